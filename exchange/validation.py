@@ -1,0 +1,96 @@
+"""Validation of documents: the JSON Schema first, then the rules a schema cannot say.
+
+Every producer validates before writing, and `tsograph validate` uses the same
+code, so a document tsograph writes is exactly a document it accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import Any
+
+import orjson
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from exchange.errors import InvalidDocumentError
+from schemas import SCHEMA_FILES, schema_path
+
+Document = dict[str, Any]
+SemanticCheck = Callable[[Document], Iterable[tuple[str, str]]]
+
+_SEMANTIC_CHECKS: dict[str, list[SemanticCheck]] = {}
+
+
+def register_semantic_check(format_name: str, check: SemanticCheck) -> None:
+    """Add a rule beyond the schema; it yields (JSON pointer, message) pairs."""
+    _SEMANTIC_CHECKS.setdefault(format_name, []).append(check)
+
+
+@cache
+def validator_for(format_name: str) -> Draft202012Validator:
+    schema = orjson.loads(schema_path(format_name).read_bytes())
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def pointer(parts: Iterable[str | int]) -> str:
+    """RFC 6901 JSON pointer for a path of keys and indexes."""
+    out = []
+    for part in parts:
+        text = str(part).replace("~", "~0").replace("/", "~1")
+        out.append("/" + text)
+    return "".join(out)
+
+
+def _error_pointer(error: ValidationError) -> str:
+    parts: list[str | int] = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = error.schema.get("properties", {})
+        extra = sorted(key for key in error.instance if key not in allowed)
+        if extra:
+            parts.append(extra[0])
+    return pointer(parts)
+
+
+def _document_order(error: ValidationError) -> tuple[Any, ...]:
+    # Sort by position in the document; deeper errors inside the same element
+    # come after the element's own so the message names the outermost cause.
+    return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in error.absolute_path)
+
+
+def format_of(document: Any) -> str:
+    if not isinstance(document, dict):
+        raise InvalidDocumentError("the document is not a JSON object", "")
+    name = document.get("format")
+    if not isinstance(name, str) or name not in SCHEMA_FILES:
+        raise InvalidDocumentError("unknown or missing document format", "/format")
+    return name
+
+
+def validate(document: Any, format_name: str | None = None) -> None:
+    """Raise InvalidDocumentError naming the first problem by JSON pointer."""
+    name = format_name or format_of(document)
+    errors = list(validator_for(name).iter_errors(document))
+    if errors:
+        first = min(errors, key=_document_order)
+        where = _error_pointer(first)
+        raise InvalidDocumentError(f"{where or '/'}: {_describe(first)}", where)
+    for check in _SEMANTIC_CHECKS.get(name, ()):
+        for where, message in check(document):
+            raise InvalidDocumentError(f"{where or '/'}: {message}", where)
+
+
+def _describe(error: ValidationError) -> str:
+    if error.validator == "additionalProperties":
+        return "field is not allowed here"
+    if error.validator == "pattern":
+        return "value does not have the required form"
+    if error.validator in ("enum", "const"):
+        return "value is not one of the allowed values"
+    if error.validator == "required":
+        return error.message.replace("'", '"')
+    if error.validator == "type":
+        return f"value must be of type {error.validator_value}"
+    return f"value fails the {error.validator!s} rule"

@@ -1,0 +1,92 @@
+"""The only code that writes documents.
+
+Output is key-sorted JSON with two-space indentation. The exchange caps a
+document at 16 Mi characters: when only the indentation pushes a document over,
+the same document is written compact; when even that is over, nothing is
+written and the command exits 2. Documents are validated before they are
+rendered, so an invalid document never reaches stdout.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from typing import Any, BinaryIO
+
+import orjson
+
+from exchange.errors import InternalError, InvalidDocumentError, OutputError
+from exchange.validation import validate, validator_for
+
+MAX_OUTPUT_CHARS = 16 * 1024 * 1024
+MAX_FACTS = 100_000
+
+_PRETTY = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+_COMPACT = orjson.OPT_SORT_KEYS
+
+
+def check_fact_budget(count: int) -> None:
+    """Fail before any fact is built when a producer would emit too many."""
+    if count > MAX_FACTS:
+        raise OutputError(
+            f"the document would hold {count} facts, more than the limit of {MAX_FACTS}; "
+            "split the input and run the command on each part"
+        )
+
+
+def char_count(encoded: bytes) -> int:
+    """Characters of UTF-8 text: every byte that does not continue a sequence."""
+    if encoded.isascii():
+        return len(encoded)
+    return len(encoded.decode("utf-8"))
+
+
+def render(document: Any) -> bytes:
+    """Pretty when it fits, compact when only the indentation is too much."""
+    pretty = orjson.dumps(document, option=_PRETTY) + b"\n"
+    if char_count(pretty) <= MAX_OUTPUT_CHARS:
+        return pretty
+    compact = orjson.dumps(document, option=_COMPACT) + b"\n"
+    if char_count(compact) <= MAX_OUTPUT_CHARS:
+        return compact
+    raise OutputError(
+        f"the document is larger than the exchange limit of {MAX_OUTPUT_CHARS} characters "
+        "even without indentation; narrow the input and run the command again"
+    )
+
+
+def render_line(record: Any) -> bytes:
+    """One compact, key-sorted JSON line (NDJSON records)."""
+    return orjson.dumps(record, option=_COMPACT) + b"\n"
+
+
+def _checked(document: Any, format_name: str | None = None) -> None:
+    # A document tsograph built that fails its schema is a defect of tsograph,
+    # never the user's fault: it is reported as an internal error, not written.
+    try:
+        validate(document, format_name)
+    except InvalidDocumentError as error:
+        raise InternalError(f"invalid document at {error.pointer or '/'}") from None
+
+
+def write_document(document: Any, out: BinaryIO | None = None) -> None:
+    """Validate, render and write a document in one piece."""
+    _checked(document)
+    data = render(document)
+    stream = out if out is not None else sys.stdout.buffer
+    stream.write(data)
+    stream.flush()
+
+
+def write_lines(header: Any, records: Iterable[Any], out: BinaryIO | None = None) -> None:
+    """Validate every line, then write the header and records (NDJSON)."""
+    _checked(header)
+    record_validator = validator_for("tsograph-graph-ndjson-record")
+    lines = [render_line(header)]
+    for index, record in enumerate(records):
+        if not record_validator.is_valid(record):
+            raise InternalError(f"invalid ndjson record {index}")
+        lines.append(render_line(record))
+    stream = out if out is not None else sys.stdout.buffer
+    stream.write(b"".join(lines))
+    stream.flush()

@@ -1,0 +1,88 @@
+"""The `tsograph` command line: arguments, exit codes and nothing else.
+
+Exit codes: 0 success, 2 unreadable input, invalid document or oversized
+output, 64 usage error (stdout stays empty). 1 is never used. An unexpected
+exception is reported as `internal error (<kind>)` with exit 2: no traceback,
+no source text, no absolute path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from exchange.errors import EXIT_INPUT, ToolError, UsageError
+from exchange.version import TOOL_NAME, TOOL_VERSION
+from producers import validate_command
+
+Runner = Callable[[argparse.Namespace], int]
+
+# Each command module offers `register(subparsers)` and sets `run` as the default.
+COMMANDS = (validate_command,)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors as exit 64 instead of printing and exiting 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=TOOL_NAME,
+        description=(
+            "Reads a TypeScript/JavaScript service without running it and writes "
+            "what it serves, calls and stores as key-sorted JSON documents."
+        ),
+        epilog="Exit codes: 0 success, 2 unreadable input or invalid/oversized output, 64 usage error.",
+    )
+    parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in COMMANDS:
+        module.register(subparsers)
+    return parser
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+        runner: Runner | None = getattr(args, "run", None)
+        if runner is None:
+            raise UsageError(f"a command is required (see '{TOOL_NAME} --help')")
+        return runner(args)
+    except ToolError as error:
+        _report(error.message)
+        return error.exit_code
+    except RecursionError:
+        _report("internal error (RecursionError): the input nests too deeply to be processed")
+        return EXIT_INPUT
+    except MemoryError:
+        _report("internal error (MemoryError): the input is too large to be processed")
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_INPUT
+    except Exception as error:  # noqa: BLE001 - the one place that turns defects into exit 2
+        _report(f"internal error ({type(error).__name__})")
+        return EXIT_INPUT
+
+
+def _report(message: str) -> None:
+    first_line = message.splitlines()[0] if message else "error"
+    sys.stderr.write(f"{TOOL_NAME}: {first_line}\n")
+    sys.stderr.flush()
+
+
+def main() -> NoReturn:
+    code = run(sys.argv[1:])
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away; silence the interpreter's own flush at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_INPUT
+    raise SystemExit(code)
