@@ -162,7 +162,8 @@ def language_traversal(
         "graphRevision": graph_revision,
         "roots": [dict(root) for root in roots],
         "reached": sorted(
-            (dict(item) for item in reached), key=lambda item: (item["depth"], item["symbol"]["usr"])
+            (dict(item) for item in reached),
+            key=lambda item: (item["depth"], item["symbol"]["usr"]),
         ),
         "truncated": bool(reasons),
         "truncationReasons": reasons,

@@ -110,7 +110,9 @@ def canonicalize_segments(segments: Sequence[Segment]) -> Template:
 
 def _render_segment(segment: Segment, *, is_last: bool) -> tuple[str, str | None]:
     holes = [part for part in segment if isinstance(part, Hole)]
-    text = "".join(part.value if isinstance(part, Hole) else encode_literal(part) for part in segment)
+    text = "".join(
+        part.value if isinstance(part, Hole) else encode_literal(part) for part in segment
+    )
     if CATCH_ALL in holes:
         if len(segment) != 1 or not is_last:
             return text, MALFORMED
@@ -184,7 +186,9 @@ def canonicalize(channel: str) -> Template:
 def _malformed(path: str) -> Template:
     body = path if path.startswith("/") else "/" + path
     literal = "/".join(encode_literal(part) for part in body.split("/"))
-    return Template(_cut(literal) if len(literal) > MAX_TEMPLATE_CHARS else literal, True, MALFORMED)
+    return Template(
+        _cut(literal) if len(literal) > MAX_TEMPLATE_CHARS else literal, True, MALFORMED
+    )
 
 
 def segments_of(channel: str) -> list[str]:

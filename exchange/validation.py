@@ -64,9 +64,9 @@ def format_of(document: Any) -> str:
     if not isinstance(document, dict):
         raise InvalidDocumentError("the document is not a JSON object", "")
     name = document.get("format")
-    if not isinstance(name, str) or name not in SCHEMA_FILES:
-        raise InvalidDocumentError("unknown or missing document format", "/format")
-    return name
+    if isinstance(name, str) and name in SCHEMA_FILES:
+        return name
+    raise InvalidDocumentError("unknown or missing document format", "/format")
 
 
 def validate(document: Any, format_name: str | None = None) -> None:
@@ -90,7 +90,7 @@ def _describe(error: ValidationError) -> str:
     if error.validator in ("enum", "const"):
         return "value is not one of the allowed values"
     if error.validator == "required":
-        return error.message.replace("'", '"')
+        return str(error.message).replace("'", '"')
     if error.validator == "type":
         return f"value must be of type {error.validator_value}"
     return f"value fails the {error.validator!s} rule"

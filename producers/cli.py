@@ -38,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
             "Reads a TypeScript/JavaScript service without running it and writes "
             "what it serves, calls and stores as key-sorted JSON documents."
         ),
-        epilog="Exit codes: 0 success, 2 unreadable input or invalid/oversized output, 64 usage error.",
+        epilog=(
+            "Exit codes: 0 success, 2 unreadable input or invalid/oversized output, 64 usage error."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -66,7 +68,8 @@ def run(argv: Sequence[str]) -> int:
         return EXIT_INPUT
     except BrokenPipeError:
         return EXIT_INPUT
-    except Exception as error:  # noqa: BLE001 - the one place that turns defects into exit 2
+    except Exception as error:
+        # The one place that turns a defect into exit 2 without a traceback.
         _report(f"internal error ({type(error).__name__})")
         return EXIT_INPUT
 

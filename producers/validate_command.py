@@ -43,7 +43,9 @@ def _read(path: str) -> bytes:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise InputError(f"{shown(path)}: cannot be read ({error.strerror or 'I/O error'})") from None
+        raise InputError(
+            f"{shown(path)}: cannot be read ({error.strerror or 'I/O error'})"
+        ) from None
     if len(data) > MAX_FILE_BYTES:
         raise InputError(f"{shown(path)}: larger than {MAX_FILE_BYTES} bytes")
     return data
@@ -99,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             verdicts.append(f"{shown(path)}: valid {check_file(path)} document")
         except InvalidDocumentError as error:
-            raise InvalidDocumentError(f"{shown(path)}: invalid at {error}", error.pointer) from None
+            raise InvalidDocumentError(
+                f"{shown(path)}: invalid at {error}", error.pointer
+            ) from None
     sys.stdout.write("".join(line + "\n" for line in verdicts))
     return 0
