@@ -1,0 +1,145 @@
+"""The command line contract: version, help, exit codes and error lines."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import orjson
+import pytest
+
+from exchange.version import TOOL_VERSION
+from producers import cli
+from tests.cli_helpers import REPO, tsograph
+
+CONTRACT = REPO / "fixtures" / "documents" / "route-contract.json"
+
+
+def test_version() -> None:
+    result = tsograph("--version")
+    assert (result.code, result.stdout) == (0, f"tsograph {TOOL_VERSION}\n".encode())
+
+
+def test_help_lists_only_working_commands() -> None:
+    result = tsograph("--help")
+    assert result.code == 0
+    assert b"validate" in result.stdout
+    assert b"Exit codes" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [(), ("no-such-command",), ("--no-such-flag",), ("validate",)],
+)
+def test_usage_errors_exit_64_with_empty_stdout(args: tuple[str, ...]) -> None:
+    result = tsograph(*args)
+    assert result.code == 64
+    assert result.stdout == b""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("tsograph: ")
+
+
+def test_validate_accepts_a_valid_document_from_another_directory(tmp_path: Path) -> None:
+    result = tsograph("validate", CONTRACT, cwd=tmp_path)
+    assert result.code == 0
+    assert result.stdout.endswith(b"route-contract.json: valid bridge-facts document\n")
+    assert str(REPO).encode() not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("mutate", "pointer"),
+    [
+        (lambda d: d["facts"][0].update(extra=1), "/facts/0/extra"),
+        (lambda d: d["facts"][1].update(method="get"), "/facts/1/method"),
+        (lambda d: d["facts"][0].update(kind="route-maybe"), "/facts/0/kind"),
+        (lambda d: d.update(limitations=["guessed: 1 thing"]), "/limitations/0"),
+    ],
+)
+def test_validate_rejects_with_one_line_naming_the_pointer(
+    tmp_path: Path, mutate: object, pointer: str
+) -> None:
+    document = orjson.loads(CONTRACT.read_bytes())
+    mutate(document)  # type: ignore[operator]
+    path = tmp_path / "doc.json"
+    path.write_bytes(orjson.dumps(document))
+    result = tsograph("validate", "doc.json", cwd=tmp_path)
+    assert result.code == 2
+    assert result.stdout == b""
+    assert result.stderr.startswith(f"tsograph: doc.json: invalid at {pointer}: ")
+    assert result.stderr.count("\n") == 1
+
+
+def test_validate_names_no_absolute_path(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(b"{not json")
+    result = tsograph("validate", path)
+    assert result.code == 2
+    assert str(tmp_path) not in result.stderr
+    assert "broken.json" in result.stderr
+
+
+def test_validate_missing_file_is_exit_2(tmp_path: Path) -> None:
+    result = tsograph("validate", "absent.json", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert "absent.json: cannot be read" in result.stderr
+
+
+def test_validate_ndjson_export(tmp_path: Path) -> None:
+    header = {
+        "format": "tsograph-graph-ndjson",
+        "version": 1,
+        "tool": {"name": "tsograph", "version": TOOL_VERSION},
+        "platform": "js",
+        "project": "p",
+        "generatedAt": "2026-01-01T00:00:00.000Z",
+        "graphRevision": "sha256:" + "0" * 64,
+        "statistics": {"nodes": 1},
+        "limitations": [],
+    }
+    edge = {"record": "edge", "from": "a.ts#f", "to": "a.ts#g", "kinds": ["call"]}
+    path = tmp_path / "graph.ndjson"
+    path.write_bytes(orjson.dumps(header) + b"\n" + orjson.dumps(edge) + b"\n")
+    result = tsograph("validate", path.name, cwd=tmp_path)
+    assert result.code == 2
+    assert "line 2" in result.stderr
+    edge["evidence"] = "direct"
+    path.write_bytes(orjson.dumps(header) + b"\n" + orjson.dumps(edge) + b"\n")
+    assert tsograph("validate", path.name, cwd=tmp_path).code == 0
+
+
+def test_unexpected_exception_is_internal_error_without_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def explode(args: argparse.Namespace) -> int:
+        raise KeyError("/secret/absolute/path")
+
+    original = cli.build_parser
+
+    def parser_with_failing_command() -> argparse.ArgumentParser:
+        parser = original()
+        parser.set_defaults(run=explode)
+        return parser
+
+    monkeypatch.setattr(cli, "build_parser", parser_with_failing_command)
+    assert cli.run([]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "tsograph: internal error (KeyError)\n"
+
+
+def test_recursion_error_is_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def deep(args: argparse.Namespace) -> int:
+        raise RecursionError
+
+    original = cli.build_parser
+
+    def parser_with_deep_command() -> argparse.ArgumentParser:
+        parser = original()
+        parser.set_defaults(run=deep)
+        return parser
+
+    monkeypatch.setattr(cli, "build_parser", parser_with_deep_command)
+    assert cli.run([]) == 2
+    assert "internal error (RecursionError)" in capsys.readouterr().err

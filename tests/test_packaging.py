@@ -1,0 +1,85 @@
+"""The wheel carries the code, the schemas and the console script.
+
+The test builds the wheel without network access (no build isolation, no
+dependencies) and runs the installed copy from a foreign working directory,
+so a schema that is only found in a source checkout fails here.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tests.cli_helpers import REPO
+
+FIXTURE = REPO / "fixtures" / "documents" / "route-contract.json"
+
+
+def _run(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_wheel_installs_and_finds_its_schemas(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    built = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "--no-index",
+        "-q",
+        "-w",
+        str(wheels),
+        str(REPO),
+        cwd=tmp_path,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = wheels.glob("tsograph-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+        assert "tsograph = producers.cli:main" in archive.read(entry_points).decode()
+    for schema in (REPO / "schemas").glob("*.json"):
+        assert f"schemas/{schema.name}" in names
+    assert "producers/cli.py" in names and "exchange/writer.py" in names
+    assert not any(name.startswith(("tests/", "fixtures/", "conformance/")) for name in names)
+
+    site = tmp_path / "site"
+    installed = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--no-deps",
+        "--no-index",
+        "-q",
+        "--target",
+        str(site),
+        str(wheel),
+        cwd=tmp_path,
+    )
+    assert installed.returncode == 0, installed.stderr
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    program = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(site)!r})\n"
+        "import producers, schemas\n"
+        f"assert producers.__file__.startswith({str(site)!r}), producers.__file__\n"
+        f"assert str(schemas.SCHEMA_DIR).startswith({str(site)!r})\n"
+        "from producers.cli import run\n"
+        f"sys.exit(run(['validate', {str(FIXTURE)!r}]))\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    ran = _run(sys.executable, "-c", program, cwd=elsewhere, env=env)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.endswith("valid bridge-facts document\n")
