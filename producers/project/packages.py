@@ -1,0 +1,241 @@
+"""package.json files, workspaces and package entry points.
+
+Read statically and bounded: a package.json that is a symbolic link, too large
+or not a JSON object is reported, never followed or guessed at. Workspaces come
+from the root package.json (`workspaces` as a list or `{packages: [...]}`) and
+from `pnpm-workspace.yaml`; their globs are expanded over real folders only.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import orjson
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from producers.project import paths
+from producers.project.fsread import ConfigReadError, read_config
+
+DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+# Fields that make a package's exports reachable by code outside the scan.
+ENTRY_FIELDS = ("main", "module", "exports", "bin", "types", "typings", "browser")
+SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
+MAX_WORKSPACE_DEPTH = 8
+MAX_WORKSPACE_PACKAGES = 2000
+
+
+@dataclass
+class PackageInfo:
+    directory: str
+    name: str | None = None
+    dependencies: dict[str, str] = field(default_factory=dict)
+    fields: dict[str, Any] = field(default_factory=dict)
+    workspaces: tuple[str, ...] = ()
+    readable: bool = True
+
+    @property
+    def has_entry_fields(self) -> bool:
+        return not self.readable or any(key in self.fields for key in ENTRY_FIELDS)
+
+
+def read_package(root: Path, directory: str, notes: list[str]) -> PackageInfo | None:
+    """The package.json of a folder, or None when there is none."""
+    path = paths.join(directory, "package.json")
+    try:
+        data = read_config(root, path)
+    except ConfigReadError as error:
+        notes.append(f"{path} not read ({error.reason})")
+        return PackageInfo(directory, readable=False)
+    if data is None:
+        return None
+    try:
+        raw = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raw = None
+    if not isinstance(raw, dict):
+        notes.append(f"{path} not read (not a JSON object)")
+        return PackageInfo(directory, readable=False)
+    dependencies: dict[str, str] = {}
+    for key in DEPENDENCY_FIELDS:
+        section = raw.get(key)
+        if isinstance(section, dict):
+            for name, version in section.items():
+                if isinstance(name, str):
+                    dependencies.setdefault(name, version if isinstance(version, str) else "")
+    workspaces = raw.get("workspaces")
+    if isinstance(workspaces, dict):
+        workspaces = workspaces.get("packages")
+    patterns = (
+        tuple(p for p in workspaces if isinstance(p, str)) if isinstance(workspaces, list) else ()
+    )
+    name = raw.get("name") if isinstance(raw.get("name"), str) else None
+    return PackageInfo(directory, name, dependencies, raw, patterns)
+
+
+def pnpm_workspace_patterns(root: Path, directory: str, notes: list[str]) -> tuple[str, ...]:
+    path = paths.join(directory, "pnpm-workspace.yaml")
+    try:
+        data = read_config(root, path)
+    except ConfigReadError as error:
+        notes.append(f"{path} not read ({error.reason})")
+        return ()
+    if data is None:
+        return ()
+    try:
+        value = YAML(typ="safe", pure=False).load(data)
+    except (YAMLError, ValueError, RecursionError):
+        notes.append(f"{path} not read (not YAML)")
+        return ()
+    packages = value.get("packages") if isinstance(value, dict) else None
+    if not isinstance(packages, list):
+        return ()
+    return tuple(p for p in packages if isinstance(p, str))
+
+
+def _folder_regex(pattern: str) -> re.Pattern[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out))
+
+
+def _real_subfolders(root: Path, directory: str) -> list[str]:
+    try:
+        entries = list(os.scandir(root / directory if directory else root))
+    except OSError:
+        return []
+    found = []
+    for entry in entries:
+        if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS:
+            continue
+        try:
+            if stat.S_ISDIR(entry.stat(follow_symlinks=False).st_mode):
+                found.append(paths.join(directory, entry.name))
+        except OSError:
+            continue
+    return sorted(found)
+
+
+def expand_workspaces(root: Path, base: str, patterns: Iterable[str]) -> list[str]:
+    """Folders under `base` matched by workspace globs (`!` patterns exclude)."""
+    include = [_folder_regex(paths.join(base, p)) for p in patterns if not p.startswith("!")]
+    exclude = [_folder_regex(paths.join(base, p[1:])) for p in patterns if p.startswith("!")]
+    if not include:
+        return []
+    matched: list[str] = []
+    pending = [(base, 0)]
+    while pending and len(matched) < MAX_WORKSPACE_PACKAGES:
+        folder, depth = pending.pop()
+        for child in _real_subfolders(root, folder):
+            if any(rx.fullmatch(child) for rx in include) and not any(
+                rx.fullmatch(child) for rx in exclude
+            ):
+                matched.append(child)
+            if depth + 1 < MAX_WORKSPACE_DEPTH:
+                pending.append((child, depth + 1))
+    return sorted(matched)
+
+
+@dataclass
+class Workspace:
+    """The packages of a source root, by folder and by name."""
+
+    by_directory: dict[str, PackageInfo] = field(default_factory=dict)
+    by_name: dict[str, PackageInfo] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+    def owner(self, path: str) -> PackageInfo | None:
+        """The package whose folder most closely holds a file."""
+        for folder in paths.ancestors(paths.parent(path)):
+            if folder in self.by_directory:
+                return self.by_directory[folder]
+        return None
+
+
+def load_workspace(root: Path) -> Workspace:
+    workspace = Workspace()
+    top = read_package(root, "", workspace.notes)
+    patterns: tuple[str, ...] = top.workspaces if top else ()
+    patterns += pnpm_workspace_patterns(root, "", workspace.notes)
+    if top is not None:
+        workspace.by_directory[""] = top
+    for folder in expand_workspaces(root, "", patterns):
+        info = read_package(root, folder, workspace.notes)
+        if info is None:
+            continue
+        workspace.by_directory[folder] = info
+        if info.name and info.name not in workspace.by_name:
+            workspace.by_name[info.name] = info
+    return workspace
+
+
+def package_name_of(specifier: str) -> tuple[str, str]:
+    """(package name, subpath) of a bare specifier: `@a/b/c` -> (`@a/b`, `./c`)."""
+    parts = specifier.split("/")
+    count = 2 if specifier.startswith("@") and len(parts) > 1 else 1
+    name = "/".join(parts[:count])
+    rest = "/".join(parts[count:])
+    return name, "./" + rest if rest else "."
+
+
+def resolve_exports(exports: Any, subpath: str, conditions: Iterable[str]) -> list[str]:
+    """Targets of a package `exports` field for a subpath, in the order Node tries them.
+
+    Condition objects are read in their key order and the first key in
+    `conditions` (or `default`) wins, as Node and TypeScript do; pattern keys
+    with one `*` substitute the matched text.
+    """
+    accepted = set(conditions) | {"default"}
+    if isinstance(exports, (str, list)) or (
+        isinstance(exports, dict) and exports and not any(k.startswith(".") for k in exports)
+    ):
+        exports = {".": exports}
+    if not isinstance(exports, dict):
+        return []
+    if subpath in exports:
+        return _targets(exports[subpath], accepted, None)
+    best: tuple[str, str] | None = None
+    for key in exports:
+        if not isinstance(key, str) or key.count("*") != 1:
+            continue
+        prefix, suffix = key.split("*")
+        matches = subpath.startswith(prefix) and subpath.endswith(suffix)
+        longer = best is None or len(prefix) > len(best[0].split("*")[0])
+        if matches and longer and len(subpath) >= len(key) - 1:
+            best = (key, subpath[len(prefix) : len(subpath) - len(suffix)])
+    if best is None:
+        return []
+    return _targets(exports[best[0]], accepted, best[1])
+
+
+def _targets(value: Any, accepted: set[str], star: str | None) -> list[str]:
+    if isinstance(value, str):
+        return [value.replace("*", star) if star is not None else value]
+    if isinstance(value, list):
+        found: list[str] = []
+        for item in value:
+            found += _targets(item, accepted, star)
+        return found
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in accepted:
+                chosen = _targets(inner, accepted, star)
+                if chosen:
+                    return chosen
+    return []

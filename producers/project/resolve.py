@@ -1,0 +1,284 @@
+"""Module resolution: which project file (or which outside package) a specifier names.
+
+Statically, from the walked source set and the configs, the way TypeScript's
+`bundler` resolution would (with `allowJs`), but never guessing:
+
+* relative specifiers probe TypeScript extensions first (`./x.js` finds
+  `x.ts`), then JavaScript, then folder `package.json` entries and `index`;
+* bare specifiers try the owning config's `paths` (longest prefix first),
+  then `baseUrl`, then workspace packages by name (their `exports` with
+  conditions, `types`, `module`, `main`, `index`), then Node built-ins, and
+  finally installed packages in a `node_modules` folder on the way up;
+* a package that is not installed is `missing` (calls into it are external
+  and counted under missing-dependencies:); a project specifier that finds
+  no file is `unresolved`, with the reason.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import Path
+
+from producers.project import paths
+from producers.project.fsread import is_dir, lexists
+from producers.project.packages import PackageInfo, Workspace, package_name_of, resolve_exports
+from producers.project.tsconfig import ConfigSet, match_pattern, substitute
+
+SOURCE = "source"
+DECLARATION = "declaration"
+EXTERNAL = "external"
+BUILTIN = "builtin"
+MISSING = "missing"
+ASSET = "asset"
+UNRESOLVED = "unresolved"
+
+CODE_EXTENSIONS = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+# What an extensionless specifier tries, in TypeScript's order with allowJs.
+PROBE_SUFFIXES = (".ts", ".tsx", ".d.ts", ".js", ".jsx")
+# A written JavaScript extension also names the TypeScript file it is compiled from.
+EXTENSION_TWINS = {
+    ".js": (".ts", ".tsx", ".d.ts", ".js"),
+    ".jsx": (".tsx", ".d.ts", ".jsx"),
+    ".mjs": (".mts", ".d.mts", ".mjs"),
+    ".cjs": (".cts", ".d.cts", ".cjs"),
+}
+INDEX_SUFFIXES = tuple("index" + suffix for suffix in PROBE_SUFFIXES)
+CONDITIONS = ("types", "import", "require", "node", "module")
+
+NODE_BUILTINS = frozenset(
+    [
+        "assert",
+        "async_hooks",
+        "buffer",
+        "child_process",
+        "cluster",
+        "console",
+        "constants",
+        "crypto",
+        "dgram",
+        "diagnostics_channel",
+        "dns",
+        "domain",
+        "events",
+        "fs",
+        "http",
+        "http2",
+        "https",
+        "inspector",
+        "module",
+        "net",
+        "os",
+        "path",
+        "perf_hooks",
+        "process",
+        "punycode",
+        "querystring",
+        "readline",
+        "repl",
+        "stream",
+        "string_decoder",
+        "sys",
+        "timers",
+        "tls",
+        "trace_events",
+        "tty",
+        "url",
+        "util",
+        "v8",
+        "vm",
+        "wasi",
+        "worker_threads",
+        "zlib",
+        "test",
+        "sqlite",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    kind: str
+    path: str | None = None
+    reason: str | None = None
+    package: str | None = None
+
+
+class Resolver:
+    def __init__(
+        self,
+        root: Path,
+        sources: set[str],
+        declarations: set[str],
+        configs: ConfigSet,
+        workspace: Workspace,
+    ) -> None:
+        self.root = root
+        self.sources = sources
+        self.declarations = declarations
+        self.configs = configs
+        self.workspace = workspace
+        self._cache: dict[tuple[str, str, str], Resolution] = {}
+        self._installed: dict[str, bool] = {}
+        self._entering: set[str] = set()
+
+    def resolve(self, importer: str, specifier: str) -> Resolution:
+        config = self.configs.for_file(importer)
+        directory = paths.parent(importer)
+        key = (config.file or "", directory, specifier)
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._resolve(importer, directory, specifier)
+            self._cache[key] = cached
+        return cached
+
+    # ---- files -------------------------------------------------------------
+
+    def _found(self, path: str) -> Resolution | None:
+        if path in self.sources:
+            return Resolution(SOURCE, path)
+        if path in self.declarations:
+            return Resolution(DECLARATION, path)
+        return None
+
+    def probe(self, target: str) -> Resolution | None:
+        """A file for a root-relative path written without or with an extension."""
+        if paths.is_outside(target):
+            return None
+        stem, extension = posixpath.splitext(target)
+        if extension in EXTENSION_TWINS:
+            for suffix in EXTENSION_TWINS[extension]:
+                found = self._found(stem + suffix)
+                if found:
+                    return found
+        elif extension in CODE_EXTENSIONS:
+            found = self._found(target)
+            if found:
+                return found
+        for suffix in PROBE_SUFFIXES:
+            found = self._found(target + suffix)
+            if found:
+                return found
+        return self._folder(target)
+
+    def _folder(self, folder: str) -> Resolution | None:
+        package = self.workspace.by_directory.get(folder)
+        if package is not None and folder not in self._entering:
+            self._entering.add(folder)
+            try:
+                found = self._package_entry(package)
+            finally:
+                self._entering.discard(folder)
+            if found:
+                return found
+        for name in INDEX_SUFFIXES:
+            found = self._found(paths.join(folder, name))
+            if found:
+                return found
+        return None
+
+    def _package_entry(self, package: PackageInfo) -> Resolution | None:
+        # Entries may point at each other's folders; `_entering` stops such loops.
+        folder = package.directory
+        for field_name in ("types", "typings", "module", "main"):
+            entry = package.fields.get(field_name)
+            if isinstance(entry, str):
+                found = self._entry_file(folder, paths.join(folder, entry))
+                if found:
+                    return found
+        return None
+
+    def _entry_file(self, folder: str, target: str) -> Resolution | None:
+        # An entry naming its own folder (`"main": "."`) would probe itself forever.
+        if paths.is_outside(target) or target == folder:
+            return None
+        return self._found(target) or self.probe(target)
+
+    # ---- specifiers --------------------------------------------------------
+
+    def _resolve(self, importer: str, directory: str, specifier: str) -> Resolution:
+        if not specifier:
+            return Resolution(UNRESOLVED, reason="empty-specifier")
+        if specifier.startswith((".", "/")):
+            return self._relative(directory, specifier)
+        mapped = self._mapped(importer, specifier)
+        if mapped is not None:
+            return mapped
+        if specifier.startswith("node:") or specifier.split("/")[0] in NODE_BUILTINS:
+            return Resolution(BUILTIN, package=specifier)
+        name, subpath = package_name_of(specifier)
+        package = self.workspace.by_name.get(name)
+        if package is not None:
+            return self._workspace_package(package, subpath)
+        if self._installed_near(directory, name):
+            return Resolution(EXTERNAL, package=name)
+        return Resolution(MISSING, package=name)
+
+    def _relative(self, directory: str, specifier: str) -> Resolution:
+        if specifier.startswith("/"):
+            return Resolution(UNRESOLVED, reason="absolute-specifier")
+        target = paths.join(directory, specifier)
+        if paths.is_outside(target):
+            return Resolution(UNRESOLVED, reason="outside-project")
+        found = self.probe(target)
+        if found:
+            return found
+        extension = posixpath.splitext(target)[1]
+        if extension and extension not in CODE_EXTENSIONS:
+            return Resolution(ASSET, target)
+        return Resolution(UNRESOLVED, reason="file-not-found")
+
+    def _mapped(self, importer: str, specifier: str) -> Resolution | None:
+        config = self.configs.for_file(importer)
+        candidates = []
+        for mapping in config.mappings:
+            star = match_pattern(mapping.pattern, specifier)
+            if star is not None:
+                candidates.append((len(mapping.pattern.split("*")[0]), mapping, star))
+        # The longest prefix wins, as in TypeScript.
+        for _, mapping, star in sorted(candidates, key=lambda item: -item[0]):
+            for target in mapping.targets:
+                found = self.probe(substitute(target, star))
+                if found:
+                    return found
+        if config.base_url is not None:
+            found = self.probe(paths.join(config.base_url, specifier))
+            if found:
+                return found
+        if candidates and not self.workspace.by_name.get(package_name_of(specifier)[0]):
+            # A paths pattern claimed the specifier but no file exists: a project gap.
+            return Resolution(UNRESOLVED, reason="path-alias-not-found")
+        return None
+
+    def _workspace_package(self, package: PackageInfo, subpath: str) -> Resolution:
+        folder = package.directory
+        exports = package.fields.get("exports")
+        conditions = (*CONDITIONS, *self.configs.root.custom_conditions)
+        if exports is not None:
+            for target in resolve_exports(exports, subpath, conditions):
+                found = self._entry_file(folder, paths.join(folder, target))
+                if found:
+                    return found
+            return Resolution(UNRESOLVED, reason="workspace-entry-not-found", package=package.name)
+        found = self._folder(folder) if subpath == "." else self.probe(paths.join(folder, subpath))
+        if found:
+            return found
+        return Resolution(UNRESOLVED, reason="workspace-entry-not-found", package=package.name)
+
+    def _installed_near(self, directory: str, name: str) -> bool:
+        for folder in paths.ancestors(directory):
+            key = f"{folder}\0{name}"
+            if key not in self._installed:
+                base = paths.join(folder, "node_modules")
+                self._installed[key] = is_dir(self.root, base) and (
+                    lexists(self.root, paths.join(base, name))
+                    or lexists(self.root, paths.join(base, "@types/" + _types_name(name)))
+                )
+            if self._installed[key]:
+                return True
+        return False
+
+
+def _types_name(name: str) -> str:
+    """`@scope/pkg` is typed by `@types/scope__pkg`."""
+    return name[1:].replace("/", "__") if name.startswith("@") else name

@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from exchange.errors import InputError
+from producers.project.tsconfig import load_configs, match_pattern
+from tests.project.builder import write_tree
+
+
+def test_defaults_without_config(tmp_path: Path) -> None:
+    configs = load_configs(tmp_path, "")
+    assert configs.root.file is None
+    assert configs.root.owns("src/a.ts")
+    assert not configs.root.owns("node_modules/x/index.ts")
+
+
+def test_tsconfig_preferred_over_jsconfig(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"tsconfig.json": "{}", "jsconfig.json": "{}"})
+    assert load_configs(tmp_path, "").root.file == "tsconfig.json"
+    (tmp_path / "tsconfig.json").unlink()
+    assert load_configs(tmp_path, "").root.file == "jsconfig.json"
+
+
+def test_extends_chain_merges_paths_relative_to_their_config(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "config/base.json": '{"compilerOptions": {"paths": {"@lib/*": ["../src/lib/*"]}}}',
+            "tsconfig.json": '{"extends": "./config/base", // comment\n "include": ["src"],}',
+        },
+    )
+    config = load_configs(tmp_path, "").root
+    assert [(m.pattern, m.targets) for m in config.mappings] == [("@lib/*", ("src/lib/*",))]
+    assert config.owns("src/a.ts") and not config.owns("scripts/a.ts")
+
+
+def test_base_url_anchors_paths(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {"tsconfig.json": '{"compilerOptions": {"baseUrl": "src", "paths": {"~/*": ["./*"]}}}'},
+    )
+    config = load_configs(tmp_path, "").root
+    assert config.base_url == "src"
+    assert config.mappings[0].targets == ("src/*",)
+
+
+def test_child_options_override_base(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "base.json": '{"compilerOptions": {"moduleResolution": "Node16", "baseUrl": "."}}',
+            "tsconfig.json": '{"extends": "./base.json", "compilerOptions": {"baseUrl": "lib"}}',
+        },
+    )
+    config = load_configs(tmp_path, "").root
+    assert (config.module_resolution, config.base_url) == ("node16", "lib")
+
+
+def test_package_extends_and_list_extends(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "node_modules/@tsconfig/node20/tsconfig.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "local.json": '{"compilerOptions": {"paths": {"a": ["./a.ts"]}}}',
+            "tsconfig.json": '{"extends": ["@tsconfig/node20/tsconfig.json", "./local.json"]}',
+        },
+    )
+    config = load_configs(tmp_path, "").root
+    assert config.base_url == "node_modules/@tsconfig/node20"
+    assert config.mappings[0].targets == ("node_modules/@tsconfig/node20/a.ts",)
+
+
+def test_extends_cycle_and_missing_base_are_noted(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "a.json": '{"extends": "./tsconfig.json"}',
+            "tsconfig.json": '{"extends": ["./a.json", "missing-package"]}',
+        },
+    )
+    notes = load_configs(tmp_path, "").notes
+    assert any("cycle" in note for note in notes)
+    assert any("'missing-package'" in note and "not found" in note for note in notes)
+
+
+def test_symlinked_config_is_not_read(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"real.json": "{}"})
+    os.symlink(tmp_path / "real.json", tmp_path / "tsconfig.json")
+    configs = load_configs(tmp_path, "")
+    assert configs.root.file is None
+    assert configs.notes == ["tsconfig.json not read (symbolic link)"]
+
+
+def test_explicit_config_must_be_readable(tmp_path: Path) -> None:
+    write_tree(tmp_path, {"broken.json": "{nope"})
+    with pytest.raises(InputError, match="--tsconfig"):
+        load_configs(tmp_path, "", explicit="broken.json")
+    with pytest.raises(InputError):
+        load_configs(tmp_path, "", explicit="absent.json")
+    with pytest.raises(InputError):
+        load_configs(tmp_path, "", explicit="../outside.json")
+
+
+def test_references_choose_the_owning_config(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "tsconfig.json": (
+                '{"files": [], "references": [{"path": "./tsconfig.app.json"}, {"path": "./web"}]}'
+            ),
+            "tsconfig.app.json": (
+                '{"include": ["src"], "compilerOptions": {"paths": {"@/*": ["./src/*"]}}}'
+            ),
+            "web/tsconfig.json": '{"include": ["**/*.tsx"]}',
+        },
+    )
+    configs = load_configs(tmp_path, "")
+    assert configs.for_file("src/a.ts").file == "tsconfig.app.json"
+    assert configs.for_file("web/x.tsx").file == "web/tsconfig.json"
+    assert configs.for_file("scripts/b.ts").file == "tsconfig.json"
+
+
+@pytest.mark.parametrize(
+    ("pattern", "specifier", "star"),
+    [("@/*", "@/a/b", "a/b"), ("@/*", "@x", None), ("exact", "exact", ""), ("*.js", "a.js", "a")],
+)
+def test_match_pattern(pattern: str, specifier: str, star: str | None) -> None:
+    assert match_pattern(pattern, specifier) == star
+
+
+def test_include_wildcards_follow_typescript(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path, {"tsconfig.json": '{"include": ["src/*.ts", "lib/**/*"], "exclude": ["lib/gen"]}'}
+    )
+    config = load_configs(tmp_path, "").root
+    assert config.owns("src/a.ts")
+    assert not config.owns("src/deep/a.ts")
+    assert config.owns("lib/x/y/z.js")
+    assert not config.owns("lib/gen/a.ts")
