@@ -1,0 +1,1 @@
+"""The project model: the source walk, configuration files and module resolution."""
