@@ -6,7 +6,6 @@ code, so a document tsograph writes is exactly a document it accepts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -15,17 +14,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from exchange.errors import InvalidDocumentError
+from exchange.jsonpointer import pointer
+from exchange.semantics import SEMANTIC_CHECKS
 from schemas import SCHEMA_FILES, schema_path
-
-Document = dict[str, Any]
-SemanticCheck = Callable[[Document], Iterable[tuple[str, str]]]
-
-_SEMANTIC_CHECKS: dict[str, list[SemanticCheck]] = {}
-
-
-def register_semantic_check(format_name: str, check: SemanticCheck) -> None:
-    """Add a rule beyond the schema; it yields (JSON pointer, message) pairs."""
-    _SEMANTIC_CHECKS.setdefault(format_name, []).append(check)
 
 
 @cache
@@ -33,15 +24,6 @@ def validator_for(format_name: str) -> Draft202012Validator:
     schema = orjson.loads(schema_path(format_name).read_bytes())
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
-
-
-def pointer(parts: Iterable[str | int]) -> str:
-    """RFC 6901 JSON pointer for a path of keys and indexes."""
-    out = []
-    for part in parts:
-        text = str(part).replace("~", "~0").replace("/", "~1")
-        out.append("/" + text)
-    return "".join(out)
 
 
 def _error_pointer(error: ValidationError) -> str:
@@ -77,7 +59,7 @@ def validate(document: Any, format_name: str | None = None) -> None:
         first = min(errors, key=_document_order)
         where = _error_pointer(first)
         raise InvalidDocumentError(f"{where or '/'}: {_describe(first)}", where)
-    for check in _SEMANTIC_CHECKS.get(name, ()):
+    for check in SEMANTIC_CHECKS.get(name, ()):
         for where, message in check(document):
             raise InvalidDocumentError(f"{where or '/'}: {message}", where)
 

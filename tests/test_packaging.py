@@ -8,6 +8,7 @@ so a schema that is only found in a source checkout fails here.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -26,7 +27,21 @@ def _run(
     )
 
 
+def _source_copy(target: Path) -> Path:
+    # Building in the checkout would leave a build/ folder whose stale files
+    # could slip into later wheels; build from a clean copy instead.
+    target.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, target / name)
+    for package in ("producers", "exchange", "schemas"):
+        shutil.copytree(
+            REPO / package, target / package, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return target
+
+
 def test_wheel_installs_and_finds_its_schemas(tmp_path: Path) -> None:
+    source = _source_copy(tmp_path / "source")
     wheels = tmp_path / "wheels"
     built = _run(
         sys.executable,
@@ -39,7 +54,7 @@ def test_wheel_installs_and_finds_its_schemas(tmp_path: Path) -> None:
         "-q",
         "-w",
         str(wheels),
-        str(REPO),
+        str(source),
         cwd=tmp_path,
     )
     assert built.returncode == 0, built.stderr
