@@ -25,6 +25,7 @@ symbol names.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -37,6 +38,21 @@ MAX_KEY_UNITS = 64
 # At most this many leading static keys name a callback.
 MAX_KEYS = 2
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _join_surrogates(text: str) -> str:
+    """Merge a high surrogate followed by a low one into the character they spell.
+
+    A JavaScript string is UTF-16, so a producer that decodes `\\uD83D\\uDE00`
+    one escape at a time holds two code points where the source meant one
+    character. Both spellings must give the same id, and a cut must not fall
+    between the halves.
+    """
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
 
 def _escape_char(char: str) -> str:
     code = ord(char)
@@ -48,6 +64,7 @@ def _escape_char(char: str) -> str:
 
 def escape_text(text: str) -> str:
     """Replace control characters, U+2028/U+2029 and lone surrogates with `\\uxxxx` escapes."""
+    text = _join_surrogates(text)
     if text.isprintable() and "\u2028" not in text and "\u2029" not in text:
         return text
     return "".join(_escape_char(char) for char in text)
@@ -84,6 +101,7 @@ def split_id(identifier: str) -> tuple[str, str]:
 def cut_utf16(text: str, limit: int = MAX_KEY_UNITS) -> str:
     """Cut text longer than `limit` UTF-16 units, never inside a surrogate pair, and mark it."""
     units = 0
+    text = _join_surrogates(text)
     for index, char in enumerate(text):
         width = 2 if ord(char) > 0xFFFF else 1
         if units + width > limit:

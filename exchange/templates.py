@@ -18,6 +18,7 @@ calls on, so every producer must spell the same route the same way:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -27,6 +28,7 @@ MAX_TEMPLATE_CHARS = 2048
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _PCHAR_RAW = _UNRESERVED | frozenset("!$&'()*+,;=:@")
 _HEX = frozenset("0123456789abcdefABCDEF")
+_BRACE_SPLIT = re.compile(r"([{}])")
 
 
 class Hole(Enum):
@@ -114,7 +116,10 @@ def _render_segment(segment: Segment, *, is_last: bool) -> tuple[str, str | None
         part.value if isinstance(part, Hole) else encode_literal(part) for part in segment
     )
     if CATCH_ALL in holes:
-        if len(segment) != 1 or not is_last:
+        # Judged on the rendering, not the part count: an empty literal beside
+        # the catch-all renders as nothing, and literals never render braces,
+        # so only a lone catch-all can render as exactly `{**}`.
+        if text != CATCH_ALL.value or not is_last:
             return text, MALFORMED
         return text, None
     if len(holes) > 1:
@@ -126,9 +131,10 @@ def _render_segment(segment: Segment, *, is_last: bool) -> tuple[str, str | None
 
 def _cut(channel: str) -> str:
     """The longest prefix of whole segments that fits the length limit."""
-    head = channel[:MAX_TEMPLATE_CHARS]
-    boundary = head.rfind("/")
-    return head[:boundary] if boundary > 0 else "/"
+    # A slash just past the limit still ends a segment that fits whole, so the
+    # search includes that one position.
+    boundary = channel.rfind("/", 0, MAX_TEMPLATE_CHARS + 1)
+    return channel[:boundary] if boundary > 0 else "/"
 
 
 def _split_braced(path: str, *, catch_all: bool) -> list[list[Part]] | None:
@@ -165,29 +171,51 @@ def _split_braced(path: str, *, catch_all: bool) -> list[list[Part]] | None:
 
 def canonicalize_braced(path: str) -> Template:
     """Canonicalize an OpenAPI-style path: `{name}` is a parameter, the rest literal."""
-    segments = _split_braced(path, catch_all=False)
-    if segments is None:
-        return _malformed(path)
-    return canonicalize_segments(segments)
+    return _canonicalize_text(path, catch_all=False)
 
 
 def canonicalize(channel: str) -> Template:
     """Re-canonicalize a template in the canonical grammar (`{}` and a final `{**}`).
 
-    Idempotent: for every template t, canonicalize(canonicalize(t).channel)
-    gives the same channel and the same dynamic verdict.
+    Idempotent: for every text t, canonicalize(canonicalize(t).channel) gives
+    the same channel, and for t starting with `/` also the same dynamic
+    verdict, unless the channel had to be cut to the length limit.
     """
-    segments = _split_braced(channel, catch_all=True)
-    if segments is None:
-        return _malformed(channel)
-    return canonicalize_segments(segments)
+    return _canonicalize_text(channel, catch_all=True)
 
 
-def _malformed(path: str) -> Template:
-    body = path if path.startswith("/") else "/" + path
-    literal = "/".join(encode_literal(part) for part in body.split("/"))
-    return Template(
-        _cut(literal) if len(literal) > MAX_TEMPLATE_CHARS else literal, True, MALFORMED
+def _canonicalize_text(path: str, *, catch_all: bool) -> Template:
+    relative = not path.startswith("/")
+    rooted = "/" + path if relative else path
+    segments = _split_braced(rooted, catch_all=catch_all)
+    result = (
+        _malformed(rooted, catch_all=catch_all)
+        if segments is None
+        else canonicalize_segments(segments)
+    )
+    if relative:
+        # A path without its leading `/` is malformed whatever else it holds;
+        # the rooted reading is only the best-effort channel.
+        return Template(result.channel, True, MALFORMED)
+    return result
+
+
+def _malformed(path: str, *, catch_all: bool) -> Template:
+    literal = "/".join(_encode_keeping_braces(part) for part in path.split("/"))
+    if len(literal) > MAX_TEMPLATE_CHARS:
+        # The cut may drop the braces that broke the path; the prefix left is
+        # then canonicalized like any other, so the channel stays a fixed point.
+        literal = _canonicalize_text(_cut(literal), catch_all=catch_all).channel
+    return Template(literal, True, MALFORMED)
+
+
+def _encode_keeping_braces(text: str) -> str:
+    # The braces are what made the path malformed. Writing them as `%7B`/`%7D`
+    # would turn the best-effort channel into a valid static template, so a
+    # second canonicalization would lose the dynamic verdict.
+    return "".join(
+        piece if piece in ("{", "}") else encode_literal(piece)
+        for piece in _BRACE_SPLIT.split(text)
     )
 
 
