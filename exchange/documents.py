@@ -183,6 +183,7 @@ def _graph_header(
     revision: str | None,
     statistics: Mapping[str, int],
     limitations: Iterable[str],
+    mode_limitations: Mapping[str, Iterable[str]] | None = None,
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": format_name,
@@ -197,6 +198,10 @@ def _graph_header(
     }
     if revision is not None:
         document["revision"] = revision
+    if mode_limitations is not None:
+        document["modeLimitations"] = {
+            mode: sorted(set(lines)) for mode, lines in sorted(mode_limitations.items())
+        }
     return document
 
 
@@ -210,6 +215,7 @@ def graph_snapshot(
     limitations: Iterable[str],
     nodes: Iterable[Mapping[str, Any]],
     edges: Iterable[Mapping[str, Any]],
+    mode_limitations: Mapping[str, Iterable[str]] | None = None,
 ) -> dict[str, Any]:
     document = _graph_header(
         "tsograph-graph",
@@ -219,6 +225,7 @@ def graph_snapshot(
         revision=revision,
         statistics=statistics,
         limitations=limitations,
+        mode_limitations=mode_limitations,
     )
     document["nodes"] = sorted((dict(node) for node in nodes), key=lambda node: node["id"])
     document["edges"] = sorted(
@@ -236,6 +243,7 @@ def graph_ndjson_header(
     revision: str | None,
     statistics: Mapping[str, int],
     limitations: Iterable[str],
+    mode_limitations: Mapping[str, Iterable[str]] | None = None,
 ) -> dict[str, Any]:
     return _graph_header(
         "tsograph-graph-ndjson",
@@ -245,4 +253,5 @@ def graph_ndjson_header(
         revision=revision,
         statistics=statistics,
         limitations=limitations,
+        mode_limitations=mode_limitations,
     )

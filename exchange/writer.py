@@ -20,6 +20,8 @@ from exchange.validation import validate, validator_for
 
 MAX_OUTPUT_CHARS = 16 * 1024 * 1024
 MAX_FACTS = 100_000
+# Graph snapshots are tsograph's own format, read back by reach and impact up to this size.
+MAX_SNAPSHOT_CHARS = 128 * 1024 * 1024
 
 _PRETTY = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
 _COMPACT = orjson.OPT_SORT_KEYS
@@ -41,16 +43,21 @@ def char_count(encoded: bytes) -> int:
     return len(encoded.decode("utf-8"))
 
 
-def render(document: Any) -> bytes:
-    """Pretty when it fits, compact when only the indentation is too much."""
+def render(document: Any, limit: int | None = None) -> bytes:
+    """Pretty when it fits, compact when only the indentation is too much.
+
+    `limit` defaults to the exchange cap; graph snapshots, which are not
+    exchange documents, pass the larger size a saved traversal accepts.
+    """
+    cap = MAX_OUTPUT_CHARS if limit is None else limit
     pretty = orjson.dumps(document, option=_PRETTY) + b"\n"
-    if char_count(pretty) <= MAX_OUTPUT_CHARS:
+    if char_count(pretty) <= cap:
         return pretty
     compact = orjson.dumps(document, option=_COMPACT) + b"\n"
-    if char_count(compact) <= MAX_OUTPUT_CHARS:
+    if char_count(compact) <= cap:
         return compact
     raise OutputError(
-        f"the document is larger than the exchange limit of {MAX_OUTPUT_CHARS} characters "
+        f"the document is larger than the limit of {cap} characters "
         "even without indentation; narrow the input and run the command again"
     )
 
@@ -69,10 +76,10 @@ def _checked(document: Any, format_name: str | None = None) -> None:
         raise InternalError(f"invalid document at {error.pointer or '/'}") from None
 
 
-def write_document(document: Any, out: BinaryIO | None = None) -> None:
+def write_document(document: Any, out: BinaryIO | None = None, limit: int | None = None) -> None:
     """Validate, render and write a document in one piece."""
     _checked(document)
-    data = render(document)
+    data = render(document, limit)
     stream = out if out is not None else sys.stdout.buffer
     stream.write(data)
     stream.flush()

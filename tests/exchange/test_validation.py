@@ -6,12 +6,15 @@ import copy
 from pathlib import Path
 from typing import Any
 
+import fastjsonschema
 import orjson
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exchange import documents
 from exchange.errors import InvalidDocumentError
-from exchange.validation import validate
+from exchange.validation import fast_validator_for, validate, validator_for
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "documents"
 
@@ -215,3 +218,62 @@ def test_snapshot_rejects_unknown_edge_kind_and_evidence() -> None:
 def test_unknown_format_is_rejected() -> None:
     assert pointer_of({"format": "other"}) == "/format"
     assert pointer_of([1, 2]) == ""
+
+
+json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.sampled_from(["GET", "get", "/a/{}", "/a/{}{}", "x", "", "route-decl", "direct", "a.ts"]),
+    st.text(max_size=6),
+)
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: (
+        st.lists(inner, max_size=2) | st.dictionaries(st.text(max_size=5), inner, max_size=2)
+    ),
+    max_leaves=4,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _paths(inner, (*prefix, index))
+    return found
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(["contract", "traversal", "snapshot"]),
+    st.data(),
+    json_value,
+    st.booleans(),
+)
+def test_fast_validator_agrees_with_the_reference(
+    which: str, data: st.DataObject, replacement: Any, add_key: bool
+) -> None:
+    document = {
+        "contract": contract_document,
+        "traversal": traversal_document,
+        "snapshot": snapshot_document,
+    }[which]()
+    name = document["format"]
+    path = data.draw(st.sampled_from(_paths(document)[1:]))
+    target: Any = document
+    for key in path[:-1]:
+        target = target[key]
+    if add_key and isinstance(target[path[-1]], dict):
+        target[path[-1]][data.draw(st.text(max_size=6))] = replacement
+    else:
+        target[path[-1]] = replacement
+    try:
+        fast_validator_for(name)(document)
+        fast_ok = True
+    except fastjsonschema.JsonSchemaException:
+        fast_ok = False
+    assert fast_ok == validator_for(name).is_valid(document)
