@@ -1,0 +1,99 @@
+"""Operations to route-contract facts, and the spec to its document parts.
+
+A fact's channel is the canonical template of the server prefix and the path
+key together, so a prefix literal and a path literal are normalised by the
+same rules and the length limit applies to the whole. A fact is dynamic when
+either the path key or the joined template cannot be matched exactly, and each
+dynamic fact is counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from exchange.templates import Template, canonicalize, canonicalize_braced, encode_literal
+from exchange.writer import check_fact_budget
+from producers.openapi.coverage import Coverage
+from producers.openapi.dialects import detect
+from producers.openapi.operations import Operation, OperationCollector
+from producers.openapi.parsing import ParsedSpec
+from producers.openapi.positions import SourcePositions
+from producers.openapi.repeats import RepeatedKeys
+from producers.openapi.server_urls import Prefix
+
+
+@dataclass(frozen=True)
+class Contract:
+    facts: list[dict[str, Any]]
+    limitations: list[str]
+
+
+def _join(prefix: Prefix, path: Template) -> Template:
+    """The canonical template of a server prefix followed by a path key."""
+    # The prefix is literal text; it is encoded here and not cut, so the
+    # length limit applies to the whole channel.
+    head = "".join("/" + encode_literal(segment) for segment in prefix.segments)
+    joined = canonicalize(head + path.channel)
+    if path.dynamic:
+        # A path already cut to the length limit can read as exact once
+        # re-canonicalized; its own verdict stands.
+        return Template(joined.channel, True, path.reason)
+    return joined
+
+
+def build_contract(spec: ParsedSpec, name: str, location_path: str, service: str) -> Contract:
+    """The facts and limitations of a parsed spec; `name` is how messages call it."""
+    repeats = RepeatedKeys(spec.tree, name, spec.positions)
+    # Every root key can change facts, the version first of all.
+    repeats.reject_in(spec.root)
+    dialect = detect(spec.root, name)
+    coverage = Coverage()
+    operations = OperationCollector(spec.root, dialect, repeats, coverage).collect()
+    check_fact_budget(sum(len(operation.prefixes) for operation in operations))
+    facts = _facts(operations, spec.positions, location_path, service, coverage)
+    limitations = coverage.lines()
+    repeated = repeats.limitation()
+    if repeated is not None:
+        limitations.append(repeated)
+    return Contract(facts, limitations)
+
+
+def _facts(
+    operations: list[Operation],
+    positions: SourcePositions,
+    location_path: str,
+    service: str,
+    coverage: Coverage,
+) -> list[dict[str, Any]]:
+    # The operations of one path item share their path and mostly their prefixes.
+    paths: dict[str, Template] = {}
+    joined: dict[tuple[Prefix, str], Template] = {}
+    facts: dict[tuple[object, ...], dict[str, Any]] = {}
+    for operation in operations:
+        if operation.path not in paths:
+            paths[operation.path] = canonicalize_braced(operation.path)
+        line, column = positions.of_char(operation.holder.offsets[operation.method])
+        for prefix in operation.prefixes:
+            if (prefix, operation.path) not in joined:
+                joined[prefix, operation.path] = _join(prefix, paths[operation.path])
+            template = joined[prefix, operation.path]
+            identity = (template.channel, operation.method, line, column, prefix.anchor)
+            if identity in facts:
+                continue
+            fact: dict[str, Any] = {
+                "kind": "route-contract",
+                "channel": template.channel,
+                "method": operation.method.upper(),
+                "location": {"path": location_path, "line": line, "column": column},
+                "pathAnchor": prefix.anchor,
+                "dynamic": template.dynamic,
+                "service": service,
+            }
+            if operation.operation_id is not None:
+                fact["operationId"] = operation.operation_id
+                fact["symbol"] = {"qualifiedName": operation.operation_id}
+            if template.reason is not None:
+                coverage.dynamic(template.reason)
+            facts[identity] = fact
+    return list(facts.values())

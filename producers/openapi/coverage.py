@@ -1,0 +1,94 @@
+"""What the facts do not cover, counted by cause, and the limitation lines for it.
+
+Nothing the spec holds is dropped silently: a skipped entry, a template that
+cannot be matched exactly, a server prefix that could not be proven and an
+operationId unsafe to write each leave a count here, and the document carries
+one limitation line per kind with a breakdown by cause.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from exchange.limitations import counted
+
+# Causes under `contract-coverage:` for input that produced no fact.
+NON_ABSOLUTE_PATH_KEY = "path-key-not-starting-with-slash"
+NON_OBJECT_PATHS = "non-object-paths"
+NON_OBJECT_PATH_ITEM = "non-object-path-item"
+NON_OBJECT_OPERATION = "non-object-operation"
+UNKNOWN_PATH_ITEM_FIELD = "unknown-path-item-field"
+NON_LOCAL_REF = "non-local-ref"
+BROKEN_REF = "broken-ref"
+CYCLIC_REF = "cyclic-ref"
+REF_HOP_LIMIT = "ref-hop-limit"
+REF_BUDGET = "ref-budget-exhausted"
+SHADOWED_REF_FIELD = "field-shadowed-by-ref-sibling"
+
+# Causes under `unsafe-operation-ids:`.
+ID_NOT_TEXT = "not-a-string"
+ID_EMPTY = "empty"
+ID_FORBIDDEN_CHARACTERS = "forbidden-characters"
+ID_TOO_LONG = "too-long"
+
+
+class Coverage:
+    def __init__(self) -> None:
+        self._skipped: Counter[str] = Counter()
+        self._dynamic: Counter[str] = Counter()
+        self._unresolved: dict[object, str] = {}
+        self._unsafe_ids: Counter[str] = Counter()
+
+    def skipped(self, cause: str) -> None:
+        self._skipped[cause] += 1
+
+    def dynamic(self, cause: str) -> None:
+        self._dynamic[cause] += 1
+
+    def unresolved_server(self, identity: object, cause: str) -> None:
+        """One server object (or the basePath) whose prefix could not be proven."""
+        self._unresolved.setdefault(identity, cause)
+
+    def unsafe_operation_id(self, cause: str) -> None:
+        self._unsafe_ids[cause] += 1
+
+    def lines(self) -> list[str]:
+        lines = []
+        if self._skipped:
+            lines.append(
+                counted(
+                    "contract-coverage:",
+                    self._skipped.total(),
+                    "spec entry(ies) were skipped and produced no facts",
+                    breakdown=self._skipped,
+                )
+            )
+        if self._dynamic:
+            lines.append(
+                counted(
+                    "contract-coverage:",
+                    self._dynamic.total(),
+                    "fact(s) have dynamic templates that cannot be matched exactly",
+                    breakdown=self._dynamic,
+                )
+            )
+        if self._unresolved:
+            lines.append(
+                counted(
+                    "unresolved-contract-servers:",
+                    len(self._unresolved),
+                    "server URL(s) or base path(s) could not be resolved to a fixed path prefix, "
+                    "so their facts are anchored to the base",
+                    breakdown=Counter(self._unresolved.values()),
+                )
+            )
+        if self._unsafe_ids:
+            lines.append(
+                counted(
+                    "unsafe-operation-ids:",
+                    self._unsafe_ids.total(),
+                    "operationId(s) were omitted because they cannot be written safely",
+                    breakdown=self._unsafe_ids,
+                )
+            )
+        return lines
