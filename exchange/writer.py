@@ -77,9 +77,13 @@ def _checked(document: Any, format_name: str | None = None) -> None:
 
 
 def write_document(document: Any, out: BinaryIO | None = None, limit: int | None = None) -> None:
-    """Validate, render and write a document in one piece."""
-    _checked(document)
+    """Render, validate and write a document in one piece.
+
+    Rendering first makes an oversized document fail fast, before the
+    validation of every fact; nothing is written unless both pass.
+    """
     data = render(document, limit)
+    _checked(document)
     stream = out if out is not None else sys.stdout.buffer
     stream.write(data)
     stream.flush()
