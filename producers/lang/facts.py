@@ -1,0 +1,456 @@
+"""Per-file facts: what one file says about itself, in a form no parser leaks into.
+
+A front-end (one folder per language under `producers/lang/`) turns a file's
+bytes into one `FileFacts`. Binding reads these facts only, never a syntax
+tree, so a later language adds a folder that fills the same records. Facts are
+a pure function of the path and the bytes (ids embed the path), which is what
+lets the project cache them by content.
+
+Records, all frozen:
+
+* `Declaration` – one graph node: `id` (a symbol id), `kind` (module,
+  function, method, constructor, accessor, class, field, variable, export),
+  `name` (its last id segment), `line`/`column` (1-based line, 1-based UTF-8
+  byte column of the name token, a BOM counting as its three bytes), `parent`
+  (id of the enclosing declaration; "" for the module itself), `has_body`
+  (functions with a body, classes, fields and variables with an initializer),
+  `static`, `callback` (an inline callback, linked from `parent` by a contains
+  edge), `extends` (classes: the base as written, as a `Ref`), `implements`
+  (classes: `TypeRef`s), `type` (fields and variables: the declared type;
+  functions, methods and getters: the declared return type) and `init` (fields
+  and variables: what the initializer is). Ids are unique within a file: the
+  first location of overloads and same-named declarations is kept.
+* `Binding` – a name that is not a declaration but can head a chain: a
+  parameter (`position` is its index) or a local variable, with its owner
+  (the declaration whose code declares it), declared type and initializer.
+* `Import` – one imported name: ES imports (named, default, namespace,
+  side-effect), `require('x')` and literal `import('x')`. `imported` is the
+  name in the other module, `*` for the whole module, "" for side effects.
+* `Export` – one exported name: `local` (the name refers to `value` in this
+  file; `value` is None for an exported interface, type alias or enum),
+  `reexport` (`imported` from `specifier`, `*` for `export * as ns`), `star`
+  (`export * from`), `equals` (`export =`, `module.exports =`) and `commonjs`
+  (`exports.x =`, `module.exports.x =`, and each static key of an object
+  assigned to `module.exports`). `node` is the id that stands for the
+  exported name in this file – the declaration it exports (`export function
+  f`), the `#default` declaration, or an export node (`export { a as b }`,
+  re-exports, destructured or uninitialised exports); "" when the export only
+  refers to a name (`export default handler`, `export *`, type-only exports).
+* `CallSite` – one place where code of `owner` calls or uses a function value:
+  `kind` is call, new, tagged (template), decorator, super (`super(...)`), jsx,
+  callback (a function value passed as an argument) or reference (any other
+  value use). `callee` is the chain as written with its head classified;
+  `computed` says a computed access (`obj[key]`) cut it, `optional` that it
+  goes through `?.`, `new_receiver` that its receiver is a `new C()` written
+  in place. The location is the callee's last name (`save` in
+  `this.repo.save()`), or where the callee starts. Calls are in source order,
+  an enclosing call before the calls inside it. Value uses are kept only
+  where their head could name something (a declaration, an import, `this`,
+  `super`, or a local that aliases a chain).
+* `Ref` – a chain `head.m1.m2…` with the head classified by this file's
+  lexical scopes: `decl` (`target` is a declaration id of this file), `import`
+  (`index` into imports), `param` / `local` (`index` into bindings), `this`
+  and `static-this` (`target` is the enclosing class id, "" outside a class;
+  `static-this` is `this` in static code, the class itself), `super`
+  (`target` is the class whose base is meant), `global` (nothing in the file
+  binds `name`), `result` (`index` into calls: the value that call or `new`
+  returns) and `other` (any other expression).
+* `Init` – an initializer summary: alias (a chain, including a destructured
+  path), new / call (`ref` heads the result of that site), function, class,
+  object (`members` by static key, `...` for a spread), require / import
+  (`specifier`), other.
+* `TypeRef` – a declared type: the qualified name as a chain (`("Repo",)`,
+  `("ns", "Repo")`, `("string",)`) with type arguments (`Promise<Repo>`);
+  `T[]` is written `Array<T>`, and a type that is not a named reference is the
+  empty chain. A declared type is the tuple of its union members, null and
+  undefined left out.
+
+`to_plain()` turns the facts into nested lists of strings, numbers, booleans
+and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
+it exactly and rejects data written for another FACTS_VERSION.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+# Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
+FACTS_VERSION = 1
+
+DeclarationKind = Literal[
+    "module",
+    "function",
+    "method",
+    "constructor",
+    "accessor",
+    "class",
+    "field",
+    "variable",
+    "export",
+]
+HeadKind = Literal[
+    "decl",
+    "import",
+    "param",
+    "local",
+    "this",
+    "static-this",
+    "super",
+    "global",
+    "result",
+    "other",
+]
+InitKind = Literal[
+    "alias", "new", "call", "function", "class", "object", "require", "import", "other"
+]
+SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
+ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic"]
+ExportKind = Literal["local", "reexport", "star", "equals", "commonjs"]
+BindingKind = Literal["param", "local"]
+TypeKind = Literal["interface", "type", "enum"]
+
+Plain = list[Any]
+
+
+class FactsFormatError(ValueError):
+    """Plain data that was not written by this version's `to_plain`."""
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRef:
+    chain: tuple[str, ...]
+    args: tuple[TypeRef, ...] = ()
+
+    def to_plain(self) -> Plain:
+        return [list(self.chain), [arg.to_plain() for arg in self.args]]
+
+    @staticmethod
+    def from_plain(data: Plain) -> TypeRef:
+        chain, args = data
+        return TypeRef(tuple(chain), tuple(TypeRef.from_plain(arg) for arg in args))
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    head: HeadKind
+    name: str = ""
+    target: str = ""
+    index: int = -1
+    members: tuple[str, ...] = ()
+
+    def to_plain(self) -> Plain:
+        return [self.head, self.name, self.target, self.index, list(self.members)]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Ref:
+        head, name, target, index, members = data
+        return Ref(head, name, target, index, tuple(members))
+
+
+@dataclass(frozen=True, slots=True)
+class Init:
+    kind: InitKind
+    ref: Ref | None = None
+    specifier: str = ""
+    members: tuple[tuple[str, Init], ...] = ()
+
+    def to_plain(self) -> Plain:
+        return [
+            self.kind,
+            None if self.ref is None else self.ref.to_plain(),
+            self.specifier,
+            [[key, value.to_plain()] for key, value in self.members],
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Init:
+        kind, ref, specifier, members = data
+        return Init(
+            kind,
+            None if ref is None else Ref.from_plain(ref),
+            specifier,
+            tuple((key, Init.from_plain(value)) for key, value in members),
+        )
+
+
+def _types_plain(types: tuple[TypeRef, ...]) -> Plain:
+    return [item.to_plain() for item in types]
+
+
+def _types(data: Plain) -> tuple[TypeRef, ...]:
+    return tuple(TypeRef.from_plain(item) for item in data)
+
+
+def _init_plain(init: Init | None) -> Plain | None:
+    return None if init is None else init.to_plain()
+
+
+def _init(data: Plain | None) -> Init | None:
+    return None if data is None else Init.from_plain(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    id: str
+    kind: DeclarationKind
+    name: str
+    line: int
+    column: int
+    parent: str
+    has_body: bool
+    static: bool = False
+    callback: bool = False
+    extends: Ref | None = None
+    implements: tuple[TypeRef, ...] = ()
+    type: tuple[TypeRef, ...] = ()
+    init: Init | None = None
+
+    def to_plain(self) -> Plain:
+        return [
+            self.id,
+            self.kind,
+            self.name,
+            self.line,
+            self.column,
+            self.parent,
+            self.has_body,
+            self.static,
+            self.callback,
+            None if self.extends is None else self.extends.to_plain(),
+            _types_plain(self.implements),
+            _types_plain(self.type),
+            _init_plain(self.init),
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Declaration:
+        (ident, kind, name, line, column, parent, has_body, static, callback) = data[:9]
+        extends, implements, types, init = data[9:]
+        return Declaration(
+            ident,
+            kind,
+            name,
+            line,
+            column,
+            parent,
+            has_body,
+            static,
+            callback,
+            None if extends is None else Ref.from_plain(extends),
+            _types(implements),
+            _types(types),
+            _init(init),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    name: str
+    kind: BindingKind
+    owner: str
+    line: int
+    column: int
+    position: int = -1
+    type: tuple[TypeRef, ...] = ()
+    init: Init | None = None
+
+    def to_plain(self) -> Plain:
+        return [
+            self.name,
+            self.kind,
+            self.owner,
+            self.line,
+            self.column,
+            self.position,
+            _types_plain(self.type),
+            _init_plain(self.init),
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Binding:
+        name, kind, owner, line, column, position, types, init = data
+        return Binding(name, kind, owner, line, column, position, _types(types), _init(init))
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    kind: ImportKind
+    specifier: str
+    imported: str
+    local: str
+    line: int
+    column: int
+    type_only: bool = False
+
+    def to_plain(self) -> Plain:
+        return [
+            self.kind,
+            self.specifier,
+            self.imported,
+            self.local,
+            self.line,
+            self.column,
+            self.type_only,
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Import:
+        kind, specifier, imported, local, line, column, type_only = data
+        return Import(kind, specifier, imported, local, line, column, type_only)
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    kind: ExportKind
+    name: str
+    line: int
+    column: int
+    node: str = ""
+    value: Ref | None = None
+    specifier: str = ""
+    imported: str = ""
+    type_only: bool = False
+
+    def to_plain(self) -> Plain:
+        return [
+            self.kind,
+            self.name,
+            self.line,
+            self.column,
+            self.node,
+            None if self.value is None else self.value.to_plain(),
+            self.specifier,
+            self.imported,
+            self.type_only,
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Export:
+        kind, name, line, column, node, value, specifier, imported, type_only = data
+        return Export(
+            kind,
+            name,
+            line,
+            column,
+            node,
+            None if value is None else Ref.from_plain(value),
+            specifier,
+            imported,
+            type_only,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CallSite:
+    kind: SiteKind
+    owner: str
+    line: int
+    column: int
+    callee: Ref
+    computed: bool = False
+    optional: bool = False
+    new_receiver: bool = False
+
+    def to_plain(self) -> Plain:
+        return [
+            self.kind,
+            self.owner,
+            self.line,
+            self.column,
+            self.callee.to_plain(),
+            self.computed,
+            self.optional,
+            self.new_receiver,
+        ]
+
+    @staticmethod
+    def from_plain(data: Plain) -> CallSite:
+        kind, owner, line, column, callee, computed, optional, new_receiver = data
+        return CallSite(
+            kind, owner, line, column, Ref.from_plain(callee), computed, optional, new_receiver
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDeclaration:
+    """A module-level interface, type alias or enum: not a graph node, but a name
+    binding needs to tell from an unknown one (a call through an interface)."""
+
+    name: str
+    kind: TypeKind
+    line: int
+    column: int
+
+    def to_plain(self) -> Plain:
+        return [self.name, self.kind, self.line, self.column]
+
+    @staticmethod
+    def from_plain(data: Plain) -> TypeDeclaration:
+        name, kind, line, column = data
+        return TypeDeclaration(name, kind, line, column)
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """Everything one file says about itself.
+
+    `module_syntax` is true when the file has ES import or export statements;
+    `dynamic_loads` counts `require(...)` and `import(...)` calls whose
+    specifier is not a literal; `parse_errors` counts ERROR and MISSING nodes
+    (facts of the well-formed rest are kept); `nesting_cuts` counts places
+    where declarations nested too deep to be named were left to the
+    declaration around them (a front-end's bound, to report as a cut).
+    """
+
+    path: str
+    language: str
+    declarations: tuple[Declaration, ...]
+    bindings: tuple[Binding, ...]
+    imports: tuple[Import, ...]
+    exports: tuple[Export, ...]
+    calls: tuple[CallSite, ...]
+    types: tuple[TypeDeclaration, ...] = ()
+    module_syntax: bool = False
+    dynamic_loads: int = 0
+    parse_errors: int = 0
+    nesting_cuts: int = 0
+
+    def to_plain(self) -> Plain:
+        return [
+            FACTS_VERSION,
+            self.path,
+            self.language,
+            [item.to_plain() for item in self.declarations],
+            [item.to_plain() for item in self.bindings],
+            [item.to_plain() for item in self.imports],
+            [item.to_plain() for item in self.exports],
+            [item.to_plain() for item in self.calls],
+            [item.to_plain() for item in self.types],
+            self.module_syntax,
+            self.dynamic_loads,
+            self.parse_errors,
+            self.nesting_cuts,
+        ]
+
+    @staticmethod
+    def from_plain(data: Any) -> FileFacts:
+        if not isinstance(data, list) or len(data) != 13 or data[0] != FACTS_VERSION:
+            raise FactsFormatError("not facts of this version")
+        try:
+            return FileFacts(
+                data[1],
+                data[2],
+                tuple(Declaration.from_plain(item) for item in data[3]),
+                tuple(Binding.from_plain(item) for item in data[4]),
+                tuple(Import.from_plain(item) for item in data[5]),
+                tuple(Export.from_plain(item) for item in data[6]),
+                tuple(CallSite.from_plain(item) for item in data[7]),
+                tuple(TypeDeclaration.from_plain(item) for item in data[8]),
+                data[9],
+                data[10],
+                data[11],
+                data[12],
+            )
+        except (TypeError, ValueError) as error:
+            raise FactsFormatError("malformed facts") from error

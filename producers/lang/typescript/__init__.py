@@ -1,0 +1,79 @@
+"""The TypeScript/JavaScript front-end: `extract(path, data)` gives a file's facts.
+
+One tree-sitter parse, one query for the nodes facts start from, one sweep
+over the captures in source order (see extractor.py), then names are
+resolved against the file's scopes. The function is pure: the same path and
+bytes give equal facts, whatever was extracted before. Parsers are shared
+within a process and are not thread-safe: extract in parallel with
+processes, not threads.
+"""
+
+from __future__ import annotations
+
+from producers.lang.facts import FileFacts
+from producers.lang.typescript import (
+    classes,
+    commonjs,
+    functions,
+    grammar,
+    modules,
+    recovery,
+    scopes,
+    uses,
+    variables,
+)
+from producers.lang.typescript.extractor import Extractor, Handler
+
+SUFFIXES = tuple(grammar.GRAMMAR_BY_SUFFIX)
+
+_HANDLERS: dict[str, Handler] = {
+    "function_declaration": functions.on_function_declaration,
+    "generator_function_declaration": functions.on_function_declaration,
+    "function_signature": functions.on_function_declaration,
+    "function_expression": functions.on_function_expression,
+    "arrow_function": functions.on_function_expression,
+    "generator_function": functions.on_function_expression,
+    "method_definition": classes.on_method,
+    "method_signature": classes.on_method,
+    "abstract_method_signature": classes.on_method,
+    "class_declaration": classes.on_class,
+    "abstract_class_declaration": classes.on_class,
+    "class": classes.on_class,
+    "public_field_definition": classes.on_field,
+    "class_static_block": classes.on_static_block,
+    "variable_declarator": variables.on_declarator,
+    "statement_block": scopes.on_block,
+    "switch_body": scopes.on_block,
+    "for_statement": scopes.on_loop,
+    "for_in_statement": scopes.on_loop,
+    "catch_clause": scopes.on_catch,
+    "internal_module": scopes.on_namespace,
+    "ambient_declaration": scopes.on_ambient,
+    "interface_declaration": scopes.on_type_declaration,
+    "type_alias_declaration": scopes.on_type_declaration,
+    "enum_declaration": scopes.on_type_declaration,
+    "call_expression": uses.on_call,
+    "new_expression": uses.on_new,
+    "decorator": classes.on_decorator,
+    "jsx_opening_element": uses.on_jsx,
+    "jsx_self_closing_element": uses.on_jsx,
+    "identifier": uses.on_value,
+    "member_expression": uses.on_value,
+    "shorthand_property_identifier": uses.on_shorthand,
+    "import_statement": modules.on_import,
+    "export_statement": modules.on_export,
+    "assignment_expression": commonjs.on_assignment,
+}
+
+
+def extract(path: str, data: bytes) -> FileFacts:
+    """The facts of one TypeScript or JavaScript file; `path` is project-relative POSIX."""
+    language = grammar.grammar_for(path)
+    root = grammar.parse(language, data)
+    extractor = Extractor(path, data, language)
+    extractor.sweep(grammar.captures(language, root), _HANDLERS)
+    errors = 0
+    if root.has_error:
+        errors, outermost = recovery.error_nodes(root)
+        recovery.recover_type_reexports(extractor, outermost)
+    return extractor.facts(errors)

@@ -1,0 +1,189 @@
+"""Classes and their members: methods, constructors, accessors, fields, static blocks, decorators.
+
+Members are named under their class (`Repo.save`); a member with a computed
+name is not named and its code belongs to the module. An unnamed class
+expression (`mixin(class extends Base {})`) names nothing inside it.
+Decorators run once, when their class is defined, so their code belongs to
+the class.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from producers.lang.facts import DeclarationKind
+from producers.lang.typescript import syntax
+from producers.lang.typescript.drafts import DeclDraft, Scope
+from producers.lang.typescript.extractor import Extractor
+from producers.lang.typescript.functions import This, enter_function, object_member
+
+_CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
+
+
+def on_class(ex: Extractor, node: Node) -> None:
+    frame = ex.frame
+    named = ex.named_values.get(node.id)
+    info: tuple[str, tuple[str, ...]] | None = named
+    if named is None and node.type in _CLASS_DECLARATIONS and frame.named:
+        name_node = node.child_by_field_name("name")
+        if name_node is not None:
+            path = (*frame.path, ex.text(name_node))
+            draft = ex.declare_at(path, "class", name_node, has_body=True)
+            frame.scope.bind(path[-1], ("decl", draft.id))
+            ex.decl_of_node[node.id] = draft.id
+            info = (draft.id, path)
+    ex.classes[node.id] = info
+    if info is not None:
+        declaration = ex.decls[info[0]]
+        for child in node.children:
+            if child.type == "class_heritage":
+                _heritage(ex, child, declaration)
+        ex.push(node, owner=info[0], path=info[1])
+    else:
+        ex.push(node)
+
+
+def _heritage(ex: Extractor, heritage: Node, declaration: DeclDraft) -> None:
+    for clause in heritage.named_children:
+        if clause.type == "extends_clause":
+            value = clause.child_by_field_name("value")
+            if value is not None:
+                declaration.extends = ex.value_ref(value)
+        elif clause.type == "implements_clause":
+            declaration.implements = tuple(
+                syntax.type_ref(ex.data, item, 0)
+                for item in clause.named_children
+                if item.type != "comment"
+            )
+
+
+def _class_of(ex: Extractor, body: Node | None) -> tuple[str, tuple[str, ...]] | None:
+    owner = None if body is None else body.parent
+    return None if owner is None else ex.classes.get(owner.id)
+
+
+def _modifiers(node: Node, name: Node | None) -> set[str]:
+    """Keyword children before the member's name (static, get, set, async, …)."""
+    found = set()
+    for child in node.children:
+        if name is not None and child.start_byte >= name.start_byte:
+            break
+        if not child.is_named:
+            found.add(child.type)
+    return found
+
+
+def on_method(ex: Extractor, node: Node) -> None:
+    parent = node.parent
+    if parent is None:
+        return
+    if parent.type == "class_body":
+        _class_method(ex, node, parent.parent)
+    elif parent.type == "object" and node.type == "method_definition":
+        name = node.child_by_field_name("name")
+        if not (ex.frame.named and object_member(ex, node, node, name, True)):
+            enter_function(ex, node, ex.frame.owner, this_resets=True)
+
+
+def _class_method(ex: Extractor, node: Node, class_node: Node | None) -> None:
+    info = None if class_node is None else ex.classes.get(class_node.id)
+    has_body = node.type == "method_definition"
+    name_node = node.child_by_field_name("name")
+    name = None if name_node is None else syntax.property_name(ex.data, name_node)
+    modifiers = _modifiers(node, name_node)
+    static = "static" in modifiers
+    class_id = "" if info is None else info[0]
+    this: This = ("static-this" if static else "this", class_id)
+    if name is None or name_node is None:
+        if has_body:
+            enter_function(ex, node, ex.module, this_resets=False, this=this, named=False)
+        return
+    if info is None or not ex.frame.named:
+        if has_body:
+            enter_function(ex, node, ex.frame.owner, this_resets=False, this=this)
+        return
+    kind: DeclarationKind
+    if "get" in modifiers or "set" in modifiers:
+        kind = "accessor"
+    elif name == "constructor" and not static and name_node.type == "property_identifier":
+        kind = "constructor"
+    else:
+        kind = "method"
+    path = info[1] + (name,)
+    draft = ex.declare_at(
+        path,
+        kind,
+        name_node,
+        has_body=has_body,
+        static=static,
+        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
+    )
+    ex.decl_of_node[node.id] = draft.id
+    if has_body:
+        enter_function(
+            ex,
+            node,
+            draft.id,
+            path=path,
+            this_resets=False,
+            this=this,
+            properties_of=info if kind == "constructor" else None,
+        )
+
+
+def on_field(ex: Extractor, node: Node) -> None:
+    info = _class_of(ex, node.parent)
+    name_node = node.child_by_field_name("name")
+    name = None if name_node is None else syntax.property_name(ex.data, name_node)
+    static = "static" in _modifiers(node, name_node)
+    this: This = ("static-this" if static else "this", "" if info is None else info[0])
+    if name is None or name_node is None:
+        ex.push(node, owner=ex.module, this=this, named=False)
+        return
+    if info is None or not ex.frame.named:
+        ex.push(node, this=this)
+        return
+    value = node.child_by_field_name("value")
+    path = info[1] + (name,)
+    draft = ex.declare_at(
+        path,
+        "field",
+        name_node,
+        has_body=value is not None,
+        static=static,
+        type=syntax.declared_type(ex.data, node.child_by_field_name("type")),
+    )
+    ex.push(node, owner=draft.id, path=path, this=this)
+    if value is not None and draft.init is None:
+        # Summarised inside the field's frame: `this` in an initializer is the instance.
+        draft.init = ex.init_of(value)
+        if syntax.unwrap(value).type == "object":
+            ex.holders[syntax.unwrap(value).id] = path
+
+
+def on_static_block(ex: Extractor, node: Node) -> None:
+    info = _class_of(ex, node.parent)
+    scope = Scope(ex.frame.scope, function=True)
+    ex.push(node, scope=scope, this=("static-this", "" if info is None else info[0]))
+
+
+def on_decorator(ex: Extractor, node: Node) -> None:
+    """Decorators run once, when their class is defined: their code belongs to the class."""
+    info = _decorated_class(ex, node)
+    if info is not None:
+        ex.push(node, owner=info[0], path=info[1])
+    expression = syntax.first_named(node)
+    if expression is not None and syntax.unwrap(expression).type != "call_expression":
+        ex.site(node, "decorator", expression)
+
+
+def _decorated_class(ex: Extractor, node: Node) -> tuple[str, tuple[str, ...]] | None:
+    current = node.parent
+    # decorator → (parameter → formal_parameters → method) → class_body → class, at most.
+    for _ in range(5):
+        if current is None:
+            return None
+        if current.type in _CLASS_DECLARATIONS or current.type == "class":
+            return ex.classes.get(current.id)
+        current = current.parent
+    return None

@@ -1,0 +1,520 @@
+"""The sweep: captured nodes in source order, with a stack of frames for what encloses them.
+
+A frame is pushed by a node that opens a scope, an owner (the declaration
+whose code follows) or a `this` context, and popped once the sweep passes the
+node's end. Handlers for each node type live in their own modules
+(functions, classes, variables, scopes, uses, modules, commonjs); this module
+holds the shared state and the pieces every handler uses (sites, value uses,
+initializer summaries, locations) and turns the drafts into facts at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from exchange.locations import LineIndex
+from exchange.symbol_ids import MODULE, CallbackNamer, module_id, symbol_id
+from producers.lang.facts import (
+    CallSite,
+    Declaration,
+    DeclarationKind,
+    Export,
+    FileFacts,
+    HeadKind,
+    Import,
+    ImportKind,
+    Ref,
+    SiteKind,
+    TypeDeclaration,
+    TypeRef,
+)
+from producers.lang.typescript import syntax
+from producers.lang.typescript.drafts import (
+    BindingDraft,
+    DeclDraft,
+    ExportDraft,
+    InitDraft,
+    RefDraft,
+    Resolver,
+    Scope,
+    SiteDraft,
+)
+
+# Object literals nested deeper than this are summarised as "other".
+OBJECT_DEPTH = 4
+# Declarations nested deeper than this are not named: their code belongs to the
+# enclosing declaration. Ids repeat their prefix, so without a bound a crafted
+# file of nested callbacks would make ids quadratic in its size.
+MAX_NAMED_DEPTH = 32
+# Value uses are kept only when their head can name something binding may follow.
+_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
+_LOAD_CALLEES = frozenset({b"require"})
+# Chain bases whose value is named by their node: a call or `new` result, a declared function.
+_RESULTS = frozenset({"call_expression", "new_expression"}) | syntax.FUNCTIONS
+_OTHER = Ref("other")
+
+
+class Frame:
+    """What encloses the code from here to `end`.
+
+    `owner` is the declaration that owns the code, `path` its declaration path
+    (inline callbacks at module level start with `<module>`), `named` is false
+    inside a member with a computed name or past MAX_NAMED_DEPTH (nothing
+    there gets a name), `depth` counts the owners around the code and
+    `module_level` marks the top level of the module or a namespace.
+    """
+
+    __slots__ = (
+        "depth",
+        "end",
+        "module_level",
+        "named",
+        "owner",
+        "path",
+        "scope",
+        "this_head",
+        "this_target",
+    )
+
+    def __init__(
+        self,
+        end: int,
+        owner: str,
+        path: tuple[str, ...],
+        scope: Scope,
+        this_head: HeadKind,
+        this_target: str,
+        *,
+        named: bool = True,
+        module_level: bool = False,
+        depth: int = 0,
+    ) -> None:
+        self.depth = depth
+        self.end = end
+        self.owner = owner
+        self.path = path
+        self.scope = scope
+        self.this_head: HeadKind = this_head
+        self.this_target = this_target
+        self.named = named
+        self.module_level = module_level
+
+
+Handler = Callable[["Extractor", Node], None]
+
+
+class Extractor:
+    def __init__(self, path: str, data: bytes, language: str) -> None:
+        self.path = path
+        self.data = data
+        self.language = language
+        self.module = module_id(path)
+        self.id_prefix = self.module[: -len(MODULE)]  # "<escaped path>#"
+        needs_index = b"\r" in data or b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data
+        self._lines = LineIndex(data, count_bom=True, js_breaks=True) if needs_index else None
+        self.decls: dict[str, DeclDraft] = {}
+        self.bindings: list[BindingDraft] = []
+        self.imports: list[Import] = []
+        self.exports: list[ExportDraft] = []
+        self.sites: list[SiteDraft] = []
+        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
+        self.types: list[TypeDeclaration] = []
+        self.load_of_node: dict[int, int] = {}
+        self.decl_of_node: dict[int, str] = {}
+        # Value nodes a holder (variable, export default, exports.x =) already declared.
+        self.named_values: dict[int, tuple[str, tuple[str, ...]]] = {}
+        # Object literals whose members are named: node id -> declaration path of the object.
+        self.holders: dict[int, tuple[str, ...]] = {}
+        # Classes: node id -> (class id, declaration path), None for an unnamed class.
+        self.classes: dict[int, tuple[str, tuple[str, ...]] | None] = {}
+        self.consumed: set[int] = set()  # loads already recorded by their declarator
+        self.namer = CallbackNamer()
+        self.module_syntax = False
+        self.dynamic_loads = 0
+        self.nesting_cuts = 0
+        self.skip_until = -1
+        self.module_scope = Scope(None, function=True)
+        self.frames = [
+            Frame(len(data) + 1, self.module, (), self.module_scope, "this", "", module_level=True)
+        ]
+        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
+
+    # ---- the sweep ---------------------------------------------------------------
+
+    def sweep(self, nodes: list[Node], handlers: dict[str, Handler]) -> None:
+        frames = self.frames
+        for node in nodes:
+            start = node.start_byte
+            if start < self.skip_until:
+                continue
+            while start >= frames[-1].end:
+                frames.pop()
+            handler = handlers.get(node.type)
+            if handler is not None:
+                handler(self, node)
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+    def push(
+        self,
+        node: Node,
+        *,
+        owner: str | None = None,
+        path: tuple[str, ...] | None = None,
+        scope: Scope | None = None,
+        this: tuple[HeadKind, str] | None = None,
+        named: bool | None = None,
+        module_level: bool = False,
+    ) -> Frame:
+        """Open a frame until the end of node; what is not given is inherited."""
+        top = self.frames[-1]
+        this_head, this_target = this if this is not None else (top.this_head, top.this_target)
+        depth = top.depth if owner is None or owner == top.owner else top.depth + 1
+        is_named = top.named if named is None else named
+        if is_named and depth >= MAX_NAMED_DEPTH:
+            is_named = False
+            self.nesting_cuts += 1
+        frame = Frame(
+            node.end_byte,
+            top.owner if owner is None else owner,
+            top.path if path is None else path,
+            top.scope if scope is None else scope,
+            this_head,
+            this_target,
+            named=is_named,
+            module_level=module_level,
+            depth=depth,
+        )
+        self.frames.append(frame)
+        return frame
+
+    # ---- locations, ids, declarations ----------------------------------------------
+
+    def loc(self, node: Node) -> tuple[int, int]:
+        if self._lines is not None:
+            return self._lines.position(node.start_byte)
+        point = node.start_point
+        return point[0] + 1, point[1] + 1
+
+    def offset_location(self, offset: int) -> tuple[int, int]:
+        if self._lines is None:
+            self._lines = LineIndex(self.data, count_bom=True, js_breaks=True)
+        return self._lines.position(offset)
+
+    def text(self, node: Node) -> str:
+        return syntax.text(self.data, node)
+
+    def id_of(self, path: tuple[str, ...]) -> str:
+        return symbol_id(self.path, path)
+
+    def declare(
+        self,
+        ident: str,
+        kind: DeclarationKind,
+        name: str,
+        line: int,
+        column: int,
+        parent: str,
+        *,
+        has_body: bool,
+        static: bool = False,
+        callback: bool = False,
+        type: tuple[TypeRef, ...] = (),
+        init: InitDraft | None = None,
+    ) -> DeclDraft:
+        existing = self.decls.get(ident)
+        if existing is not None:
+            # Overloads, a getter/setter pair, redeclarations: one node at the first location.
+            existing.has_body = existing.has_body or has_body
+            return existing
+        draft = DeclDraft(
+            ident,
+            kind,
+            name,
+            line,
+            column,
+            parent,
+            has_body,
+            static,
+            callback,
+            type=type,
+            init=init,
+        )
+        self.decls[ident] = draft
+        return draft
+
+    def declare_at(
+        self,
+        path: tuple[str, ...],
+        kind: DeclarationKind,
+        name_node: Node,
+        *,
+        has_body: bool,
+        static: bool = False,
+        type: tuple[TypeRef, ...] = (),
+        init: InitDraft | None = None,
+    ) -> DeclDraft:
+        line, column = self.loc(name_node)
+        return self.declare(
+            self.id_of(path),
+            kind,
+            path[-1],
+            line,
+            column,
+            self.frames[-1].owner,
+            has_body=has_body,
+            static=static,
+            type=type,
+            init=init,
+        )
+
+    def add_binding(self, draft: BindingDraft, scope: Scope) -> None:
+        scope.bind(draft.name, ("param" if draft.kind == "param" else "local", len(self.bindings)))
+        self.bindings.append(draft)
+
+    def add_import(
+        self,
+        kind: ImportKind,
+        specifier: str,
+        imported: str,
+        local: str,
+        at: Node,
+        *,
+        type_only: bool = False,
+        scope: Scope | None = None,
+    ) -> int:
+        line, column = self.loc(at)
+        index = len(self.imports)
+        self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))
+        if local:
+            (scope or self.module_scope).bind(local, ("import", index))
+        return index
+
+    # ---- chains, sites and value uses -------------------------------------------------
+
+    def chain_ref(self, chain: syntax.Chain) -> RefDraft:
+        base = chain.base
+        kind = chain.base_type
+        if kind == "identifier":
+            name = self.data[base.start_byte : base.end_byte].decode("utf-8", "replace")
+            return RefDraft(name, self.frames[-1].scope, members=chain.members)
+        if kind == "this":
+            frame = self.frames[-1]
+            return RefDraft(
+                ready=Ref(frame.this_head, "this", frame.this_target), members=chain.members
+            )
+        if kind == "super":
+            return RefDraft(
+                ready=Ref("super", "super", self.frames[-1].this_target), members=chain.members
+            )
+        if kind in _RESULTS:
+            return RefDraft(node=base.id, members=chain.members)
+        return RefDraft(ready=_OTHER, members=chain.members)
+
+    def value_ref(self, node: Node) -> RefDraft:
+        """What an expression stands for as a chain (a name, a result, a declared value)."""
+        value = syntax.unwrap_value(node)
+        if value.type in syntax.CLASSES:
+            return RefDraft(node=value.id)
+        return self.chain_ref(syntax.Chain(self.data, value))
+
+    def site(self, node: Node, kind: SiteKind, callee: Node, *, optional: bool = False) -> None:
+        chain = syntax.Chain(self.data, callee)
+        line, column = self.loc(chain.last)
+        self.sites.append(
+            SiteDraft(
+                kind,
+                self.frames[-1].owner,
+                line,
+                column,
+                self.chain_ref(chain),
+                chain.computed,
+                chain.optional or optional,
+                chain.base_type == "new_expression" and bool(chain.members),
+            )
+        )
+        self.site_nodes.append(node.id)
+
+    def use(self, node: Node, kind: SiteKind) -> None:
+        chain = syntax.Chain(self.data, node)
+        line, column = self.loc(chain.last)
+        ref = self.chain_ref(chain)
+        owner = self.frames[-1].owner
+        self.sites.append(SiteDraft(kind, owner, line, column, ref, chain.computed, chain.optional))
+        self.site_nodes.append(-1)
+
+    # ---- initializer summaries --------------------------------------------------------
+
+    def init_of(self, node: Node | None, depth: int = 0) -> InitDraft | None:
+        if node is None:
+            return None
+        value = syntax.unwrap_value(node)
+        kind = value.type
+        if kind in ("identifier", "member_expression", "subscript_expression", "this"):
+            return InitDraft("alias", self.value_ref(value))
+        if kind == "new_expression":
+            return InitDraft("new", RefDraft(node=value.id))
+        if kind == "call_expression":
+            load = self.module_load(value)
+            if load is not None:
+                return InitDraft("require" if load[0] == "require" else "import", specifier=load[1])
+            return InitDraft("call", RefDraft(node=value.id))
+        if kind in syntax.FUNCTIONS:
+            return InitDraft("function", RefDraft(node=value.id))
+        if kind in syntax.CLASSES:
+            return InitDraft("class", RefDraft(node=value.id))
+        if kind == "object" and depth < OBJECT_DEPTH:
+            return InitDraft("object", members=self._object_members(value, depth))
+        return InitDraft("other")
+
+    def _object_members(self, node: Node, depth: int) -> list[tuple[str, InitDraft]]:
+        members: list[tuple[str, InitDraft]] = []
+        for child in node.named_children:
+            kind = child.type
+            if kind == "pair":
+                key = child.child_by_field_name("key")
+                name = None if key is None else syntax.property_name(self.data, key)
+                member = self.init_of(child.child_by_field_name("value"), depth + 1)
+                if name is not None and member is not None:
+                    members.append((name, member))
+            elif kind == "shorthand_property_identifier":
+                members.append(
+                    (
+                        self.text(child),
+                        InitDraft("alias", RefDraft(self.text(child), self.frame.scope)),
+                    )
+                )
+            elif kind == "method_definition":
+                key = child.child_by_field_name("name")
+                name = None if key is None else syntax.property_name(self.data, key)
+                if name is not None:
+                    members.append((name, InitDraft("function", RefDraft(node=child.id))))
+            elif kind == "spread_element":
+                inner = syntax.first_named(child)
+                spread = self.init_of(inner, depth + 1)
+                if spread is not None:
+                    members.append(("...", spread))
+        return members
+
+    def module_load(self, node: Node) -> tuple[ImportKind, str] | None:
+        """("require"|"dynamic", specifier) for `require('x')` and `import('x')` with a literal."""
+        if node.type != "call_expression":
+            return None
+        callee = node.child_by_field_name("function")
+        arguments = node.child_by_field_name("arguments")
+        if callee is None or arguments is None:
+            return None
+        callee_type = callee.type
+        if callee_type == "import":
+            kind: ImportKind = "dynamic"
+        elif callee_type == "identifier" and self.data[callee.start_byte : callee.end_byte] in (
+            _LOAD_CALLEES
+        ):
+            kind = "require"
+        else:
+            return None
+        if arguments.type != "arguments":
+            return None
+        args = [child for child in arguments.named_children if child.type != "comment"]
+        specifier = syntax.string_value(self.data, args[0]) if len(args) == 1 else None
+        if specifier is None:
+            return None
+        return kind, specifier
+
+    # ---- the end --------------------------------------------------------------------
+
+    def facts(self, parse_errors: int) -> FileFacts:
+        resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
+        kept: list[int] = []
+        for index, draft in enumerate(self.sites):
+            if self.site_nodes[index] >= 0 or self._useful(resolver.ref(draft.callee)):
+                kept.append(index)
+        resolver.site_of_node = {
+            self.site_nodes[old]: new for new, old in enumerate(kept) if self.site_nodes[old] >= 0
+        }
+        exports = [self._export(draft, resolver) for draft in self.exports]
+        module = self.decls.pop(self.module)
+        declarations = [
+            self._declaration(module, resolver),
+            *sorted(
+                (self._declaration(draft, resolver) for draft in self.decls.values()),
+                key=lambda item: (item.line, item.column, item.id),
+            ),
+        ]
+        calls = [self._call(self.sites[index], resolver) for index in kept]
+        return FileFacts(
+            self.path,
+            self.language,
+            tuple(declarations),
+            tuple(resolver.binding(draft) for draft in self.bindings),
+            tuple(self.imports),
+            tuple(exports),
+            tuple(calls),
+            tuple(self.types),
+            self.module_syntax,
+            self.dynamic_loads,
+            parse_errors,
+            self.nesting_cuts,
+        )
+
+    def _useful(self, ref: Ref) -> bool:
+        if ref.head == "local":
+            init = self.bindings[ref.index].init
+            return init is not None and init.kind == "alias"
+        return ref.head in _USEFUL_USE_HEADS
+
+    def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:
+        value = None if draft.value is None else resolver.ref(draft.value)
+        node = draft.node
+        if draft.node_unless_same and not draft.type_only:
+            own = self.id_of((draft.name,))
+            same = value is not None and value.head == "decl" and value.target == own
+            node = own
+            if not same:
+                self.declare(
+                    own, "export", draft.name, draft.line, draft.column, self.module, has_body=False
+                )
+        return Export(
+            draft.kind,
+            draft.name,
+            draft.line,
+            draft.column,
+            node,
+            value,
+            draft.specifier,
+            draft.imported,
+            draft.type_only,
+        )
+
+    def _declaration(self, draft: DeclDraft, resolver: Resolver) -> Declaration:
+        return Declaration(
+            draft.id,
+            draft.kind,
+            draft.name,
+            draft.line,
+            draft.column,
+            draft.parent,
+            draft.has_body,
+            draft.static,
+            draft.callback,
+            None if draft.extends is None else resolver.ref(draft.extends),
+            draft.implements,
+            draft.type,
+            resolver.init(draft.init),
+        )
+
+    def _call(self, draft: SiteDraft, resolver: Resolver) -> CallSite:
+        return CallSite(
+            draft.kind,
+            draft.owner,
+            draft.line,
+            draft.column,
+            resolver.ref(draft.callee),
+            draft.computed,
+            draft.optional,
+            draft.new_receiver,
+        )

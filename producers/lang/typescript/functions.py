@@ -1,0 +1,265 @@
+"""Functions: declarations, expressions named by where they stand, inline callbacks, parameters.
+
+A function expression is named by its holder (a variable, `export default`,
+`exports.x =`, which register it in `named_values` first), by the call it is
+passed to (an inline callback, named after the outermost call of its argument
+chain) or by the object literal member that holds it. Anywhere else it is
+transparent: its code belongs to the enclosing declaration, and only its
+parameters are scoped.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from exchange.symbol_ids import Key, callback_segment
+from producers.lang.facts import HeadKind
+from producers.lang.typescript import syntax
+from producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from producers.lang.typescript.extractor import Extractor
+from producers.lang.typescript.patterns import pattern_names
+
+This = tuple[HeadKind, str]
+
+# How many enclosing object literals a member name may climb through.
+_MEMBER_DEPTH = 8
+_CALLS = ("call_expression", "new_expression")
+_PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "readonly", "override"})
+
+
+def on_function_declaration(ex: Extractor, node: Node) -> None:
+    frame = ex.frame
+    name_node = node.child_by_field_name("name")
+    body = node.type != "function_signature"
+    if name_node is None or not frame.named:
+        if body:
+            enter_function(ex, node, frame.owner, this_resets=True)
+        return
+    path = (*frame.path, ex.text(name_node))
+    draft = ex.declare_at(
+        path,
+        "function",
+        name_node,
+        has_body=body,
+        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
+    )
+    ex.decl_of_node[node.id] = draft.id
+    frame.scope.bind(path[-1], ("decl", draft.id))
+    if body:
+        enter_function(ex, node, draft.id, path=path, this_resets=True)
+
+
+def on_function_expression(ex: Extractor, node: Node) -> None:
+    this_resets = node.type != "arrow_function"
+    named = ex.named_values.get(node.id)
+    if named is not None:
+        enter_function(ex, node, named[0], path=named[1], this_resets=this_resets)
+    elif not (ex.frame.named and _named_by_position(ex, node, this_resets)):
+        enter_function(ex, node, ex.frame.owner, this_resets=this_resets)
+    own_name = node.child_by_field_name("name")
+    declared = ex.decl_of_node.get(node.id)
+    if own_name is not None and declared is not None:
+        # `function self() { self(); }`: the name is visible inside the function only.
+        ex.frame.scope.bind(ex.text(own_name), ("decl", declared))
+
+
+def _named_by_position(ex: Extractor, node: Node, this_resets: bool) -> bool:
+    """Declare a function expression passed to a call or held by an object member."""
+    wrapper, parent = syntax.outer(node)
+    if parent is None:
+        return False
+    if parent.type == "arguments":
+        return _inline_callback(ex, node, parent, this_resets)
+    if parent.type == "pair" and parent.child_by_field_name("value") == wrapper:
+        return object_member(ex, node, parent, parent.child_by_field_name("key"), this_resets)
+    return False
+
+
+def enter_function(
+    ex: Extractor,
+    node: Node,
+    owner: str,
+    *,
+    path: tuple[str, ...] | None = None,
+    this_resets: bool,
+    this: This | None = None,
+    named: bool | None = None,
+    properties_of: tuple[str, tuple[str, ...]] | None = None,
+) -> None:
+    """Push the function's frame and bind its parameters (owned by `owner`)."""
+    scope = Scope(ex.frame.scope, function=True)
+    if this is None and this_resets:
+        this = ("this", "")
+    ex.push(node, owner=owner, path=path, scope=scope, this=this, named=named)
+    _parameters(ex, node, owner, scope, properties_of)
+
+
+def _inline_callback(ex: Extractor, node: Node, arguments: Node, this_resets: bool) -> bool:
+    call = arguments.parent
+    if call is None or call.type not in _CALLS or ex.module_load(call) is not None:
+        return False
+    anchor = call
+    while True:
+        _, holder = syntax.outer(anchor)
+        if holder is None or holder.type != "arguments":
+            break
+        outer_call = holder.parent
+        if outer_call is None or outer_call.type not in _CALLS:
+            break
+        anchor = outer_call
+    is_new = anchor.type == "new_expression"
+    callee_node = anchor.child_by_field_name("constructor" if is_new else "function")
+    if callee_node is None:
+        return False
+    keys: list[Key] = []
+    anchor_arguments = anchor.child_by_field_name("arguments")
+    if anchor_arguments is not None and anchor_arguments.type == "arguments":
+        for argument in anchor_arguments.named_children:
+            if argument.type == "comment":
+                continue
+            key = syntax.callback_key(ex.data, argument)
+            if key is None or len(keys) == 2:
+                break
+            keys.append(key)
+    segment = callback_segment(
+        syntax.Chain(ex.data, callee_node).callee(ex.data), keys, is_new=is_new
+    )
+    frame = ex.frame
+    ident = ex.namer.name(frame.owner, segment)
+    # The callback's own declaration path, so that names inside it extend its id.
+    path = (ident[len(ex.id_prefix) :],)
+    line, column = ex.loc(node)
+    ex.declare(
+        ident,
+        "function",
+        ident[len(frame.owner) + 1 :],
+        line,
+        column,
+        frame.owner,
+        has_body=True,
+        callback=True,
+        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
+    )
+    ex.decl_of_node[node.id] = ident
+    enter_function(ex, node, ident, path=path, this_resets=this_resets)
+    return True
+
+
+def object_member(
+    ex: Extractor, node: Node, member: Node, key: Node | None, this_resets: bool
+) -> bool:
+    """Name a function that is a member of an object literal with a named holder."""
+    name = None if key is None else syntax.property_name(ex.data, key)
+    if name is None:
+        if key is not None and key.type == "computed_property_name":
+            enter_function(ex, node, ex.module, this_resets=this_resets, named=False)
+            return True
+        return False
+    path = _member_path(ex, member, name)
+    if path is None:
+        return False
+    draft = ex.declare_at(
+        path,
+        "function",
+        key if key is not None else node,
+        has_body=True,
+        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
+    )
+    ex.decl_of_node[node.id] = draft.id
+    enter_function(ex, node, draft.id, path=path, this_resets=this_resets)
+    return True
+
+
+def _member_path(ex: Extractor, member: Node, name: str) -> tuple[str, ...] | None:
+    keys = [name]
+    obj = member.parent
+    for _ in range(_MEMBER_DEPTH):
+        if obj is None or obj.type != "object":
+            return None
+        holder = ex.holders.get(obj.id)
+        if holder is not None:
+            return holder + tuple(reversed(keys))
+        wrapper, pair = syntax.outer(obj)
+        if pair is None or pair.type != "pair" or pair.child_by_field_name("value") != wrapper:
+            return None
+        key = pair.child_by_field_name("key")
+        key_name = None if key is None else syntax.property_name(ex.data, key)
+        if key_name is None:
+            return None
+        keys.append(key_name)
+        obj = pair.parent
+    return None
+
+
+def _parameters(
+    ex: Extractor,
+    node: Node,
+    owner: str,
+    scope: Scope,
+    properties_of: tuple[str, tuple[str, ...]] | None,
+) -> None:
+    single = node.child_by_field_name("parameter")
+    if single is not None:
+        line, column = ex.loc(single)
+        ex.add_binding(BindingDraft(ex.text(single), "param", owner, line, column, 0), scope)
+        return
+    parameters = node.child_by_field_name("parameters")
+    if parameters is None:
+        return
+    position = 0
+    for parameter in parameters.named_children:
+        kind = parameter.type
+        if kind == "comment":
+            continue
+        pattern = parameter
+        type_node = default = None
+        if kind in ("required_parameter", "optional_parameter"):
+            found = parameter.child_by_field_name("pattern")
+            if found is None:
+                continue
+            if found.type == "this":
+                continue  # `this: T` declares the receiver type, not a parameter
+            pattern = found
+            type_node = parameter.child_by_field_name("type")
+            default = parameter.child_by_field_name("value")
+        elif kind == "assignment_pattern":
+            left = parameter.child_by_field_name("left")
+            default = parameter.child_by_field_name("right")
+            pattern = left if left is not None else parameter
+        if pattern.type == "rest_pattern":
+            pattern = syntax.first_named(pattern) or pattern
+        if pattern.type == "identifier":
+            name = ex.text(pattern)
+            line, column = ex.loc(pattern)
+            types = syntax.declared_type(ex.data, type_node)
+            ex.add_binding(
+                BindingDraft(
+                    name, "param", owner, line, column, position, types, ex.init_of(default)
+                ),
+                scope,
+            )
+            if properties_of is not None and _is_parameter_property(parameter):
+                class_id, class_path = properties_of
+                param_ref = RefDraft(name, scope)
+                ex.declare(
+                    ex.id_of((*class_path, name)),
+                    "field",
+                    name,
+                    line,
+                    column,
+                    class_id,
+                    has_body=True,
+                    type=types,
+                    init=InitDraft("alias", param_ref),
+                )
+        else:
+            for ident, _ in pattern_names(ex.data, pattern):
+                line, column = ex.loc(ident)
+                ex.add_binding(
+                    BindingDraft(ex.text(ident), "param", owner, line, column, position), scope
+                )
+        position += 1
+
+
+def _is_parameter_property(parameter: Node) -> bool:
+    return any(child.type in _PARAMETER_PROPERTY_MODIFIERS for child in parameter.children)

@@ -1,0 +1,322 @@
+"""ES import and export statements.
+
+Export nodes (an export that is not itself a declaration) are decided when
+the file is finished, because `export { a as b }` needs to know what `a` is.
+`export default <expression>` declares `#default` unless the expression is a
+name (`export default handler` only refers to it).
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from exchange.symbol_ids import DEFAULT
+from producers.lang.facts import ImportKind, Ref
+from producers.lang.typescript import syntax
+from producers.lang.typescript.drafts import ExportDraft, RefDraft
+from producers.lang.typescript.extractor import Extractor
+from producers.lang.typescript.patterns import pattern_names
+
+_TYPE_DECLARATIONS = frozenset(
+    {"interface_declaration", "type_alias_declaration", "enum_declaration"}
+)
+_NAMED_DECLARATIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_signature",
+        "class_declaration",
+        "abstract_class_declaration",
+    }
+)
+
+
+def _source(ex: Extractor, node: Node) -> str | None:
+    source = node.child_by_field_name("source")
+    return None if source is None else syntax.string_value(ex.data, source)
+
+
+def _has_type_keyword(ex: Extractor, node: Node) -> bool:
+    """`import type` / `export type`; an ERROR holding `type` is how the bundled
+    grammar reads the newer `export type * from`."""
+    for child in node.children:
+        kind = child.type
+        if kind == "type" or (kind == "ERROR" and ex.text(child).strip() == "type"):
+            return True
+        if kind in ("import_clause", "export_clause", "string", "namespace_export", "*"):
+            return False
+    return False
+
+
+# ---- imports ------------------------------------------------------------------------
+
+
+def on_import(ex: Extractor, node: Node) -> None:
+    ex.module_syntax = True
+    type_only = _has_type_keyword(ex, node)
+    specifier = _source(ex, node)
+    clause = None
+    for child in node.named_children:
+        if child.type in ("import_clause", "import_require_clause"):
+            clause = child
+    if clause is not None and clause.type == "import_require_clause":
+        specifier = _source(ex, clause)
+        local = syntax.first_named(clause)
+        if specifier is not None and local is not None:
+            ex.add_import("require", specifier, "*", ex.text(local), local, type_only=type_only)
+        return
+    if specifier is None:
+        return
+    if clause is None:
+        ex.add_import("side-effect", specifier, "", "", node)
+        return
+    for part in clause.named_children:
+        kind = part.type
+        if kind == "identifier":
+            ex.add_import("default", specifier, DEFAULT, ex.text(part), part, type_only=type_only)
+        elif kind == "namespace_import":
+            local = syntax.first_named(part)
+            if local is not None:
+                ex.add_import(
+                    "namespace", specifier, "*", ex.text(local), local, type_only=type_only
+                )
+        elif kind == "named_imports":
+            for item in part.named_children:
+                if item.type == "import_specifier":
+                    _import_specifier(ex, item, specifier, type_only)
+
+
+def _import_specifier(ex: Extractor, item: Node, specifier: str, type_only: bool) -> None:
+    name = item.child_by_field_name("name")
+    alias = item.child_by_field_name("alias")
+    imported = None if name is None else syntax.property_name(ex.data, name)
+    local = alias if alias is not None else name
+    if imported is None or local is None:
+        return
+    kind: ImportKind = "default" if imported == DEFAULT else "named"
+    only = type_only or _has_type_keyword(ex, item)
+    ex.add_import(kind, specifier, imported, ex.text(local), local, type_only=only)
+
+
+# ---- exports ------------------------------------------------------------------------
+
+
+def on_export(ex: Extractor, node: Node) -> None:
+    frame = ex.frame
+    if frame.path and frame.owner == ex.module:
+        return  # an export inside a namespace names a namespace member, not a module export
+    # Anywhere else an export is a module export: outside the top level it only
+    # appears after a parse error (a missing `}`), and is kept rather than lost.
+    ex.module_syntax = True
+    type_only = _has_type_keyword(ex, node)
+    declaration = node.child_by_field_name("declaration")
+    value = node.child_by_field_name("value")
+    specifier = _source(ex, node)
+    keyword_default = None
+    keyword_equals = None
+    clause = None
+    namespace = None
+    star = None
+    decorators: list[Node] = []
+    for child in node.children:
+        kind = child.type
+        if kind == "default":
+            keyword_default = child
+        elif kind == "=":
+            keyword_equals = child
+        elif kind == "export_clause":
+            clause = child
+        elif kind == "namespace_export":
+            namespace = child
+        elif kind == "*":
+            star = child
+        elif kind == "decorator":
+            decorators.append(child)
+    if decorators and declaration is not None:
+        _decorated_class(ex, declaration, decorators)
+    if keyword_default is not None:
+        _export_default(ex, node, keyword_default, declaration or value)
+    elif keyword_equals is not None:
+        expression = node.named_children[-1] if node.named_children else None
+        if expression is not None:
+            line, column = ex.loc(keyword_equals)
+            ex.exports.append(
+                ExportDraft("equals", "=", line, column, value=ex.value_ref(expression))
+            )
+    elif declaration is not None:
+        _export_declaration(ex, declaration)
+    elif clause is not None:
+        for item in clause.named_children:
+            if item.type == "export_specifier":
+                _export_specifier(ex, item, specifier, type_only)
+    elif namespace is not None and specifier is not None:
+        name_node = syntax.first_named(namespace)
+        name = None if name_node is None else syntax.property_name(ex.data, name_node)
+        if name_node is not None and name is not None:
+            _reexport(ex, name_node, name, "*", specifier, type_only)
+    elif star is not None and specifier is not None:
+        line, column = ex.loc(star)
+        ex.exports.append(
+            ExportDraft("star", "*", line, column, specifier=specifier, type_only=type_only)
+        )
+
+
+def _decorated_class(ex: Extractor, declaration: Node, decorators: list[Node]) -> None:
+    """Decorators written before `export` belong to the class, like those after it."""
+    name = declaration.child_by_field_name("name")
+    if declaration.type not in _NAMED_DECLARATIONS or name is None:
+        return
+    class_id = ex.id_of((*ex.frame.path, ex.text(name)))
+    ex.push(decorators[-1], owner=class_id)
+
+
+def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | None) -> None:
+    line, column = ex.loc(keyword)
+    if target is None:
+        return
+    if target.type in _NAMED_DECLARATIONS and target.child_by_field_name("name") is not None:
+        name_node = target.child_by_field_name("name")
+        assert name_node is not None
+        name = ex.text(name_node)
+        ex.exports.append(
+            ExportDraft(
+                "local",
+                DEFAULT,
+                line,
+                column,
+                node=ex.id_of((name,)),
+                value=RefDraft(name, ex.frame.scope),
+            )
+        )
+        return
+    value = syntax.unwrap(target)
+    kind = value.type
+    if kind in ("identifier", "member_expression"):
+        ex.exports.append(ExportDraft("local", DEFAULT, line, column, value=ex.value_ref(value)))
+        return
+    ident = ex.id_of((DEFAULT,))
+    value_line, value_column = ex.loc(value)
+    if kind in syntax.FUNCTIONS or kind in syntax.CLASSES or kind in _NAMED_DECLARATIONS:
+        is_class = kind in syntax.CLASSES or "class" in kind
+        ex.declare(
+            ident,
+            "class" if is_class else "function",
+            DEFAULT,
+            value_line,
+            value_column,
+            ex.module,
+            has_body=kind != "function_signature",
+            type=syntax.declared_type(ex.data, value.child_by_field_name("return_type")),
+        )
+        ex.named_values[value.id] = (ident, (DEFAULT,))
+        ex.decl_of_node[value.id] = ident
+    else:
+        ex.declare(
+            ident,
+            "variable",
+            DEFAULT,
+            value_line,
+            value_column,
+            ex.module,
+            has_body=True,
+            init=ex.init_of(value),
+        )
+        if kind == "object":
+            ex.holders[value.id] = (DEFAULT,)
+        ex.push(node, owner=ident, path=(DEFAULT,))
+    ex.exports.append(
+        ExportDraft(
+            "local",
+            DEFAULT,
+            line,
+            column,
+            node=ident,
+            value=RefDraft(ready=Ref("decl", DEFAULT, ident)),
+        )
+    )
+
+
+def _export_declaration(ex: Extractor, declaration: Node) -> None:
+    kind = declaration.type
+    names: list[Node] = []
+    type_only = False
+    if kind in _NAMED_DECLARATIONS or kind in _TYPE_DECLARATIONS:
+        name = declaration.child_by_field_name("name")
+        if name is not None:
+            names.append(name)
+        type_only = kind in ("interface_declaration", "type_alias_declaration")
+    elif kind in ("lexical_declaration", "variable_declaration"):
+        for declarator in declaration.named_children:
+            if declarator.type != "variable_declarator":
+                continue
+            pattern = declarator.child_by_field_name("name")
+            if pattern is not None:
+                names.extend(ident for ident, _ in pattern_names(ex.data, pattern))
+    seen = {draft.name for draft in ex.exports if draft.kind == "local"}
+    for name_node in names:
+        exported = ex.text(name_node)
+        if exported in seen:
+            continue  # overloads: one export
+        seen.add(exported)
+        line, column = ex.loc(name_node)
+        if kind in _TYPE_DECLARATIONS:
+            ex.exports.append(ExportDraft("local", exported, line, column, type_only=type_only))
+            continue
+        ex.exports.append(
+            ExportDraft(
+                "local",
+                exported,
+                line,
+                column,
+                value=RefDraft(exported, ex.frame.scope),
+                node_unless_same=True,
+            )
+        )
+
+
+def _export_specifier(ex: Extractor, item: Node, specifier: str | None, type_only: bool) -> None:
+    name = item.child_by_field_name("name")
+    alias = item.child_by_field_name("alias")
+    local = None if name is None else syntax.property_name(ex.data, name)
+    shown = alias if alias is not None else name
+    exported = None if shown is None else syntax.property_name(ex.data, shown)
+    if local is None or exported is None or shown is None:
+        return
+    only = type_only or _has_type_keyword(ex, item)
+    if specifier is not None:
+        _reexport(ex, shown, exported, local, specifier, only)
+        return
+    line, column = ex.loc(shown)
+    ex.exports.append(
+        ExportDraft(
+            "local",
+            exported,
+            line,
+            column,
+            value=RefDraft(local, ex.frame.scope),
+            type_only=only,
+            node_unless_same=True,
+        )
+    )
+
+
+def _reexport(
+    ex: Extractor, name_node: Node, name: str, imported: str, specifier: str, type_only: bool
+) -> None:
+    line, column = ex.loc(name_node)
+    node = ""
+    if not type_only:
+        node = ex.id_of((name,))
+        ex.declare(node, "export", name, line, column, ex.module, has_body=False)
+    ex.exports.append(
+        ExportDraft(
+            "reexport",
+            name,
+            line,
+            column,
+            node=node,
+            specifier=specifier,
+            imported=imported,
+            type_only=type_only,
+        )
+    )

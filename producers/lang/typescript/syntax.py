@@ -1,0 +1,312 @@
+"""Reading small pieces of the tree: names, chains, string values, callback keys, types.
+
+Everything here walks a bounded stretch of the tree with a loop (a chain, a
+literal, a type annotation cut at TYPE_DEPTH), never the whole file.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tree_sitter import Node
+
+from exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey, TemplateKey
+from producers.lang.facts import TypeRef
+from producers.lang.typescript.strings import decode_js_string
+
+# Expressions that leave the value they wrap unchanged, for naming and chains.
+WRAPPERS = frozenset(
+    {
+        "parenthesized_expression",
+        "as_expression",
+        "satisfies_expression",
+        "non_null_expression",
+        "type_assertion",
+    }
+)
+FUNCTIONS = frozenset({"arrow_function", "function_expression", "generator_function"})
+CLASSES = frozenset({"class"})
+# Type arguments deeper than this are not recorded (Promise<Array<Map<…>>>).
+TYPE_DEPTH = 3
+_NULLISH_TYPES = frozenset({"null", "undefined", "void", "never"})
+
+
+def text(data: bytes, node: Node) -> str:
+    return data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+
+def first_named(node: Node) -> Node | None:
+    for child in node.named_children:
+        if child.type != "comment":
+            return child
+    return None
+
+
+def unwrap(node: Node) -> Node:
+    """The expression inside parentheses, `as`, `satisfies`, `!` and `<T>` wrappers."""
+    while node.type in WRAPPERS:
+        inner = node.named_children[-1] if node.type == "type_assertion" else first_named(node)
+        if inner is None:
+            return node
+        node = inner
+    return node
+
+
+def unwrap_value(node: Node) -> Node:
+    """Like unwrap, and also through `await`: the value an initializer stands for."""
+    node = unwrap(node)
+    while node.type == "await_expression":
+        inner = first_named(node)
+        if inner is None:
+            return node
+        node = unwrap(inner)
+    return node
+
+
+def outer(node: Node) -> tuple[Node, Node | None]:
+    """(outermost wrapper around node, that wrapper's parent)."""
+    parent = node.parent
+    while parent is not None and parent.type in WRAPPERS:
+        node = parent
+        parent = node.parent
+    return node, parent
+
+
+def string_value(data: bytes, node: Node) -> str | None:
+    """The value of a string literal node, None for anything else."""
+    if node.type != "string":
+        return None
+    return decode_js_string(
+        data[node.start_byte + 1 : node.end_byte - 1].decode("utf-8", "replace")
+    )
+
+
+def property_name(data: bytes, node: Node) -> str | None:
+    """A static member or property name (`a`, `#a`, `"a"`, `1`); None when computed."""
+    kind = node.type
+    if kind in ("property_identifier", "private_property_identifier", "identifier", "number"):
+        return text(data, node)
+    if kind == "string":
+        return string_value(data, node)
+    return None
+
+
+class Chain:
+    """A callee or value chain as written, read from the outside in.
+
+    `base` is the innermost expression (identifier, this, super, a call…).
+    `members` are the names after the base up to the first computed access
+    (that is what binding can follow); `computed` says a computed access cut
+    the chain. `last` is the node of the last name, where a site is located.
+    """
+
+    __slots__ = ("_steps", "base", "base_type", "computed", "last", "members", "optional")
+
+    def __init__(self, data: bytes, node: Node) -> None:
+        # (kind, name) innermost first once reversed; kind is prop, elem or computed.
+        steps: list[tuple[str, str]] = []
+        optional = False
+        last: Node | None = None
+        kind = node.type
+        while True:
+            if kind == "member_expression":
+                # children: object, "." or optional_chain, property (faster than field lookups).
+                children = node.children
+                if len(children) < 3:
+                    break
+                prop = children[-1]
+                if children[1].type == "optional_chain":
+                    optional = True
+                name = data[prop.start_byte : prop.end_byte].decode("utf-8", "replace")
+                steps.append(("prop", name))
+            elif kind == "subscript_expression":
+                children = node.children
+                if len(children) < 3:
+                    break
+                prop = node.child_by_field_name("index") or node
+                if children[1].type == "optional_chain":
+                    optional = True
+                key = string_value(data, unwrap(prop))
+                steps.append(("elem", key) if key is not None else ("computed", ""))
+            elif kind in WRAPPERS or kind == "await_expression":
+                # `(await load()).save()`: the awaited value; Promise<T> types say what it is.
+                inner = unwrap(node) if kind in WRAPPERS else first_named(node)
+                if inner is None or inner == node:
+                    break
+                node = inner
+                kind = node.type
+                continue
+            else:
+                break
+            if last is None:
+                last = prop
+            node = children[0]
+            kind = node.type
+        steps.reverse()
+        self._steps = steps
+        self.base = node
+        self.base_type = kind
+        self.optional = optional
+        self.last = node if last is None else last
+        self.computed = False
+        names: list[str] = []
+        for step_kind, name in steps:
+            if step_kind == "computed":
+                self.computed = True
+                break
+            names.append(name)
+        self.members = tuple(names)
+
+    def callee(self, data: bytes) -> Callee:
+        """The chain for callback ids: a computed access, a call or any other
+        expression than a name, this or super is written `…`."""
+        steps = self._steps
+        after = -1
+        for index, (step_kind, _) in enumerate(steps):
+            if step_kind == "computed":
+                after = index
+        head = None
+        if after < 0 and self.base_type in ("identifier", "this", "super"):
+            head = text(data, self.base)
+        return Callee(head, tuple(steps[after + 1 :]))
+
+
+def name_chain(data: bytes, node: Node) -> str | None:
+    """`a` or `a.b.c` when node is an identifier with plain property accesses."""
+    parts: list[str] = []
+    node = unwrap(node)
+    while node.type == "member_expression":
+        obj = node.child_by_field_name("object")
+        prop = node.child_by_field_name("property")
+        if obj is None or prop is None or b"?" in data[obj.end_byte : prop.start_byte]:
+            return None
+        parts.append(text(data, prop))
+        node = unwrap(obj)
+    if node.type != "identifier":
+        return None
+    parts.append(text(data, node))
+    return ".".join(reversed(parts))
+
+
+def callback_key(data: bytes, node: Node) -> Key | None:
+    """A static key argument of a callback's anchor call, None for any other argument."""
+    node = unwrap(node)
+    kind = node.type
+    if kind == "string":
+        value = string_value(data, node)
+        return None if value is None else StringKey(value)
+    if kind == "template_string":
+        return _template_key(data, node)
+    if kind == "array":
+        items: list[Key] = []
+        for child in node.named_children:
+            if child.type == "comment":
+                continue
+            item = callback_key(data, child) if child.type != "array" else None
+            if item is None:
+                return None
+            items.append(item)
+        return ArrayKey(tuple(items))
+    chain_text = name_chain(data, node)
+    return None if chain_text is None else NameChainKey(chain_text)
+
+
+def _template_key(data: bytes, node: Node) -> TemplateKey:
+    pieces: list[str] = []
+    substitutions: list[str | None] = []
+    position = node.start_byte + 1
+    for child in node.named_children:
+        if child.type != "template_substitution":
+            continue
+        pieces.append(data[position : child.start_byte].decode("utf-8", "replace"))
+        inner = first_named(child)
+        substitutions.append(None if inner is None else name_chain(data, inner))
+        position = child.end_byte
+    pieces.append(data[position : node.end_byte - 1].decode("utf-8", "replace"))
+    return TemplateKey(tuple(pieces), tuple(substitutions))
+
+
+def declared_type(data: bytes, annotation: Node | None) -> tuple[TypeRef, ...]:
+    """The union members of a type annotation (`: T`), null and undefined left out."""
+    if annotation is None:
+        return ()
+    node = first_named(annotation) if annotation.type == "type_annotation" else annotation
+    return () if node is None else _union_members(data, node, 0)
+
+
+def _union_members(data: bytes, node: Node, depth: int) -> tuple[TypeRef, ...]:
+    members: list[TypeRef] = []
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        while current.type in ("parenthesized_type", "readonly_type"):
+            inner = first_named(current)
+            if inner is None:
+                break
+            current = inner
+        if current.type == "union_type":
+            pending.extend(reversed([c for c in current.named_children if c.type != "comment"]))
+        elif not _nullish(data, current):
+            members.append(type_ref(data, current, depth))
+    return tuple(members)
+
+
+def _nullish(data: bytes, node: Node) -> bool:
+    return node.type in ("predefined_type", "literal_type") and text(data, node) in _NULLISH_TYPES
+
+
+def type_ref(data: bytes, node: Node, depth: int) -> TypeRef:
+    while node.type in ("parenthesized_type", "readonly_type"):
+        inner = first_named(node)
+        if inner is None:
+            return TypeRef(())
+        node = inner
+    kind = node.type
+    if kind in ("type_identifier", "predefined_type", "identifier"):
+        return _named_type(data[node.start_byte : node.end_byte])
+    if kind == "union_type":
+        # An argument such as `Repo | null` stands for its one member; a real union for nothing.
+        members = _union_members(data, node, depth)
+        return members[0] if len(members) == 1 else TypeRef(())
+    if kind == "nested_type_identifier":
+        return TypeRef(_qualified_name(data, node))
+    if kind == "generic_type":
+        name = node.child_by_field_name("name")
+        arguments = node.child_by_field_name("type_arguments")
+        base = type_ref(data, name, depth) if name is not None else TypeRef(())
+        return TypeRef(base.chain, _arguments(data, arguments, depth))
+    if kind == "array_type":
+        element = first_named(node)
+        args = (
+            () if element is None or depth >= TYPE_DEPTH else (type_ref(data, element, depth + 1),)
+        )
+        return TypeRef(("Array",), args)
+    return TypeRef(())
+
+
+@lru_cache(maxsize=4096)
+def _named_type(name: bytes) -> TypeRef:
+    """One shared TypeRef per plain type name: facts are immutable and names repeat."""
+    return TypeRef((name.decode("utf-8", "replace"),))
+
+
+def _qualified_name(data: bytes, node: Node) -> tuple[str, ...]:
+    parts: list[str] = []
+    while node.type == "nested_type_identifier":
+        name = node.child_by_field_name("name")
+        module = node.child_by_field_name("module")
+        if name is None or module is None:
+            return ()
+        parts.append(text(data, name))
+        node = module
+    # The qualifier is an identifier or a dotted nested_identifier.
+    parts.extend(reversed([part.strip() for part in text(data, node).split(".")]))
+    return tuple(reversed(parts))
+
+
+def _arguments(data: bytes, node: Node | None, depth: int) -> tuple[TypeRef, ...]:
+    if node is None or depth >= TYPE_DEPTH:
+        return ()
+    return tuple(
+        type_ref(data, child, depth + 1) for child in node.named_children if child.type != "comment"
+    )

@@ -1,0 +1,285 @@
+"""The source walk: which files of a project are its TypeScript/JavaScript sources.
+
+Sources are files ending in `.ts .tsx .mts .cts .js .jsx .mjs .cjs`;
+declaration files (`.d.ts`, `.d.mts`, `.d.cts`, `.d.<ext>.ts`) are not
+sources but are listed apart for the producers that read declared bindings.
+The walk never enters `node_modules`, `dist`, `build`, `out`, `coverage`,
+folders whose name starts with a dot, or folders the caller excludes
+(generated clients, named by project-relative POSIX path).
+
+Nothing is followed or trusted. A symbolic link that could be or lead to a
+source is counted and left alone (links named like skipped folders or like
+non-source files hide nothing and are ignored). A source is opened without
+following links, read at most MAX_SOURCE_BYTES (+1 to notice a larger one)
+and must be UTF-8. A name that an id could not carry (control characters,
+bytes that are not UTF-8) is counted instead of being walked or read.
+At most MAX_ENTRIES folder entries are looked at and folders deeper than
+MAX_DEPTH are not entered; each cut is counted under `scan-truncated:`.
+Every problem becomes a count in the result, never an exception, so a
+hostile tree ends with limitations. Paths are project-relative POSIX, and
+the lists are sorted by path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections import Counter
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+
+from exchange.limitations import counted
+from producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
+
+SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
+MAX_SOURCE_BYTES = 4 * 1024 * 1024
+MAX_ENTRIES = 200_000
+MAX_DEPTH = 64
+
+_DECLARATION = re.compile(r"\.d(?:\.[^./]+)?\.[mc]?ts$")
+# What symbol ids would have to escape, plus lone surrogates from undecodable bytes.
+_UNREPRESENTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+# Reasons a source could not be read, as limitation breakdown keys.
+NOT_UTF8 = "not-utf8"
+UNREADABLE = "unreadable"
+NOT_A_FILE = "not-a-file"
+BAD_NAME = "unrepresentable-name"
+UNLISTABLE = "unlistable-folder"
+# Counted under oversized-sources: rather than unreadable-sources:.
+OVERSIZED = "oversized"
+
+
+class UnreadableSource(Exception):
+    """A source file that cannot be used; `reason` is a breakdown key or OVERSIZED."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedFile:
+    path: str
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True)
+class SourceSet:
+    """What the walk found and what it had to leave out, by cause."""
+
+    sources: tuple[WalkedFile, ...]
+    declaration_files: tuple[WalkedFile, ...]
+    symlinks: int = 0
+    oversized: int = 0
+    unreadable: dict[str, int] = field(default_factory=dict)
+    truncated: dict[str, int] = field(default_factory=dict)
+
+    def limitation_lines(self) -> list[str]:
+        lines = []
+        if self.symlinks:
+            lines.append(
+                counted(
+                    "skipped-symlinks:",
+                    self.symlinks,
+                    "symbolic link(s) in the project were not followed",
+                )
+            )
+        if self.oversized:
+            lines.append(
+                counted(
+                    "oversized-sources:",
+                    self.oversized,
+                    f"source file(s) over {MAX_SOURCE_BYTES // (1024 * 1024)} MiB were not read",
+                )
+            )
+        if self.unreadable:
+            lines.append(
+                counted(
+                    "unreadable-sources:",
+                    sum(self.unreadable.values()),
+                    "source file(s) or folder(s) could not be read",
+                    breakdown=self.unreadable,
+                )
+            )
+        if self.truncated:
+            lines.append(
+                counted(
+                    "scan-truncated:",
+                    sum(self.truncated.values()),
+                    f"walk limit(s) cut the scan (at most {MAX_ENTRIES} entries, "
+                    f"{MAX_DEPTH} folder levels)",
+                    breakdown=self.truncated,
+                )
+            )
+        return lines
+
+
+def read_source(root: Path, relative: str) -> bytes:
+    """The bytes of a source that is a regular UTF-8 file of at most MAX_SOURCE_BYTES.
+
+    Opened without following a link at the last step (the walk never enters a
+    linked folder). Raises UnreadableSource otherwise.
+    """
+    return _open_source(root, relative)[0]
+
+
+def _open_source(root: Path, relative: str) -> tuple[bytes, os.stat_result]:
+    try:
+        handle = os.open(
+            root / relative, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+        )
+    except OSError:
+        raise UnreadableSource(UNREADABLE) from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableSource(NOT_A_FILE)
+        if info.st_size > MAX_SOURCE_BYTES:
+            raise UnreadableSource(OVERSIZED)
+        data = _read_at_most(handle, MAX_SOURCE_BYTES + 1)
+    except OSError:
+        raise UnreadableSource(UNREADABLE) from None
+    finally:
+        os.close(handle)
+    if len(data) > MAX_SOURCE_BYTES:
+        raise UnreadableSource(OVERSIZED)
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableSource(NOT_UTF8) from None
+    return data, info
+
+
+def _read_at_most(handle: int, limit: int) -> bytes:
+    chunks = []
+    remaining = limit
+    while remaining > 0:
+        chunk = os.read(handle, min(remaining, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        remaining -= len(chunk)
+    return b"".join(chunks)
+
+
+@dataclass
+class _Walk:
+    root: Path
+    excluded: frozenset[str]
+    sources: list[WalkedFile] = field(default_factory=list)
+    declarations: list[WalkedFile] = field(default_factory=list)
+    symlinks: int = 0
+    oversized: int = 0
+    unreadable: Counter[str] = field(default_factory=Counter)
+    truncated: Counter[str] = field(default_factory=Counter)
+    entries: int = 0
+
+    def run(self) -> None:
+        # Explicit stack, folders in name order: deterministic and free of recursion limits.
+        pending: list[tuple[str, int]] = [("", 0)]
+        while pending:
+            folder, depth = pending.pop()
+            children = self._list(folder)
+            if children is None:
+                return
+            for relative in reversed(children):
+                if depth + 1 > MAX_DEPTH:
+                    self.truncated["depth"] += 1
+                else:
+                    pending.append((relative, depth + 1))
+
+    def _list(self, folder: str) -> list[str] | None:
+        """Handle the files of one folder; its subfolders to walk, None when the entry cap hit."""
+        room = MAX_ENTRIES - self.entries
+        try:
+            with os.scandir(self.root / folder if folder else self.root) as listing:
+                # Never hold more entries than the cap allows, however large the folder.
+                entries = list(islice(listing, room + 1))
+        except OSError:
+            self.unreadable[UNLISTABLE] += 1
+            return []
+        if len(entries) > room:
+            self.truncated["entries"] += 1
+            return None
+        self.entries += len(entries)
+        entries.sort(key=lambda entry: entry.name)
+        folders = []
+        for entry in entries:
+            name = entry.name
+            relative = f"{folder}/{name}" if folder else name
+            try:
+                if entry.is_symlink():
+                    self.symlinks += self._counts_as_skipped(entry, name, relative)
+                    continue
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                self.unreadable[UNREADABLE] += 1
+                continue
+            if is_folder:
+                if self._skipped_folder(name, relative):
+                    continue
+                if _UNREPRESENTABLE.search(name):
+                    self.unreadable[BAD_NAME] += 1
+                    continue
+                folders.append(relative)
+            elif name.endswith(SOURCE_SUFFIXES):
+                self._file(entry, name, relative)
+        return folders
+
+    def _skipped_folder(self, name: str, relative: str) -> bool:
+        return name.startswith(".") or name in SKIPPED_FOLDERS or relative in self.excluded
+
+    def _counts_as_skipped(self, entry: os.DirEntry[str], name: str, relative: str) -> bool:
+        """A link is a gap when it could be a source or lead to a folder that might hold some.
+
+        Links named like skipped folders (a linked node_modules) or like
+        non-source files (a linked README) hide nothing the walk would read.
+        """
+        if name.endswith(SOURCE_SUFFIXES):
+            return True
+        if self._skipped_folder(name, relative):
+            return False
+        try:
+            return entry.is_dir()  # resolves the link's target only to see what kind it is
+        except OSError:
+            return True  # a loop or an unreadable target: counted, never entered
+
+    def _file(self, entry: os.DirEntry[str], name: str, relative: str) -> None:
+        if _UNREPRESENTABLE.search(name):
+            self.unreadable[BAD_NAME] += 1
+            return
+        if _DECLARATION.search(name):
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                return
+            self.declarations.append(WalkedFile(relative, info.st_size, info.st_mtime_ns))
+            return
+        try:
+            _, info = _open_source(self.root, relative)
+        except UnreadableSource as problem:
+            if problem.reason == OVERSIZED:
+                self.oversized += 1
+            else:
+                self.unreadable[problem.reason] += 1
+            return
+        self.sources.append(WalkedFile(relative, info.st_size, info.st_mtime_ns))
+
+
+def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
+    """Walk the project folder `root`; `excluded` are project-relative folders to leave out."""
+    state = _Walk(root, frozenset(path.strip("/") for path in excluded))
+    state.run()
+    return SourceSet(
+        tuple(sorted(state.sources, key=lambda item: item.path)),
+        tuple(sorted(state.declarations, key=lambda item: item.path)),
+        state.symlinks,
+        state.oversized,
+        dict(sorted(state.unreadable.items())),
+        dict(sorted(state.truncated.items())),
+    )

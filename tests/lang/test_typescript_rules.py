@@ -1,0 +1,151 @@
+"""The naming and reading rules as tables: input on the left, what facts must say on the right."""
+
+from __future__ import annotations
+
+import pytest
+
+from producers.lang.facts import TypeRef
+from producers.lang.typescript import extract
+from producers.lang.typescript.strings import decode_js_string
+
+
+def _callback_ids(source: str, path: str = "r.ts") -> list[str]:
+    facts = extract(path, source.encode())
+    return [item.id.removeprefix(f"{path}#") for item in facts.declarations if item.callback]
+
+
+@pytest.mark.parametrize(
+    ("source", "ids"),
+    [
+        # The anchor is the outermost call of the argument chain.
+        (
+            "app.get('/x', asyncHandler(async (req, res) => res.end()));",
+            ['<module>.app.get("/x")'],
+        ),
+        # Nested callbacks extend the id of the callback that holds them.
+        (
+            "describe('suite', () => { it('works', () => {}); it('works', () => {}); });",
+            [
+                '<module>.describe("suite")',
+                '<module>.describe("suite").it("works")',
+                '<module>.describe("suite").it("works")~2',
+            ],
+        ),
+        # A call or `new` inside the callee chain is shortened to `…`.
+        ("new Hono().get('/a', (c) => c.text('a'));", ['<module>.….get("/a")']),
+        # Repeats in one scope are numbered in source order; keys may be empty.
+        (
+            "function Comp() { useEffect(() => {}, []); useEffect(() => {}); }",
+            ["Comp.useEffect()", "Comp.useEffect()~2"],
+        ),
+        # A variable receiving the call's result is not a segment.
+        ("function load() { const rows = ids.map((id) => id); }", ["load.ids.map()"]),
+        # Several inline functions in one call collide too.
+        (
+            "app.get('/x', () => {}, () => {});",
+            ['<module>.app.get("/x")', '<module>.app.get("/x")~2'],
+        ),
+        # Keys: arrays, name chains, templates, at most two, stopping at another argument.
+        (
+            "books.on(['PUT', 'PATCH'], '/b', () => {});",
+            ['<module>.books.on(["PUT","PATCH"],"/b")'],
+        ),
+        ("authors.get(PATHS.authors, () => {});", ["<module>.authors.get(PATHS.authors)"]),
+        ("r.get(`/u/${id}/${a + b}`, () => {});", ["<module>.r.get(`/u/${id}/${…}`)"]),
+        ("r.get('/a', 'b', 'c', () => {});", ['<module>.r.get("/a","b")']),
+        ("r.get(1, '/a', () => {});", ["<module>.r.get()"]),
+        # The callee chain keeps this, super and string-keyed accesses.
+        ("this.router.post('/p', () => {});", ['<module>.this.router.post("/p")']),
+        ("db['run']('/q', () => {});", ['<module>.db["run"]("/q")']),
+        ("db[method]('/q', () => {});", ['<module>.…("/q")']),
+        # `new` anchors; wrappers around the callback are ignored.
+        ("new Promise((resolve) => resolve(1));", ["<module>.new Promise()"]),
+        ("app.use(((req) => req) as Handler);", ["<module>.app.use()"]),
+        ("app.use((req) => req)!;", ["<module>.app.use()"]),
+        # Not callbacks: immediately invoked, object members, variables, JSX attributes.
+        ("(() => go())();", []),
+        ("const h = { handler: async () => go() };", []),
+        ("const f = () => go();", []),
+        # A callback in a member with a computed name gets no name.
+        ("class A { [k]() { app.get('/z', () => {}); } }", []),
+    ],
+)
+def test_inline_callback_ids(source: str, ids: list[str]) -> None:
+    assert _callback_ids(source) == ids
+
+
+def test_callbacks_in_a_variable_initializer_belong_to_the_variable() -> None:
+    source = "export const GET = withAuth(async (req) => handle(req));"
+    assert _callback_ids(source) == ["GET.withAuth()"]
+
+
+def test_long_keys_are_cut_in_utf16_units() -> None:
+    key = "é" * 63 + "😀"  # 63 units, then a pair that would cross 64
+    assert _callback_ids(f"app.get('{key}', () => 1);") == [f'<module>.app.get("{"é" * 63}…")']
+
+
+@pytest.mark.parametrize(
+    ("body", "value"),
+    [
+        ("plain", "plain"),
+        (r"a\nb\tc", "a\nb\tc"),
+        (r"\x41\u0042\u{43}", "ABC"),
+        (r"\uD83D\uDE00", "😀"),
+        (r"\u{1F600}", "😀"),
+        ("line\\\ncontinued", "linecontinued"),
+        (r"\'\"\\", "'\"\\"),
+        (r"\q", "q"),
+        (r"\u{110000}", r"\u{110000}"),
+    ],
+)
+def test_string_values(body: str, value: str) -> None:
+    assert decode_js_string(body) == value
+
+
+@pytest.mark.parametrize(
+    ("annotation", "types"),
+    [
+        ("Repo", (TypeRef(("Repo",)),)),
+        ("ns.sub.Repo", (TypeRef(("ns", "sub", "Repo")),)),
+        ("Promise<Repo>", (TypeRef(("Promise",), (TypeRef(("Repo",)),)),)),
+        ("Repo | null | undefined", (TypeRef(("Repo",)),)),
+        ("A | B", (TypeRef(("A",)), TypeRef(("B",)))),
+        ("Repo[]", (TypeRef(("Array",), (TypeRef(("Repo",)),)),)),
+        ("readonly (Repo)[]", (TypeRef(("Array",), (TypeRef(("Repo",)),)),)),
+        ("Promise<Repo | null>", (TypeRef(("Promise",), (TypeRef(("Repo",)),)),)),
+        ("any", (TypeRef(("any",)),)),
+        ("{ a: string }", (TypeRef(()),)),
+        ("(x: number) => void", (TypeRef(()),)),
+        (
+            "A<B<C<D<E>>>>",
+            (TypeRef(("A",), (TypeRef(("B",), (TypeRef(("C",), (TypeRef(("D",)),)),)),)),),
+        ),
+    ],
+)
+def test_declared_types(annotation: str, types: tuple[TypeRef, ...]) -> None:
+    facts = extract("t.ts", f"let x: {annotation} = make();".encode())
+    assert facts.declarations[1].type == types
+
+
+def test_this_follows_arrows_and_resets_in_functions() -> None:
+    source = """
+    class A {
+      static s() { this.a(); }
+      m() {
+        const f = () => this.b();
+        function g() { this.c(); }
+        [1].map(function () { this.d(); });
+      }
+    }
+    """
+    heads = {
+        site.callee.members[0]: (site.callee.head, site.callee.target)
+        for site in extract("t.ts", source.encode()).calls
+        if site.callee.name == "this"
+    }
+    assert heads == {
+        "a": ("static-this", "t.ts#A"),
+        "b": ("this", "t.ts#A"),
+        "c": ("this", ""),
+        "d": ("this", ""),
+    }
