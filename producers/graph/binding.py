@@ -1,0 +1,435 @@
+"""Binding: which declaration each name, chain and call site reaches, with proof.
+
+The binder reads per-file facts only (never a syntax tree) and resolves across
+modules: imports through the module resolver, export and re-export chains
+(`export *` included, an ambiguous star export is not guessed), CommonJS
+`module.exports` / `exports.x`, value aliases (`const h = g`), object-literal
+members, namespace members, and members of project classes found through the
+class chain for receivers whose value is proven: `this`, `super`, `new C()`,
+and names whose declared type (annotation, parameter property, field type,
+declared return type) is a project class.
+
+Everything else gets an `Unknown` value with the reason, and nothing is
+guessed. Lookups are memoised per (file, name) and guarded against cycles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from exchange.symbol_ids import module_id
+from producers.graph.values import (
+    COMPUTED,
+    INDIRECT,
+    INTERFACE,
+    PARAMETER,
+    UNRESOLVED_IMPORT,
+    UNTYPED,
+    Declared,
+    External,
+    Instance,
+    Module,
+    Unknown,
+    Value,
+)
+from producers.lang.facts import Declaration, Export, FileFacts, Import, Init, Ref, TypeRef
+from producers.project.resolve import (
+    ASSET,
+    BUILTIN,
+    DECLARATION,
+    EXTERNAL,
+    MISSING,
+    SOURCE,
+    Resolver,
+)
+
+# Declaration kinds whose body runs when they are called. An accessor runs when
+# its property is read, so `obj.x()` calls what the getter returns, not the getter.
+CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
+# Declared types that say nothing about the value.
+OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
+# Types that wrap the value a function eventually produces.
+WRAPPER_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
+MAX_DEPTH = 64
+
+
+@dataclass
+class FileIndex:
+    facts: FileFacts
+    module: str
+    top_level: dict[str, str] = field(default_factory=dict)
+    imports_by_local: dict[str, Import] = field(default_factory=dict)
+    exports: dict[str, list[Export]] = field(default_factory=dict)
+    stars: list[Export] = field(default_factory=list)
+    equals: Export | None = None
+    types: dict[str, str] = field(default_factory=dict)
+
+
+class Binder:
+    def __init__(self, load: Callable[[str], FileFacts | None], resolver: Resolver) -> None:
+        self._load = load
+        self.resolver = resolver
+        self._files: dict[str, FileIndex | None] = {}
+        self.declarations: dict[str, Declaration] = {}
+        self.children: dict[str, dict[str, list[Declaration]]] = {}
+        self.file_of: dict[str, str] = {}
+        self._export_cache: dict[tuple[str, str], Value] = {}
+        self._bases: dict[str, str | None] = {}
+        self._active: set[object] = set()
+        self.missing_packages: set[str] = set()
+
+    # ---- files ---------------------------------------------------------------
+
+    def file(self, path: str) -> FileIndex | None:
+        if path in self._files:
+            return self._files[path]
+        facts = self._load(path)
+        index = None if facts is None else self._index(facts)
+        self._files[path] = index
+        return index
+
+    def loaded(self) -> Iterable[FileIndex]:
+        return (index for index in self._files.values() if index is not None)
+
+    def _index(self, facts: FileFacts) -> FileIndex:
+        module = module_id(facts.path)
+        index = FileIndex(facts, module)
+        for declaration in facts.declarations:
+            self.declarations[declaration.id] = declaration
+            self.file_of[declaration.id] = facts.path
+            siblings = self.children.setdefault(declaration.parent, {})
+            siblings.setdefault(declaration.name, []).append(declaration)
+            if declaration.parent == module and declaration.kind != "export":
+                index.top_level.setdefault(declaration.name, declaration.id)
+        for item in facts.imports:
+            if item.local:
+                index.imports_by_local.setdefault(item.local, item)
+        for export in facts.exports:
+            if export.kind == "star":
+                index.stars.append(export)
+            elif export.kind == "equals":
+                index.equals = export
+            else:
+                index.exports.setdefault(export.name, []).append(export)
+        for declared in facts.types:
+            index.types.setdefault(declared.name, declared.kind)
+        return index
+
+    # ---- imports and exports -------------------------------------------------
+
+    def module_value(self, importer: str, specifier: str) -> Value:
+        """The value of a whole module named by a specifier in `importer`."""
+        resolution = self.resolver.resolve(importer, specifier)
+        if resolution.kind == SOURCE and resolution.path is not None:
+            target = self.file(resolution.path)
+            if target is None:
+                return Unknown(UNRESOLVED_IMPORT)
+            return Module(resolution.path)
+        if resolution.kind == MISSING:
+            self.missing_packages.add(resolution.package or specifier)
+            return External(resolution.package or "", missing=True)
+        if resolution.kind in (EXTERNAL, BUILTIN, DECLARATION, ASSET):
+            return External(resolution.package or "")
+        return Unknown(UNRESOLVED_IMPORT)
+
+    def import_value(self, importer: str, item: Import) -> Value:
+        whole = self.module_value(importer, item.specifier)
+        if not isinstance(whole, Module):
+            return whole
+        if item.imported in ("*", ""):
+            # A CommonJS module that replaced its exports is that value itself.
+            equals = self._equals_value(whole.path)
+            return equals if equals is not None else whole
+        if item.imported == "default" and self.file(whole.path) is not None:
+            value = self.export_value(whole.path, "default")
+            if isinstance(value, Unknown):
+                equals = self._equals_value(whole.path)
+                if equals is not None:
+                    return equals
+            return value
+        return self.export_value(whole.path, item.imported)
+
+    def _equals_value(self, path: str) -> Value | None:
+        index = self.file(path)
+        if index is None or index.equals is None or index.equals.value is None:
+            return None
+        return self.ref_value(path, index.equals.value)
+
+    def export_value(self, path: str, name: str) -> Value:
+        key = (path, name)
+        cached = self._export_cache.get(key)
+        if cached is not None:
+            return cached
+        if key in self._active:
+            return Unknown(UNRESOLVED_IMPORT)
+        self._active.add(key)
+        try:
+            value = self._export_value(path, name)
+        finally:
+            self._active.discard(key)
+        self._export_cache[key] = value
+        return value
+
+    def _export_value(self, path: str, name: str) -> Value:
+        index = self.file(path)
+        if index is None:
+            return Unknown(UNRESOLVED_IMPORT)
+        exports = index.exports.get(name, ())
+        for export in exports:
+            if export.type_only:
+                continue
+            if export.kind in ("local", "commonjs") and export.value is not None:
+                return self.ref_value(path, export.value)
+            if export.kind == "reexport":
+                if export.imported == "*":
+                    return self.module_value(path, export.specifier)
+                source = Import("named", export.specifier, export.imported, "", 0, 0)
+                return self.import_value(path, source)
+        equals = self._equals_value(path)
+        if equals is not None and name != "default":
+            # `module.exports = { a, b }` exports a and b by member.
+            member = self.member_value(path, equals, name)
+            if not isinstance(member, Unknown):
+                return member
+        if exports or name in index.types:
+            # Only a type is exported under this name: calls through it are interface calls.
+            return Unknown(INTERFACE)
+        if name == "default":
+            return Unknown(UNRESOLVED_IMPORT)
+        found: list[Value] = []
+        for star in index.stars:
+            whole = self.module_value(path, star.specifier)
+            if isinstance(whole, Module):
+                value = self.export_value(whole.path, name)
+                if not isinstance(value, Unknown) and value not in found:
+                    found.append(value)
+            elif isinstance(whole, External):
+                found.append(whole)
+        if len(found) == 1:
+            return found[0]
+        return Unknown(UNRESOLVED_IMPORT)
+
+    # ---- names, chains and types ---------------------------------------------
+
+    def name_value(self, path: str, name: str) -> Value:
+        """What a module-level name of a file stands for (types included)."""
+        index = self.file(path)
+        if index is None:
+            return Unknown(UNTYPED)
+        if name in index.top_level:
+            return self.declaration_value(index.top_level[name])
+        if name in index.imports_by_local:
+            return self.import_value(path, index.imports_by_local[name])
+        if name in index.types:
+            return Unknown(INTERFACE)
+        return External()
+
+    def ref_value(self, path: str, ref: Ref, depth: int = 0) -> Value:
+        value = self.head_value(path, ref, depth)
+        for member in ref.members:
+            value = self.member_value(path, value, member, depth)
+        return value
+
+    def head_value(self, path: str, ref: Ref, depth: int = 0) -> Value:
+        if depth > MAX_DEPTH:
+            return Unknown(INDIRECT)
+        index = self.file(path)
+        if index is None:
+            return Unknown(UNTYPED)
+        facts = index.facts
+        head = ref.head
+        if head == "decl":
+            return self.declaration_value(ref.target, depth + 1)
+        if head == "import":
+            if 0 <= ref.index < len(facts.imports):
+                return self.import_value(path, facts.imports[ref.index])
+            return Unknown(UNRESOLVED_IMPORT)
+        if head in ("param", "local"):
+            if not 0 <= ref.index < len(facts.bindings):
+                return Unknown(UNTYPED)
+            binding = facts.bindings[ref.index]
+            typed = self.type_value(path, binding.type) if binding.type else None
+            if typed is not None and not isinstance(typed, Unknown):
+                return typed
+            if head == "param":
+                # A default value is one of many possible arguments, never the proof.
+                interface = typed is not None and typed.reason == INTERFACE
+                return Unknown(INTERFACE if interface else PARAMETER)
+            if binding.init is not None:
+                return self.init_value(path, binding.init, "", depth + 1)
+            return typed if typed is not None else Unknown(UNTYPED)
+        if head == "this":
+            return Instance(ref.target) if ref.target else Unknown(UNTYPED)
+        if head == "static-this":
+            return Declared(ref.target) if ref.target else Unknown(UNTYPED)
+        if head == "super":
+            base = self.base_class(ref.target) if ref.target else None
+            return Instance(base) if base else Unknown(UNTYPED)
+        if head == "global":
+            return External()
+        if head == "result":
+            if 0 <= ref.index < len(facts.calls):
+                return self.result_value(path, ref.index, depth + 1)
+            return Unknown(INDIRECT)
+        return Unknown(COMPUTED)
+
+    def declaration_value(self, declaration_id: str, depth: int = 0) -> Value:
+        """What referring to a declaration by name yields."""
+        declaration = self.declarations.get(declaration_id)
+        if declaration is None or depth > MAX_DEPTH:
+            return Unknown(UNTYPED)
+        if declaration.kind not in ("variable", "field"):
+            return Declared(declaration_id)
+        init = declaration.init
+        if init is not None and init.kind in ("function", "class", "object"):
+            return Declared(declaration_id)
+        path = self.file_of[declaration_id]
+        if declaration.type:
+            typed = self.type_value(path, declaration.type)
+            if not isinstance(typed, Unknown) or init is None:
+                return typed
+        if init is not None:
+            return self.init_value(path, init, declaration_id, depth + 1)
+        return Unknown(UNTYPED)
+
+    def init_value(self, path: str, init: Init, owner: str, depth: int) -> Value:
+        key = ("init", path, owner, id(init))
+        if key in self._active or depth > MAX_DEPTH:
+            return Unknown(INDIRECT)
+        self._active.add(key)
+        try:
+            if init.kind in ("alias", "new", "call") and init.ref is not None:
+                return self.ref_value(path, init.ref, depth)
+            if init.kind in ("require", "import") and init.specifier:
+                whole = self.module_value(path, init.specifier)
+                if isinstance(whole, Module):
+                    equals = self._equals_value(whole.path)
+                    return equals if equals is not None else whole
+                return whole
+            if init.kind in ("function", "class", "object") and owner:
+                return Declared(owner)
+            return Unknown(UNTYPED)
+        finally:
+            self._active.discard(key)
+
+    def result_value(self, path: str, site_index: int, depth: int) -> Value:
+        """The value a call or `new` in this file returns, when its declaration says so."""
+        key = ("result", path, site_index)
+        if key in self._active or depth > MAX_DEPTH:
+            return Unknown(INDIRECT)
+        self._active.add(key)
+        try:
+            index = self.file(path)
+            assert index is not None
+            site = index.facts.calls[site_index]
+            callee = self.ref_value(path, site.callee, depth)
+            if site.kind == "new":
+                if isinstance(callee, Declared) and self._is_class(callee.id):
+                    return Instance(callee.id)
+                return callee if isinstance(callee, External) else Unknown(INDIRECT)
+            if isinstance(callee, Declared):
+                declaration = self.declarations[callee.id]
+                if declaration.type:
+                    return self.type_value(self.file_of[callee.id], declaration.type)
+                return Unknown(INDIRECT)
+            return callee if isinstance(callee, (External, Unknown)) else Unknown(INDIRECT)
+        finally:
+            self._active.discard(key)
+
+    def type_value(self, path: str, types: tuple[TypeRef, ...]) -> Value:
+        """The value a declared type proves: an instance of one project class, or why not."""
+        if len(types) != 1:
+            return Unknown(INTERFACE if types else UNTYPED)
+        ref = types[0]
+        while ref.chain and ref.chain[-1] in WRAPPER_TYPES and len(ref.args) == 1:
+            ref = ref.args[0]
+        if not ref.chain or (ref.chain == (ref.chain[0],) and ref.chain[0] in OPAQUE_TYPES):
+            return Unknown(UNTYPED)
+        value = self.name_value(path, ref.chain[0])
+        for member in ref.chain[1:]:
+            value = self.member_value(path, value, member)
+        if isinstance(value, Declared) and self._is_class(value.id):
+            return Instance(value.id)
+        if isinstance(value, External):
+            return value
+        if isinstance(value, Unknown):
+            return value
+        return Unknown(INTERFACE)
+
+    # ---- members and classes -------------------------------------------------
+
+    def member_value(self, path: str, value: Value, name: str, depth: int = 0) -> Value:
+        if isinstance(value, (External, Unknown)):
+            return value
+        if isinstance(value, Module):
+            return self.export_value(value.path, name)
+        if isinstance(value, Instance):
+            member = self.find_member(value.class_id, name, static=False)
+            if member is not None:
+                return self.declaration_value(member.id, depth + 1)
+            # A member the project chain lacks may come from a base outside the project.
+            return External() if self.has_unresolved_base(value.class_id) else Unknown(INDIRECT)
+        declaration = self.declarations.get(value.id)
+        if declaration is None:
+            return Unknown(UNTYPED)
+        if declaration.kind == "class":
+            member = self.find_member(value.id, name, static=True)
+            if member is not None:
+                return self.declaration_value(member.id, depth + 1)
+            return External() if self.has_unresolved_base(value.id) else Unknown(INDIRECT)
+        children = self.children.get(value.id, {}).get(name)
+        if children:
+            return self.declaration_value(children[0].id, depth + 1)
+        path_of_value = self.file_of[value.id]
+        if self._equals_value(path_of_value) == value:
+            # `module.exports = f; module.exports.x = …`: members of f are the file's exports.
+            return self.export_value(path_of_value, name)
+        return Unknown(INDIRECT)
+
+    def _is_class(self, declaration_id: str) -> bool:
+        declaration = self.declarations.get(declaration_id)
+        return declaration is not None and declaration.kind == "class"
+
+    def base_class(self, class_id: str) -> str | None:
+        if class_id in self._bases:
+            return self._bases[class_id]
+        self._bases[class_id] = None  # a cycle through extends ends here
+        declaration = self.declarations.get(class_id)
+        base: str | None = None
+        if declaration is not None and declaration.extends is not None:
+            value = self.ref_value(self.file_of[class_id], declaration.extends)
+            if isinstance(value, Declared) and self._is_class(value.id):
+                base = value.id
+        self._bases[class_id] = base
+        return base
+
+    def class_chain(self, class_id: str) -> list[str]:
+        chain = [class_id]
+        while len(chain) <= MAX_DEPTH:
+            base = self.base_class(chain[-1])
+            if base is None or base in chain:
+                break
+            chain.append(base)
+        return chain
+
+    def has_unresolved_base(self, class_id: str) -> bool:
+        """True when a class in the chain extends something that is not a project class."""
+        for member in self.class_chain(class_id):
+            declaration = self.declarations[member]
+            if declaration.extends is not None and self.base_class(member) is None:
+                return True
+        return False
+
+    def find_member(self, class_id: str, name: str, *, static: bool) -> Declaration | None:
+        for owner in self.class_chain(class_id):
+            for member in self.children.get(owner, {}).get(name, ()):
+                if member.static == static and member.kind != "constructor":
+                    return member
+        return None
+
+    def constructor_of(self, class_id: str) -> Declaration | None:
+        for member in self.children.get(class_id, {}).get("constructor", ()):
+            if member.kind == "constructor":
+                return member
+        return None

@@ -1,0 +1,327 @@
+"""Assembling the direct call graph from bound facts.
+
+Every declaration of every walked file is a node. Edges, all with direct
+evidence here:
+
+* call / new / jsx from a call site's owner to the declaration the callee
+  binds to (`new C()` goes to C's constructor when it has a body, else to C);
+* callback / reference for function values passed as arguments or used
+  otherwise;
+* alias from an export node to what it resolves to;
+* initializer from a constructor (or the class without one) to instance field
+  initializers, from a derived class without a constructor to the base
+  construction, and from the module scope to top-level variable initializers
+  and static fields;
+* contains from the declaration that lexically holds an inline callback to it.
+
+A call site with no edge that does not go outside the project is counted on
+its owner (`unresolvedCalls`) and, by reason, under unresolved-calls:.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from exchange.limitations import counted
+from exchange.symbol_ids import module_id
+from producers.graph.binding import CALLABLE_KINDS, Binder
+from producers.graph.model import Edge, Graph, Node
+from producers.graph.values import (
+    COMPUTED,
+    INDIRECT,
+    INTERFACE,
+    PARAMETER,
+    UNTYPED,
+    Declared,
+    External,
+    Instance,
+    Module,
+    Unknown,
+    Value,
+)
+from producers.lang.facts import CallSite, Declaration, Ref
+
+# Call-site kinds that are calls (counted when unresolved); the others are value uses.
+CALL_KINDS = frozenset({"call", "new", "tagged", "decorator", "super", "jsx"})
+EDGE_KIND = {
+    "call": "call",
+    "tagged": "call",
+    "decorator": "call",
+    "super": "call",
+    "new": "new",
+    "jsx": "jsx",
+    "callback": "callback",
+    "reference": "reference",
+}
+VALUE_INITS = frozenset({"function", "class"})
+
+
+@dataclass
+class Outcome:
+    """How one call site ended: an edge target, outside the project, or unresolved."""
+
+    target: str | None = None
+    external: bool = False
+    missing_package: str | None = None
+    reason: str | None = None
+    overridden: bool = False
+
+
+@dataclass
+class GraphBuilder:
+    binder: Binder
+    edges: list[Edge] = field(default_factory=list)
+    unresolved: Counter[str] = field(default_factory=Counter)
+    reasons: Counter[str] = field(default_factory=Counter)
+    missing_calls: int = 0
+    external_calls: int = 0
+    linked_calls: int = 0
+    overridden: int = 0
+    unresolved_aliases: int = 0
+    _descendants: dict[str, set[str]] | None = None
+
+    # ---- call sites ------------------------------------------------------------
+
+    def site_outcome(self, path: str, site: CallSite) -> Outcome:
+        binder = self.binder
+        if site.computed:
+            return Outcome(reason=COMPUTED)
+        callee = site.callee
+        receiver: Value | None = None
+        if callee.members:
+            receiver = binder.ref_value(
+                path,
+                Ref(callee.head, callee.name, callee.target, callee.index, callee.members[:-1]),
+            )
+            value = binder.member_value(path, receiver, callee.members[-1])
+        else:
+            value = binder.head_value(path, callee)
+        if site.kind == "super":
+            value = self._base_construction(value)
+        if isinstance(value, Unknown) and callee.head == "param" and not callee.members:
+            # Calling a parameter itself is a parameter call, whatever its declared type.
+            value = Unknown(PARAMETER)
+        outcome = self._target(value, site.kind)
+        if outcome.target and isinstance(receiver, Instance):
+            outcome.overridden = self._is_overridden(receiver.class_id, outcome.target)
+        return outcome
+
+    def _base_construction(self, value: Value) -> Value:
+        if isinstance(value, Instance):
+            return Declared(value.class_id)
+        return value
+
+    def _target(self, value: Value, kind: str) -> Outcome:
+        if isinstance(value, External):
+            return Outcome(external=True, missing_package=value.package if value.missing else None)
+        if isinstance(value, Unknown):
+            return Outcome(reason=value.reason)
+        if not isinstance(value, Declared):
+            return Outcome(reason=INDIRECT)
+        declaration = self.binder.declarations[value.id]
+        if declaration.kind == "class":
+            # A JSX class component is constructed, like `new`.
+            if kind in ("new", "super", "jsx"):
+                constructor = self.binder.constructor_of(value.id)
+                if constructor is not None and constructor.has_body:
+                    return Outcome(target=constructor.id)
+                return Outcome(target=value.id)
+            if kind in ("callback", "reference", "decorator"):
+                return Outcome(target=value.id)
+            return Outcome(reason=INDIRECT)
+        if _is_function_like(declaration):
+            if declaration.has_body:
+                return Outcome(target=value.id)
+            if declaration.kind == "method":
+                return Outcome(reason=INTERFACE)
+            return Outcome(external=True)
+        return Outcome(reason=INDIRECT if declaration.has_body else UNTYPED)
+
+    def _is_overridden(self, receiver_class: str, target: str) -> bool:
+        declaration = self.binder.declarations[target]
+        if declaration.static or declaration.kind not in ("method", "accessor", "field"):
+            return False
+        for descendant in self.descendants().get(receiver_class, ()):
+            for member in self.binder.children.get(descendant, {}).get(declaration.name, ()):
+                if not member.static and member.id != target:
+                    return True
+        return False
+
+    def descendants(self) -> dict[str, set[str]]:
+        if self._descendants is None:
+            found: dict[str, set[str]] = {}
+            for declaration in list(self.binder.declarations.values()):
+                if declaration.kind != "class":
+                    continue
+                for ancestor in self.binder.class_chain(declaration.id)[1:]:
+                    found.setdefault(ancestor, set()).add(declaration.id)
+            self._descendants = found
+        return self._descendants
+
+    # ---- the whole graph -------------------------------------------------------
+
+    def add_sites(self, path: str, sites: Iterable[CallSite]) -> None:
+        for site in sites:
+            outcome = self.site_outcome(path, site)
+            is_call = site.kind in CALL_KINDS
+            if outcome.target is not None:
+                self.edges.append(
+                    Edge(site.owner, outcome.target, (EDGE_KIND[site.kind],), "direct")
+                )
+                if is_call:
+                    self.linked_calls += 1
+                    self.overridden += outcome.overridden
+                continue
+            if not is_call:
+                continue
+            if outcome.external:
+                self.external_calls += 1
+                self.missing_calls += outcome.missing_package is not None
+                continue
+            self.unresolved[site.owner] += 1
+            self.reasons[outcome.reason or UNTYPED] += 1
+
+    def add_structure(self, declarations: Iterable[Declaration], module: str) -> None:
+        binder = self.binder
+        for declaration in declarations:
+            if declaration.callback:
+                self.edges.append(Edge(declaration.parent, declaration.id, ("contains",), "direct"))
+            if declaration.kind == "export":
+                value = binder.export_value(binder.file_of[declaration.id], declaration.name)
+                if isinstance(value, Declared) and value.id != declaration.id:
+                    self.edges.append(Edge(declaration.id, value.id, ("alias",), "direct"))
+                elif isinstance(value, Module):
+                    # `export * as ns from './m'` names the whole module.
+                    self.edges.append(
+                        Edge(declaration.id, module_id(value.path), ("alias",), "direct")
+                    )
+                elif not isinstance(value, External):
+                    self.unresolved_aliases += 1
+            elif declaration.kind == "class":
+                self._class_initializers(declaration, module)
+            elif (
+                declaration.kind == "variable"
+                and declaration.parent == module
+                and declaration.has_body
+                and (declaration.init is None or declaration.init.kind not in VALUE_INITS)
+            ):
+                self.edges.append(Edge(module, declaration.id, ("initializer",), "direct"))
+
+    def _class_initializers(self, declaration: Declaration, module: str) -> None:
+        binder = self.binder
+        constructor = binder.constructor_of(declaration.id)
+        source = (
+            constructor.id if constructor is not None and constructor.has_body else declaration.id
+        )
+        for members in binder.children.get(declaration.id, {}).values():
+            for member in members:
+                if member.kind != "field" or not member.has_body:
+                    continue
+                if member.static:
+                    if declaration.parent == module:
+                        self.edges.append(Edge(module, member.id, ("initializer",), "direct"))
+                    continue
+                self.edges.append(Edge(source, member.id, ("initializer",), "direct"))
+        base = binder.base_class(declaration.id)
+        if constructor is None and base is not None:
+            base_constructor = binder.constructor_of(base)
+            target = base_constructor.id if base_constructor and base_constructor.has_body else base
+            self.edges.append(Edge(declaration.id, target, ("initializer",), "direct"))
+
+    def limitations(self) -> list[str]:
+        lines = []
+        total = sum(self.reasons.values())
+        if total:
+            lines.append(
+                counted(
+                    "unresolved-calls:",
+                    total,
+                    "call(s) could not be linked to a project declaration and were not guessed",
+                    breakdown=self.reasons,
+                )
+            )
+        if self.overridden:
+            lines.append(
+                counted(
+                    "overridden-methods:",
+                    self.overridden,
+                    "call(s) were linked to the statically resolved method only; "
+                    "subclasses override it",
+                )
+            )
+        if self.binder.missing_packages:
+            lines.append(
+                counted(
+                    "missing-dependencies:",
+                    self.missing_calls,
+                    "call(s) go into packages that are not installed and count as external",
+                    names=self.binder.missing_packages,
+                )
+            )
+        if self.unresolved_aliases:
+            lines.append(
+                counted(
+                    "unresolved-export-aliases:",
+                    self.unresolved_aliases,
+                    "export node(s) could not be linked to the declaration they name",
+                )
+            )
+        return lines
+
+
+def _is_function_like(declaration: Declaration) -> bool:
+    if declaration.kind in CALLABLE_KINDS:
+        return True
+    init = declaration.init
+    return (
+        declaration.kind in ("variable", "field") and init is not None and init.kind == "function"
+    )
+
+
+def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuilder]:
+    builder = GraphBuilder(binder)
+    nodes: dict[str, Node] = {}
+    for path in sorted(paths):
+        index = binder.file(path)
+        if index is None:
+            continue
+        facts = index.facts
+        for declaration in facts.declarations:
+            nodes.setdefault(
+                declaration.id,
+                Node(
+                    declaration.id,
+                    declaration.kind,
+                    {"path": path, "line": declaration.line, "column": declaration.column},
+                ),
+            )
+        builder.add_structure(facts.declarations, index.module)
+        builder.add_sites(path, facts.calls)
+    for node_id, count in builder.unresolved.items():
+        node = nodes.get(node_id)
+        if node is not None:
+            counts = {"direct": count, "bound": count, "candidates": count}
+            nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
+    edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
+    graph = Graph(nodes, _merge(edges), builder.limitations())
+    graph.statistics = {
+        "files": len(nodes and {n.location["path"] for n in nodes.values()}),
+        "nodes": len(nodes),
+        "edges": len(graph.edges),
+        "linkedCalls": builder.linked_calls,
+        "externalCalls": builder.external_calls,
+        "unresolvedCalls": sum(builder.reasons.values()),
+    }
+    return graph, builder
+
+
+def _merge(edges: Iterable[Edge]) -> list[Edge]:
+    kinds: dict[tuple[str, str, str], set[str]] = {}
+    for edge in edges:
+        kinds.setdefault((edge.source, edge.target, edge.evidence), set()).update(edge.kinds)
+    return [
+        Edge(source, target, tuple(sorted(found)), evidence)
+        for (source, target, evidence), found in sorted(kinds.items())
+    ]

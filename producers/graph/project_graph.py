@@ -1,0 +1,217 @@
+"""Reading a project into its call graph: walk, facts (cached), configs, binding, edges.
+
+This is the engine `graph`, `reach` and `impact` share: the source root is
+the project, or the enclosing workspace when one is given (then ids are
+relative to the workspace, so calls across its packages keep one name per
+declaration). Every walked file is read once; its facts come from the cache
+when the same bytes were seen before.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from exchange.errors import InputError, UsageError
+from exchange.limitations import counted
+from exchange.version import TOOL_VERSION
+from producers.graph.binding import Binder
+from producers.graph.build import build_graph
+from producers.graph.model import Graph
+from producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
+from producers.lang.typescript import extract
+from producers.project.facts_cache import FactsCache, default_cache_dir
+from producers.project.packages import load_workspace
+from producers.project.resolve import Resolver
+from producers.project.tsconfig import load_configs
+from producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+
+
+@dataclass
+class ReadStats:
+    parsed: int = 0
+    cached: int = 0
+    parse_error_files: list[str] = field(default_factory=list)
+    unreadable: dict[str, int] = field(default_factory=dict)
+
+
+def _grammar_version() -> str:
+    try:
+        return version("tree-sitter-language-pack") + "/" + version("tree-sitter")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def cache_namespace() -> str:
+    return f"tsograph {TOOL_VERSION} facts {FACTS_VERSION} grammars {_grammar_version()}"
+
+
+@dataclass(frozen=True)
+class ProjectRoots:
+    project: Path  # the folder given with --project
+    root: Path  # the source root: the project, or the workspace holding it
+    project_rel: str  # the project folder relative to the source root
+
+
+def project_roots(project: str, workspace: str | None) -> ProjectRoots:
+    project_path = Path(project)
+    if not project_path.is_dir():
+        raise InputError("--project must name a readable folder")
+    real_project = Path(os.path.realpath(project_path))
+    if workspace is None:
+        return ProjectRoots(real_project, real_project, "")
+    workspace_path = Path(workspace)
+    if not workspace_path.is_dir():
+        raise InputError("--workspace must name a readable folder")
+    real_workspace = Path(os.path.realpath(workspace_path))
+    try:
+        relative = real_project.relative_to(real_workspace).as_posix()
+    except ValueError:
+        raise UsageError("--workspace must be a folder that holds --project") from None
+    return ProjectRoots(real_project, real_workspace, "" if relative == "." else relative)
+
+
+class _Progress:
+    """A progress line on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.enabled = sys.stderr.isatty() and total >= 200
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.enabled and (self.done % 100 == 0 or self.done == self.total):
+            sys.stderr.write(f"\rtsograph: reading sources {self.done}/{self.total}")
+            if self.done == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+# Below this many files to parse, starting worker processes costs more than it saves.
+PARALLEL_THRESHOLD = 64
+
+
+def _extract_plain(job: tuple[str, bytes]) -> list[Any]:
+    path, data = job
+    return extract(path, data).to_plain()
+
+
+def _workers() -> int:
+    return min(os.cpu_count() or 1, 8)
+
+
+def read_facts(
+    roots: ProjectRoots, sources: SourceSet, cache: FactsCache
+) -> tuple[dict[str, FileFacts], ReadStats]:
+    """Facts of every walked source: from the cache, else parsed (in parallel when many)."""
+    stats = ReadStats()
+    facts: dict[str, FileFacts] = {}
+    pending: list[tuple[str, bytes]] = []
+    progress = _Progress(len(sources.sources))
+    for walked in sources.sources:
+        progress.step()
+        try:
+            data = read_source(roots.root, walked.path)
+        except UnreadableSource as error:
+            stats.unreadable[error.reason] = stats.unreadable.get(error.reason, 0) + 1
+            continue
+        plain = cache.get(walked.path, data)
+        if plain is not None:
+            try:
+                facts[walked.path] = FileFacts.from_plain(plain)
+                stats.cached += 1
+                continue
+            except (FactsFormatError, ValueError, TypeError):
+                cache.stats.recovered += 1
+        pending.append((walked.path, data))
+    for (path, data), plain in zip(pending, _parse_all(pending), strict=True):
+        cache.put(path, data, plain)
+        facts[path] = FileFacts.from_plain(plain)
+        stats.parsed += 1
+    stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
+    return dict(sorted(facts.items())), stats
+
+
+def _parse_all(jobs: list[tuple[str, bytes]]) -> list[list[Any]]:
+    if len(jobs) < PARALLEL_THRESHOLD or _workers() < 2:
+        return [_extract_plain(job) for job in jobs]
+    # Forked workers share the loaded grammars; results come back as plain lists.
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=_workers(), mp_context=context) as pool:
+        return list(pool.map(_extract_plain, jobs, chunksize=16))
+
+
+@dataclass
+class ProjectGraph:
+    graph: Graph
+    roots: ProjectRoots
+    sources: SourceSet
+    stats: ReadStats
+    cache: FactsCache
+
+
+def load_project_graph(
+    project: str,
+    *,
+    workspace: str | None = None,
+    tsconfig: str | None = None,
+    cache_dir: str | None = None,
+    use_cache: bool = True,
+) -> ProjectGraph:
+    roots = project_roots(project, workspace)
+    sources = walk(roots.root)
+    configs = load_configs(roots.root, roots.project_rel, tsconfig)
+    workspace_model = load_workspace(roots.root)
+    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
+    cache = FactsCache(directory, cache_namespace())
+    facts, stats = read_facts(roots, sources, cache)
+    resolver = Resolver(
+        roots.root,
+        set(facts),
+        {walked.path for walked in sources.declaration_files},
+        configs,
+        workspace_model,
+    )
+    binder = Binder(facts.get, resolver)
+    graph, _ = build_graph(binder, facts)
+    limitations = [*graph.limitations, *sources.limitation_lines()]
+    if stats.unreadable:
+        limitations.append(
+            counted(
+                "unreadable-sources:",
+                sum(stats.unreadable.values()),
+                "source file(s) changed or became unreadable while they were read",
+                breakdown=stats.unreadable,
+            )
+        )
+    if stats.parse_error_files:
+        limitations.append(
+            counted(
+                "parse-errors:",
+                len(stats.parse_error_files),
+                "file(s) hold syntax the parser could not read; "
+                "facts from the rest of each file are kept",
+                names=stats.parse_error_files,
+            )
+        )
+    notes = [*configs.notes, *workspace_model.notes]
+    if notes:
+        limitations.append(
+            counted(
+                "graph-config:",
+                len(notes),
+                "configuration problem(s) may change module resolution",
+                names=notes,
+            )
+        )
+    graph.limitations = sorted(set(limitations))
+    graph.statistics["files"] = len(facts)
+    graph.statistics["parseErrorFiles"] = len(stats.parse_error_files)
+    return ProjectGraph(graph, roots, sources, stats, cache)
