@@ -13,7 +13,7 @@ from typing import Any
 
 from exchange import documents
 from exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
-from producers.graph.model import MODES, Graph, Node, edge_record, node_record
+from producers.graph.model import MODES, edge_record, node_record
 from producers.graph.project_graph import load_project_graph
 from producers.project.gitrev import head_revision
 
@@ -53,37 +53,38 @@ def run(args: argparse.Namespace) -> int:
         use_cache=not args.no_cache,
     )
     graph = loaded.graph
-    project = documents.project_name(loaded.roots.project)
-    revision = head_revision(loaded.roots.project)
-    per_mode = {mode: graph.limitations_for(mode) for mode in MODES}
+    cached = loaded.cached_records
+    if cached is not None:
+        records = cached
+    else:
+        records = {
+            "nodes": [node_record(n) for n in sorted(graph.nodes.values(), key=lambda n: n.id)],
+            "edges": [edge_record(e) for e in graph.edges],
+            "graphRevision": graph.revision(),
+            "limitations": graph.limitations,
+            "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
+            "statistics": graph.statistics,
+        }
+    header = {
+        "project": documents.project_name(loaded.roots.project),
+        "generated": generated,
+        "graph_revision": records["graphRevision"],
+        "revision": head_revision(loaded.roots.project),
+        "statistics": records["statistics"],
+        "limitations": records["limitations"],
+        "mode_limitations": records["modeLimitations"],
+    }
     if args.format == "ndjson":
-        header = documents.graph_ndjson_header(
-            project=project,
-            generated=generated,
-            graph_revision=graph.revision(),
-            revision=revision,
-            statistics=graph.statistics,
-            limitations=graph.limitations,
-            mode_limitations=per_mode,
+        lines = [{"record": "node", **node} for node in records["nodes"]]
+        lines += [{"record": "edge", **edge} for edge in records["edges"]]
+        write_lines(documents.graph_ndjson_header(**header), lines, trusted=cached is not None)
+    else:
+        document = documents.graph_snapshot(
+            **header, nodes=records["nodes"], edges=records["edges"]
         )
-        records = [{"record": "node", **node_record(n)} for n in _nodes(graph)]
-        records += [{"record": "edge", **edge_record(e)} for e in graph.edges]
-        write_lines(header, records)
-        return 0
-    document = documents.graph_snapshot(
-        project=project,
-        generated=generated,
-        graph_revision=graph.revision(),
-        revision=revision,
-        statistics=graph.statistics,
-        limitations=graph.limitations,
-        nodes=[node_record(n) for n in _nodes(graph)],
-        edges=[edge_record(e) for e in graph.edges],
-        mode_limitations=per_mode,
-    )
-    write_document(document, limit=MAX_SNAPSHOT_CHARS)
+        trusted = ("nodes", "edges") if cached is not None else ()
+        write_document(document, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
+    if cached is None:
+        # Only records that passed validation above are cached as trusted.
+        loaded.graph_cache.store(loaded.key, loaded.dependencies, records)
     return 0
-
-
-def _nodes(graph: Graph) -> list[Node]:
-    return sorted(graph.nodes.values(), key=lambda node: node.id)

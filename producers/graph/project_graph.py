@@ -9,6 +9,7 @@ when the same bytes were seen before.
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import sys
@@ -23,10 +24,12 @@ from exchange.limitations import counted
 from exchange.version import TOOL_VERSION
 from producers.graph.binding import Binder
 from producers.graph.build import build_graph
-from producers.graph.model import Graph
+from producers.graph.graph_cache import GraphCache, graph_key
+from producers.graph.model import Graph, graph_from_snapshot
 from producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
 from producers.lang.typescript import extract
 from producers.project.facts_cache import FactsCache, default_cache_dir
+from producers.project.fsread import Dependency, recording
 from producers.project.packages import load_workspace
 from producers.project.resolve import Resolver
 from producers.project.tsconfig import load_configs
@@ -107,36 +110,42 @@ def _workers() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-def read_facts(
-    roots: ProjectRoots, sources: SourceSet, cache: FactsCache
-) -> tuple[dict[str, FileFacts], ReadStats]:
-    """Facts of every walked source: from the cache, else parsed (in parallel when many)."""
+def read_contents(roots: ProjectRoots, sources: SourceSet) -> tuple[dict[str, bytes], ReadStats]:
+    """The bytes of every walked source; a file that cannot be read now is counted."""
     stats = ReadStats()
-    facts: dict[str, FileFacts] = {}
-    pending: list[tuple[str, bytes]] = []
+    contents: dict[str, bytes] = {}
     progress = _Progress(len(sources.sources))
     for walked in sources.sources:
         progress.step()
         try:
-            data = read_source(roots.root, walked.path)
+            contents[walked.path] = read_source(roots.root, walked.path)
         except UnreadableSource as error:
             stats.unreadable[error.reason] = stats.unreadable.get(error.reason, 0) + 1
-            continue
-        plain = cache.get(walked.path, data)
+    return contents, stats
+
+
+def read_facts(
+    contents: dict[str, bytes], cache: FactsCache, stats: ReadStats
+) -> dict[str, FileFacts]:
+    """Facts of every source: from the cache, else parsed (in parallel when many)."""
+    facts: dict[str, FileFacts] = {}
+    pending: list[tuple[str, bytes]] = []
+    for path, data in contents.items():
+        plain = cache.get(path, data)
         if plain is not None:
             try:
-                facts[walked.path] = FileFacts.from_plain(plain)
+                facts[path] = FileFacts.from_plain(plain)
                 stats.cached += 1
                 continue
             except (FactsFormatError, ValueError, TypeError):
                 cache.stats.recovered += 1
-        pending.append((walked.path, data))
+        pending.append((path, data))
     for (path, data), plain in zip(pending, _parse_all(pending), strict=True):
         cache.put(path, data, plain)
         facts[path] = FileFacts.from_plain(plain)
         stats.parsed += 1
     stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
-    return dict(sorted(facts.items())), stats
+    return dict(sorted(facts.items()))
 
 
 def _parse_all(jobs: list[tuple[str, bytes]]) -> list[list[Any]]:
@@ -150,11 +159,15 @@ def _parse_all(jobs: list[tuple[str, bytes]]) -> list[list[Any]]:
 
 @dataclass
 class ProjectGraph:
+    """A project's graph, and what the graph command needs to cache it once written."""
+
     graph: Graph
     roots: ProjectRoots
-    sources: SourceSet
-    stats: ReadStats
-    cache: FactsCache
+    # The stored records when the graph came from the cache (already validated).
+    cached_records: dict[str, Any] | None
+    key: str
+    dependencies: list[Dependency]
+    graph_cache: GraphCache
 
 
 def load_project_graph(
@@ -167,11 +180,42 @@ def load_project_graph(
 ) -> ProjectGraph:
     roots = project_roots(project, workspace)
     sources = walk(roots.root)
+    contents, stats = read_contents(roots, sources)
+    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
+    key = graph_key(
+        cache_namespace(),
+        [
+            roots.project_rel,
+            tsconfig,
+            workspace is not None,
+            [[path, hashlib.sha256(data).hexdigest()] for path, data in contents.items()],
+            [walked.path for walked in sources.declaration_files],
+            sources.limitation_lines(),
+            sorted(stats.unreadable.items()),
+        ],
+    )
+    graph_cache = GraphCache(directory)
+    records = graph_cache.load(roots.root, key)
+    if records is not None:
+        return ProjectGraph(graph_from_snapshot(records), roots, records, key, [], graph_cache)
+    with recording() as dependencies:
+        graph = _build(
+            roots, sources, contents, stats, tsconfig, FactsCache(directory, cache_namespace())
+        )
+    return ProjectGraph(graph, roots, None, key, dependencies, graph_cache)
+
+
+def _build(
+    roots: ProjectRoots,
+    sources: SourceSet,
+    contents: dict[str, bytes],
+    stats: ReadStats,
+    tsconfig: str | None,
+    cache: FactsCache,
+) -> Graph:
     configs = load_configs(roots.root, roots.project_rel, tsconfig)
     workspace_model = load_workspace(roots.root)
-    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
-    cache = FactsCache(directory, cache_namespace())
-    facts, stats = read_facts(roots, sources, cache)
+    facts = read_facts(contents, cache, stats)
     resolver = Resolver(
         roots.root,
         set(facts),
@@ -201,6 +245,17 @@ def load_project_graph(
                 names=stats.parse_error_files,
             )
         )
+    cuts = sum(item.nesting_cuts for item in facts.values())
+    if cuts:
+        limitations.append(
+            counted(
+                "scan-truncated:",
+                cuts,
+                "declaration(s) nested too deeply to be named; their code belongs to the "
+                "enclosing declaration",
+                breakdown={"nesting": cuts},
+            )
+        )
     notes = [*configs.notes, *workspace_model.notes]
     if notes:
         limitations.append(
@@ -214,4 +269,4 @@ def load_project_graph(
     graph.limitations = sorted(set(limitations))
     graph.statistics["files"] = len(facts)
     graph.statistics["parseErrorFiles"] = len(stats.parse_error_files)
-    return ProjectGraph(graph, roots, sources, stats, cache)
+    return graph

@@ -82,15 +82,22 @@ class FactsCache:
         if entry is None:
             return
         payload = orjson.dumps({"namespace": self.namespace, "path": path, "facts": facts})
-        try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    stream.write(payload)
-                os.replace(temporary, entry)
-            except BaseException:
-                os.unlink(temporary)
-                raise
-        except OSError:
+        if not atomic_write(entry, payload):
             self.stats.write_failures += 1
+
+
+def atomic_write(target: Path, payload: bytes) -> bool:
+    """Write a file so that readers see the old content or the new, never a part."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(payload)
+            os.replace(temporary, target)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError:
+        return False
+    return True

@@ -8,9 +8,7 @@ from `pnpm-workspace.yaml`; their globs are expanded over real folders only.
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +19,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from producers.project import paths
-from producers.project.fsread import ConfigReadError, read_config
+from producers.project.fsread import ConfigReadError, read_config, subfolders
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 # Fields that make a package's exports reachable by code outside the scan.
@@ -116,20 +114,11 @@ def _folder_regex(pattern: str) -> re.Pattern[str]:
 
 
 def _real_subfolders(root: Path, directory: str) -> list[str]:
-    try:
-        entries = list(os.scandir(root / directory if directory else root))
-    except OSError:
-        return []
-    found = []
-    for entry in entries:
-        if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS:
-            continue
-        try:
-            if stat.S_ISDIR(entry.stat(follow_symlinks=False).st_mode):
-                found.append(paths.join(directory, entry.name))
-        except OSError:
-            continue
-    return sorted(found)
+    return [
+        paths.join(directory, name)
+        for name in subfolders(root, directory)
+        if not name.startswith(".") and name not in SKIPPED_FOLDERS
+    ]
 
 
 def expand_workspaces(root: Path, base: str, patterns: Iterable[str]) -> list[str]:
