@@ -1,0 +1,97 @@
+"""The whole-graph cache: reused only while everything binding read is unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+from producers.graph.project_graph import load_project_graph
+from tests.cli_helpers import tsograph
+from tests.project.builder import write_tree
+
+GENERATED_AT = "2026-09-27T00:00:00.000Z"
+
+
+def project(tmp_path: Path) -> Path:
+    return write_tree(
+        tmp_path / "project",
+        {
+            "tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}',
+            "src/a.ts": (
+                "import { b } from '@/b';\nimport x from 'pkg';\n"
+                "export function a() { b(); x(); }\n"
+            ),
+            "src/b.ts": "export function b() { return 1; }\n",
+        },
+    )
+
+
+def load(root: Path, cache: Path) -> bool:
+    """True when the graph came from the cache."""
+    return load_project_graph(str(root), cache_dir=str(cache)).cached_records is not None
+
+
+def graph_json(root: Path, cache: Path) -> dict[str, Any]:
+    result = tsograph(
+        "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
+    )
+    assert result.code == 0, result.stderr
+    document = orjson.loads(result.stdout)
+    assert isinstance(document, dict)
+    return document
+
+
+def test_second_run_uses_the_cached_graph_and_writes_the_same_bytes(tmp_path: Path) -> None:
+    root, cache = project(tmp_path), tmp_path / "cache"
+    first = tsograph(
+        "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
+    )
+    assert load(root, cache)
+    second = tsograph(
+        "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
+    )
+    assert first.stdout == second.stdout and first.code == 0
+
+
+def test_no_entry_before_a_validated_write(tmp_path: Path) -> None:
+    root, cache = project(tmp_path), tmp_path / "cache"
+    assert not load(root, cache)
+    assert not load(root, cache), "loading alone never stores a graph"
+
+
+def test_edited_source_config_or_installed_package_makes_the_entry_stale(tmp_path: Path) -> None:
+    root, cache = project(tmp_path), tmp_path / "cache"
+    before = graph_json(root, cache)
+    assert any("missing-dependencies:" in line for line in before["limitations"])
+    (root / "node_modules" / "pkg").mkdir(parents=True)
+    assert not load(root, cache)
+    after = graph_json(root, cache)
+    assert not any("missing-dependencies:" in line for line in after["limitations"])
+    assert load(root, cache)
+    (root / "tsconfig.json").write_text('{"compilerOptions": {}}')
+    assert not load(root, cache)
+    graph_json(root, cache)
+    (root / "src" / "b.ts").write_text("export function b() { return 2; }\n")
+    assert not load(root, cache)
+
+
+def test_new_workspace_package_folder_makes_the_entry_stale(tmp_path: Path) -> None:
+    root = write_tree(
+        tmp_path / "ws",
+        {
+            "package.json": '{"workspaces": ["packages/*"]}',
+            "app/main.ts": "import { f } from 'lib';\nf();\n",
+        },
+    )
+    cache = tmp_path / "cache"
+    graph_json(root, cache)
+    assert load(root, cache)
+    write_tree(
+        root,
+        {
+            "packages/lib/package.json": '{"name": "lib", "main": "index.ts"}',
+        },
+    )
+    assert not load(root, cache)
