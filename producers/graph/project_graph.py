@@ -198,9 +198,14 @@ def load_project_graph(
     records = graph_cache.load(roots.root, key)
     if records is not None:
         return ProjectGraph(graph_from_snapshot(records), roots, records, key, [], graph_cache)
+    facts_cache = FactsCache(directory, cache_namespace())
     with recording() as dependencies:
-        graph = _build(
-            roots, sources, contents, stats, tsconfig, FactsCache(directory, cache_namespace())
+        graph = _build(roots, sources, contents, stats, tsconfig, facts_cache)
+    if facts_cache.stats.recovered:
+        # Not part of the document: its content must not depend on the cache's state.
+        sys.stderr.write(
+            f"tsograph: note: {facts_cache.stats.recovered} cache entr(ies) were corrupt or "
+            "foreign and the files were parsed again\n"
         )
     return ProjectGraph(graph, roots, None, key, dependencies, graph_cache)
 

@@ -95,3 +95,21 @@ def test_new_workspace_package_folder_makes_the_entry_stale(tmp_path: Path) -> N
         },
     )
     assert not load(root, cache)
+
+
+def test_corrupt_facts_entries_are_parsed_again_and_reported(tmp_path: Path) -> None:
+    root, cache = project(tmp_path), tmp_path / "cache"
+    first = tsograph(
+        "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
+    )
+    for entry in cache.rglob("*.json"):
+        if entry.parent.name != "graphs":
+            entry.write_bytes(b"{broken")
+    (root / "src" / "c.ts").write_text("export const c = 1;\n")  # a new key, so no graph entry
+    second = tsograph(
+        "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
+    )
+    assert second.code == 0
+    assert "2 cache entr(ies) were corrupt" in second.stderr
+    assert orjson.loads(second.stdout)["statistics"]["files"] == 3
+    assert first.code == 0
