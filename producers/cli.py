@@ -19,12 +19,13 @@ from exchange.errors import EXIT_INPUT, ToolError, UsageError
 from exchange.version import TOOL_NAME, TOOL_VERSION
 from producers import validate_command
 from producers.graph import command as graph_command
+from producers.graph import traverse_command
 from producers.openapi import command as openapi_command
 
 Runner = Callable[[argparse.Namespace], int]
 
 # Each command module offers `register(subparsers)` and sets `run` as the default.
-COMMANDS = (validate_command, openapi_command, graph_command)
+COMMANDS = (validate_command, openapi_command, graph_command, traverse_command)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,150 @@
+"""`tsograph reach` and `tsograph impact`: what a set of symbols reaches, or is reached from.
+
+Both write a language-traversal v1 document. The graph comes from the project
+(built as `tsograph graph` builds it, caches included) or from a saved
+snapshot (`--graph-file`, validated, at most 128 MiB), which keeps the
+snapshot's project, revision and graph revision. Ids that are not graph nodes
+stay in `roots` without a symbol; the document is still written, and the
+command then exits 64 with the ids on stderr, so a typo stops a pipeline that
+checks exit codes while a caller that accepts partial traversals can read it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import orjson
+
+from exchange import documents
+from exchange.errors import EXIT_USAGE, InputError, InvalidDocumentError, UsageError
+from exchange.validation import validate
+from exchange.writer import write_document
+from producers.graph.model import MODES, Graph, graph_from_snapshot
+from producers.graph.project_graph import load_project_graph
+from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
+from producers.project.gitrev import head_revision
+
+MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
+DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
+
+
+def _bounded(low: int, high: int, name: str) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be between {low} and {high}")
+        return value
+
+    return parse
+
+
+def register(subparsers: Any) -> None:
+    for name, help_text in (
+        ("reach", "list what the given symbols reach (language-traversal v1)"),
+        ("impact", "list what reaches the given symbols (language-traversal v1)"),
+    ):
+        parser = subparsers.add_parser(name, help=help_text, description=help_text)
+        source = parser.add_mutually_exclusive_group(required=True)
+        source.add_argument("--project", help="the project folder")
+        source.add_argument("--graph-file", help="a saved tsograph-graph snapshot")
+        parser.add_argument("--tsconfig", help="a compiler config, relative to the project")
+        parser.add_argument("--workspace", help="an enclosing folder holding the project")
+        parser.add_argument("--cache-dir", help="where per-file facts and graphs are cached")
+        parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
+        parser.add_argument(
+            "--max-depth", type=_bounded(1, MAX_DEPTH, "--max-depth"), default=MAX_DEPTH
+        )
+        parser.add_argument(
+            "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
+        )
+        parser.add_argument("--dispatch", choices=MODES, default="bound")
+        parser.add_argument("--format", choices=("json",), default="json")
+        parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
+        parser.add_argument("ids", nargs="+", metavar="ID", help="symbol ids, as graph writes them")
+        parser.set_defaults(run=run, direction=DIRECTIONS[name])
+
+
+def _from_file(path: str) -> tuple[Graph, dict[str, Any]]:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"--graph-file cannot be read ({error.strerror or 'I/O error'})") from None
+    if len(data) > MAX_SNAPSHOT_BYTES:
+        raise InputError("--graph-file is larger than 128 MiB; build the graph with --project")
+    try:
+        snapshot = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raise InputError(
+            "--graph-file is not JSON; pass a snapshot written by tsograph graph"
+        ) from None
+    if not isinstance(snapshot, dict) or snapshot.get("format") != "tsograph-graph":
+        raise InputError(
+            "--graph-file is not a tsograph-graph snapshot (NDJSON exports are not read)"
+        )
+    try:
+        validate(snapshot, "tsograph-graph")
+    except InvalidDocumentError as error:
+        raise InputError(f"--graph-file is not a valid snapshot ({error.message})") from None
+    return graph_from_snapshot(snapshot), snapshot
+
+
+def run(args: argparse.Namespace) -> int:
+    generated = documents.generated_at(args.generated_at)
+    if args.graph_file is not None:
+        if args.tsconfig or args.workspace:
+            raise UsageError("--tsconfig and --workspace apply to --project, not to --graph-file")
+        graph, snapshot = _from_file(args.graph_file)
+        project = snapshot["project"]
+        revision = snapshot.get("revision")
+        graph_revision = snapshot["graphRevision"]
+    else:
+        loaded = load_project_graph(
+            args.project,
+            workspace=args.workspace,
+            tsconfig=args.tsconfig,
+            cache_dir=args.cache_dir,
+            use_cache=not args.no_cache,
+        )
+        graph = loaded.graph
+        project = documents.project_name(loaded.roots.project)
+        revision = head_revision(loaded.roots.project)
+        cached = loaded.cached_records
+        graph_revision = cached["graphRevision"] if cached is not None else graph.revision()
+    result = traverse(
+        graph,
+        args.ids,
+        direction=args.direction,
+        mode=args.dispatch,
+        max_depth=args.max_depth,
+        max_reached=args.max_reached,
+    )
+    document = documents.language_traversal(
+        direction=args.direction,
+        dispatch=args.dispatch,
+        project=project,
+        generated=generated,
+        graph_revision=graph_revision,
+        revision=revision,
+        roots=result.roots,
+        reached=result.reached,
+        truncation_reasons=result.truncation_reasons,
+        limitations=[*graph.limitations_for(args.dispatch), *result.limitations],
+    )
+    write_document(document)
+    if result.missing_roots:
+        declarations = [i for i in result.missing_roots if is_declaration_id(i)]
+        unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
+        parts = []
+        if unknown:
+            parts.append("unknown ids: " + ", ".join(unknown))
+        if declarations:
+            parts.append("declaration ids no traversal reaches: " + ", ".join(declarations))
+        sys.stderr.write(f"tsograph: roots that are not graph nodes ({'; '.join(parts)})\n")
+        return EXIT_USAGE
+    return 0

@@ -1,0 +1,108 @@
+"""reach and impact on the command line: goldens, saved snapshots, missing roots, usage errors."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import orjson
+import pytest
+
+from exchange.validation import validate
+from tests.cli_helpers import REPO, tsograph
+
+BASICS = REPO / "fixtures" / "graph" / "basics"
+GOLDENS = REPO / "fixtures" / "traversal"
+AT = "2026-09-27T00:00:00.000Z"
+QUERIES = {
+    "reach-post": ("reach", "src/lib/handlers.ts#handlers.POST"),
+    "reach-server-direct": ("reach", "--dispatch", "direct", "src/app/server.ts#<module>"),
+    "impact-audit": ("impact", "src/lib/audit.ts#audit"),
+    "reach-depth-1": ("reach", "--max-depth", "1", "src/app/server.ts#<module>"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(QUERIES))
+def test_traversal_matches_golden(name: str, tmp_path: Path) -> None:
+    command, *rest = QUERIES[name]
+    result = tsograph(
+        command, "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT, *rest
+    )
+    assert result.code == 0, result.stderr
+    golden = GOLDENS / f"{name}.json"
+    if os.environ.get("TSOGRAPH_REGENERATE") == "1":
+        golden.write_bytes(result.stdout)
+    assert result.stdout == golden.read_bytes()
+    validate(orjson.loads(result.stdout))
+
+
+def test_saved_snapshot_gives_the_same_traversal(tmp_path: Path) -> None:
+    graph = tsograph("graph", "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT)
+    snapshot = tmp_path / "graph.json"
+    snapshot.write_bytes(graph.stdout)
+    live = tsograph(
+        "impact",
+        "--project",
+        BASICS,
+        "--cache-dir",
+        tmp_path,
+        "--generated-at",
+        AT,
+        "src/lib/audit.ts#audit",
+    )
+    saved = tsograph(
+        "impact", "--graph-file", snapshot, "--generated-at", AT, "src/lib/audit.ts#audit"
+    )
+    assert live.code == saved.code == 0
+    assert live.stdout == saved.stdout
+
+
+def test_missing_roots_write_the_document_then_exit_64(tmp_path: Path) -> None:
+    result = tsograph(
+        "reach",
+        "--project",
+        BASICS,
+        "--cache-dir",
+        tmp_path,
+        "--generated-at",
+        AT,
+        "src/lib/audit.ts#audit",
+        "src/nope.ts#x",
+        "prisma/schema.prisma#model:Job",
+    )
+    assert result.code == 64
+    document = orjson.loads(result.stdout)
+    assert [root["id"] for root in document["roots"]] == [
+        "src/lib/audit.ts#audit",
+        "src/nope.ts#x",
+        "prisma/schema.prisma#model:Job",
+    ]
+    assert document["truncated"] is True and document["truncationReasons"] == ["root-not-found"]
+    assert "unknown ids: src/nope.ts#x" in result.stderr
+    assert "declaration ids no traversal reaches: prisma/schema.prisma#model:Job" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("reach", "--project", str(BASICS)),
+        ("reach", "src/a.ts#a"),
+        ("reach", "--project", str(BASICS), "--graph-file", "g.json", "src/a.ts#a"),
+        ("reach", "--project", str(BASICS), "--max-depth", "0", "src/a.ts#a"),
+        ("impact", "--project", str(BASICS), "--max-reached", "100001", "src/a.ts#a"),
+        ("impact", "--project", str(BASICS), "--dispatch", "guess", "src/a.ts#a"),
+    ],
+)
+def test_usage_errors_exit_64_with_empty_stdout(args: tuple[str, ...]) -> None:
+    result = tsograph(*args)
+    assert (result.code, result.stdout) == (64, b"")
+
+
+def test_bad_graph_files_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text("{not json")
+    (tmp_path / "b.json").write_text('{"format": "tsograph-graph", "version": 1}')
+    (tmp_path / "c.ndjson").write_text('{"format": "tsograph-graph-ndjson"}\n')
+    for name in ("a.json", "b.json", "c.ndjson", "absent.json"):
+        result = tsograph("reach", "--graph-file", tmp_path / name, "x.ts#y")
+        assert (result.code, result.stdout) == (2, b""), name
+        assert str(tmp_path) not in result.stderr
