@@ -34,8 +34,9 @@ Records, all frozen:
   assigned to `module.exports`). `node` is the id that stands for the
   exported name in this file – the declaration it exports (`export function
   f`), the `#default` declaration, or an export node (`export { a as b }`,
-  re-exports, destructured or uninitialised exports); "" when the export only
-  refers to a name (`export default handler`, `export *`, type-only exports).
+  `export default handler`, re-exports, destructured or uninitialised
+  exports); "" when the export has no node of its own (`export *`,
+  `exports.x = handler`, `module.exports = handler`, type-only exports).
 * `CallSite` – one place where code of `owner` calls or uses a function value:
   `kind` is call, new, tagged (template), decorator, super (`super(...)`), jsx,
   callback (a function value passed as an argument) or reference (any other
@@ -76,7 +77,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 1
+FACTS_VERSION = 2
 
 DeclarationKind = Literal[
     "module",

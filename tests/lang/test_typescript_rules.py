@@ -149,3 +149,121 @@ def test_this_follows_arrows_and_resets_in_functions() -> None:
         "c": ("this", ""),
         "d": ("this", ""),
     }
+
+
+def _ids(source: str, path: str = "r.ts") -> dict[str, str]:
+    facts = extract(path, source.encode())
+    return {item.id.removeprefix(f"{path}#"): item.kind for item in facts.declarations}
+
+
+def _owners(source: str, path: str = "r.ts") -> dict[str, str]:
+    """The owner of each call site, by the callee's head name."""
+    facts = extract(path, source.encode())
+    return {site.callee.name: site.owner.removeprefix(f"{path}#") for site in facts.calls}
+
+
+@pytest.mark.parametrize(
+    ("source", "member", "owner"),
+    [
+        # No named holder: the key extends the enclosing scope's path.
+        ("app.use({ handle() { go(); } });", "handle", "handle"),
+        ("function f() { app.use({ handle() { go(); } }); }", "f.handle", "f.handle"),
+        ("server.route({ handler: async () => go() });", "handler", "handler"),
+        # The keys of enclosing object literals are named; an array or a call breaks the chain.
+        ("app.use({ a: { b() { go(); } } });", "a.b", "a.b"),
+        ("app.use({ list: [{ item() { go(); } }] });", "item", "item"),
+        ("function f() { return { p: () => go() }; }", "f.p", "f.p"),
+        # Beside inline callbacks of the same call, and inside one.
+        ("app.get('/x', { before() { go(); } }, () => {});", "before", "before"),
+        (
+            "app.get('/x', () => { use({ inner() { go(); } }); });",
+            '<module>.app.get("/x").inner',
+            '<module>.app.get("/x").inner',
+        ),
+        # A named holder still names the object.
+        ("function f() { const o = { m() { go(); } }; }", "f.o.m", "f.o.m"),
+        ("export default create({ r() { go(); } });", "default.r", "default.r"),
+    ],
+)
+def test_object_members_without_a_holder_are_named_by_key(
+    source: str, member: str, owner: str
+) -> None:
+    assert _ids(source)[member] == "function"
+    assert _owners(source)["go"] == owner
+
+
+def test_a_computed_key_on_the_way_leaves_the_member_to_the_module() -> None:
+    source = "function f() { app.use({ [k]: { hidden() { go(); } } }); }"
+    assert _owners(source)["go"] == "<module>"
+    assert "f.hidden" not in _ids(source)
+
+
+@pytest.mark.parametrize(
+    ("source", "owner"),
+    [
+        ("@dec() class C { m() {} }", "C"),
+        ("class C { @dec() m() {} }", "C.m"),
+        ("class C { @dec() get size() { return 1; } }", "C.size"),
+        ("class C { @dec() label = 1; }", "C.label"),
+        ("class C { @dec() plain: string; }", "C.plain"),
+        ("class C { m(@dec() body) {} }", "C.m"),
+        ("class C { constructor(@dec() private svc: S) {} }", "C.constructor"),
+        ("class C { @dec() [k]() {} }", "<module>"),
+        ("@dec() export class C {}", "C"),
+        ("@dec() export default class {}", "default"),
+    ],
+)
+def test_decorators_belong_to_what_they_decorate(source: str, owner: str) -> None:
+    assert _owners(source)["dec"] == owner
+
+
+def test_decorator_callbacks_are_named_under_the_decorated_member() -> None:
+    source = "class C { @Get('/x', () => guard()) find() {} }"
+    assert _callback_ids(source) == ['C.find.Get("/x")']
+    assert _owners(source)["guard"] == 'C.find.Get("/x")'
+
+
+@pytest.mark.parametrize(
+    ("source", "kind", "value"),
+    [
+        ("const app = make();\nexport default app;", "export", "app"),
+        ("const api = {};\nexport default api.handler;", "export", "api"),
+        ("export default load().handler;", "variable", "default"),
+        ("export default [1, 2];", "variable", "default"),
+    ],
+)
+def test_export_default_always_has_a_default_node(source: str, kind: str, value: str) -> None:
+    facts = extract("r.ts", source.encode())
+    assert _ids(source)["default"] == kind
+    (export,) = facts.exports
+    assert export.node == "r.ts#default"
+    assert export.value is not None and export.value.name == value
+
+
+@pytest.mark.parametrize(
+    ("source", "declared"),
+    [
+        ("const helper = require('./legacy.cjs');", {"helper"}),
+        ("let lazy = await import('./lazy');", {"lazy"}),
+        ("namespace NS { const inner = require('./inner'); }", {"NS.inner"}),
+        # Not module-level variables: no declaration, the import only.
+        ("const { pick } = require('./pick');", set()),
+        ("function load() { const local = require('./local'); }", {"load"}),
+    ],
+)
+def test_module_level_loads_are_variables_and_stay_imports(source: str, declared: set[str]) -> None:
+    facts = extract("r.ts", source.encode())
+    names = {name for name, kind in _ids(source).items() if kind != "module"}
+    assert names == declared
+    for declaration in facts.declarations:
+        if declaration.kind == "variable":
+            assert declaration.init is not None
+            assert declaration.init.kind in ("require", "import")
+    assert all(item.kind in ("require", "dynamic") for item in facts.imports)
+    assert len(facts.imports) == 1
+
+
+def test_calls_through_a_required_variable_keep_the_import_head() -> None:
+    facts = extract("r.ts", b"const helper = require('./legacy.cjs');\nhelper.twice(1);\n")
+    (site,) = facts.calls
+    assert (site.callee.head, site.callee.index, site.callee.members) == ("import", 0, ("twice",))

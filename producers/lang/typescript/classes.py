@@ -3,8 +3,10 @@
 Members are named under their class (`Repo.save`); a member with a computed
 name is not named and its code belongs to the module. An unnamed class
 expression (`mixin(class extends Base {})`) names nothing inside it.
-Decorators run once, when their class is defined, so their code belongs to
-the class.
+A decorator's code belongs to what it decorates: a class decorator to the
+class, a method, accessor or field decorator to that member, a parameter
+decorator to the method or constructor whose parameter it is (a member with a
+computed name leaves it to the module).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from producers.lang.typescript.extractor import Extractor
 from producers.lang.typescript.functions import This, enter_function, object_member
 
 _CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
+_METHODS = ("method_definition", "method_signature", "abstract_method_signature")
 
 
 def on_class(ex: Extractor, node: Node) -> None:
@@ -168,22 +171,31 @@ def on_static_block(ex: Extractor, node: Node) -> None:
 
 
 def on_decorator(ex: Extractor, node: Node) -> None:
-    """Decorators run once, when their class is defined: their code belongs to the class."""
-    info = _decorated_class(ex, node)
-    if info is not None:
-        ex.push(node, owner=info[0], path=info[1])
+    """A decorator's code belongs to the declaration it decorates.
+
+    Class, field and parameter decorators sit inside the node they decorate,
+    whose frame is already open; a method or accessor decorator precedes its
+    method in the class body, so the method's frame is opened early for it.
+    """
+    parent = node.parent
+    if parent is not None and parent.type == "class_body":
+        _decorated_method(ex, node, parent)
     expression = syntax.first_named(node)
     if expression is not None and syntax.unwrap(expression).type != "call_expression":
         ex.site(node, "decorator", expression)
 
 
-def _decorated_class(ex: Extractor, node: Node) -> tuple[str, tuple[str, ...]] | None:
-    current = node.parent
-    # decorator → (parameter → formal_parameters → method) → class_body → class, at most.
-    for _ in range(5):
-        if current is None:
-            return None
-        if current.type in _CLASS_DECLARATIONS or current.type == "class":
-            return ex.classes.get(current.id)
-        current = current.parent
-    return None
+def _decorated_method(ex: Extractor, node: Node, body: Node) -> None:
+    member = node.next_named_sibling
+    while member is not None and member.type in ("decorator", "comment"):
+        member = member.next_named_sibling
+    if member is None or member.type not in _METHODS:
+        return
+    info = _class_of(ex, body)
+    name_node = member.child_by_field_name("name")
+    name = None if name_node is None else syntax.property_name(ex.data, name_node)
+    if name is None:
+        ex.push(node, owner=ex.module, named=False)
+    elif info is not None and ex.frame.named:
+        path = info[1] + (name,)
+        ex.push(node, owner=ex.id_of(path), path=path)

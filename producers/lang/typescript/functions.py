@@ -6,6 +6,16 @@ passed to (an inline callback, named after the outermost call of its argument
 chain) or by the object literal member that holds it. Anywhere else it is
 transparent: its code belongs to the enclosing declaration, and only its
 parameters are scoped.
+
+An object literal member (a method, accessor or function-valued property) is
+named by its key after the keys of the object literals it is nested in (as
+property values) and the declaration path of the outermost one's holder: a
+variable, field or default export (`const api = { users: { list() {} } }` is
+`api.users.list`). An object with no named holder (a call argument, a return
+value, an array element) stands in the enclosing scope, so its members extend
+that scope's path: `app.use({ handle() {} })` is `#handle` at module level and
+`#f.handle` inside `f`. A computed key on the way stops the name: the code
+belongs to the module.
 """
 
 from __future__ import annotations
@@ -24,6 +34,8 @@ This = tuple[HeadKind, str]
 # How many enclosing object literals a member name may climb through.
 _MEMBER_DEPTH = 8
 _CALLS = ("call_expression", "new_expression")
+# What _member_path answers when a computed key stops a member's name.
+_COMPUTED: tuple[str, ...] = ("[computed]",)
 _PARAMETER_PROPERTY_MODIFIERS = frozenset({"accessibility_modifier", "readonly", "override"})
 
 
@@ -148,7 +160,7 @@ def _inline_callback(ex: Extractor, node: Node, arguments: Node, this_resets: bo
 def object_member(
     ex: Extractor, node: Node, member: Node, key: Node | None, this_resets: bool
 ) -> bool:
-    """Name a function that is a member of an object literal with a named holder."""
+    """Name a function that is a member of an object literal (see the module docstring)."""
     name = None if key is None else syntax.property_name(ex.data, key)
     if name is None:
         if key is not None and key.type == "computed_property_name":
@@ -156,6 +168,9 @@ def object_member(
             return True
         return False
     path = _member_path(ex, member, name)
+    if path is _COMPUTED:
+        enter_function(ex, node, ex.module, this_resets=this_resets, named=False)
+        return True
     if path is None:
         return False
     draft = ex.declare_at(
@@ -171,6 +186,11 @@ def object_member(
 
 
 def _member_path(ex: Extractor, member: Node, name: str) -> tuple[str, ...] | None:
+    """The declaration path of an object literal member named `name`.
+
+    _COMPUTED when a computed key of an enclosing object literal stops the
+    name, None past _MEMBER_DEPTH object literals (the member is transparent).
+    """
     keys = [name]
     obj = member.parent
     for _ in range(_MEMBER_DEPTH):
@@ -181,11 +201,12 @@ def _member_path(ex: Extractor, member: Node, name: str) -> tuple[str, ...] | No
             return holder + tuple(reversed(keys))
         wrapper, pair = syntax.outer(obj)
         if pair is None or pair.type != "pair" or pair.child_by_field_name("value") != wrapper:
-            return None
+            # No named holder: the object stands in the enclosing scope.
+            return ex.frame.path + tuple(reversed(keys))
         key = pair.child_by_field_name("key")
         key_name = None if key is None else syntax.property_name(ex.data, key)
         if key_name is None:
-            return None
+            return _COMPUTED
         keys.append(key_name)
         obj = pair.parent
     return None

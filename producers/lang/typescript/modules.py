@@ -2,8 +2,10 @@
 
 Export nodes (an export that is not itself a declaration) are decided when
 the file is finished, because `export { a as b }` needs to know what `a` is.
-`export default <expression>` declares `#default` unless the expression is a
-name (`export default handler` only refers to it).
+`export default <expression>` always gives `#default` a node: for a name or
+a name chain (`export default app`, `export default api.handler`) it is an
+export node whose alias goes to what the name resolves to; for any other
+expression it is the default declaration that owns the expression's code.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from producers.lang.typescript.patterns import pattern_names
 _TYPE_DECLARATIONS = frozenset(
     {"interface_declaration", "type_alias_declaration", "enum_declaration"}
 )
+_CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
 _NAMED_DECLARATIONS = frozenset(
     {
         "function_declaration",
@@ -132,8 +135,9 @@ def on_export(ex: Extractor, node: Node) -> None:
             star = child
         elif kind == "decorator":
             decorators.append(child)
-    if decorators and declaration is not None:
-        _decorated_class(ex, declaration, decorators)
+    decorated = declaration or value
+    if decorators and decorated is not None:
+        _decorated_class(ex, decorated, decorators, default=keyword_default is not None)
     if keyword_default is not None:
         _export_default(ex, node, keyword_default, declaration or value)
     elif keyword_equals is not None:
@@ -161,13 +165,20 @@ def on_export(ex: Extractor, node: Node) -> None:
         )
 
 
-def _decorated_class(ex: Extractor, declaration: Node, decorators: list[Node]) -> None:
+def _decorated_class(
+    ex: Extractor, declaration: Node, decorators: list[Node], *, default: bool
+) -> None:
     """Decorators written before `export` belong to the class, like those after it."""
-    name = declaration.child_by_field_name("name")
-    if declaration.type not in _NAMED_DECLARATIONS or name is None:
+    if declaration.type not in _CLASSES or not ex.frame.named:
         return
-    class_id = ex.id_of((*ex.frame.path, ex.text(name)))
-    ex.push(decorators[-1], owner=class_id)
+    name = declaration.child_by_field_name("name")
+    if name is not None:
+        path = (*ex.frame.path, ex.text(name))
+    elif default:
+        path = (DEFAULT,)
+    else:
+        return
+    ex.push(decorators[-1], owner=ex.id_of(path), path=path)
 
 
 def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | None) -> None:
@@ -191,8 +202,13 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
         return
     value = syntax.unwrap(target)
     kind = value.type
-    if kind in ("identifier", "member_expression"):
-        ex.exports.append(ExportDraft("local", DEFAULT, line, column, value=ex.value_ref(value)))
+    if syntax.name_chain(ex.data, value) is not None:
+        # `export default app`: an export node, `#default`, aliasing what the name is.
+        ex.exports.append(
+            ExportDraft(
+                "local", DEFAULT, line, column, value=ex.value_ref(value), node_unless_same=True
+            )
+        )
         return
     ident = ex.id_of((DEFAULT,))
     value_line, value_column = ex.loc(value)

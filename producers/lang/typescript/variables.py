@@ -4,7 +4,10 @@ A declarator whose value is a function or class declares it under the
 variable's name, at any depth. Other module-level variables with an
 initializer are `variable` declarations that own their initializer's code.
 Everything else is a local binding with its declared type and initializer
-summary. `require('x')` and `await import('x')` bind imports instead.
+summary. `require('x')` and `await import('x')` bind imports: the name stays
+bound to the import (binding follows the module through it), and a
+module-level variable so initialized is a `variable` declaration as well,
+with a require / import initializer, like any other module-level variable.
 """
 
 from __future__ import annotations
@@ -32,6 +35,13 @@ def on_declarator(ex: Extractor, node: Node) -> None:
     if load is not None and load_node is not None:
         ex.consumed.add(load_node.id)
         _bind_load(ex, name_node, load, load_node, scope)
+        if name_node.type == "identifier" and frame.module_level and frame.named:
+            path = (*frame.path, ex.text(name_node))
+            types = syntax.declared_type(ex.data, node.child_by_field_name("type"))
+            draft = ex.declare_at(
+                path, "variable", name_node, has_body=True, type=types, init=ex.init_of(value)
+            )
+            ex.push(node, owner=draft.id, path=path)
         return
     if name_node.type != "identifier":
         _bind_pattern(ex, name_node, value, scope)
