@@ -47,6 +47,7 @@ from producers.project.resolve import (
 # Declaration kinds whose body runs when they are called. An accessor runs when
 # its property is read, so `obj.x()` calls what the getter returns, not the getter.
 CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
+MEMBER_KINDS = frozenset({"method", "accessor", "field"})
 # Declared types that say nothing about the value.
 OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
 # Types that wrap the value a function eventually produces.
@@ -209,6 +210,37 @@ class Binder:
         if len(found) == 1:
             return found[0]
         return Unknown(UNRESOLVED_IMPORT)
+
+    def export_declaration(self, path: str, name: str, hops: int = 0) -> Value:
+        """The declaration an exported name stands for, by name rather than by value.
+
+        `export { inst as renamed }` names the variable `inst`, whatever `inst`
+        holds; only an export of a member chain or an expression is followed
+        to its value.
+        """
+        index = self.file(path)
+        if index is None or hops > MAX_DEPTH:
+            return Unknown(UNRESOLVED_IMPORT)
+        for export in index.exports.get(name, ()):
+            if export.type_only:
+                continue
+            ref = export.value
+            if export.kind in ("local", "commonjs") and ref is not None and not ref.members:
+                if ref.head == "decl" and ref.target in self.declarations:
+                    return Declared(ref.target)
+                if ref.head == "import" and 0 <= ref.index < len(index.facts.imports):
+                    item = index.facts.imports[ref.index]
+                    return self._imported_declaration(path, item, hops)
+            if export.kind == "reexport" and export.imported != "*":
+                source = Import("named", export.specifier, export.imported, "", 0, 0)
+                return self._imported_declaration(path, source, hops)
+        return self.export_value(path, name)
+
+    def _imported_declaration(self, importer: str, item: Import, hops: int) -> Value:
+        whole = self.module_value(importer, item.specifier)
+        if not isinstance(whole, Module) or item.imported in ("*", ""):
+            return whole
+        return self.export_declaration(whole.path, item.imported, hops + 1)
 
     # ---- names, chains and types ---------------------------------------------
 
@@ -424,7 +456,9 @@ class Binder:
     def find_member(self, class_id: str, name: str, *, static: bool) -> Declaration | None:
         for owner in self.class_chain(class_id):
             for member in self.children.get(owner, {}).get(name, ()):
-                if member.static == static and member.kind != "constructor":
+                # Other children of a class (a decorator argument's object members,
+                # inline callbacks) are not members a receiver can reach.
+                if member.static == static and member.kind in MEMBER_KINDS:
                     return member
         return None
 

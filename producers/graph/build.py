@@ -189,7 +189,7 @@ class GraphBuilder:
             if declaration.callback:
                 self.edges.append(Edge(declaration.parent, declaration.id, ("contains",), "direct"))
             if declaration.kind == "export":
-                value = binder.export_value(binder.file_of[declaration.id], declaration.name)
+                value = binder.export_declaration(binder.file_of[declaration.id], declaration.name)
                 if isinstance(value, Declared) and value.id != declaration.id:
                     self.edges.append(Edge(declaration.id, value.id, ("alias",), "direct"))
                 elif isinstance(value, Module):
