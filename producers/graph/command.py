@@ -14,7 +14,7 @@ from typing import Any
 from exchange import documents
 from exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
 from producers.graph.model import MODES, edge_record, node_record
-from producers.graph.project_graph import load_project_graph
+from producers.graph.project_graph import load_from_arguments
 from producers.project.gitrev import head_revision
 
 
@@ -45,13 +45,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
-    loaded = load_project_graph(
-        args.project,
-        workspace=args.workspace,
-        tsconfig=args.tsconfig,
-        cache_dir=args.cache_dir,
-        use_cache=not args.no_cache,
-    )
+    loaded = load_from_arguments(args)
     graph = loaded.graph
     cached = loaded.cached_records
     if cached is not None:

@@ -210,6 +210,17 @@ def load_project_graph(
     return ProjectGraph(graph, roots, None, key, dependencies, graph_cache)
 
 
+def load_from_arguments(args: Any) -> ProjectGraph:
+    """The graph of `--project` with the shared graph options of a command."""
+    return load_project_graph(
+        args.project,
+        workspace=args.workspace,
+        tsconfig=args.tsconfig,
+        cache_dir=args.cache_dir,
+        use_cache=not args.no_cache,
+    )
+
+
 def _build(
     roots: ProjectRoots,
     sources: SourceSet,

@@ -22,7 +22,7 @@ from exchange.errors import EXIT_USAGE, InputError, InvalidDocumentError, UsageE
 from exchange.validation import validate
 from exchange.writer import write_document
 from producers.graph.model import MODES, Graph, graph_from_snapshot
-from producers.graph.project_graph import load_project_graph
+from producers.graph.project_graph import load_from_arguments
 from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from producers.project.gitrev import head_revision
 
@@ -104,13 +104,7 @@ def run(args: argparse.Namespace) -> int:
         revision = snapshot.get("revision")
         graph_revision = snapshot["graphRevision"]
     else:
-        loaded = load_project_graph(
-            args.project,
-            workspace=args.workspace,
-            tsconfig=args.tsconfig,
-            cache_dir=args.cache_dir,
-            use_cache=not args.no_cache,
-        )
+        loaded = load_from_arguments(args)
         graph = loaded.graph
         project = documents.project_name(loaded.roots.project)
         revision = head_revision(loaded.roots.project)

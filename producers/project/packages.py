@@ -98,19 +98,7 @@ def pnpm_workspace_patterns(root: Path, directory: str, notes: list[str]) -> tup
 
 
 def _folder_regex(pattern: str) -> re.Pattern[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out))
+    return re.compile(paths.glob_regex(pattern))
 
 
 def _real_subfolders(root: Path, directory: str) -> list[str]:

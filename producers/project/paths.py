@@ -9,6 +9,7 @@ is not representable and is treated as outside the project.
 from __future__ import annotations
 
 import posixpath
+import re
 
 OUTSIDE = ".."
 
@@ -41,3 +42,30 @@ def ancestors(directory: str) -> list[str]:
         directory = posixpath.dirname(directory)
         chain.append(directory)
     return chain
+
+
+def glob_regex(pattern: str) -> str:
+    """A regular expression for a path glob.
+
+    `*` and `?` stay within one folder name, `**/` spans any number of
+    folders, and a `**` that ends the pattern matches everything below.
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]+/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return "".join(out)

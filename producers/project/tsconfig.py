@@ -118,22 +118,7 @@ def _glob_to_regex(pattern: str) -> str:
     last = pattern.rsplit("/", 1)[-1]
     if "*" not in last and "?" not in last and "." not in last:
         pattern = pattern.rstrip("/") + "/**/*"
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]+/)*")
-            i += 3
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return "".join(out)
+    return paths.glob_regex(pattern)
 
 
 def _compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
