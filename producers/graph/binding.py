@@ -29,11 +29,21 @@ from producers.graph.values import (
     Declared,
     External,
     Instance,
+    Interface,
     Module,
     Unknown,
     Value,
 )
-from producers.lang.facts import Declaration, Export, FileFacts, Import, Init, Ref, TypeRef
+from producers.lang.facts import (
+    Declaration,
+    Export,
+    FileFacts,
+    Import,
+    Init,
+    Ref,
+    TypeDeclaration,
+    TypeRef,
+)
 from producers.project.resolve import (
     ASSET,
     BUILTIN,
@@ -65,6 +75,7 @@ class FileIndex:
     stars: list[Export] = field(default_factory=list)
     equals: Export | None = None
     types: dict[str, str] = field(default_factory=dict)
+    type_declarations: dict[str, TypeDeclaration] = field(default_factory=dict)
 
 
 class Binder:
@@ -115,6 +126,7 @@ class Binder:
                 index.exports.setdefault(export.name, []).append(export)
         for declared in facts.types:
             index.types.setdefault(declared.name, declared.kind)
+            index.type_declarations.setdefault(declared.name, declared)
         return index
 
     # ---- imports and exports -------------------------------------------------
@@ -193,9 +205,13 @@ class Binder:
             member = self.member_value(path, equals, name)
             if not isinstance(member, Unknown):
                 return member
+        for export in exports:
+            if export.kind == "reexport" and export.imported != "*":
+                source = Import("named", export.specifier, export.imported, "", 0, 0)
+                return self.import_value(path, source)
         if exports or name in index.types:
             # Only a type is exported under this name: calls through it are interface calls.
-            return Unknown(INTERFACE)
+            return self._type_value(path, name)
         if name == "default":
             return Unknown(UNRESOLVED_IMPORT)
         found: list[Value] = []
@@ -254,8 +270,14 @@ class Binder:
         if name in index.imports_by_local:
             return self.import_value(path, index.imports_by_local[name])
         if name in index.types:
-            return Unknown(INTERFACE)
+            return self._type_value(path, name)
         return External()
+
+    def _type_value(self, path: str, name: str) -> Value:
+        index = self.file(path)
+        if index is not None and index.types.get(name) in ("interface", "type"):
+            return Interface(path, name)
+        return Unknown(INTERFACE)
 
     def ref_value(self, path: str, ref: Ref, depth: int = 0) -> Value:
         value = self.head_value(path, ref, depth)
@@ -383,9 +405,7 @@ class Binder:
             value = self.member_value(path, value, member)
         if isinstance(value, Declared) and self._is_class(value.id):
             return Instance(value.id)
-        if isinstance(value, External):
-            return value
-        if isinstance(value, Unknown):
+        if isinstance(value, (External, Unknown, Interface)):
             return value
         return Unknown(INTERFACE)
 
@@ -394,6 +414,9 @@ class Binder:
     def member_value(self, path: str, value: Value, name: str, depth: int = 0) -> Value:
         if isinstance(value, (External, Unknown)):
             return value
+        if isinstance(value, Interface):
+            # Which implementation answers is interface dispatch's question.
+            return Unknown(INTERFACE)
         if isinstance(value, Module):
             return self.export_value(value.path, name)
         if isinstance(value, Instance):

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from exchange.limitations import counted
 from exchange.symbol_ids import module_id
 from producers.graph.binding import CALLABLE_KINDS, Binder
-from producers.graph.model import Edge, Graph, Node
+from producers.graph.dispatch import Dispatcher
+from producers.graph.model import Edge, Graph, Node, strongest_edges
 from producers.graph.values import (
     COMPUTED,
     INDIRECT,
@@ -37,6 +38,7 @@ from producers.graph.values import (
     Declared,
     External,
     Instance,
+    Interface,
     Module,
     Unknown,
     Value,
@@ -67,6 +69,8 @@ class Outcome:
     missing_package: str | None = None
     reason: str | None = None
     overridden: bool = False
+    # Interface dispatch: every implementation that could answer (candidate evidence).
+    candidates: tuple[str, ...] = ()
 
 
 @dataclass
@@ -80,7 +84,17 @@ class GraphBuilder:
     linked_calls: int = 0
     overridden: int = 0
     unresolved_aliases: int = 0
+    # Per mode: calls still without a complete set of targets, by owner.
+    candidate_unresolved: Counter[str] = field(default_factory=Counter)
+    candidate_linked: int = 0
     _descendants: dict[str, set[str]] | None = None
+    _dispatcher: Dispatcher | None = None
+
+    @property
+    def dispatcher(self) -> Dispatcher:
+        if self._dispatcher is None:
+            self._dispatcher = Dispatcher(self.binder)
+        return self._dispatcher
 
     # ---- call sites ------------------------------------------------------------
 
@@ -100,13 +114,25 @@ class GraphBuilder:
             value = binder.head_value(path, callee)
         if site.kind == "super":
             value = self._base_construction(value)
-        if isinstance(value, Unknown) and callee.head == "param" and not callee.members:
+        if not isinstance(value, Declared) and callee.head == "param" and not callee.members:
             # Calling a parameter itself is a parameter call, whatever its declared type.
             value = Unknown(PARAMETER)
         outcome = self._target(value, site.kind)
         if outcome.target and isinstance(receiver, Instance):
             outcome.overridden = self._is_overridden(receiver.class_id, outcome.target)
+        if outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
+            outcome.candidates = self._candidates(receiver, callee.members[-1])
         return outcome
+
+    def _candidates(self, receiver: Value | None, member: str) -> tuple[str, ...]:
+        if isinstance(receiver, Interface):
+            return self.dispatcher.interface_candidates(receiver, member)
+        if isinstance(receiver, Instance):
+            descendants = self.descendants().get(receiver.class_id, set())
+            return tuple(
+                self.dispatcher.subclass_candidates(receiver.class_id, member, descendants)
+            )
+        return ()
 
     def _base_construction(self, value: Value) -> Value:
         if isinstance(value, Instance):
@@ -118,6 +144,8 @@ class GraphBuilder:
             return Outcome(external=True, missing_package=value.package if value.missing else None)
         if isinstance(value, Unknown):
             return Outcome(reason=value.reason)
+        if isinstance(value, Interface):
+            return Outcome(reason=INTERFACE)
         if not isinstance(value, Declared):
             return Outcome(reason=INDIRECT)
         declaration = self.binder.declarations[value.id]
@@ -182,6 +210,12 @@ class GraphBuilder:
                 continue
             self.unresolved[site.owner] += 1
             self.reasons[outcome.reason or UNTYPED] += 1
+            for target in outcome.candidates:
+                self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "candidate"))
+            if outcome.candidates:
+                self.candidate_linked += 1
+            else:
+                self.candidate_unresolved[site.owner] += 1
 
     def add_structure(self, declarations: Iterable[Declaration], module: str) -> None:
         binder = self.binder
@@ -230,18 +264,63 @@ class GraphBuilder:
             target = base_constructor.id if base_constructor and base_constructor.has_body else base
             self.edges.append(Edge(declaration.id, target, ("initializer",), "direct"))
 
-    def limitations(self) -> list[str]:
-        lines = []
-        total = sum(self.reasons.values())
-        if total:
-            lines.append(
-                counted(
-                    "unresolved-calls:",
-                    total,
-                    "call(s) could not be linked to a project declaration and were not guessed",
-                    breakdown=self.reasons,
-                )
+    def _unresolved_line(self, reasons: Counter[str]) -> list[str]:
+        total = sum(reasons.values())
+        if not total:
+            return []
+        return [
+            counted(
+                "unresolved-calls:",
+                total,
+                "call(s) could not be linked to a project declaration and were not guessed",
+                breakdown=reasons,
             )
+        ]
+
+    def _dispatch_lines(self) -> dict[str, str]:
+        return {
+            "bound": counted(
+                "bound-dispatch:",
+                0,
+                "call(s) are linked by bound edges: value flow into interface-typed receivers "
+                "is not analysed yet, so those calls stay unresolved in this mode",
+            ),
+            "candidates": counted(
+                "candidate-dispatch:",
+                self.candidate_linked,
+                "interface call(s) are linked to every project class or object literal that "
+                "could implement them (by implements clauses and member names: an "
+                "over-approximation)",
+            ),
+        }
+
+    def mode_limitations(self) -> dict[str, list[str]]:
+        """The graph's limitations as each traversal mode sees them."""
+        shared = self.limitations()
+        candidate_reasons = Counter(self.reasons)
+        candidate_reasons[INTERFACE] -= self.candidate_linked
+        dispatch = self._dispatch_lines()
+        return {
+            "direct": [*shared, *self._unresolved_line(self.reasons)],
+            "bound": [*shared, *self._unresolved_line(self.reasons), dispatch["bound"]],
+            "candidates": [
+                *shared,
+                *self._unresolved_line(+candidate_reasons),
+                dispatch["candidates"],
+            ],
+        }
+
+    def snapshot_limitations(self) -> list[str]:
+        """Unresolved calls in the direct sense, and both dispatch lines."""
+        return [
+            *self.limitations(),
+            *self._unresolved_line(self.reasons),
+            *self._dispatch_lines().values(),
+        ]
+
+    def limitations(self) -> list[str]:
+        """Lines every mode shares."""
+        lines = []
         if self.overridden:
             lines.append(
                 counted(
@@ -302,10 +381,17 @@ def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuild
     for node_id, count in builder.unresolved.items():
         node = nodes.get(node_id)
         if node is not None:
-            counts = {"direct": count, "bound": count, "candidates": count}
+            counts = {"direct": count, "bound": count}
+            if builder.candidate_unresolved[node_id]:
+                counts["candidates"] = builder.candidate_unresolved[node_id]
             nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
-    graph = Graph(nodes, _merge(edges), builder.limitations())
+    graph = Graph(
+        nodes,
+        strongest_edges(edges),
+        builder.snapshot_limitations(),
+        builder.mode_limitations(),
+    )
     graph.statistics = {
         "files": len(nodes and {n.location["path"] for n in nodes.values()}),
         "nodes": len(nodes),
@@ -313,15 +399,6 @@ def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuild
         "linkedCalls": builder.linked_calls,
         "externalCalls": builder.external_calls,
         "unresolvedCalls": sum(builder.reasons.values()),
+        "candidateLinkedCalls": builder.candidate_linked,
     }
     return graph, builder
-
-
-def _merge(edges: Iterable[Edge]) -> list[Edge]:
-    kinds: dict[tuple[str, str, str], set[str]] = {}
-    for edge in edges:
-        kinds.setdefault((edge.source, edge.target, edge.evidence), set()).update(edge.kinds)
-    return [
-        Edge(source, target, tuple(sorted(found)), evidence)
-        for (source, target, evidence), found in sorted(kinds.items())
-    ]

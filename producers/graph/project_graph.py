@@ -241,7 +241,7 @@ def _build(
     )
     binder = Binder(facts.get, resolver)
     graph, _ = build_graph(binder, facts)
-    limitations = [*graph.limitations, *sources.limitation_lines()]
+    limitations = sources.limitation_lines()
     if stats.unreadable:
         limitations.append(
             counted(
@@ -282,7 +282,12 @@ def _build(
                 names=notes,
             )
         )
-    graph.limitations = sorted(set(limitations))
+    # Walk, parse and configuration gaps hold in every mode.
+    graph.limitations = sorted({*graph.limitations, *limitations})
+    graph.mode_limitations = {
+        mode: sorted({*lines, *limitations})
+        for mode, lines in (graph.mode_limitations or {}).items()
+    }
     graph.statistics["files"] = len(facts)
     graph.statistics["parseErrorFiles"] = len(stats.parse_error_files)
     return graph

@@ -41,6 +41,14 @@ class Instance:
 
 
 @dataclass(frozen=True, slots=True)
+class Interface:
+    """A value known only by a project interface or object type alias it is declared as."""
+
+    path: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class External:
     """A value from outside the project; `missing` when its package is not installed."""
 
@@ -53,4 +61,4 @@ class Unknown:
     reason: str
 
 
-Value = Declared | Module | Instance | External | Unknown
+Value = Declared | Module | Instance | Interface | External | Unknown

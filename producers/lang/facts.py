@@ -77,7 +77,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 2
+FACTS_VERSION = 3
 
 DeclarationKind = Literal[
     "module",
@@ -376,20 +376,35 @@ class CallSite:
 @dataclass(frozen=True, slots=True)
 class TypeDeclaration:
     """A module-level interface, type alias or enum: not a graph node, but a name
-    binding needs to tell from an unknown one (a call through an interface)."""
+    binding needs to tell from an unknown one (a call through an interface).
+
+    `members` are the names of the property and method signatures an interface
+    or object type declares itself; `extends` the named types it extends (for
+    a type alias, the named parts of an intersection). Interface dispatch
+    matches implementations by them.
+    """
 
     name: str
     kind: TypeKind
     line: int
     column: int
+    members: tuple[str, ...] = ()
+    extends: tuple[TypeRef, ...] = ()
 
     def to_plain(self) -> Plain:
-        return [self.name, self.kind, self.line, self.column]
+        return [
+            self.name,
+            self.kind,
+            self.line,
+            self.column,
+            list(self.members),
+            _types_plain(self.extends),
+        ]
 
     @staticmethod
     def from_plain(data: Plain) -> TypeDeclaration:
-        name, kind, line, column = data
-        return TypeDeclaration(name, kind, line, column)
+        name, kind, line, column, members, extends = data
+        return TypeDeclaration(name, kind, line, column, tuple(members), _types(extends))
 
 
 @dataclass(frozen=True, slots=True)

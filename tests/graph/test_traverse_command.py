@@ -106,3 +106,33 @@ def test_bad_graph_files_exit_2(tmp_path: Path) -> None:
         result = tsograph("reach", "--graph-file", tmp_path / name, "x.ts#y")
         assert (result.code, result.stdout) == (2, b""), name
         assert str(tmp_path) not in result.stderr
+
+
+def test_candidate_edges_are_followed_only_in_candidates_mode(tmp_path: Path) -> None:
+    dispatch = REPO / "fixtures" / "graph" / "dispatch"
+    reached = {}
+    for mode in ("direct", "bound", "candidates"):
+        result = tsograph(
+            "reach",
+            "--project",
+            dispatch,
+            "--cache-dir",
+            tmp_path,
+            "--generated-at",
+            AT,
+            "--dispatch",
+            mode,
+            "src/lib/handler.ts#save",
+        )
+        assert result.code == 0, result.stderr
+        document = orjson.loads(result.stdout)
+        reached[mode] = {item["symbol"]["usr"]: item["evidence"] for item in document["reached"]}
+        root = document["roots"][0]
+        assert ("unresolvedCalls" in root) == (mode != "candidates")
+    assert reached["direct"] == reached["bound"] == {}
+    assert reached["candidates"] == {
+        "src/lib/store.ts#MemoryItemStore.saveItem": "candidate",
+        "src/lib/store.ts#SqlItemStore.saveItem": "candidate",
+        "src/lib/store.ts#objectStore.saveItem": "candidate",
+        "src/lib/store.ts#SqlClient.query": "candidate",
+    }

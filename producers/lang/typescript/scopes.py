@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.facts import TypeDeclaration, TypeKind
+from producers.lang.facts import TypeDeclaration, TypeKind, TypeRef
 from producers.lang.typescript.drafts import BindingDraft, InitDraft, Scope
 from producers.lang.typescript.extractor import Extractor
 from producers.lang.typescript.patterns import pattern_names
+from producers.lang.typescript.syntax import type_ref
 
 _TYPE_KINDS: dict[str, TypeKind] = {
     "interface_declaration": "interface",
@@ -79,5 +80,42 @@ def on_type_declaration(ex: Extractor, node: Node) -> None:
     if name_node is not None and frame.module_level and not frame.path:
         line, column = ex.loc(name_node)
         kind = _TYPE_KINDS[node.type]
-        ex.types.append(TypeDeclaration(ex.text(name_node), kind, line, column))
+        members, extends = _shape(ex, node)
+        ex.types.append(TypeDeclaration(ex.text(name_node), kind, line, column, members, extends))
     ex.skip_until = node.end_byte
+
+
+_SIGNATURES = frozenset({"method_signature", "property_signature"})
+_NAMED_TYPES = frozenset({"type_identifier", "generic_type", "nested_type_identifier"})
+
+
+def _shape(ex: Extractor, node: Node) -> tuple[tuple[str, ...], tuple[TypeRef, ...]]:
+    """Declared member names and extended named types of an interface or type alias."""
+    bodies: list[Node] = []
+    named: list[Node] = []
+    if node.type == "interface_declaration":
+        body = node.child_by_field_name("body")
+        bodies += [body] if body is not None else []
+        for child in node.named_children:
+            if child.type == "extends_type_clause":
+                named += [part for part in child.named_children if part.type in _NAMED_TYPES]
+    elif node.type == "type_alias_declaration":
+        value = node.child_by_field_name("value")
+        parts = (
+            value.named_children
+            if value is not None and value.type == "intersection_type"
+            else [value]
+        )
+        for part in parts:
+            if part is not None and part.type == "object_type":
+                bodies.append(part)
+            elif part is not None and part.type in _NAMED_TYPES:
+                named.append(part)
+    members: list[str] = []
+    for body in bodies:
+        for signature in body.named_children:
+            name = signature.child_by_field_name("name") if signature.type in _SIGNATURES else None
+            if name is not None and name.type == "property_identifier":
+                members.append(ex.text(name))
+    extends = tuple(type_ref(ex.data, part, 0) for part in named)
+    return tuple(dict.fromkeys(members)), extends

@@ -1,0 +1,134 @@
+"""Candidate edges: every project implementation that could answer an interface call.
+
+Without a type checker, "could implement" is approximated from what the code
+declares, and always errs on the side of more targets:
+
+* nominally: a class that declares `implements I` — directly, through a base
+  class, or through an interface that extends I;
+* structurally: a class whose chain provides every member name I declares
+  (with those of the interfaces I extends), or an object literal held by a
+  variable or field whose keys include them all — names only: parameter and
+  return types are not compared, so a shape that fits by name is a candidate
+  even where TypeScript would reject it;
+* for a method without a body (abstract) on a proven class, every subclass
+  that provides the member with a body.
+
+Only members with a body are targets. A type without declared members (a
+function type, a union) gets nominal candidates only.
+"""
+
+from __future__ import annotations
+
+from producers.graph.binding import Binder
+from producers.graph.values import Interface
+from producers.lang.facts import Declaration
+
+MAX_INTERFACE_DEPTH = 32
+
+
+class Dispatcher:
+    def __init__(self, binder: Binder) -> None:
+        self.binder = binder
+        self._ancestors: dict[Interface, frozenset[Interface]] = {}
+        self._implemented: dict[str, frozenset[Interface]] = {}
+        self._candidates: dict[tuple[Interface, str], tuple[str, ...]] = {}
+
+    def _declaration(self, interface: Interface) -> tuple[tuple[str, ...], list[Interface]]:
+        index = self.binder.file(interface.path)
+        declared = index.type_declarations.get(interface.name) if index else None
+        if declared is None:
+            return (), []
+        bases = []
+        for ref in declared.extends:
+            value = self.binder.type_value(interface.path, (ref,))
+            if isinstance(value, Interface):
+                bases.append(value)
+        return declared.members, bases
+
+    def ancestors(self, interface: Interface) -> frozenset[Interface]:
+        """The interface and every interface it extends, transitively."""
+        cached = self._ancestors.get(interface)
+        if cached is not None:
+            return cached
+        found = {interface}
+        pending = [interface]
+        while pending and len(found) < MAX_INTERFACE_DEPTH:
+            for base in self._declaration(pending.pop())[1]:
+                if base not in found:
+                    found.add(base)
+                    pending.append(base)
+        result = frozenset(found)
+        self._ancestors[interface] = result
+        return result
+
+    def members(self, interface: Interface) -> frozenset[str]:
+        names: set[str] = set()
+        for each in self.ancestors(interface):
+            names.update(self._declaration(each)[0])
+        return frozenset(names)
+
+    def implemented(self, class_id: str) -> frozenset[Interface]:
+        cached = self._implemented.get(class_id)
+        if cached is not None:
+            return cached
+        found: set[Interface] = set()
+        for owner in self.binder.class_chain(class_id):
+            declaration = self.binder.declarations[owner]
+            path = self.binder.file_of[owner]
+            for ref in declaration.implements:
+                value = self.binder.type_value(path, (ref,))
+                if isinstance(value, Interface):
+                    found |= self.ancestors(value)
+        result = frozenset(found)
+        self._implemented[class_id] = result
+        return result
+
+    def interface_candidates(self, interface: Interface, member: str) -> tuple[str, ...]:
+        key = (interface, member)
+        cached = self._candidates.get(key)
+        if cached is not None:
+            return cached
+        required = self.members(interface)
+        targets: set[str] = set()
+        for declaration in list(self.binder.declarations.values()):
+            if declaration.kind == "class":
+                found = self.binder.find_member(declaration.id, member, static=False)
+                if found is None or not _runs(found):
+                    continue
+                nominal = interface in self.implemented(declaration.id)
+                structural = bool(required) and all(
+                    self.binder.find_member(declaration.id, name, static=False) is not None
+                    for name in required
+                )
+                if nominal or structural:
+                    targets.add(found.id)
+            elif _holds_object(declaration) and required:
+                children = self.binder.children.get(declaration.id, {})
+                found_members = children.get(member, [])
+                if found_members and _runs(found_members[0]) and required <= children.keys():
+                    targets.add(found_members[0].id)
+        result = tuple(sorted(targets))
+        self._candidates[key] = result
+        return result
+
+    def subclass_candidates(self, class_id: str, member: str, descendants: set[str]) -> list[str]:
+        targets = set()
+        for descendant in descendants:
+            found = self.binder.find_member(descendant, member, static=False)
+            if found is not None and _runs(found):
+                targets.add(found.id)
+        return sorted(targets)
+
+
+def _runs(declaration: Declaration) -> bool:
+    """A member (of a class or an object literal) whose code runs when it is called."""
+    if not declaration.has_body:
+        return False
+    if declaration.kind in ("field", "variable"):
+        return declaration.init is not None and declaration.init.kind == "function"
+    return declaration.kind in ("method", "function")
+
+
+def _holds_object(declaration: Declaration) -> bool:
+    init = declaration.init
+    return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"
