@@ -23,7 +23,7 @@ from pathlib import Path
 from producers.project import paths
 from producers.project.fsread import is_dir, lexists
 from producers.project.packages import PackageInfo, Workspace, package_name_of, resolve_exports
-from producers.project.tsconfig import ConfigSet, match_pattern, substitute
+from producers.project.tsconfig import CompilerConfig, ConfigSet, match_pattern, substitute
 
 SOURCE = "source"
 DECLARATION = "declaration"
@@ -121,9 +121,10 @@ class Resolver:
         self._cache: dict[tuple[str, str, str], Resolution] = {}
         self._installed: dict[str, bool] = {}
         self._entering: set[str] = set()
+        self._configs: dict[str, CompilerConfig] = {}
 
     def resolve(self, importer: str, specifier: str) -> Resolution:
-        config = self.configs.for_file(importer)
+        config = self._config_of(importer)
         directory = paths.parent(importer)
         key = (config.file or "", directory, specifier)
         cached = self._cache.get(key)
@@ -228,8 +229,15 @@ class Resolver:
             return Resolution(ASSET, target)
         return Resolution(UNRESOLVED, reason="file-not-found")
 
+    def _config_of(self, importer: str) -> CompilerConfig:
+        config = self._configs.get(importer)
+        if config is None:
+            config = self.configs.for_file(importer)
+            self._configs[importer] = config
+        return config
+
     def _mapped(self, importer: str, specifier: str) -> Resolution | None:
-        config = self.configs.for_file(importer)
+        config = self._config_of(importer)
         candidates = []
         for mapping in config.mappings:
             star = match_pattern(mapping.pattern, specifier)
