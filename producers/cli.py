@@ -21,11 +21,12 @@ from producers import validate_command
 from producers.graph import command as graph_command
 from producers.graph import traverse_command
 from producers.openapi import command as openapi_command
+from producers.routes import command as routes_command
 
 Runner = Callable[[argparse.Namespace], int]
 
 # Each command module offers `register(subparsers)` and sets `run` as the default.
-COMMANDS = (validate_command, openapi_command, graph_command, traverse_command)
+COMMANDS = (validate_command, openapi_command, graph_command, traverse_command, routes_command)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,1 @@
+"""`tsograph routes`: route declarations of a project as bridge-facts documents."""
