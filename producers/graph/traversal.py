@@ -92,6 +92,8 @@ def _spread(
         own[node_id] = index
         frontier.setdefault(node_id, []).append(index)
     overflow: set[str] = set()
+    # For symbols holding ROOT_SPREAD_CAP indices: the largest of them.
+    ceiling: dict[str, int] = {}
     depth_cut = False
     level = 0
     while frontier:
@@ -109,15 +111,18 @@ def _spread(
                 for index in indexes:
                     if index in slots:
                         continue
-                    if sum(1 for known in slots if known < index) >= ROOT_SPREAD_CAP:
+                    if len(slots) >= ROOT_SPREAD_CAP and index > ceiling[target]:
+                        # Already ROOT_SPREAD_CAP smaller indices here: this root can
+                        # change no listed roots, depth or via downstream.
                         overflow.add(target)
                         continue
                     slots[index] = level + 1
                     arriving.setdefault(target, []).append(index)
-                if len(slots) > ROOT_SPREAD_CAP:
-                    for dropped in sorted(slots)[ROOT_SPREAD_CAP:]:
-                        del slots[dropped]
-                    overflow.add(target)
+                    if len(slots) > ROOT_SPREAD_CAP:
+                        del slots[ceiling[target]]
+                        overflow.add(target)
+                    if len(slots) == ROOT_SPREAD_CAP:
+                        ceiling[target] = max(slots)
         frontier = arriving
         level += 1
     return held, overflow, depth_cut
@@ -152,7 +157,6 @@ class _Evidence:
         self,
         graph: Graph,
         mode: str,
-        reverse: bool,
         pairs: _Pairs,
         roots: Sequence[tuple[int, str]],
         reached: Iterable[str],
@@ -173,8 +177,12 @@ class _Evidence:
             return
         self.mode_bits = _reach_bits(pairs.forward, roots, max_depth)
         for size in range(1, len(self.tiers)):
-            sub = _pairs(graph, self.tiers[:size], reverse)
-            self.sub_bits.append(_reach_bits(sub.forward, roots, max_depth))
+            # A pair is in the graph of the first `size` tiers when its strongest edge is.
+            sub: Adjacency = {}
+            for (source, target), rank in pairs.rank.items():
+                if rank < size:
+                    sub.setdefault(source, []).append(target)
+            self.sub_bits.append(_reach_bits(sub, roots, max_depth))
 
     def of(self, node_id: str) -> str:
         if len(self.tiers) == 1:
@@ -255,7 +263,7 @@ def traverse(
         listed = listed[:max_reached]
         result.truncation_reasons.add("max-reached")
 
-    evidence = _Evidence(graph, mode, reverse, pairs, present, held.keys(), max_depth)
+    evidence = _Evidence(graph, mode, pairs, present, held.keys(), max_depth)
     capped: set[str] = set()
     for depth, node_id, others in listed:
         nearest = min(i for i, d in others.items() if d == depth)

@@ -1,0 +1,119 @@
+"""Time reach and impact with 1, 100 and 10,000 roots on a generated 200,000-node graph.
+
+Each traversal runs in its own process so its peak memory is its own. The
+graph is written once as a tsograph-graph snapshot and read back with
+`--graph-file`, the way a trace pipeline would, so the times include reading
+and validating the snapshot.
+
+    python benchmarks/reach.py [--nodes 200000] [--dispatch bound]
+
+Prints, per direction and root count, the wall time, peak memory, and how
+many symbols were reached, so growth against roots x reached can be read off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import orjson
+
+from exchange import documents
+from producers.graph.model import Edge, Graph, Node, edge_record, node_record
+
+MEASURE = (
+    "import resource, subprocess, sys\n"
+    "result = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE)\n"
+    "sys.stderr.write(f'{len(result.stdout)} {result.returncode}\\n')\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def generate(nodes: int, seed: int = 11) -> Graph:
+    """Layers of callers and callees, like a service: fan-out 3, a few back edges."""
+    rng = random.Random(seed)
+    ids = [f"src/m{index // 20}.ts#f{index}" for index in range(nodes)]
+    location = {"path": "src/m.ts", "line": 1, "column": 1}
+    graph_nodes = {node_id: Node(node_id, "function", location) for node_id in ids}
+    edges = []
+    for index, node_id in enumerate(ids):
+        for _ in range(3):
+            forward = rng.random() > 0.05
+            target = (
+                rng.randrange(index + 1, nodes)
+                if forward and index + 1 < nodes
+                else rng.randrange(nodes)
+            )
+            tier = rng.choices(("direct", "bound", "candidate"), weights=(90, 6, 4))[0]
+            edges.append(Edge(node_id, ids[target], ("call",), tier))
+    return Graph(graph_nodes, edges)
+
+
+def write_snapshot(graph: Graph, path: Path) -> None:
+    document = documents.graph_snapshot(
+        project="generated",
+        generated="2026-01-01T00:00:00.000Z",
+        graph_revision=graph.revision(),
+        revision=None,
+        statistics={"nodes": len(graph.nodes), "edges": len(graph.edges)},
+        limitations=[],
+        nodes=[node_record(node) for node in graph.nodes.values()],
+        edges=[edge_record(edge) for edge in graph.edges],
+    )
+    path.write_bytes(orjson.dumps(document))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=200_000)
+    parser.add_argument("--dispatch", default="bound", choices=("direct", "bound", "candidates"))
+    args = parser.parse_args()
+    scratch = Path(tempfile.mkdtemp(prefix="tsograph-reach-"))
+    try:
+        graph = generate(args.nodes)
+        snapshot = scratch / "graph.json"
+        write_snapshot(graph, snapshot)
+        ids = sorted(graph.nodes)
+        rng = random.Random(5)
+        tsograph = shutil.which("tsograph") or "tsograph"
+        print(
+            f"graph: {len(graph.nodes)} nodes, {len(graph.edges)} edges, dispatch {args.dispatch}"
+        )
+        for direction in ("reach", "impact"):
+            for count in (1, 100, 10_000):
+                roots = rng.sample(ids, count)
+                command = [
+                    tsograph,
+                    direction,
+                    "--graph-file",
+                    str(snapshot),
+                    "--dispatch",
+                    args.dispatch,
+                ]
+                start = time.perf_counter()
+                done = subprocess.run(
+                    [sys.executable, "-c", MEASURE, *command, *roots],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                elapsed = time.perf_counter() - start
+                peak = int(done.stdout.strip().splitlines()[-1]) * 1024
+                size, code = map(int, done.stderr.strip().splitlines()[-1].split())
+                # Exit 2 here means the document was over the 16 Mi-character exchange cap.
+                print(
+                    f"{direction:>6} {count:>6} roots: {elapsed:6.2f} s, "
+                    f"peak {peak / 2**20:6.0f} MiB, output {size / 2**20:6.1f} MiB, exit {code}"
+                )
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
