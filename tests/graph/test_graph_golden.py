@@ -6,7 +6,6 @@ failure that names the case.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import orjson
@@ -14,6 +13,7 @@ import pytest
 
 from exchange.validation import validate
 from tests.cli_helpers import REPO, tsograph
+from tests.golden import assert_matches_golden
 
 CASES = sorted(p.name for p in (REPO / "fixtures" / "graph").iterdir() if p.is_dir())
 GENERATED_AT = "2026-09-27T00:00:00.000Z"
@@ -37,11 +37,8 @@ def snapshot(case: str, tmp_path: Path, *extra: str) -> bytes:
 @pytest.mark.parametrize("case", CASES)
 def test_snapshot_matches_golden(case: str, tmp_path: Path) -> None:
     output = snapshot(case, tmp_path)
-    golden = REPO / "fixtures" / "graph" / case / "expected.json"
-    if os.environ.get("TSOGRAPH_REGENERATE") == "1":
-        golden.write_bytes(output)
-    assert output == golden.read_bytes(), f"graph of {case} differs from its golden snapshot"
     validate(orjson.loads(output))
+    assert_matches_golden(output, REPO / "fixtures" / "graph" / case / "expected.json")
 
 
 @pytest.mark.parametrize("case", CASES)

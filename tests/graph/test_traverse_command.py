@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import orjson
@@ -10,6 +9,7 @@ import pytest
 
 from exchange.validation import validate
 from tests.cli_helpers import REPO, tsograph
+from tests.golden import assert_matches_golden
 
 BASICS = REPO / "fixtures" / "graph" / "basics"
 GOLDENS = REPO / "fixtures" / "traversal"
@@ -29,11 +29,8 @@ def test_traversal_matches_golden(name: str, tmp_path: Path) -> None:
         command, "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT, *rest
     )
     assert result.code == 0, result.stderr
-    golden = GOLDENS / f"{name}.json"
-    if os.environ.get("TSOGRAPH_REGENERATE") == "1":
-        golden.write_bytes(result.stdout)
-    assert result.stdout == golden.read_bytes()
     validate(orjson.loads(result.stdout))
+    assert_matches_golden(result.stdout, GOLDENS / f"{name}.json")
 
 
 def test_saved_snapshot_gives_the_same_traversal(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ skip, so a regenerated run never passes silently.
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import orjson
 import pytest
 
 from exchange.validation import validate
+from tests.golden import assert_matches_golden
 from tests.openapi.support import FIXTURES, GENERATED_AT, SERVICE, fixed_mtime, invoke
 
 CASES = sorted(path.name for path in FIXTURES.iterdir() if path.is_dir())
@@ -53,13 +53,7 @@ def render_case(name: str, tmp_path: Path) -> bytes:
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_document(name: str, tmp_path: Path) -> None:
-    produced = render_case(name, tmp_path)
-    golden = FIXTURES / name / "expected.json"
-    if os.environ.get("TSOGRAPH_REGENERATE") == "1":
-        golden.write_bytes(produced)
-        pytest.skip(f"regenerated {name}/expected.json")
-    assert golden.exists(), f"no golden for {name}; run with TSOGRAPH_REGENERATE=1"
-    assert produced == golden.read_bytes()
+    assert_matches_golden(render_case(name, tmp_path), FIXTURES / name / "expected.json")
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -9,13 +9,13 @@ purpose; those tests then skip, so a regenerated run never passes silently.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import orjson
 import pytest
 
 from exchange.validation import validate
+from tests.golden import assert_matches_golden
 from tests.routes.support import FIXTURES, copy_project, run_routes
 
 CASES = sorted(
@@ -39,13 +39,7 @@ def render_case(name: str, tmp_path: Path) -> bytes:
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_document(name: str, tmp_path: Path) -> None:
-    produced = render_case(name, tmp_path)
-    golden = FIXTURES / name / "expected.json"
-    if os.environ.get("TSOGRAPH_REGENERATE") == "1":
-        golden.write_bytes(produced)
-        pytest.skip(f"regenerated {name}/expected.json")
-    assert golden.exists(), f"no golden for {name}; run with TSOGRAPH_REGENERATE=1"
-    assert produced == golden.read_bytes()
+    assert_matches_golden(render_case(name, tmp_path), FIXTURES / name / "expected.json")
 
 
 @pytest.mark.parametrize("name", CASES)
