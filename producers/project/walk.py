@@ -35,6 +35,8 @@ from exchange.limitations import counted
 from producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
 
 SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
+# Dot-folders that are URL segments, not tool state: `app/.well-known/…/route.ts` serves requests.
+URL_FOLDERS = frozenset({".well-known"})
 MAX_SOURCE_BYTES = 4 * 1024 * 1024
 MAX_ENTRIES = 200_000
 MAX_DEPTH = 64
@@ -232,7 +234,8 @@ class _Walk:
         return folders
 
     def _skipped_folder(self, name: str, relative: str) -> bool:
-        return name.startswith(".") or name in SKIPPED_FOLDERS or relative in self.excluded
+        hidden = name.startswith(".") and name not in URL_FOLDERS
+        return hidden or name in SKIPPED_FOLDERS or relative in self.excluded
 
     def _counts_as_skipped(self, entry: os.DirEntry[str], name: str, relative: str) -> bool:
         """A link is a gap when it could be a source or lead to a folder that might hold some.

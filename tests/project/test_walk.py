@@ -216,3 +216,14 @@ def test_walk_is_deterministic(tmp_path: Path) -> None:
     first = walk(tmp_path)
     assert _paths(first.sources) == sorted(names)
     assert walk(tmp_path) == first
+
+
+def test_well_known_folders_are_walked_other_dot_folders_are_not(tmp_path: Path) -> None:
+    (tmp_path / "app" / ".well-known" / "security").mkdir(parents=True)
+    (tmp_path / "app" / ".well-known" / "security" / "route.ts").write_text(
+        "export function GET() {}\n"
+    )
+    (tmp_path / ".cache").mkdir()
+    (tmp_path / ".cache" / "x.ts").write_text("export const x = 1;\n")
+    paths = [source.path for source in walk(tmp_path).sources]
+    assert paths == ["app/.well-known/security/route.ts"]
