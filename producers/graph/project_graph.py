@@ -241,16 +241,7 @@ def _build(
     )
     binder = Binder(facts.get, resolver)
     graph, _ = build_graph(binder, facts)
-    limitations = sources.limitation_lines()
-    if stats.unreadable:
-        limitations.append(
-            counted(
-                "unreadable-sources:",
-                sum(stats.unreadable.values()),
-                "source file(s) changed or became unreadable while they were read",
-                breakdown=stats.unreadable,
-            )
-        )
+    limitations = sources.limitation_lines(stats.unreadable)
     if stats.parse_error_files:
         limitations.append(
             counted(

@@ -26,7 +26,7 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -81,8 +81,11 @@ class SourceSet:
     unreadable: dict[str, int] = field(default_factory=dict)
     truncated: dict[str, int] = field(default_factory=dict)
 
-    def limitation_lines(self) -> list[str]:
+    def limitation_lines(self, read_failures: Mapping[str, int] | None = None) -> list[str]:
+        """The walk's gaps; `read_failures` are sources that failed when read later."""
         lines = []
+        unreadable = Counter(self.unreadable)
+        unreadable.update(read_failures or {})
         if self.symlinks:
             lines.append(
                 counted(
@@ -99,13 +102,13 @@ class SourceSet:
                     f"source file(s) over {MAX_SOURCE_BYTES // (1024 * 1024)} MiB were not read",
                 )
             )
-        if self.unreadable:
+        if unreadable:
             lines.append(
                 counted(
                     "unreadable-sources:",
-                    sum(self.unreadable.values()),
+                    sum(unreadable.values()),
                     "source file(s) or folder(s) could not be read",
-                    breakdown=self.unreadable,
+                    breakdown=unreadable,
                 )
             )
         if self.truncated:
