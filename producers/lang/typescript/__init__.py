@@ -10,6 +10,12 @@ processes, not threads.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from tree_sitter import Node
+
+from exchange.locations import LineIndex
 from producers.lang.facts import FileFacts
 from producers.lang.typescript import (
     classes,
@@ -68,6 +74,50 @@ _HANDLERS: dict[str, Handler] = {
 
 def extract(path: str, data: bytes) -> FileFacts:
     """The facts of one TypeScript or JavaScript file; `path` is project-relative POSIX."""
+    return parse_file(path, data).facts
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    """A file's facts together with its syntax tree, for producers that read syntax.
+
+    Route and schema producers look at call arguments and literals the facts do
+    not keep, but must name the code they find exactly as the graph does:
+    `owner_at` gives the graph node id that owns the code at a byte offset,
+    from the same frames the extractor named the declarations with.
+    """
+
+    facts: FileFacts
+    root: Node
+    data: bytes
+    spans: tuple[tuple[int, int, str], ...]  # (start, end, owner id), in source order
+    starts: tuple[int, ...]
+    _lines: list[LineIndex]  # built on the first `location` call; extraction alone never needs it
+
+    def owner_at(self, offset: int) -> str:
+        """The id of the innermost declaration or inline callback whose code holds `offset`.
+
+        A function, method, class member or inline callback owns its whole node
+        (name, parameters and body); code outside all of them belongs to the
+        `<path>#<module>` node, as do members with computed names.
+        """
+        index = bisect_right(self.starts, offset) - 1
+        while index >= 0:
+            start, end, owner = self.spans[index]
+            if start <= offset < end:
+                return owner
+            index -= 1
+        return self.facts.declarations[0].id
+
+    def location(self, offset: int) -> tuple[int, int]:
+        """1-based line and 1-based UTF-8 byte column of a byte offset (a BOM counts)."""
+        if not self._lines:
+            self._lines.append(LineIndex(self.data, count_bom=True, js_breaks=True))
+        return self._lines[0].position(offset)
+
+
+def parse_file(path: str, data: bytes) -> ParsedFile:
+    """Parse one TypeScript or JavaScript file: facts, syntax tree and owner spans."""
     language = grammar.grammar_for(path)
     root = grammar.parse(language, data)
     extractor = Extractor(path, data, language)
@@ -76,4 +126,7 @@ def extract(path: str, data: bytes) -> FileFacts:
     if root.has_error:
         errors, outermost = recovery.error_nodes(root)
         recovery.recover_type_reexports(extractor, outermost)
-    return extractor.facts(errors)
+    spans = tuple(extractor.owner_spans)
+    return ParsedFile(
+        extractor.facts(errors), root, data, spans, tuple(start for start, _, _ in spans), []
+    )

@@ -131,6 +131,8 @@ class Extractor:
         self.classes: dict[int, tuple[str, tuple[str, ...]] | None] = {}
         self.consumed: set[int] = set()  # loads already recorded by their declarator
         self.namer = CallbackNamer()
+        # (start byte, end byte, owner id) of every frame that names its owner, in source order.
+        self.owner_spans: list[tuple[int, int, str]] = []
         self.module_syntax = False
         self.dynamic_loads = 0
         self.nesting_cuts = 0
@@ -172,6 +174,8 @@ class Extractor:
     ) -> Frame:
         """Open a frame until the end of node; what is not given is inherited."""
         top = self.frames[-1]
+        if owner is not None:
+            self.owner_spans.append((node.start_byte, node.end_byte, owner))
         this_head, this_target = this if this is not None else (top.this_head, top.this_target)
         depth = top.depth if owner is None or owner == top.owner else top.depth + 1
         is_named = top.named if named is None else named
