@@ -59,7 +59,11 @@ Records, all frozen:
 * `Init` – an initializer summary: alias (a chain, including a destructured
   path), new / call (`ref` heads the result of that site), function, class,
   object (`members` by static key, `...` for a spread), require / import
-  (`specifier`), other.
+  (`specifier`), union (`members` are the alternatives, keys empty: `a ? b :
+  c`, `a ?? b`, `a || b`; `a && b` is `b` and `a, b` is `b`), other.
+* `Write` / `Return` – assignments and returned values, the flow bound
+  dispatch follows; a call site's `args` summarise its arguments up to the
+  first spread (`spread` says one cut them).
 * `TypeRef` – a declared type: the qualified name as a chain (`("Repo",)`,
   `("ns", "Repo")`, `("string",)`) with type arguments (`Promise<Repo>`);
   `T[]` is written `Array<T>`, and a type that is not a named reference is the
@@ -77,7 +81,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 3
+FACTS_VERSION = 4
 
 DeclarationKind = Literal[
     "module",
@@ -103,7 +107,7 @@ HeadKind = Literal[
     "other",
 ]
 InitKind = Literal[
-    "alias", "new", "call", "function", "class", "object", "require", "import", "other"
+    "alias", "new", "call", "function", "class", "object", "require", "import", "union", "other"
 ]
 SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
 ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic"]
@@ -352,6 +356,8 @@ class CallSite:
     computed: bool = False
     optional: bool = False
     new_receiver: bool = False
+    args: tuple[Init, ...] = ()
+    spread: bool = False
 
     def to_plain(self) -> Plain:
         return [
@@ -363,14 +369,65 @@ class CallSite:
             self.computed,
             self.optional,
             self.new_receiver,
+            [arg.to_plain() for arg in self.args],
+            self.spread,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> CallSite:
-        kind, owner, line, column, callee, computed, optional, new_receiver = data
+        kind, owner, line, column, callee, computed, optional, new_receiver, args, spread = data
         return CallSite(
-            kind, owner, line, column, Ref.from_plain(callee), computed, optional, new_receiver
+            kind,
+            owner,
+            line,
+            column,
+            Ref.from_plain(callee),
+            computed,
+            optional,
+            new_receiver,
+            tuple(Init.from_plain(arg) for arg in args),
+            spread,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Write:
+    """An assignment: `target = value` in the code of `owner`.
+
+    `target` is the chain written (`x`, `this.store`, `app.locals.db`); with
+    `computed`, a computed key cut it (`obj[key] = v`) and `target` is the
+    receiver whose properties become unknown. Destructuring assignments give
+    one write per name with an `other` value: what they store is not followed.
+    """
+
+    owner: str
+    target: Ref
+    value: Init
+    computed: bool = False
+
+    def to_plain(self) -> Plain:
+        return [self.owner, self.target.to_plain(), self.value.to_plain(), self.computed]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Write:
+        owner, target, value, computed = data
+        return Write(owner, Ref.from_plain(target), Init.from_plain(value), computed)
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """A value `owner` (a function, method, accessor or callback) returns."""
+
+    owner: str
+    value: Init
+
+    def to_plain(self) -> Plain:
+        return [self.owner, self.value.to_plain()]
+
+    @staticmethod
+    def from_plain(data: Plain) -> Return:
+        owner, value = data
+        return Return(owner, Init.from_plain(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,6 +488,8 @@ class FileFacts:
     dynamic_loads: int = 0
     parse_errors: int = 0
     nesting_cuts: int = 0
+    writes: tuple[Write, ...] = ()
+    returns: tuple[Return, ...] = ()
 
     def to_plain(self) -> Plain:
         return [
@@ -447,11 +506,13 @@ class FileFacts:
             self.dynamic_loads,
             self.parse_errors,
             self.nesting_cuts,
+            [item.to_plain() for item in self.writes],
+            [item.to_plain() for item in self.returns],
         ]
 
     @staticmethod
     def from_plain(data: Any) -> FileFacts:
-        if not isinstance(data, list) or len(data) != 13 or data[0] != FACTS_VERSION:
+        if not isinstance(data, list) or len(data) != 15 or data[0] != FACTS_VERSION:
             raise FactsFormatError("not facts of this version")
         try:
             return FileFacts(
@@ -467,6 +528,8 @@ class FileFacts:
                 data[10],
                 data[11],
                 data[12],
+                tuple(Write.from_plain(item) for item in data[13]),
+                tuple(Return.from_plain(item) for item in data[14]),
             )
         except (TypeError, ValueError) as error:
             raise FactsFormatError("malformed facts") from error

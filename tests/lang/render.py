@@ -14,7 +14,16 @@ import orjson
 
 from producers.lang.facts import FileFacts
 
-_SECTIONS = ("declarations", "bindings", "imports", "exports", "calls", "types")
+_SECTIONS = (
+    "declarations",
+    "bindings",
+    "imports",
+    "exports",
+    "calls",
+    "types",
+    "writes",
+    "returns",
+)
 
 
 def _compact(value: Any) -> Any:

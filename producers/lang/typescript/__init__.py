@@ -19,7 +19,7 @@ from exchange.locations import LineIndex
 from producers.lang.facts import FileFacts
 from producers.lang.typescript import (
     classes,
-    commonjs,
+    flows,
     functions,
     grammar,
     modules,
@@ -68,7 +68,9 @@ _HANDLERS: dict[str, Handler] = {
     "shorthand_property_identifier": uses.on_shorthand,
     "import_statement": modules.on_import,
     "export_statement": modules.on_export,
-    "assignment_expression": commonjs.on_assignment,
+    "assignment_expression": flows.on_assignment,
+    "augmented_assignment_expression": flows.on_augmented_assignment,
+    "return_statement": flows.on_return,
 }
 
 

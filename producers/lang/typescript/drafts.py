@@ -20,8 +20,10 @@ from producers.lang.facts import (
     Init,
     InitKind,
     Ref,
+    Return,
     SiteKind,
     TypeRef,
+    Write,
 )
 
 # What a name in a scope stands for: ("decl", id), ("import", index), ("param"|"local", index).
@@ -132,6 +134,22 @@ class SiteDraft:
     computed: bool = False
     optional: bool = False
     new_receiver: bool = False
+    args: list[InitDraft] = field(default_factory=list)
+    spread: bool = False
+
+
+@dataclass(slots=True)
+class WriteDraft:
+    owner: str
+    target: RefDraft
+    value: InitDraft
+    computed: bool = False
+
+
+@dataclass(slots=True)
+class ReturnDraft:
+    owner: str
+    value: InitDraft
 
 
 _RefKey = tuple[HeadKind, str, str, int, tuple[str, ...]]
@@ -194,13 +212,19 @@ class Resolver:
             draft.kind,
             ref,
             draft.specifier,
-            tuple((key, self._member(value)) for key, value in draft.members),
+            tuple((key, self.value(value)) for key, value in draft.members),
         )
 
-    def _member(self, draft: InitDraft) -> Init:
+    def value(self, draft: InitDraft) -> Init:
         init = self.init(draft)
         assert init is not None
         return init
+
+    def write(self, draft: WriteDraft) -> Write:
+        return Write(draft.owner, self.ref(draft.target), self.value(draft.value), draft.computed)
+
+    def returned(self, draft: ReturnDraft) -> Return:
+        return Return(draft.owner, self.value(draft.value))
 
     def binding(self, draft: BindingDraft) -> Binding:
         return Binding(

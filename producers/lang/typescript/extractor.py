@@ -38,8 +38,10 @@ from producers.lang.typescript.drafts import (
     InitDraft,
     RefDraft,
     Resolver,
+    ReturnDraft,
     Scope,
     SiteDraft,
+    WriteDraft,
 )
 
 # Object literals nested deeper than this are summarised as "other".
@@ -133,6 +135,10 @@ class Extractor:
         self.namer = CallbackNamer()
         # (start byte, end byte, owner id) of every frame that names its owner, in source order.
         self.owner_spans: list[tuple[int, int, str]] = []
+        # Function nodes that own their code (their returns are theirs): node id -> owner id.
+        self.function_owner: dict[int, str] = {}
+        self.writes: list[WriteDraft] = []
+        self.returns: list[ReturnDraft] = []
         self.module_syntax = False
         self.dynamic_loads = 0
         self.nesting_cuts = 0
@@ -176,6 +182,8 @@ class Extractor:
         top = self.frames[-1]
         if owner is not None:
             self.owner_spans.append((node.start_byte, node.end_byte, owner))
+            if owner != top.owner:
+                self.function_owner[node.id] = owner
         this_head, this_target = this if this is not None else (top.this_head, top.this_target)
         depth = top.depth if owner is None or owner == top.owner else top.depth + 1
         is_named = top.named if named is None else named
@@ -329,18 +337,29 @@ class Extractor:
     def site(self, node: Node, kind: SiteKind, callee: Node, *, optional: bool = False) -> None:
         chain = syntax.Chain(self.data, callee)
         line, column = self.loc(chain.last)
-        self.sites.append(
-            SiteDraft(
-                kind,
-                self.frames[-1].owner,
-                line,
-                column,
-                self.chain_ref(chain),
-                chain.computed,
-                chain.optional or optional,
-                chain.base_type == "new_expression" and bool(chain.members),
-            )
+        draft = SiteDraft(
+            kind,
+            self.frames[-1].owner,
+            line,
+            column,
+            self.chain_ref(chain),
+            chain.computed,
+            chain.optional or optional,
+            chain.base_type == "new_expression" and bool(chain.members),
         )
+        arguments = node.child_by_field_name("arguments")
+        if arguments is not None and arguments.type == "arguments":
+            for argument in arguments.named_children:
+                if argument.type == "comment":
+                    continue
+                if argument.type == "spread_element":
+                    # Positions after a spread are unknown; the flow stops trusting them.
+                    draft.spread = True
+                    break
+                init = self.init_of(argument)
+                if init is not None:
+                    draft.args.append(init)
+        self.sites.append(draft)
         self.site_nodes.append(node.id)
 
     def use(self, node: Node, kind: SiteKind) -> None:
@@ -373,6 +392,13 @@ class Extractor:
             return InitDraft("class", RefDraft(node=value.id))
         if kind == "object" and depth < OBJECT_DEPTH:
             return InitDraft("object", members=self._object_members(value, depth))
+        if depth < OBJECT_DEPTH:
+            alternatives = syntax.alternatives(value)
+            if alternatives:
+                parts = [self.init_of(part, depth + 1) for part in alternatives]
+                return InitDraft(
+                    "union", members=[("", part or InitDraft("other")) for part in parts]
+                )
         return InitDraft("other")
 
     def _object_members(self, node: Node, depth: int) -> list[tuple[str, InitDraft]]:
@@ -450,6 +476,8 @@ class Extractor:
             ),
         ]
         calls = [self._call(self.sites[index], resolver) for index in kept]
+        writes = tuple(resolver.write(draft) for draft in self.writes)
+        returns = tuple(resolver.returned(draft) for draft in self.returns)
         return FileFacts(
             self.path,
             self.language,
@@ -463,6 +491,8 @@ class Extractor:
             self.dynamic_loads,
             parse_errors,
             self.nesting_cuts,
+            writes,
+            returns,
         )
 
     def _useful(self, ref: Ref) -> bool:
@@ -521,4 +551,6 @@ class Extractor:
             draft.computed,
             draft.optional,
             draft.new_receiver,
+            tuple(resolver.value(arg) for arg in draft.args),
+            draft.spread,
         )

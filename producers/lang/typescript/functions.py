@@ -24,7 +24,7 @@ from tree_sitter import Node
 
 from exchange.symbol_ids import Key, callback_segment
 from producers.lang.facts import HeadKind
-from producers.lang.typescript import syntax
+from producers.lang.typescript import flows, syntax
 from producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
 from producers.lang.typescript.extractor import Extractor
 from producers.lang.typescript.patterns import pattern_names
@@ -68,6 +68,8 @@ def on_function_expression(ex: Extractor, node: Node) -> None:
         enter_function(ex, node, named[0], path=named[1], this_resets=this_resets)
     elif not (ex.frame.named and _named_by_position(ex, node, this_resets)):
         enter_function(ex, node, ex.frame.owner, this_resets=this_resets)
+    if node.type == "arrow_function":
+        flows.on_expression_body(ex, node)
     own_name = node.child_by_field_name("name")
     declared = ex.decl_of_node.get(node.id)
     if own_name is not None and declared is not None:

@@ -41,6 +41,7 @@ _CAPTURED = """
   (public_field_definition) (class_static_block)
   (variable_declarator) (call_expression) (new_expression) (decorator)
   (import_statement) (export_statement) (assignment_expression)
+  (augmented_assignment_expression) (return_statement)
   (statement_block) (for_statement) (for_in_statement) (catch_clause) (switch_body)
   (internal_module) (ambient_declaration)
   (interface_declaration) (type_alias_declaration) (enum_declaration)

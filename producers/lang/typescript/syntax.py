@@ -63,6 +63,36 @@ def unwrap_value(node: Node) -> Node:
     return node
 
 
+_EITHER_OPERATORS = frozenset({"??", "||"})
+
+
+def alternatives(node: Node) -> list[Node]:
+    """The expressions a value can come from, for `?:`, `??`, `||`, `&&` and `,`; else [].
+
+    `a && b` yields `b` or a falsy `a`, and a falsy value is never an object or
+    function a call could go to, so only `b` is kept; `a, b` yields `b`.
+    """
+    kind = node.type
+    if kind == "ternary_expression":
+        parts = [node.child_by_field_name("consequence"), node.child_by_field_name("alternative")]
+        return [part for part in parts if part is not None]
+    if kind == "binary_expression":
+        operator = node.child_by_field_name("operator")
+        left = node.child_by_field_name("left")
+        right = node.child_by_field_name("right")
+        if operator is None or left is None or right is None:
+            return []
+        if operator.type in _EITHER_OPERATORS:
+            return [left, right]
+        if operator.type == "&&":
+            return [right]
+        return []
+    if kind == "sequence_expression":
+        last = node.named_children[-1] if node.named_children else None
+        return [] if last is None else [last]
+    return []
+
+
 def outer(node: Node) -> tuple[Node, Node | None]:
     """(outermost wrapper around node, that wrapper's parent)."""
     parent = node.parent
