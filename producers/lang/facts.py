@@ -259,6 +259,10 @@ class Binding:
     position: int = -1
     type: tuple[TypeRef, ...] = ()
     init: Init | None = None
+    # Parameters: the property path read from the argument (`{ store }` reads
+    # ("store",)); () for the whole argument, None where no static path leads
+    # to the name (array patterns, rest parameters).
+    path: tuple[str, ...] | None = ()
 
     def to_plain(self) -> Plain:
         return [
@@ -270,12 +274,23 @@ class Binding:
             self.position,
             _types_plain(self.type),
             _init_plain(self.init),
+            None if self.path is None else list(self.path),
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> Binding:
-        name, kind, owner, line, column, position, types, init = data
-        return Binding(name, kind, owner, line, column, position, _types(types), _init(init))
+        name, kind, owner, line, column, position, types, init, path = data
+        return Binding(
+            name,
+            kind,
+            owner,
+            line,
+            column,
+            position,
+            _types(types),
+            _init(init),
+            None if path is None else tuple(path),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,7 @@ class BindingDraft:
     position: int = -1
     type: tuple[TypeRef, ...] = ()
     init: InitDraft | None = None
+    path: tuple[str, ...] | None = ()
 
 
 @dataclass(slots=True)
@@ -236,4 +237,5 @@ class Resolver:
             draft.position,
             draft.type,
             self.init(draft.init),
+            draft.path,
         )

@@ -249,7 +249,8 @@ def _parameters(
             left = parameter.child_by_field_name("left")
             default = parameter.child_by_field_name("right")
             pattern = left if left is not None else parameter
-        if pattern.type == "rest_pattern":
+        rest = pattern.type == "rest_pattern"
+        if rest:
             pattern = syntax.first_named(pattern) or pattern
         if pattern.type == "identifier":
             name = ex.text(pattern)
@@ -257,7 +258,15 @@ def _parameters(
             types = syntax.declared_type(ex.data, type_node)
             ex.add_binding(
                 BindingDraft(
-                    name, "param", owner, line, column, position, types, ex.init_of(default)
+                    name,
+                    "param",
+                    owner,
+                    line,
+                    column,
+                    position,
+                    types,
+                    ex.init_of(default),
+                    None if rest else (),
                 ),
                 scope,
             )
@@ -276,10 +285,11 @@ def _parameters(
                     init=InitDraft("alias", param_ref),
                 )
         else:
-            for ident, _ in pattern_names(ex.data, pattern):
+            for ident, keys in pattern_names(ex.data, pattern):
                 line, column = ex.loc(ident)
                 ex.add_binding(
-                    BindingDraft(ex.text(ident), "param", owner, line, column, position), scope
+                    BindingDraft(ex.text(ident), "param", owner, line, column, position, path=keys),
+                    scope,
                 )
         position += 1
 
