@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from exchange.limitations import counted
 from exchange.symbol_ids import module_id
 from producers.graph.binding import CALLABLE_KINDS, Binder
+from producers.graph.bound import BoundDispatch, Program
 from producers.graph.dispatch import Dispatcher
 from producers.graph.model import Edge, Graph, Node, strongest_edges
 from producers.graph.values import (
@@ -84,11 +85,24 @@ class GraphBuilder:
     linked_calls: int = 0
     overridden: int = 0
     unresolved_aliases: int = 0
-    # Per mode: calls still without a complete set of targets, by owner.
+    program: Program = field(default_factory=Program)
+    # Per mode: calls still without a complete set of targets, by owner, and the
+    # unresolved reasons of the calls each mode links after all.
+    bound_unresolved: Counter[str] = field(default_factory=Counter)
     candidate_unresolved: Counter[str] = field(default_factory=Counter)
-    candidate_linked: int = 0
+    bound_linked: Counter[str] = field(default_factory=Counter)
+    candidate_linked: Counter[str] = field(default_factory=Counter)
+    # Calls the direct rules left open, for bound dispatch once the program is indexed.
+    pending: list[tuple[str, CallSite, Outcome]] = field(default_factory=list)
     _descendants: dict[str, set[str]] | None = None
     _dispatcher: Dispatcher | None = None
+    _bound: BoundDispatch | None = None
+
+    @property
+    def bound(self) -> BoundDispatch:
+        if self._bound is None:
+            self._bound = BoundDispatch(self.binder, self.program, self.descendants)
+        return self._bound
 
     @property
     def dispatcher(self) -> Dispatcher:
@@ -191,6 +205,7 @@ class GraphBuilder:
     # ---- the whole graph -------------------------------------------------------
 
     def add_sites(self, path: str, sites: Iterable[CallSite]) -> None:
+        bound = self.bound
         for site in sites:
             outcome = self.site_outcome(path, site)
             is_call = site.kind in CALL_KINDS
@@ -198,6 +213,7 @@ class GraphBuilder:
                 self.edges.append(
                     Edge(site.owner, outcome.target, (EDGE_KIND[site.kind],), "direct")
                 )
+                bound.add_site(path, site, outcome.target)
                 if is_call:
                     self.linked_calls += 1
                     self.overridden += outcome.overridden
@@ -210,12 +226,29 @@ class GraphBuilder:
                 continue
             self.unresolved[site.owner] += 1
             self.reasons[outcome.reason or UNTYPED] += 1
+            self.pending.append((path, site, outcome))
+
+    def dispatch_pending(self) -> None:
+        """Bound, then candidate edges for the calls the direct rules left open."""
+        bound = self.bound
+        for path, site, outcome in self.pending:
+            reason = outcome.reason or UNTYPED
+            kind = (EDGE_KIND[site.kind],)
+            targets = bound.targets(path, site)
+            if targets:
+                for target in targets:
+                    self.edges.append(Edge(site.owner, target, kind, "bound"))
+                self.bound_linked[reason] += 1
+                self.candidate_linked[reason] += 1
+                continue
+            self.bound_unresolved[site.owner] += 1
             for target in outcome.candidates:
-                self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "candidate"))
+                self.edges.append(Edge(site.owner, target, kind, "candidate"))
             if outcome.candidates:
-                self.candidate_linked += 1
+                self.candidate_linked[reason] += 1
             else:
                 self.candidate_unresolved[site.owner] += 1
+        self.pending = []
 
     def add_structure(self, declarations: Iterable[Declaration], module: str) -> None:
         binder = self.binder
@@ -277,46 +310,68 @@ class GraphBuilder:
             )
         ]
 
-    def _dispatch_lines(self) -> dict[str, str]:
-        return {
-            "bound": counted(
-                "bound-dispatch:",
-                0,
-                "call(s) are linked by bound edges: value flow into interface-typed receivers "
-                "is not analysed yet, so those calls stay unresolved in this mode",
-            ),
-            "candidates": counted(
-                "candidate-dispatch:",
-                self.candidate_linked,
-                "interface call(s) are linked to every project class or object literal that "
-                "could implement them (by implements clauses and member names: an "
-                "over-approximation)",
-            ),
+    def _dispatch_lines(self) -> dict[str, list[str]]:
+        bound_text = (
+            "call(s) are linked by bound edges: every value observed flowing into the "
+            "receiver or callee is a project implementation (whole-program assumption)"
+        )
+        if self.program.open_exports:
+            bound_text += (
+                "; the package is a library or the scan is incomplete, so exported "
+                "functions and classes are open to outside callers"
+            )
+        lines = {
+            "bound": [counted("bound-dispatch:", self.bound_linked.total(), bound_text)],
+            "candidates": [
+                counted(
+                    "candidate-dispatch:",
+                    self.candidate_linked.total() - self.bound_linked.total(),
+                    "interface call(s) are linked to every project class or object literal "
+                    "that could implement them (by implements clauses and member names: an "
+                    "over-approximation)",
+                )
+            ],
         }
+        exhausted = self.bound.exhausted
+        if exhausted:
+            budget = counted(
+                "dispatch-budget:",
+                exhausted,
+                "value-flow query(ies) went over their budget and were treated as unknown",
+            )
+            lines["bound"].append(budget)
+            lines["candidates"].append(budget)
+        return lines
 
     def mode_limitations(self) -> dict[str, list[str]]:
         """The graph's limitations as each traversal mode sees them."""
         shared = self.limitations()
-        candidate_reasons = Counter(self.reasons)
-        candidate_reasons[INTERFACE] -= self.candidate_linked
         dispatch = self._dispatch_lines()
         return {
             "direct": [*shared, *self._unresolved_line(self.reasons)],
-            "bound": [*shared, *self._unresolved_line(self.reasons), dispatch["bound"]],
+            "bound": [
+                *shared,
+                *self._unresolved_line(+(self.reasons - self.bound_linked)),
+                *dispatch["bound"],
+            ],
             "candidates": [
                 *shared,
-                *self._unresolved_line(+candidate_reasons),
-                dispatch["candidates"],
+                *self._unresolved_line(+(self.reasons - self.candidate_linked)),
+                *dispatch["candidates"],
             ],
         }
 
     def snapshot_limitations(self) -> list[str]:
         """Unresolved calls in the direct sense, and both dispatch lines."""
-        return [
-            *self.limitations(),
-            *self._unresolved_line(self.reasons),
-            *self._dispatch_lines().values(),
-        ]
+        dispatch = self._dispatch_lines()
+        return sorted(
+            {
+                *self.limitations(),
+                *self._unresolved_line(self.reasons),
+                *dispatch["bound"],
+                *dispatch["candidates"],
+            }
+        )
 
     def limitations(self) -> list[str]:
         """Lines every mode shares."""
@@ -359,10 +414,19 @@ def _is_function_like(declaration: Declaration) -> bool:
     )
 
 
-def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuilder]:
-    builder = GraphBuilder(binder)
+def build_graph(
+    binder: Binder, paths: Iterable[str], program: Program | None = None
+) -> tuple[Graph, GraphBuilder]:
+    builder = GraphBuilder(binder, program=program or Program())
     nodes: dict[str, Node] = {}
-    for path in sorted(paths):
+    ordered = sorted(paths)
+    # Every file is indexed before any class hierarchy is read, so subclasses in
+    # files no import has reached yet are not missed.
+    indexes = [(path, binder.file(path)) for path in ordered]
+    for path, index in indexes:
+        if index is not None:
+            builder.bound.add_file(path, index.facts)
+    for path in ordered:
         index = binder.file(path)
         if index is None:
             continue
@@ -378,10 +442,13 @@ def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuild
             )
         builder.add_structure(facts.declarations, index.module)
         builder.add_sites(path, facts.calls)
+    builder.dispatch_pending()
     for node_id, count in builder.unresolved.items():
         node = nodes.get(node_id)
         if node is not None:
-            counts = {"direct": count, "bound": count}
+            counts = {"direct": count}
+            if builder.bound_unresolved[node_id]:
+                counts["bound"] = builder.bound_unresolved[node_id]
             if builder.candidate_unresolved[node_id]:
                 counts["candidates"] = builder.candidate_unresolved[node_id]
             nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
@@ -399,6 +466,7 @@ def build_graph(binder: Binder, paths: Iterable[str]) -> tuple[Graph, GraphBuild
         "linkedCalls": builder.linked_calls,
         "externalCalls": builder.external_calls,
         "unresolvedCalls": sum(builder.reasons.values()),
-        "candidateLinkedCalls": builder.candidate_linked,
+        "boundLinkedCalls": builder.bound_linked.total(),
+        "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
     }
     return graph, builder

@@ -9,6 +9,7 @@ when the same bytes were seen before.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import multiprocessing
 import os
@@ -23,6 +24,7 @@ from exchange.errors import InputError, UsageError
 from exchange.limitations import counted
 from exchange.version import TOOL_VERSION
 from producers.graph.binding import Binder
+from producers.graph.bound import Program
 from producers.graph.build import build_graph
 from producers.graph.graph_cache import GraphCache, graph_key
 from producers.graph.model import Graph, graph_from_snapshot
@@ -51,8 +53,28 @@ def _grammar_version() -> str:
         return "unknown"
 
 
+@functools.cache
+def _code_digest() -> str:
+    """A digest of the code that produces facts and graphs.
+
+    Cached facts and graphs are only as good as the code that made them; the
+    digest makes a changed extractor or builder miss the cache even when
+    nobody remembered to bump FACTS_VERSION.
+    """
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]
+    for folder in ("lang", "graph", "project", "routes"):
+        for source in sorted((package / folder).rglob("*.py")):
+            digest.update(source.relative_to(package).as_posix().encode())
+            digest.update(source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def cache_namespace() -> str:
-    return f"tsograph {TOOL_VERSION} facts {FACTS_VERSION} grammars {_grammar_version()}"
+    return (
+        f"tsograph {TOOL_VERSION} facts {FACTS_VERSION} grammars {_grammar_version()} "
+        f"code {_code_digest()}"
+    )
 
 
 @dataclass(frozen=True)
@@ -240,8 +262,17 @@ def _build(
         workspace_model,
     )
     binder = Binder(facts.get, resolver)
-    graph, _ = build_graph(binder, facts)
-    limitations = sources.limitation_lines(stats.unreadable)
+    walk_gaps = sources.limitation_lines(stats.unreadable)
+    program = Program(
+        incomplete=bool(walk_gaps or stats.parse_error_files),
+        library_folders=frozenset(
+            folder
+            for folder, package in workspace_model.by_directory.items()
+            if package.has_entry_fields
+        ),
+    )
+    graph, _ = build_graph(binder, facts, program)
+    limitations = walk_gaps
     if stats.parse_error_files:
         limitations.append(
             counted(

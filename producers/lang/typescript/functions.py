@@ -287,8 +287,20 @@ def _parameters(
         else:
             for ident, keys in pattern_names(ex.data, pattern):
                 line, column = ex.loc(ident)
+                member_type = (
+                    None if keys is None else syntax.property_annotation(ex.data, type_node, keys)
+                )
                 ex.add_binding(
-                    BindingDraft(ex.text(ident), "param", owner, line, column, position, path=keys),
+                    BindingDraft(
+                        ex.text(ident),
+                        "param",
+                        owner,
+                        line,
+                        column,
+                        position,
+                        syntax.declared_type(ex.data, member_type),
+                        path=keys,
+                    ),
                     scope,
                 )
         position += 1

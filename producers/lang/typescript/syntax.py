@@ -264,6 +264,30 @@ def declared_type(data: bytes, annotation: Node | None) -> tuple[TypeRef, ...]:
     return () if node is None else _union_members(data, node, 0)
 
 
+def property_annotation(data: bytes, annotation: Node | None, keys: tuple[str, ...]) -> Node | None:
+    """The annotation of the property a path reads in an object type literal, if declared.
+
+    `{ store }: { store: ItemStore }` gives the `: ItemStore` of `store`; a
+    path through a named type, a union or a missing property gives None.
+    """
+    node = annotation
+    for key in keys:
+        if node is None:
+            return None
+        literal = first_named(node) if node.type == "type_annotation" else node
+        if literal is None or literal.type != "object_type":
+            return None
+        found = None
+        for member in literal.named_children:
+            if member.type != "property_signature":
+                continue
+            name = member.child_by_field_name("name")
+            if name is not None and property_name(data, name) == key:
+                found = member.child_by_field_name("type")
+        node = found
+    return node
+
+
 def _union_members(data: bytes, node: Node, depth: int) -> tuple[TypeRef, ...]:
     members: list[TypeRef] = []
     pending = [node]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from producers.lang.facts import SiteKind
+from producers.lang.typescript import syntax
 from producers.lang.typescript.extractor import Extractor
 
 
@@ -34,12 +35,19 @@ def on_call(ex: Extractor, node: Node) -> None:
     kind: SiteKind
     if callee_type == "super":
         kind = "super"
+    elif _is_decorator_call(node):
+        kind = "decorator"  # `@Get()`: the decorated declaration is built by a framework
     elif arguments.type == "template_string":
         kind = "tagged"
     else:
         kind = "call"
     optional = b"?." in ex.data[callee.end_byte : arguments.start_byte]
     ex.site(node, kind, callee, optional=optional)
+
+
+def _is_decorator_call(node: Node) -> bool:
+    _, holder = syntax.outer(node)
+    return holder is not None and holder.type == "decorator"
 
 
 def on_new(ex: Extractor, node: Node) -> None:

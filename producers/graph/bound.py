@@ -1,0 +1,203 @@
+"""Bound dispatch: link a call whose target the direct rules cannot prove to every
+implementation its receiver or callee can hold — when all of them are known.
+
+The value flow (flow.py) answers "which values reach this receiver"; this
+module indexes the program for it (call sites by target, writes, returns,
+value uses, open declarations), keeps test sources a separate program, and
+turns a complete flow into targets. A flow with any unknown value, or with no
+value at all, gives no bound edge: the call stays unresolved in bound mode
+and falls through to candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from producers.graph.binding import Binder
+from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
+from producers.project.paths import ancestors, parent
+from producers.project.test_sources import is_test_source
+
+# Site kinds whose argument lists reach the target's parameters.
+_ARGUMENT_KINDS = frozenset({"call", "new", "super"})
+# Site kinds that use a declaration as a value: its callers can no longer be enumerated.
+_VALUE_USE_KINDS = frozenset({"callback", "reference", "jsx", "tagged", "decorator"})
+_OTHER = Ref("other")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """How open the scanned program is to code outside it.
+
+    `incomplete`: the scan skipped or could not parse some sources, so every
+    exported function and class may be called from code nobody read.
+    `library_folders`: folders of packages whose package.json declares an
+    entry (main, module, exports, bin, types, typings, browser) or cannot be
+    read: their exports are open to the package's users.
+    """
+
+    incomplete: bool = False
+    library_folders: frozenset[str] = frozenset()
+
+    @property
+    def open_exports(self) -> bool:
+        return self.incomplete or bool(self.library_folders)
+
+    def opens(self, path: str) -> bool:
+        """True when the exports of a project file may be called from outside."""
+        if self.incomplete:
+            return True
+        return any(folder in self.library_folders for folder in ancestors(parent(path)))
+
+
+class BoundDispatch:
+    def __init__(
+        self,
+        binder: Binder,
+        program: Program,
+        descendants: Callable[[], dict[str, set[str]]],
+    ) -> None:
+        self.binder = binder
+        self.program = program
+        self._descendants = descendants
+        self._whole = FlowIndex()
+        self._production = FlowIndex()
+        self._flows: dict[bool, ValueFlow] = {}
+
+    # ---- indexing (one call per file and site, before any query) ---------------------
+
+    def add_file(self, path: str, facts: FileFacts) -> None:
+        test = is_test_source(path)
+        for index in self._indexes(test):
+            for write in facts.writes:
+                target = write.target
+                if write.computed:
+                    index.computed_writes.append((path, target))
+                elif target.members:
+                    index.writes_by_name.setdefault(target.members[-1], []).append((path, write))
+                elif target.head == "decl":
+                    index.writes_by_decl.setdefault(target.target, []).append((path, write))
+                elif target.head in ("param", "local"):
+                    key = (path, target.index)
+                    index.writes_by_binding.setdefault(key, []).append((path, write))
+            for returned in facts.returns:
+                index.returns_by_owner.setdefault(returned.owner, []).append((path, returned.value))
+            for site in facts.calls:
+                if site.kind == "decorator":
+                    index.open_declarations.add(site.owner)
+                if is_reflective(site):
+                    index.computed_writes.append((path, _first_argument(site)))
+            if self.program.opens(path):
+                index.open_declarations.update(self._exported(path))
+
+    def add_site(self, path: str, site: CallSite, target: str) -> None:
+        """A site the direct rules linked to `target`."""
+        for index in self._indexes(is_test_source(path)):
+            if site.kind in _ARGUMENT_KINDS:
+                index.sites_by_target.setdefault(target, []).append((path, site))
+            elif site.kind in _VALUE_USE_KINDS:
+                index.value_uses.add(target)
+
+    def _indexes(self, test: bool) -> tuple[FlowIndex, ...]:
+        return (self._whole,) if test else (self._whole, self._production)
+
+    def _exported(self, path: str) -> set[str]:
+        found: set[str] = set()
+        index = self.binder.file(path)
+        if index is None:
+            return found
+        for name in index.exports:
+            value = self.binder.export_declaration(path, name)
+            target = getattr(value, "id", None)
+            if isinstance(target, str):
+                found.add(target)
+        return found
+
+    # ---- queries -----------------------------------------------------------------------
+
+    def flow(self, path: str) -> ValueFlow:
+        """Call sites outside test sources see the program without them."""
+        production = not is_test_source(path)
+        flow = self._flows.get(production)
+        if flow is None:
+            index = self._production if production else self._whole
+            flow = ValueFlow(self.binder, index, self._family)
+            self._flows[production] = flow
+        return flow
+
+    def _family(self, class_id: str) -> Iterable[str]:
+        return self._descendants().get(class_id, ())
+
+    @property
+    def exhausted(self) -> int:
+        return sum(flow.exhausted for flow in self._flows.values())
+
+    def targets(self, path: str, site: CallSite) -> tuple[str, ...]:
+        """Every implementation the call can reach, or () when not all are known."""
+        if site.kind != "call" or site.computed:
+            return ()
+        callee = site.callee
+        flow = self.flow(path)
+        if callee.members:
+            receiver = Ref(
+                callee.head, callee.name, callee.target, callee.index, callee.members[:-1]
+            )
+            values = flow.of_ref(path, receiver)
+            member: str | None = callee.members[-1]
+        else:
+            values = flow.of_ref(path, callee)
+            member = None
+        if not values:
+            return ()
+        found: set[str] = set()
+        for value in values:
+            target = self._callable(value, member)
+            if target is None or (member is not None and flow.replaced(value, member)):
+                return ()
+            found.add(target)
+        return tuple(sorted(found))
+
+    def _callable(self, value: Abstract, member: str | None) -> str | None:
+        binder = self.binder
+        if member is None:
+            if value[0] != "decl":
+                return None
+            declaration = binder.declarations.get(value[1])
+            return value[1] if declaration is not None and runs(declaration) else None
+        found: Declaration | None = None
+        if value[0] == "inst":
+            found = binder.find_member(value[1], member, static=False)
+        elif value[0] == "decl":
+            declaration = binder.declarations.get(value[1])
+            if declaration is None:
+                return None
+            if declaration.kind == "class":
+                found = binder.find_member(declaration.id, member, static=True)
+            else:
+                children = binder.children.get(declaration.id, {}).get(member)
+                found = children[0] if children else None
+        else:
+            literal = value[2]  # type: ignore[misc]
+            for key, init in literal.members:
+                if key == member and init.kind == "function" and init.ref is not None:
+                    found = binder.declarations.get(init.ref.target)
+        if found is None or not runs(found):
+            return None
+        return found.id
+
+
+def runs(declaration: Declaration) -> bool:
+    """A declaration whose code runs when it is called: a function with a body."""
+    if not declaration.has_body:
+        return False
+    if declaration.kind in ("field", "variable"):
+        return declaration.init is not None and declaration.init.kind == "function"
+    return declaration.kind in ("method", "function")
+
+
+def _first_argument(site: CallSite) -> Ref:
+    if site.args and site.args[0].kind == "alias" and site.args[0].ref is not None:
+        return site.args[0].ref
+    return _OTHER

@@ -1,0 +1,526 @@
+"""Bound value flow: every value that can reach a receiver or a callable, or unknown.
+
+The analysis is whole-program and context- and path-insensitive. A flow is a
+set of abstract values — an instance of a project class, a project
+declaration (a function, a class, an object literal held by a variable or
+field), or an object literal written in place — or `None` when some value
+that can reach the slot is not known. Unknown wins every union, so a bound
+edge is only ever drawn when *every* observed value is a project
+implementation.
+
+Values are followed through: `new C()`, object literals, `this` (the class and
+its project subclasses), variable initializers plus every assignment,
+parameters (the default plus the same-position argument at every call site
+of a closed function or constructor, `super(...)` and the implicit super of
+subclasses without a constructor included), destructuring, properties
+(initializer, parameter property, getter return, plus every same-named write
+whose receiver may hold the value), returned values of called project
+functions, `await`, `?:`, `??`, `||`, `&&` and `,`.
+
+Where code outside the scan could inject a value, the flow is unknown:
+parameters of methods, object-literal members and inline callbacks (their
+callers cannot be enumerated), functions and classes used as values, classes
+with decorators, functions without any call site, exports when the package
+is a library or the scan is incomplete, computed and reflective writes
+(`obj[key] = v`, `Object.assign`, `Reflect.set`, …) on the values they may
+reach. Not modeled, and documented as gaps: `eval`, prototype APIs, values
+that leave through library code and come back, `delete`.
+
+Cycles (`this.store = this.store.withCache()`) are iterated to their least
+fixpoint. Each query has a budget of steps and nesting; a query over budget is
+unknown and counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from producers.graph.binding import Binder
+from producers.graph.values import Declared, External, Instance, Interface, Unknown
+from producers.lang.facts import CallSite, Declaration, Init, Ref, Write
+
+MAX_STEPS = 20_000
+MAX_NESTING = 256
+MAX_FIXPOINT_ROUNDS = 16
+
+# Abstract values: ("inst", class id), ("decl", declaration id) or
+# ("lit", file path, object Init) for a literal with no declaration of its own.
+Abstract = tuple[str, str] | tuple[str, str, Init]
+Flow = frozenset[Abstract] | None
+
+_EMPTY: frozenset[Abstract] = frozenset()
+# Functions that write properties of their first argument (reflective writes).
+_REFLECTIVE = frozenset(
+    {
+        ("Object", "assign"),
+        ("Object", "defineProperty"),
+        ("Object", "defineProperties"),
+        ("Object", "setPrototypeOf"),
+        ("Reflect", "set"),
+        ("Reflect", "defineProperty"),
+        ("Reflect", "deleteProperty"),
+        ("Reflect", "setPrototypeOf"),
+    }
+)
+
+
+class BudgetExceeded(Exception):
+    """A query went over its step or nesting budget."""
+
+
+@dataclass
+class FlowIndex:
+    """Who calls, writes and returns what, over one program (whole, or without tests)."""
+
+    sites_by_target: dict[str, list[tuple[str, CallSite]]] = field(default_factory=dict)
+    value_uses: set[str] = field(default_factory=set)
+    writes_by_name: dict[str, list[tuple[str, Write]]] = field(default_factory=dict)
+    writes_by_decl: dict[str, list[tuple[str, Write]]] = field(default_factory=dict)
+    writes_by_binding: dict[tuple[str, int], list[tuple[str, Write]]] = field(default_factory=dict)
+    computed_writes: list[tuple[str, Ref]] = field(default_factory=list)
+    returns_by_owner: dict[str, list[tuple[str, Init]]] = field(default_factory=dict)
+    open_declarations: set[str] = field(default_factory=set)
+
+
+@dataclass
+class _Query:
+    steps: int = 0
+    depth: int = 0
+    cyclic: bool = False
+
+
+class ValueFlow:
+    """Flows of one program over the binder's facts; queries are memoized."""
+
+    def __init__(
+        self,
+        binder: Binder,
+        index: FlowIndex,
+        descendants: Callable[[str], Iterable[str]],
+    ) -> None:
+        self.binder = binder
+        self.index = index
+        self.descendants = descendants
+        self.exhausted = 0
+        self._memo: dict[object, Flow] = {}
+        self._active: set[object] = set()
+        self._seeds: dict[object, Flow] = {}
+        self._round: dict[object, Flow] = {}
+        self._query = _Query()
+        self._reflected_memo: dict[Abstract, bool] = {}
+
+    # ---- queries ---------------------------------------------------------------------
+
+    def of_ref(self, path: str, ref: Ref) -> Flow:
+        """The flow of a chain as written in `path`, or None when not every value is known."""
+        return self._top(("ref", path, ref), lambda: self._ref(path, ref))
+
+    def replaced(self, value: Abstract, name: str) -> bool:
+        """True when a write may replace the member (monkey patching) or reflection may reach it."""
+        key = ("replaced", value, name)
+        flow = self._top(
+            key, lambda: None if self._reflected(value) else self._writes_to(value, name)
+        )
+        return flow is None or bool(flow)
+
+    def _top(self, key: object, compute: Callable[[], Flow]) -> Flow:
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        self._query = _Query()
+        self._seeds = {}
+        try:
+            for _ in range(MAX_FIXPOINT_ROUNDS):
+                self._round = {}
+                self._query.cyclic = False
+                result = compute()
+                if not self._query.cyclic:
+                    memo.update(self._round)
+                    memo[key] = result
+                    return result
+                seeds = {k: self._round.get(k, _EMPTY) for k in self._seeds}
+                if seeds == self._seeds:
+                    memo.update(self._round)
+                    memo[key] = result
+                    return result
+                self._seeds = seeds
+            result = None
+        except BudgetExceeded:
+            self.exhausted += 1
+            result = None
+        self._active.clear()
+        memo[key] = result
+        return result
+
+    def _cached(self, key: object, compute: Callable[[], Flow]) -> Flow:
+        memo = self._memo
+        if key in memo:
+            return memo[key]
+        if key in self._round:
+            return self._round[key]
+        if key in self._active:
+            # A slot that feeds itself: use this round's seed and iterate to the fixpoint.
+            self._query.cyclic = True
+            return self._seeds.setdefault(key, _EMPTY)
+        query = self._query
+        query.steps += 1
+        if query.steps > MAX_STEPS or query.depth >= MAX_NESTING:
+            raise BudgetExceeded
+        query.depth += 1
+        self._active.add(key)
+        try:
+            result = compute()
+        finally:
+            self._active.discard(key)
+            query.depth -= 1
+        self._round[key] = result
+        return result
+
+    # ---- expressions -----------------------------------------------------------------
+
+    def _init(self, path: str, init: Init, holder: str = "") -> Flow:
+        kind = init.kind
+        if kind in ("alias", "new", "call"):
+            return None if init.ref is None else self._ref(path, init.ref)
+        if kind in ("function", "class"):
+            ref = init.ref
+            if ref is not None and ref.head == "decl" and ref.target and not ref.members:
+                return frozenset({("decl", ref.target)})
+            return frozenset({("decl", holder)}) if holder else None
+        if kind == "object":
+            if holder:
+                return frozenset({("decl", holder)})
+            return frozenset({("lit", path, init)})
+        if kind == "union":
+            return _union(self._init(path, part) for _, part in init.members)
+        return None
+
+    def _ref(self, path: str, ref: Ref) -> Flow:
+        return self._cached(("ref", path, ref), lambda: self._compute_ref(path, ref))
+
+    def _compute_ref(self, path: str, ref: Ref) -> Flow:
+        if ref.members:
+            receiver = self._ref(
+                path, Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
+            )
+            if receiver is None:
+                return None
+            return _union(self._member(value, ref.members[-1]) for value in receiver)
+        index = self.binder.file(path)
+        if index is None:
+            return None
+        facts = index.facts
+        head = ref.head
+        if head == "decl":
+            return self._declaration(ref.target)
+        if head == "import":
+            if not 0 <= ref.index < len(facts.imports):
+                return None
+            value = self.binder.import_value(path, facts.imports[ref.index])
+            if isinstance(value, Declared):
+                return self._declaration(value.id)
+            return None
+        if head in ("param", "local"):
+            if not 0 <= ref.index < len(facts.bindings):
+                return None
+            return self._binding(path, ref.index)
+        if head == "this":
+            if not ref.target:
+                return None
+            classes = {ref.target, *self.descendants(ref.target)}
+            return frozenset(("inst", each) for each in classes)
+        if head == "static-this":
+            return frozenset({("decl", ref.target)}) if ref.target else None
+        if head == "result":
+            if not 0 <= ref.index < len(facts.calls):
+                return None
+            return self._result(path, facts.calls[ref.index])
+        return None
+
+    def _declaration(self, declaration_id: str) -> Flow:
+        return self._cached(("decl", declaration_id), lambda: self._compute_decl(declaration_id))
+
+    def _compute_decl(self, declaration_id: str) -> Flow:
+        declaration = self.binder.declarations.get(declaration_id)
+        if declaration is None:
+            return None
+        if declaration.kind not in ("variable", "field", "export"):
+            return frozenset({("decl", declaration_id)})
+        if declaration.kind == "export":
+            value = self.binder.export_declaration(
+                self.binder.file_of[declaration_id], declaration.name
+            )
+            if isinstance(value, Declared) and value.id != declaration_id:
+                return self._declaration(value.id)
+            return None
+        if declaration_id in self.index.open_declarations:
+            return None
+        path = self.binder.file_of[declaration_id]
+        parts: list[Flow] = []
+        init = declaration.init
+        if init is not None:
+            parts.append(self._init(path, init, declaration_id))
+        elif declaration.kind == "field" and not declaration.has_body:
+            parts.append(_EMPTY)  # `store: Store` without an initializer: writes decide
+        writes = self.index.writes_by_decl.get(declaration_id, ())
+        parts.extend(self._init(write_path, write.value) for write_path, write in writes)
+        if not parts:
+            return None
+        return _union(parts)
+
+    def _binding(self, path: str, binding_index: int) -> Flow:
+        key = ("binding", path, binding_index)
+        return self._cached(key, lambda: self._compute_binding(path, binding_index))
+
+    def _compute_binding(self, path: str, binding_index: int) -> Flow:
+        index = self.binder.file(path)
+        assert index is not None
+        binding = index.facts.bindings[binding_index]
+        writes = self.index.writes_by_binding.get((path, binding_index), ())
+        parts: list[Flow] = [self._init(write_path, w.value) for write_path, w in writes]
+        if binding.kind == "local":
+            parts.append(None if binding.init is None else self._init(path, binding.init))
+            return _union(parts)
+        if binding.path is None or binding.position < 0:
+            return None
+        arguments = self._arguments(binding.owner, binding.position)
+        if arguments is None:
+            return None
+        for site_path, argument in arguments:
+            if argument is None:
+                parts.append(None if binding.init is None else self._init(path, binding.init))
+                continue
+            value = self._init(site_path, argument)
+            for key in binding.path:
+                if value is None:
+                    break
+                value = _union(self._member(each, key) for each in value)
+            parts.append(value)
+        return _union(parts)
+
+    def _arguments(self, function_id: str, position: int) -> list[tuple[str, Init | None]] | None:
+        """The argument at `position` of every call of a closed function, None if open.
+
+        A missing argument is None in the list (the default value applies).
+        """
+        function = self.binder.declarations.get(function_id)
+        if function is None or not self._closed(function):
+            return None
+        sites = list(self.index.sites_by_target.get(function_id, ()))
+        if function.kind == "constructor":
+            sites.extend(self.index.sites_by_target.get(function.parent, ()))
+            sites.extend(self._implicit_super_sites(function.parent))
+        if not sites:
+            return None  # no observed call: the value comes from outside, or from nowhere
+        found: list[tuple[str, Init | None]] = []
+        for site_path, site in sites:
+            if position < len(site.args):
+                found.append((site_path, site.args[position]))
+            elif site.spread:
+                return None
+            else:
+                found.append((site_path, None))
+        return found
+
+    def _implicit_super_sites(self, class_id: str) -> list[tuple[str, CallSite]]:
+        """`new Sub(...)` for project subclasses that construct through this class."""
+        found: list[tuple[str, CallSite]] = []
+        for descendant in self.descendants(class_id):
+            chain = self.binder.class_chain(descendant)
+            if class_id not in chain:
+                continue
+            between = chain[: chain.index(class_id)]
+            if any(self.binder.constructor_of(each) is not None for each in between):
+                continue
+            found.extend(self.index.sites_by_target.get(descendant, ()))
+        return found
+
+    def _closed(self, function: Declaration) -> bool:
+        """A function whose every caller is indexed: no value use, no outside caller."""
+        if function.id in self.index.open_declarations or function.id in self.index.value_uses:
+            return False
+        if function.kind == "constructor":
+            class_id = function.parent
+            return (
+                class_id not in self.index.open_declarations
+                and class_id not in self.index.value_uses
+            )
+        if function.kind == "function":
+            return not function.callback
+        if function.kind in ("variable", "field"):
+            init = function.init
+            return function.kind == "variable" and init is not None and init.kind == "function"
+        return False  # methods, accessors: callers through receivers cannot be enumerated
+
+    def _result(self, path: str, site: CallSite) -> Flow:
+        if site.kind == "new":
+            value = self.binder.ref_value(path, site.callee)
+            if isinstance(value, Declared):
+                declaration = self.binder.declarations.get(value.id)
+                if declaration is not None and declaration.kind == "class":
+                    return frozenset({("inst", value.id)})
+            return None
+        if site.kind != "call" or site.computed:
+            return None
+        callees = self._ref(path, site.callee)
+        if callees is None:
+            return None
+        return _union(self._returns(value) for value in callees)
+
+    def _returns(self, value: Abstract) -> Flow:
+        if value[0] != "decl":
+            return None
+        function_id = value[1]
+        returns = self.index.returns_by_owner.get(function_id)
+        if not returns:
+            return None
+        return _union(self._init(return_path, init) for return_path, init in returns)
+
+    # ---- properties ------------------------------------------------------------------
+
+    def _member(self, value: Abstract, name: str) -> Flow:
+        return self._cached(("member", value, name), lambda: self._compute_member(value, name))
+
+    def _compute_member(self, value: Abstract, name: str) -> Flow:
+        if self._reflected(value):
+            return None
+        binder = self.binder
+        parts: list[Flow] = []
+        if value[0] == "inst":
+            member = binder.find_member(value[1], name, static=False)
+            if member is None:
+                return None
+            parts.append(self._member_declaration(member))
+        elif value[0] == "decl":
+            declaration = binder.declarations.get(value[1])
+            if declaration is None:
+                return None
+            if declaration.kind == "class":
+                member = binder.find_member(declaration.id, name, static=True)
+                if member is None:
+                    return None
+                parts.append(self._member_declaration(member))
+            elif _holds_object(declaration):
+                children = binder.children.get(declaration.id, {}).get(name)
+                if children:
+                    parts.append(self._member_declaration(children[0]))
+                else:
+                    parts.append(
+                        self._literal_member(binder.file_of[value[1]], declaration.init, name)
+                    )
+            else:
+                return None
+        else:
+            assert len(value) == 3
+            parts.append(self._literal_member(value[1], value[2], name))
+        parts.append(self._writes_to(value, name))
+        return _union(parts)
+
+    def _literal_member(self, path: str, init: Init | None, name: str) -> Flow:
+        if init is None:
+            return None
+        found: Init | None = None
+        for key, member in init.members:
+            if key == "...":
+                return None  # a spread may bring any key
+            if key == name:
+                found = member
+        if found is None:
+            return _EMPTY  # absent here: only writes can add it
+        return self._init(path, found)
+
+    def _member_declaration(self, member: Declaration) -> Flow:
+        if member.kind in ("method", "function", "constructor"):
+            return frozenset({("decl", member.id)})
+        if member.kind == "accessor":
+            returns = self.index.returns_by_owner.get(member.id)
+            if not returns:
+                return None
+            return _union(self._init(path, init) for path, init in returns)
+        return self._declaration(member.id)
+
+    def _writes_to(self, value: Abstract, name: str) -> Flow:
+        parts: list[Flow] = []
+        for write_path, write in self.index.writes_by_name.get(name, ()):
+            target = write.target
+            receiver = Ref(
+                target.head, target.name, target.target, target.index, target.members[:-1]
+            )
+            receivers = self._ref(write_path, receiver)
+            if receivers is not None and not self._may_hold(receivers, value):
+                continue
+            parts.append(self._init(write_path, write.value))
+        return _union(parts) if parts else _EMPTY
+
+    def _may_hold(self, receivers: frozenset[Abstract], value: Abstract) -> bool:
+        if value in receivers:
+            return True
+        if value[0] == "inst":
+            family = set(self.descendants(value[1]))
+            return any(each[0] == "inst" and each[1] in family for each in receivers)
+        return False
+
+    def _reflected(self, value: Abstract) -> bool:
+        """True when a computed or reflective write may reach the value's properties.
+
+        A target whose flow is known blocks the values it holds. A target whose
+        flow is unknown blocks every value unless its declared type rules the
+        value out: a package type, or a project class outside the value's
+        class family (the spec's static-type exclusion, read from declared
+        types instead of a checker; untyped and interface-typed targets
+        exclude nothing).
+        """
+        cached = self._reflected_memo.get(value)
+        if cached is not None:
+            return cached
+        blocked = False
+        for write_path, receiver in self.index.computed_writes:
+            receivers = self._ref(write_path, receiver)
+            if receivers is None:
+                blocked = not self._type_excludes(write_path, receiver, value)
+            else:
+                blocked = self._may_hold(receivers, value)
+            if blocked:
+                break
+        if not self._query.cyclic:
+            # A verdict reached from this round's fixpoint seeds may still grow.
+            self._reflected_memo[value] = blocked
+        return blocked
+
+    def _type_excludes(self, path: str, receiver: Ref, value: Abstract) -> bool:
+        static = self.binder.ref_value(path, receiver)
+        if isinstance(static, External):
+            return True
+        if isinstance(static, Instance):
+            if value[0] != "inst":
+                return True
+            return static.class_id not in self.binder.class_chain(value[1])
+        if isinstance(static, (Interface, Unknown)):
+            return False
+        return False
+
+
+def _union(parts: Iterable[Flow]) -> Flow:
+    found: set[Abstract] = set()
+    for part in parts:
+        if part is None:
+            return None
+        found.update(part)
+    return frozenset(found)
+
+
+def _holds_object(declaration: Declaration) -> bool:
+    init = declaration.init
+    return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"
+
+
+def is_reflective(site: CallSite) -> bool:
+    """`Object.assign(target, …)` and the other calls that write a target's properties."""
+    callee = site.callee
+    return (
+        site.kind == "call"
+        and callee.head == "global"
+        and len(callee.members) == 1
+        and (callee.name, callee.members[0]) in _REFLECTIVE
+    )
