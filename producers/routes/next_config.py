@@ -16,6 +16,8 @@ from tree_sitter import Node
 
 from producers.lang.typescript.grammar import grammar_for, parse
 
+# next@16.4.6 shared/lib/constants.js CONFIG_FILES (next.config.mts only where Node runs
+# TypeScript natively, so not assumed) and server/config-shared.js defaultConfig.pageExtensions.
 CONFIG_FILES = ("next.config.js", "next.config.mjs", "next.config.ts")
 DEFAULT_PAGE_EXTENSIONS = ("tsx", "ts", "jsx", "js")
 # Keys whose routes tsograph cannot enumerate (they add or move routes).
@@ -39,6 +41,12 @@ class NextConfig:
     @property
     def readable(self) -> bool:
         return not self.problems
+
+
+def accepted_base_path(value: str) -> bool:
+    """Whether Next.js accepts a basePath (next@16.4.6 server/config.js: empty, or `/`-led
+    without a trailing `/`; `/` itself is rejected; nothing else is checked)."""
+    return value == "" or (value.startswith("/") and not value.endswith("/"))
 
 
 class _Unreadable(Exception):

@@ -1,10 +1,12 @@
 """Next.js route handlers (App Router) and API routes (Pages Router) as route-decl facts.
 
 Route files are read with the TypeScript front end only; nothing is executed.
-The rules follow the `tsograph routes --role server` section of the spec and
-the notes checked against the real package (`_` private folders only in the
-App Router, `%5Fx` served at `/_x`, `pages/api/index.ts` serving `/api`,
-`pageExtensions` applying to `app/` too).
+The rules follow the `tsograph routes --role server` section of the spec,
+re-checked against next@16.4.6: each rule names the file of `next/dist` it
+comes from, and oracle/next/record.js runs those very functions (loadConfig,
+findPagesDir, discoverRoutes, the redirect rules, getSortedRoutes and the route
+regexes) over fixtures/routes/nextjs/; tests/routes/test_next_oracle.py replays
+the recordings against the goldens.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from exchange.limitations import counted
-from exchange.scopes import validate_scope
+from exchange.scopes import validate_dynamic_scope, validate_scope
 from exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
-from producers.lang.facts import Export
+from producers.lang.facts import Export, FileFacts
 from producers.lang.typescript import extract
 from producers.project.walk import UnreadableSource, read_source
 from producers.routes.next_config import (
@@ -31,20 +33,22 @@ from producers.routes.next_config import (
     ROUTE_KEYS,
     UNKNOWN,
     NextConfig,
+    accepted_base_path,
     read_config,
 )
+from producers.routes.next_paths import is_metadata_file, slash_redirect
 
+# next@16.4.6 server/web/http.js HTTP_METHODS; app-route/module.js dispatches on these export
+# names only (HEAD and OPTIONS are filled in by helpers/auto-implement-methods.js when absent).
 HANDLER_METHODS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH")
 BACKEND_FRAMEWORKS = ("hono", "express", "fastify", "koa", "@koa/router", "@nestjs/core")
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 MAX_ENTRIES = 200_000
 MAX_DEPTH = 64
 _JS_EXTENSIONS = ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts")
-_METADATA_STEMS = re.compile(
-    r"^(sitemap|robots|manifest|icon\d*|apple-icon\d*|opengraph-image\d*|twitter-image\d*)$"
-)
 _TEST_NAME = re.compile(r"\.(test|spec)\.")
 _MAJOR_16 = re.compile(r"^\s*[\^~=v]?\s*16(\.(\d+|x|\*)){0,2}(-[0-9A-Za-z.-]+)?\s*$")
+_NON_WORD = re.compile(r"\W", re.ASCII)  # JavaScript's \W, as sorted-routes.js compares names
 _FORBIDDEN_NAME = re.compile("[\x00-\x1f\x7f\\\\?#]")
 
 
@@ -75,6 +79,7 @@ class Settings:
 
 
 def is_test_path(relative: str) -> bool:
+    """The spec's test paths; `test/` folders are URL segments in Next.js, never tests."""
     parts = relative.split("/")
     if any(part in ("__tests__", "__mocks__") for part in parts[:-1]):
         return True
@@ -118,7 +123,11 @@ def read_package(root: Path, scan: Scan) -> dict[str, str] | None:
 
 
 def config_file(root: Path) -> tuple[str | None, bool]:
-    """The config file Next.js would load, and whether it is a symbolic link."""
+    """The config file Next.js would load, and whether it is a symbolic link.
+
+    next@16.4.6 server/config.js loadConfig: find-up of CONFIG_FILES in order, by existence
+    (a dangling link is absent); only the project root is looked at here (spec decision).
+    """
     for name in CONFIG_FILES:
         info = _lstat(root / name)
         if info is None:
@@ -168,7 +177,7 @@ def settings_from(root: Path, scan: Scan) -> Settings:
     if raw_base is UNKNOWN or not isinstance(raw_base, str):
         base_known = False
         unresolved.append(f"basePath in {name} is not a string literal")
-    elif raw_base and (not raw_base.startswith("/") or raw_base.endswith("/") or raw_base == "/"):
+    elif not accepted_base_path(raw_base):
         base_known = False
         unresolved.append(f"basePath in {name} is a value Next.js rejects")
     else:
@@ -219,7 +228,13 @@ def _cover(scan: Scan, reason: str, name: str | None = None) -> None:
 
 
 def _locate_dir(root: Path, name: str, scan: Scan) -> tuple[str | None, bool]:
-    """`name` at the root, then under src/; (relative path, usable)."""
+    """`name` at the root, then under src/; (relative path, usable).
+
+    next@16.4.6 lib/find-pages-dir.js findDir: the first of `<name>` and `src/<name>` for which
+    fs.existsSync holds. existsSync follows links, so a link Next.js would pick stops the
+    search (not followed here) while a dangling one does not; any other entry that exists,
+    a plain file included, is picked too (and fails the build).
+    """
     for relative in (name, f"src/{name}"):
         if relative.startswith("src/"):
             src = _lstat(root / "src")
@@ -238,6 +253,8 @@ def _locate_dir(root: Path, name: str, scan: Scan) -> tuple[str | None, bool]:
             continue
         if stat.S_ISDIR(info.st_mode):
             return relative, True
+        _cover(scan, "not-a-folder", relative)
+        return relative, False
     return None, False
 
 
@@ -278,7 +295,12 @@ class _Walker:
 
 
 def _stem(name: str, extensions: Iterable[str]) -> tuple[str, str] | None:
-    """(stem, extension) by Next's `\\.(ext1|ext2)$` rule: the leftmost match wins."""
+    """(stem, extension), the longest matching extension first.
+
+    next@16.4.6 build/route-discovery.js getPageFromPath sorts pageExtensions by length, and
+    server/lib/find-page-file.js matches `route\\.(?:ext1|ext2)$`: `route.page.ts` with
+    ["ts", "page.ts"] is the handler `route`.
+    """
     best: tuple[str, str] | None = None
     for extension in extensions:
         if name.endswith("." + extension):
@@ -295,35 +317,51 @@ class _Route:
     mixed: bool = False
 
 
-def _segment(name: str, *, last: bool, seen: set[str]) -> tuple[list[Part], str] | str:
-    """A folder name as template parts and its kind, or the reason it is rejected."""
-    if "[" not in name and "]" not in name:
-        return [name], "static"
-    if name.startswith("[[...") and name.endswith("]]"):
-        param, kind, parts = name[5:-2], "optional-catch-all", [CATCH_ALL]
-    elif name.startswith("[...") and name.endswith("]"):
-        param, kind, parts = name[4:-1], "catch-all", [CATCH_ALL]
-    elif name.startswith("[[") and name.endswith("]]"):
-        return "optional-non-catch-all"
-    elif name.startswith("[") and name.endswith("]") and name.count("[") == 1:
-        param, kind, parts = name[1:-1], "param", [PARAM]
-    else:
-        return "mixed"
-    if not param or param.startswith(".") or "[" in param or "]" in param:
+def _segment(name: str, *, last: bool, seen: list[str]) -> tuple[list[Part], str] | str:
+    r"""A folder name as template parts and its kind, or the reason Next.js rejects it.
+
+    next@16.4.6 shared/lib/router/utils/sorted-routes.js (UrlNode._insert), which fails the
+    build, for whole `[...]` segments; any other bracket text is "mixed": is-dynamic.js's
+    strict `/\[[^/]+\](?=/|$)` then serves it as a literal while route-regex.js would read a
+    parameter, so tsograph keeps it dynamic (the oracle vectors record both readings).
+    """
+    if not (name.startswith("[") and name.endswith("]")):
+        return ([name], "static") if "[" not in name and "]" not in name else "mixed"
+    param, optional = name[1:-1], False
+    if param.startswith("[") and param.endswith("]"):
+        param, optional = param[1:-1], True
+    if param.startswith("\u2026"):
+        return "three-dot-character"
+    catch_all = param.startswith("...")
+    if catch_all:
+        param = param[3:]
+    if param.startswith((".", "[")) or param.endswith("]"):
         return "invalid-parameter-name"
-    if param in seen:
+    if optional and not catch_all:
+        return "optional-non-catch-all"
+    if "[" in param or "]" in param or not (param or catch_all):
+        return "mixed"
+    if any(slug == param or _NON_WORD.sub("", slug) == _NON_WORD.sub("", name) for slug in seen):
         return "repeated-parameter-name"
-    seen.add(param)
-    if kind != "param" and not last:
+    seen.append(param)
+    if catch_all and not last:
         return "catch-all-not-last"
-    return list(parts), kind
+    if catch_all:
+        return [CATCH_ALL], "optional-catch-all" if optional else "catch-all"
+    return [PARAM], "param"
 
 
 def route_of(folders: list[str], app_router: bool, scan: Scan, path: str) -> _Route | None:
-    """The route of a file from its folder names under app/ or pages/ (None: no route)."""
+    """The route of a file from its folder names under app/ or pages/ (None: no route).
+
+    App Router, next@16.4.6: `(group)` and `@slot` folders leave the path
+    (shared/lib/router/utils/app-paths.js normalizeAppPath); `_` folders are never scanned
+    (build/route-discovery.js collectAppFiles ignorePartFilter) and `%5F` is decoded to `_`
+    afterwards (createPagesMapping); `(.)x` interception folders are not modeled.
+    """
     segments: list[list[Part]] = []
     route = _Route(segments)
-    seen: set[str] = set()
+    seen: list[str] = []
     for index, name in enumerate(folders):
         last = index == len(folders) - 1
         if app_router:
@@ -370,27 +408,29 @@ def _mixed_parts(name: str) -> list[Part]:
 
 
 def _trailing(
-    settings: Settings, segments: list[list[Part]], channel: str
+    settings: Settings, full: list[list[Part]], route_segments: int, channel: str
 ) -> tuple[str, str | None]:
-    """The channel's trailing-slash form and the trailingSlash value (None: omitted)."""
+    """The channel's trailing-slash form and the trailingSlash value (None: omitted).
+
+    next@16.4.6 lib/load-custom-routes.js: trailingSlash false redirects `/:path+/` (and
+    `<basePath>/`) to the form without the slash; true redirects by the last segment (see
+    next_paths.slash_redirect) and `<basePath>` to `<basePath>/`; skipTrailingSlashRedirect
+    drops the redirects and server/lib/router-utils/filesystem.js matches both forms.
+    """
     if settings.trailing_slash is None or settings.skip_redirect is None:
         return channel, None
     if settings.skip_redirect:
         return channel, "optional"
-    if not settings.trailing_slash:
+    if not settings.trailing_slash or not full:
         return channel, "strict"
-    if not segments:
-        if settings.base_path:
-            return channel, None  # `/base` vs `/base/` with trailingSlash: not verified
-        return channel, "strict"
-    last = segments[-1]
-    if any(not isinstance(part, str) for part in last):
-        return channel, None  # depends on whether the value holds a dot
-    if any(part == ".well-known" for seg in segments for part in seg if isinstance(part, str)):
+    if not route_segments:
+        return channel + "/", "strict"  # the `<basePath>` -> `<basePath>/` redirect
+    form = slash_redirect(full)
+    if form is None:
+        return channel, None
+    if form == "none":
         return channel, "optional"
-    if "." in "".join(part for part in last if isinstance(part, str)):
-        return channel, "strict"  # redirected to the form without the slash
-    return channel + "/", "strict"
+    return (channel + "/" if form == "slash" else channel), "strict"
 
 
 def _channel(
@@ -401,7 +441,7 @@ def _channel(
     )
     full: list[list[Part]] = [*base, *segments]
     template = canonicalize_segments(full)
-    channel, trailing = _trailing(settings, segments, template.channel)
+    channel, trailing = _trailing(settings, full, len(segments), template.channel)
     return channel, template.dynamic or mixed, trailing
 
 
@@ -452,7 +492,9 @@ def _emit(
     qualified = f"{path}#{name}"
     channel, dynamic, trailing = _channel(settings, route.segments, route.mixed)
     args = (method, path, export.line, export.column, qualified, usr, test)
-    scan.facts.append(_fact(settings, service, channel, dynamic, trailing, *args))
+    scan.facts.append(
+        _scoped(settings, route, _fact(settings, service, channel, dynamic, trailing, *args))
+    )
     if route.optional_catch_all:
         prefix_channel, prefix_dynamic, prefix_trailing = _channel(
             settings, route.segments[:-1], route.mixed
@@ -460,10 +502,31 @@ def _emit(
         fact = _fact(settings, service, prefix_channel, prefix_dynamic, prefix_trailing, *args)
         if usr:
             fact["catchAllPrefix"] = True
-        scan.facts.append(fact)
+        scan.facts.append(_scoped(settings, route, fact))
 
 
-def _file_facts(root: Path, path: str, scan: Scan) -> Any:
+def _scoped(settings: Settings, route: _Route, fact: dict[str, Any]) -> dict[str, Any]:
+    """A dynamic fact with the literal segments before its first hole as its dynamicScope.
+
+    A Next.js route only answers below its folder path, so basePath plus the literal
+    folders in front of the mixed segment bound what it can serve.
+    """
+    if not fact["dynamic"]:
+        return fact
+    literal: list[list[Part]] = [[part] for part in settings.base_path.split("/")[1:] if part]
+    for segment in route.segments:
+        if not all(isinstance(part, str) for part in segment):
+            break
+        literal.append(segment)
+    if literal:
+        scope = canonicalize_segments(literal)
+        candidate = {**fact, "dynamicScope": scope.channel}
+        if not scope.dynamic and validate_dynamic_scope(candidate) is None:
+            return candidate
+    return fact
+
+
+def _file_facts(root: Path, path: str, scan: Scan) -> FileFacts | None:
     try:
         data = read_source(root, path)
     except UnreadableSource as error:
@@ -472,8 +535,9 @@ def _file_facts(root: Path, path: str, scan: Scan) -> Any:
     scan.read.append(root / path)
     facts = extract(path, data)
     if facts.parse_errors:
+        # The grammar misses a few valid forms (`tag<T>`...``, `export type *`): exports outside
+        # the error still prove their handlers; the file is a gap for what the error hides.
         _cover(scan, "syntax-errors", path)
-        return None
     return facts
 
 
@@ -484,13 +548,10 @@ def app_routes(
         relative = path[len(folder) + 1 :]
         parts = relative.split("/")
         stemmed = _stem(parts[-1], settings.extensions)
-        if stemmed is None:
-            _metadata(parts, scan)
+        if stemmed is None or stemmed[0] != "route":
+            _metadata(relative, settings, scan)
             continue
-        stem, extension = stemmed
-        if stem != "route":
-            _metadata(parts, scan)
-            continue
+        extension = stemmed[1]
         if is_test_path(relative) and not tests:
             continue
         route = route_of(parts[:-1], True, scan, path)
@@ -515,15 +576,15 @@ def app_routes(
             _emit(scan, settings, service, route, export.name, path, export, usr, test)
 
 
-def _metadata(parts: list[str], scan: Scan) -> None:
-    name = parts[-1]
-    if any(part.startswith("_") for part in parts[:-1]):
-        return
-    stem = name.split(".", 1)[0]
-    if name == "favicon.ico" or _METADATA_STEMS.match(stem):
+def _metadata(relative: str, settings: Settings, scan: Scan) -> None:
+    # `_` folders are skipped by the App Router scan (route-discovery.js ignorePartFilter).
+    private = any(part.startswith("_") for part in relative.split("/")[:-1])
+    if not private and is_metadata_file("/" + relative, settings.extensions):
         scan.metadata += 1
 
 
+# next@16.4.6 lib/is-api-route.js (`/api` and `/api/...`) over build/route-discovery.js
+# collectPagesFiles: every page-extension file under pages/api, `.d.ts` left out, `_` names kept.
 def pages_routes(
     root: Path, folder: str, settings: Settings, service: str | None, tests: bool, scan: Scan
 ) -> None:
@@ -581,7 +642,8 @@ def pages_routes(
             _emit(scan, settings, service, route, "ANY", path, commonjs[0], None, test)
             scan.missing_usrs.append(path)
             continue
-        _cover(scan, "api-file-without-default-export", path)
+        if not facts.parse_errors:  # already a gap: the error may hide the default export
+            _cover(scan, "api-file-without-default-export", path)
 
 
 def _version(deps: dict[str, str] | None, scan: Scan) -> None:
@@ -627,6 +689,11 @@ def _nonempty_folder(root: Path, name: str) -> tuple[bool, bool]:
         return True, False
 
 
+# next@16.4.6 server/lib/router-utils/filesystem.js getItem: public/ at the root, static/ under
+# /static, /_next/static, /_next/image, /_next/data, all after basePath and only GET/HEAD for
+# files (server/lib/router-server.js answers 405 otherwise); i18n adds default-locale lookups
+# and a path assetPrefix a rewrite (lib/load-custom-routes.js), so the scopes drop then.
+# proxy/middleware: lib/constants.js PROXY_FILENAME / MIDDLEWARE_FILENAME next to app/pages.
 def _framework_routes(root: Path, settings: Settings, found_dirs: list[str], scan: Scan) -> None:
     base = settings.base_path if settings.base_known else "<basePath>"
     scoped = settings.resolved

@@ -1,14 +1,17 @@
-"""Every case under fixtures/routes/<framework>/<case>/ against its golden document, byte for byte.
+"""Every case under fixtures/routes/nextjs/<case>/ against its golden document, byte for byte.
 
 A case holds `project/` (the project scanned), optional `args` (extra command
-line arguments, one per line) and `expected.json`. The project is copied to a
-folder named after the case (symbolic links copied as links) with fixed
-modification times. Set TSOGRAPH_REGENERATE=1 to rewrite the goldens on
+line arguments, one per line), optional `links` (symbolic links to create in
+the copy, one `<link> -> <target>` per line: links are never committed, so a
+checkout on any file system gives the same cases) and `expected.json`. The
+project is copied to a folder named after the case with fixed modification
+times. Set TSOGRAPH_REGENERATE=1 to rewrite the goldens on
 purpose; those tests then skip, so a regenerated run never passes silently.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import orjson
@@ -18,18 +21,27 @@ from exchange.validation import validate
 from tests.golden import assert_matches_golden
 from tests.routes.support import FIXTURES, copy_project, run_routes
 
+# Node backends and the client side have golden tests of their own (tests/routes/node, client).
 CASES = sorted(
-    f"{framework.name}/{case.name}"
-    for framework in FIXTURES.iterdir()
-    if framework.is_dir()
-    for case in framework.iterdir()
-    if (case / "project").is_dir()
+    f"nextjs/{case.name}" for case in (FIXTURES / "nextjs").iterdir() if (case / "project").is_dir()
 )
+
+
+def make_links(case: Path, project: Path) -> None:
+    links = case / "links"
+    if not links.exists():
+        return
+    for line in links.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            link, target = (part.strip() for part in line.split(" -> "))
+            (project / link).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(target, project / link)
 
 
 def render_case(name: str, tmp_path: Path) -> bytes:
     case = FIXTURES / name
     project = copy_project(case / "project", tmp_path / case.name)
+    make_links(case, project)
     args_file = case / "args"
     extra = args_file.read_text(encoding="utf-8").split() if args_file.exists() else []
     result = run_routes(project, *extra)

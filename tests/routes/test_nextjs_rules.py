@@ -21,14 +21,6 @@ def facts_by_channel(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {fact["channel"]: fact for fact in document["facts"]}
 
 
-def test_role_client_is_a_usage_error(tmp_path: Path) -> None:
-    root = project(tmp_path, {"app/route.ts": ROUTE})
-    result = run_routes(root)
-    assert result.code == 0
-    client = run_routes(root, "--role", "client")
-    assert client.code == 64 and client.stdout == b""
-
-
 def test_role_is_required(tmp_path: Path) -> None:
     from tests.openapi.support import invoke
 
@@ -55,10 +47,8 @@ def test_node_backend_without_next_is_not_scanned(tmp_path: Path) -> None:
         tmp_path / "api",
         {"package.json": '{"dependencies": {"express": "4"}}', "app/route.ts": ROUTE},
     )
-    document = document_of(root)
-    assert document["facts"] == []
-    lines = document["limitations"]
-    assert any(line.startswith("route-coverage: 1 Node backend") for line in lines)
+    # app/route.ts is not a Next.js handler here: the project is an Express backend.
+    assert document_of(root)["facts"] == []
 
 
 def test_next_config_makes_a_backend_project_next(tmp_path: Path) -> None:
@@ -406,3 +396,41 @@ def test_declare_and_type_exports_are_not_handlers(tmp_path: Path) -> None:
     assert [(fact["method"], fact["location"]["line"]) for fact in document["facts"]] == [
         ("PUT", 5)
     ]
+
+
+def test_app_as_a_plain_file_stops_the_lookup(tmp_path: Path) -> None:
+    # find-pages-dir.js uses existsSync: a file named `app` is picked (and fails the build),
+    # so src/app is not a fallback.
+    root = project(tmp_path, {"app": "not a folder", "src/app/a/route.ts": ROUTE})
+    document = document_of(root)
+    assert document["facts"] == []
+    assert any("not-a-folder: 1" in line for line in document["limitations"])
+
+
+def test_syntax_error_keeps_the_well_formed_exports(tmp_path: Path) -> None:
+    # `tag<T>`...`` is valid TypeScript the bundled grammar does not know.
+    source = "export async function GET() {\n  return sql<{ a: 1 }[]>`SELECT 1`;\n}\n"
+    document = document_of(project(tmp_path, {"app/a/route.ts": source}))
+    assert decls(document) == {("GET", "/a", "app/a/route.ts")}
+    assert any("syntax-errors: 1" in line for line in document["limitations"])
+
+
+def test_config_without_an_object_export_is_base(tmp_path: Path) -> None:
+    for index, config in enumerate(["module.exports = 42;\n", "const c = { basePath: '/x' };\n"]):
+        document = _base(tmp_path / str(index), config)
+        assert document["facts"][0]["pathAnchor"] == "base", config
+        assert any(line.startswith("unresolved-route-prefix:") for line in document["limitations"])
+
+
+def test_non_javascript_page_extension_is_coverage(tmp_path: Path) -> None:
+    root = project(
+        tmp_path,
+        {
+            "next.config.js": "module.exports = { pageExtensions: ['ts', 'mdx'] };\n",
+            "app/a/route.mdx": "# not code\n",
+            "app/b/route.ts": ROUTE,
+        },
+    )
+    document = document_of(root)
+    assert decls(document) == {("GET", "/b", "app/b/route.ts")}
+    assert any("non-javascript-extension: 1" in line for line in document["limitations"])

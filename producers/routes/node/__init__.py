@@ -1,0 +1,1 @@
+"""Route producers for Node backends (Hono, Express, Fastify, Koa, NestJS)."""
