@@ -26,6 +26,7 @@ from exchange.version import TOOL_VERSION
 from producers.graph.binding import Binder
 from producers.graph.bound import Program
 from producers.graph.build import build_graph
+from producers.graph.entries import apply_entry_points, find_entry_points
 from producers.graph.graph_cache import GraphCache, graph_key
 from producers.graph.model import Graph, graph_from_snapshot
 from producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
@@ -54,8 +55,8 @@ def _grammar_version() -> str:
 
 
 @functools.cache
-def _code_digest() -> str:
-    """A digest of the code that produces facts and graphs.
+def _code_digest(folders: tuple[str, ...]) -> str:
+    """A digest of the code in some folders of `producers/`.
 
     Cached facts and graphs are only as good as the code that made them; the
     digest makes a changed extractor or builder miss the cache even when
@@ -63,7 +64,7 @@ def _code_digest() -> str:
     """
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]
-    for folder in ("lang", "graph", "project", "routes"):
+    for folder in folders:
         for source in sorted((package / folder).rglob("*.py")):
             digest.update(source.relative_to(package).as_posix().encode())
             digest.update(source.read_bytes())
@@ -71,10 +72,16 @@ def _code_digest() -> str:
 
 
 def cache_namespace() -> str:
+    """The namespace of cached per-file facts: the front end's code decides them."""
     return (
         f"tsograph {TOOL_VERSION} facts {FACTS_VERSION} grammars {_grammar_version()} "
-        f"code {_code_digest()}"
+        f"code {_code_digest(('lang',))}"
     )
+
+
+def graph_namespace() -> str:
+    """The namespace of cached graphs: entry points read route files through the routes code."""
+    return f"{cache_namespace()} graph {_code_digest(('graph', 'project', 'routes'))}"
 
 
 @dataclass(frozen=True)
@@ -205,7 +212,7 @@ def load_project_graph(
     contents, stats = read_contents(roots, sources)
     directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
     key = graph_key(
-        cache_namespace(),
+        graph_namespace(),
         [
             roots.project_rel,
             tsconfig,
@@ -272,7 +279,10 @@ def _build(
         ),
     )
     graph, _ = build_graph(binder, facts, program)
+    entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)
+    apply_entry_points(graph, entry_points)
     limitations = walk_gaps
+    limitations.extend(entry_points.limitations())
     if stats.parse_error_files:
         limitations.append(
             counted(

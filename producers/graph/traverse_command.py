@@ -7,6 +7,13 @@ snapshot's project, revision and graph revision. Ids that are not graph nodes
 stay in `roots` without a symbol; the document is still written, and the
 command then exits 64 with the ids on stderr, so a typo stops a pipeline that
 checks exit codes while a caller that accepts partial traversals can read it.
+
+Roots are the positional ids followed by the ids of `--roots-from` (see
+roots_file.py); at least one positional id is needed without it. With
+`--entry-points`, marked roots and reached symbols carry `symbol.entries`
+(roots also their location); the `non-http-entries:` count is written
+either way, because the default output must stay readable by isthmus-cli
+0.11.0, which rejects `symbol.entries`.
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from exchange.validation import validate
 from exchange.writer import write_document
 from producers.graph.model import MODES, Graph, graph_from_snapshot
 from producers.graph.project_graph import load_from_arguments
+from producers.graph.roots_file import read_root_ids
 from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from producers.project.gitrev import head_revision
 
@@ -65,7 +73,19 @@ def register(subparsers: Any) -> None:
         parser.add_argument("--dispatch", choices=MODES, default="bound")
         parser.add_argument("--format", choices=("json",), default="json")
         parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
-        parser.add_argument("ids", nargs="+", metavar="ID", help="symbol ids, as graph writes them")
+        parser.add_argument(
+            "--entry-points",
+            action="store_true",
+            help="add symbol.entries to marked roots and reached symbols "
+            "(isthmus-cli 0.12.0 or newer reads them)",
+        )
+        parser.add_argument(
+            "--roots-from",
+            metavar="FILE",
+            help="more root ids, after the positional ones: a JSON array of id strings, "
+            "or a bridge-facts document whose facts' symbol.usr are the ids",
+        )
+        parser.add_argument("ids", nargs="*", metavar="ID", help="symbol ids, as graph writes them")
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 
@@ -96,6 +116,11 @@ def _from_file(path: str) -> tuple[Graph, dict[str, Any]]:
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
+    ids = list(args.ids)
+    if args.roots_from is not None:
+        ids += read_root_ids(args.roots_from)
+    elif not ids:
+        raise UsageError("give at least one symbol id, or --roots-from with a file of ids")
     if args.graph_file is not None:
         if args.tsconfig or args.workspace:
             raise UsageError("--tsconfig and --workspace apply to --project, not to --graph-file")
@@ -112,12 +137,14 @@ def run(args: argparse.Namespace) -> int:
         graph_revision = cached["graphRevision"] if cached is not None else graph.revision()
     result = traverse(
         graph,
-        args.ids,
+        ids,
         direction=args.direction,
         mode=args.dispatch,
         max_depth=args.max_depth,
         max_reached=args.max_reached,
     )
+    if args.entry_points:
+        add_entries(graph, result.roots, result.reached)
     document = documents.language_traversal(
         direction=args.direction,
         dispatch=args.dispatch,
@@ -142,3 +169,19 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"tsograph: roots that are not graph nodes ({'; '.join(parts)})\n")
         return EXIT_USAGE
     return 0
+
+
+def add_entries(graph: Graph, roots: list[dict[str, Any]], reached: list[dict[str, Any]]) -> None:
+    """`symbol.entries` on marked roots (with their location) and marked reached symbols."""
+    for root in roots:
+        symbol = root.get("symbol")
+        if symbol is None:
+            continue
+        node = graph.nodes[root["id"]]
+        if node.entries:
+            symbol["entries"] = sorted(node.entries)
+            symbol["location"] = dict(node.location)
+    for item in reached:
+        node = graph.nodes[item["symbol"]["usr"]]
+        if node.entries:
+            item["symbol"]["entries"] = sorted(node.entries)
