@@ -2,7 +2,7 @@
 
 Exit codes: 0 with a document on stdout (zero facts is a valid result, not a
 proof of completeness), 2 when the project cannot be read or the output is
-too large, 64 for wrong arguments (`--role client` until the client side exists).
+too large, 64 for wrong arguments. `--role client` is producers/routes/client/command.py.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
 from exchange.errors import InputError, UsageError
 from exchange.writer import check_fact_budget, write_document
+from producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from producers.routes.nextjs import scan_project
 
 _MAX_SERVICE_CHARS = 256
@@ -46,12 +47,15 @@ def register(subparsers: Any) -> None:
         "--role",
         required=True,
         choices=["server", "client"],
-        help="server: route declarations (client is not implemented yet)",
+        help="server: route declarations; client: fetch/axios/ky requests (route calls)",
     )
     parser.add_argument("--project", required=True, help="the project root")
     parser.add_argument("--service", help="service name written on the document and every fact")
     parser.add_argument(
         "--include-tests", action="store_true", help="also emit route files that look like tests"
+    )
+    parser.add_argument(
+        "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
     parser.add_argument("--format", choices=["json"], default="json", help="output format")
     parser.add_argument(
@@ -63,9 +67,11 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.role != "server":
-        raise UsageError("--role client is not implemented yet; use --role server")
     service = None if args.service is None else _service(args.service)
+    if args.role == "client":
+        return run_client(args, service)
+    if args.client_model is not None:
+        raise UsageError("--client-model applies to --role client only")
     generated = generated_at(args.generated_at)
     root = Path(args.project)
     try:

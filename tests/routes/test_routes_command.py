@@ -24,10 +24,14 @@ def test_server_document_on_stdout(tmp_path: Path) -> None:
     assert [fact["channel"] for fact in document["facts"]] == ["/hello"]
 
 
-def test_client_role_exits_64_with_empty_stdout(tmp_path: Path) -> None:
-    result = tsograph("routes", "--role", "client", "--project", _project(tmp_path))
+def test_client_model_with_the_server_role_exits_64_with_empty_stdout(tmp_path: Path) -> None:
+    model = tmp_path / "model.json"
+    model.write_text("[]", encoding="utf-8")
+    result = tsograph(
+        "routes", "--role", "server", "--project", _project(tmp_path), "--client-model", model
+    )
     assert result.code == 64 and result.stdout == b""
-    assert "--role client is not implemented" in result.stderr
+    assert "--client-model applies to --role client only" in result.stderr
 
 
 def test_bad_generated_at_exits_64(tmp_path: Path) -> None:

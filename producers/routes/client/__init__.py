@@ -1,0 +1,1 @@
+"""`tsograph routes --role client`: fetch, axios and ky requests as route-call facts."""

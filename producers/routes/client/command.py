@@ -1,0 +1,55 @@
+"""`tsograph routes --role client --project ROOT`: the requests a web or React Native client sends.
+
+Exit codes: 0 with a document on stdout (zero facts is a valid result, not a
+proof of completeness: the coverage limitation is always present), 2 when the
+project or the --client-model file cannot be read or the output is too
+large, 64 for wrong arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+from pathlib import Path
+
+from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from exchange.errors import InputError
+from exchange.writer import check_fact_budget, write_document
+from producers.routes.client.model import load_model
+from producers.routes.client.scan import scan_project
+
+CLIENT_MODEL_HELP = (
+    "JSON file (schemas/client-model-v1.json) declaring opaque transports: "
+    '{"version": 1, "transports": [{"source": "src/lib/http.ts", "type": "Http", '
+    '"method": "get", "verb": "GET", "pathArgument": 0, "basePrefix": "/api"}]}; '
+    "a call matches only when its receiver's declared type is that declaration"
+)
+
+
+def run_client(args: argparse.Namespace, service: str | None) -> int:
+    generated = generated_at(args.generated_at)
+    root = Path(args.project)
+    model = load_model(args.client_model) if args.client_model is not None else None
+    try:
+        info = os.stat(root)
+    except OSError:
+        raise InputError("the project folder cannot be read; check --project") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise InputError("--project is not a folder; pass the project root")
+    scan = scan_project(root, service, args.include_tests, model)
+    check_fact_budget(len(scan.facts))
+    document = bridge_facts(
+        platform="js",
+        target="http",
+        roles=["client"],
+        service=service,
+        project=project_name(root),
+        generated=generated,
+        source_modified=source_modified_at(scan.read),
+        limitations=scan.limitations,
+        facts=scan.facts,
+        source_sets={"tests": "included" if args.include_tests else "excluded"},
+    )
+    write_document(document)
+    return 0

@@ -1,0 +1,197 @@
+"""`--client-model FILE`: requests through opaque injected transports, declared by the user.
+
+A model names a transport by declaration identity: the project file (or
+package specifier) that declares a class, interface or type, and its name.
+A call `receiver.method(…)` is a request only when the receiver's declared
+type resolves to exactly that declaration: a parameter or `const` annotated
+with it, a `const` initialised with `new Type(…)`, or `this.field` where the
+class declares the field (or a constructor parameter property) with that
+type. A global name or a method of the same shape elsewhere never matches.
+
+The path comes from the declared argument and is joined below `basePrefix`
+(one slash between them); without `basePrefix` the fact is anchored at the
+base. `{{NAME}}` build placeholders are unknown text, so a path that starts
+with one is dynamic. The format is schemas/client-model-v1.json.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+from jsonschema import Draft202012Validator
+from tree_sitter import Node
+
+from exchange.errors import InputError
+from producers.routes.client.requests import Request
+from producers.routes.client.scopes import text
+from producers.routes.client.urls import BASE_MARK, HOLE, literal_text
+from producers.routes.client.values import Context, Evaluator, argument_nodes
+from schemas import SCHEMA_DIR
+
+MODEL_SCHEMA = "client-model-v1.json"
+_MAX_MODEL_BYTES = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Transport:
+    source: str
+    type: str
+    method: str
+    verb: str
+    path_argument: int
+    base_prefix: str | None
+
+
+@dataclass(frozen=True)
+class ClientModel:
+    transports: tuple[Transport, ...]
+
+    def find(self, identity: tuple[str, str], method: str) -> Transport | None:
+        for transport in self.transports:
+            if (transport.source, transport.type) == identity and transport.method == method:
+                return transport
+        return None
+
+
+def load_model(path: str) -> ClientModel:
+    """Read and check a model file; any problem is exit 2 with one line."""
+    try:
+        with Path(path).open("rb") as handle:
+            data = handle.read(_MAX_MODEL_BYTES + 1)
+    except OSError:
+        raise InputError("--client-model: the file cannot be read; check the path") from None
+    if len(data) > _MAX_MODEL_BYTES:
+        raise InputError("--client-model: the file is larger than 1 MiB")
+    try:
+        raw = orjson.loads(data)
+    except orjson.JSONDecodeError as error:
+        raise InputError(f"--client-model: not valid JSON (line {error.lineno})") from None
+    schema = orjson.loads((SCHEMA_DIR / MODEL_SCHEMA).read_bytes())
+    problem = next(iter(Draft202012Validator(schema).iter_errors(raw)), None)
+    if problem is not None:
+        where = "/" + "/".join(str(part) for part in problem.absolute_path)
+        reason = " ".join(problem.message.split())[:160]
+        raise InputError(f"--client-model: invalid model at {where}: {reason} (see {MODEL_SCHEMA})")
+    transports = tuple(
+        Transport(
+            entry["source"],
+            entry["type"],
+            entry["method"],
+            entry["verb"],
+            entry["pathArgument"],
+            entry.get("basePrefix"),
+        )
+        for entry in raw["transports"]
+    )
+    return ClientModel(transports)
+
+
+def model_request(model: ClientModel, ev: Evaluator, ctx: Context, call: Node) -> Request | None:
+    callee = call.child_by_field_name("function")
+    if callee is None or callee.type != "member_expression":
+        return None
+    prop = callee.child_by_field_name("property")
+    receiver = callee.child_by_field_name("object")
+    if prop is None or receiver is None:
+        return None
+    identity = receiver_type(ctx, receiver)
+    if identity is None:
+        return None
+    transport = model.find(identity, text(prop))
+    if transport is None:
+        return None
+    args = argument_nodes(call)
+    if args is None or transport.path_argument >= len(args):
+        return Request(HOLE, transport.verb)
+    path = ev.string(ctx, args[transport.path_argument])
+    if path.startswith(HOLE):
+        return Request(path, transport.verb)
+    base = BASE_MARK if transport.base_prefix is None else literal_text(transport.base_prefix)
+    joined = path if "://" in path else base.rstrip("/") + "/" + path.lstrip("/")
+    return Request(joined, transport.verb)
+
+
+def receiver_type(ctx: Context, receiver: Node) -> tuple[str, str] | None:
+    """(declaring file or package, type name) of a receiver's declared type."""
+    annotation = _annotation(ctx, receiver)
+    if annotation is None:
+        return None
+    return _declaration_identity(ctx, annotation)
+
+
+def _annotation(ctx: Context, receiver: Node) -> Node | None:
+    """The type-name node a receiver is declared with."""
+    if receiver.type == "identifier":
+        binding = ctx.scopes.lookup(receiver, text(receiver))
+        if binding is None:
+            return None
+        if binding.kind == "param":
+            params = binding.node.child_by_field_name("parameters")
+            if params is None or binding.position >= len(params.named_children):
+                return None
+            return _type_name(params.named_children[binding.position])
+        if binding.kind == "const":
+            found = _type_name(binding.node)
+            if found is not None:
+                return found
+            value = binding.node.child_by_field_name("value")
+            if value is not None and value.type == "new_expression":
+                return value.child_by_field_name("constructor")
+        return None
+    if receiver.type == "member_expression":
+        obj = receiver.child_by_field_name("object")
+        prop = receiver.child_by_field_name("property")
+        if obj is None or prop is None or obj.type != "this":
+            return None
+        return _field_type(receiver, text(prop))
+    return None
+
+
+def _field_type(node: Node, name: str) -> Node | None:
+    body = node.parent
+    while body is not None and body.type != "class_body":
+        body = body.parent
+    if body is None:
+        return None
+    for member in body.named_children:
+        if member.type == "public_field_definition":
+            field_name = member.child_by_field_name("name")
+            if field_name is not None and text(field_name) == name:
+                return _type_name(member)
+        if member.type == "method_definition" and text(member.child_by_field_name("name")) == (
+            "constructor"
+        ):
+            params = member.child_by_field_name("parameters")
+            for param in params.named_children if params is not None else []:
+                pattern = param.child_by_field_name("pattern")
+                has_modifier = any(
+                    child.type in ("accessibility_modifier", "readonly") for child in param.children
+                )
+                if has_modifier and pattern is not None and text(pattern) == name:
+                    return _type_name(param)
+    return None
+
+
+def _type_name(node: Node) -> Node | None:
+    annotation = node.child_by_field_name("type")
+    if annotation is None:
+        return None
+    inner = annotation.named_children[0] if annotation.named_children else None
+    if inner is not None and inner.type in ("type_identifier", "identifier"):
+        return inner
+    return None
+
+
+def _declaration_identity(ctx: Context, name_node: Node) -> tuple[str, str] | None:
+    name = text(name_node)
+    binding = ctx.scopes.lookup(name_node, name)
+    if binding is None:
+        return None
+    if binding.kind == "import":
+        target = ctx.project.resolve(ctx.path, binding.specifier)
+        return (target or binding.specifier, binding.imported)
+    if binding.kind in ("class", "other"):
+        return (ctx.path, name)
+    return None

@@ -1,0 +1,215 @@
+"""From the URL a client hands to the network to the path template of a route-call fact.
+
+URL values are plain strings in which HOLE stands for text that is not known
+statically (an interpolated variable, an environment value). Joins and
+resolution work on these strings as they work on real URLs: a hole never
+holds `/`, `?`, `#` or `:`, which is the reading the contract gives an
+interpolation that fills a path segment.
+
+The path is what reaches the server: the fragment, the query and the
+authority (with its userinfo) are removed, dot segments are removed as the
+WHATWG URL parser removes them (`.`, `..`, `%2e` in any case), and a
+backslash counts as `/` as it does for http(s) URLs. A segment that is one
+hole becomes `{}`; a hole that shares its segment with literal text is a
+partial segment and makes the fact dynamic. A literal segment that looks like
+a credential (see `looks_secret`) is masked as `{}` so no token reaches a
+document.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from exchange.templates import PARAM, Part, canonicalize_segments
+
+HOLE = "\ue000"
+# Stands for a configured base whose value is not known (an environment value):
+# what follows it is a proven suffix below that base.
+BASE_MARK = "\ue001"
+
+ROOT = "root"
+BASE = "base"
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_HOLES = re.compile(HOLE + "+")
+_PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}")
+_HEX_ID = re.compile(r"^[0-9a-fA-F]{16,}$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_WEBHOOK_PARENTS = frozenset({"hooks", "webhook", "webhooks", "services"})
+_HTTP_SCHEMES = frozenset({"http", "https"})
+# Shannon entropy (bits per character) above which a long mixed token is a secret,
+# not a word: English path words stay below 3.5, random base62 tokens above 4.
+_ENTROPY_BITS = 3.5
+_TOKEN_MIN = 20
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a request goes: a canonical channel, its anchor, and whether it is exact."""
+
+    channel: str
+    anchor: str  # ROOT or BASE
+    dynamic: bool
+    masked: int = 0  # literal segments replaced by `{}` because they looked secret
+
+
+class NotHttp(Exception):
+    """The URL names another scheme (data:, blob:, mailto:, …): no HTTP route."""
+
+
+def literal_text(text: str) -> str:
+    """Literal source text as a URL value: `{{NAME}}` build placeholders are unknown text.
+
+    The sentinel characters themselves are escaped, so only a placeholder or
+    an interpolation can make a hole.
+    """
+    text = text.replace(HOLE, "%EE%80%80").replace(BASE_MARK, "%EE%80%81")
+    return _PLACEHOLDER.sub(HOLE, text)
+
+
+def is_absolute(url: str) -> bool:
+    return bool(_SCHEME.match(url)) or url.startswith("//")
+
+
+def strip_query(url: str) -> str:
+    """The URL without its fragment and query."""
+    for mark in ("#", "?"):
+        cut = url.find(mark)
+        if cut >= 0:
+            url = url[:cut]
+    return url
+
+
+def split_authority(url: str) -> tuple[str, str]:
+    """(scheme://authority, path) of an absolute URL; the path may be empty."""
+    if url.startswith("//"):
+        head_end = 2
+    else:
+        match = _SCHEME.match(url)
+        assert match is not None
+        head_end = match.end()
+        if url[head_end : head_end + 2] != "//":
+            return url[:head_end], url[head_end:]
+        head_end += 2
+    rest = url[head_end:]
+    cuts = [index for index in (rest.find("/"), rest.find("\\")) if index >= 0]
+    cut = min(cuts) if cuts else len(rest)
+    return url[: head_end + cut], rest[cut:]
+
+
+def remove_dot_segments(path: str) -> tuple[str, bool]:
+    """RFC 3986 / WHATWG dot removal on a `/`-rooted path; True when `..` passed the root."""
+    output: list[str] = []
+    overflow = False
+    segments = path.split("/")[1:]
+    for index, segment in enumerate(segments):
+        last = index == len(segments) - 1
+        lowered = segment.lower()
+        if lowered in (".", "%2e"):
+            if last:
+                output.append("")
+            continue
+        if lowered in ("..", ".%2e", "%2e.", "%2e%2e"):
+            if output:
+                output.pop()
+            else:
+                overflow = True
+            if last:
+                output.append("")
+            continue
+        output.append(segment)
+    return "/" + "/".join(output), overflow
+
+
+def target_of(url: str) -> Target:
+    """The route-call target of the final URL a request is sent to."""
+    url = strip_query(url)
+    dynamic = False
+    anchor = ROOT
+    if url.startswith(BASE_MARK):
+        anchor = BASE
+        url = url.lstrip(BASE_MARK)
+        if not url.startswith("/"):
+            url = "/" + url
+    elif url.startswith(HOLE):
+        # An unknown leading value may be an origin, a base path or more:
+        # the path after it is only a suffix, and not a proven one.
+        anchor, dynamic = BASE, True
+        url = url.lstrip(HOLE)
+        if not url.startswith("/"):
+            url = "/" + url
+    elif is_absolute(url):
+        scheme = url[: url.find(":")].lower() if not url.startswith("//") else "http"
+        if scheme not in _HTTP_SCHEMES:
+            raise NotHttp(scheme)
+        _, url = split_authority(url)
+        url = url or "/"
+    elif not url.startswith("/") and not url.startswith("\\"):
+        # Relative to the page (or the app's own base): a suffix of an unknown prefix.
+        anchor = BASE
+        url = "/" + url
+    url = url.replace("\\", "/")
+    path, overflow = remove_dot_segments(url)
+    if overflow and anchor == BASE:
+        dynamic = True
+    return _template(_HOLES.sub(HOLE, path), anchor, dynamic)
+
+
+def _template(path: str, anchor: str, dynamic: bool) -> Target:
+    segments: list[list[Part]] = []
+    masked = 0
+    after_hook = False
+    for raw in path[1:].split("/"):
+        if raw == HOLE:
+            segments.append([PARAM])
+            continue
+        if HOLE in raw:
+            dynamic = True  # a partial segment: the contract matches whole segments only
+            pieces = raw.split(HOLE)
+            parts: list[Part] = []
+            for number, piece in enumerate(pieces):
+                if number:
+                    parts.append(PARAM)
+                if piece:
+                    parts.append(piece)
+            segments.append(parts)
+            continue
+        if looks_secret(raw, after_hook=after_hook):
+            masked += 1
+            segments.append([PARAM])
+            continue
+        after_hook = after_hook or raw.lower() in _WEBHOOK_PARENTS
+        segments.append([raw])
+    template = canonicalize_segments(segments)
+    return Target(template.channel, anchor, dynamic or template.dynamic, masked)
+
+
+def looks_secret(segment: str, *, after_hook: bool = False) -> bool:
+    """A literal segment that is an id or credential rather than a route word.
+
+    Masked: UUIDs, hexadecimal runs of 16 or more characters, tokens of 20 or
+    more characters that mix digits with lower- and uppercase letters at a
+    Shannon entropy of at least 3.5 bits per character (random base62/base64
+    keys; lowercase slugs stay), and any segment of six or more characters
+    with a digit or an uppercase letter somewhere after a `hooks`, `webhook(s)`
+    or `services` segment (Slack, Discord and similar webhook URLs carry their
+    ids and secrets there, while route words there are lowercase).
+    """
+    if _UUID.match(segment) or (_HEX_ID.match(segment) and any(c.isdigit() for c in segment)):
+        return True
+    has_digit = any(char.isdigit() for char in segment)
+    if after_hook and len(segment) >= 6 and (has_digit or segment.lower() != segment):
+        return True
+    mixed_case = segment.lower() != segment and segment.upper() != segment
+    if len(segment) < _TOKEN_MIN or not has_digit or not mixed_case:
+        return False  # lowercase slugs with digits (`how-to-2024`) are route words
+    return _entropy(segment) >= _ENTROPY_BITS
+
+
+def _entropy(text: str) -> float:
+    counts = Counter(text)
+    total = len(text)
+    return -sum(n / total * math.log2(n / total) for n in counts.values())
