@@ -22,11 +22,19 @@ from producers.graph import command as graph_command
 from producers.graph import traverse_command
 from producers.openapi import command as openapi_command
 from producers.routes import command as routes_command
+from producers.schema import command as schema_command
 
 Runner = Callable[[argparse.Namespace], int]
 
 # Each command module offers `register(subparsers)` and sets `run` as the default.
-COMMANDS = (validate_command, openapi_command, graph_command, traverse_command, routes_command)
+COMMANDS = (
+    validate_command,
+    openapi_command,
+    graph_command,
+    traverse_command,
+    routes_command,
+    schema_command,
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,69 @@
+"""`tsograph schema --project ROOT`: relation-use facts of Prisma, ORMs and SQL text.
+
+Exit codes: 0 with a document on stdout (zero facts is a valid result, not a
+proof of completeness), 2 when the project cannot be read, there are more than
+100,000 facts or the output is too large, 64 for wrong arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from exchange.errors import InputError
+from exchange.writer import check_fact_budget, write_document
+from producers.schema.scan import scan_project
+
+# The code is the database's client: relation-use facts describe calls into it.
+ROLES = ("client",)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "schema",
+        help="relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text",
+        description=(
+            "Scan a project without running it: Prisma schemas and client calls, raw SQL, "
+            "TypedSQL and uppercase SQL literals, written as a bridge-facts document with "
+            "one relation-use fact per observed relation or column."
+        ),
+        epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
+    )
+    parser.add_argument("--project", required=True, help="the project root (the join root)")
+    parser.add_argument("--format", choices=["json"], default="json", help="output format")
+    parser.add_argument(
+        "--generated-at",
+        metavar="TIMESTAMP",
+        help="fix generatedAt (UTC with milliseconds) for reproducible output",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    generated = generated_at(args.generated_at)
+    root = Path(args.project)
+    try:
+        info = os.stat(root)
+    except OSError:
+        raise InputError("the project folder cannot be read; check --project") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise InputError("--project is not a folder; pass the project root")
+    scan = scan_project(root)
+    check_fact_budget(len(scan.facts))
+    document = bridge_facts(
+        platform="js",
+        target="persistence" if scan.facts else None,
+        roles=list(ROLES),
+        service=None,
+        project=project_name(root),
+        generated=generated,
+        source_modified=source_modified_at(scan.read),
+        limitations=scan.limitation_lines(),
+        facts=scan.facts,
+    )
+    write_document(document)
+    return 0

@@ -1,0 +1,1 @@
+"""Prisma: schema location, the PSL reader, naming rules, client usage and raw SQL."""

@@ -1,0 +1,219 @@
+"""Prisma Client usage as relation-use facts: delegate accesses, column keys, raw SQL.
+
+`client.<delegate>` on a proven client (see provenance.py) is a fact for the
+model's table at the delegate name; the top-level keys of `select`, `omit`,
+`where`, `data`, `cursor`, `create`, `update` and `orderBy`, and the strings of
+`distinct` and `by`, are column facts when they name a scalar field. A computed
+or unknown delegate on a client is a dynamic fact; a delegate call on a receiver
+that is not proven is counted under unresolved-client-receivers:.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tree_sitter import Node
+
+from producers.schema import syntax
+from producers.schema.prisma import raw_sql
+from producers.schema.prisma.declarations import Model, PrismaSchema
+from producers.schema.prisma.provenance import ClientFile, ClientIndex
+from producers.schema.scan import SchemaScan
+
+OPERATIONS = frozenset(
+    {
+        "findUnique",
+        "findUniqueOrThrow",
+        "findFirst",
+        "findFirstOrThrow",
+        "findMany",
+        "create",
+        "createMany",
+        "createManyAndReturn",
+        "update",
+        "updateMany",
+        "updateManyAndReturn",
+        "upsert",
+        "delete",
+        "deleteMany",
+        "count",
+        "aggregate",
+        "groupBy",
+    }
+)
+OBJECT_KEYS = ("select", "omit", "where", "data", "cursor", "create", "update", "orderBy")
+STRING_KEYS = ("distinct", "by")
+
+
+def _schema_for(schemas: list[PrismaSchema], path: str) -> list[PrismaSchema]:
+    """The schemas whose base folder holds the file (nearest first), else all of them."""
+    holding = [s for s in schemas if not s.project.base or path.startswith(s.project.base + "/")]
+    holding.sort(key=lambda s: -len(s.project.base))
+    return holding or schemas
+
+
+def _model(schemas: list[PrismaSchema], delegate: str) -> Model | None:
+    for schema in schemas:
+        found = schema.model_of_delegate(delegate)
+        if found is not None:
+            return found
+    return None
+
+
+def _delegates(schemas: list[PrismaSchema]) -> set[str]:
+    names: set[str] = set()
+    for schema in schemas:
+        for model in schema.models.values():
+            names.update((model.name, model.name[:1].lower() + model.name[1:]))
+    return names
+
+
+def collect(scan: SchemaScan, schemas: list[PrismaSchema]) -> None:
+    if not schemas:
+        return
+    outputs = [out for schema in schemas for out in schema.generator_outputs]
+    index = ClientIndex(scan, outputs)
+    delegates = _delegates(schemas)
+    # Only files that could hold a fact are parsed: raw SQL, a known delegate after a
+    # dot, or a computed delegate followed by an operation (`prisma[name].findMany(`).
+    gate = re.compile(
+        rb"\$(?:queryRaw|executeRaw|transaction)|Prisma\s*\.\s*sql|\.\s*(?:"
+        + b"|".join(re.escape(name.encode()) for name in sorted(delegates) or ["\0"])
+        + rb")\b|\]\s*\??\.\s*(?:"
+        + b"|".join(name.encode() for name in sorted(OPERATIONS))
+        + rb")\s*\("
+    )
+    for path in scan.files.sources:
+        data = scan.data(path)
+        if data is None or gate.search(data) is None:
+            continue
+        info = index.file(path)
+        if info is None:
+            continue
+        _scan_file(scan, index, info, _schema_for(schemas, path))
+
+
+def _scan_file(
+    scan: SchemaScan, index: ClientIndex, info: ClientFile, schemas: list[PrismaSchema]
+) -> None:
+    def is_client(node: Node) -> bool:
+        try:
+            return index.is_client(info, node)
+        except RecursionError:
+            # Nested deeper than the interpreter allows: this receiver is not proven.
+            scan.note("provenance-truncated:", "nesting", name=info.path)
+            return False
+
+    for node in syntax.walk(info.parsed.root):
+        if node.type == "member_expression":
+            _member(scan, is_client, info, node, schemas)
+        elif node.type == "subscript_expression":
+            obj = node.child_by_field_name("object")
+            if obj is not None and is_client(obj):
+                _subscript(scan, info, node, schemas)
+    raw_sql.collect_file(scan, info.parsed, info.path, info.prisma_namespaces, is_client)
+
+
+def _member(
+    scan: SchemaScan,
+    is_client: Callable[[Node], bool],
+    info: ClientFile,
+    node: Node,
+    schemas: list[PrismaSchema],
+) -> None:
+    prop = node.child_by_field_name("property")
+    obj = node.child_by_field_name("object")
+    if prop is None or obj is None or prop.type != "property_identifier":
+        return
+    name = syntax.text(prop)
+    if name.startswith("$"):
+        return
+    operation, call = _operation(node)
+    model = _model(schemas, name)
+    if model is None and operation is None:
+        return
+    if not is_client(obj):
+        if operation is not None and model is not None:
+            scan.note("unresolved-client-receivers:", "calls")
+        return
+    if model is None:
+        scan.note("dynamic-relation-names:", "unknown-delegates")
+        scan.source_fact(info.parsed, prop.start_byte, "", dynamic=True)
+        return
+    if model.ignored:
+        return
+    if model.table is None:
+        scan.source_fact(info.parsed, prop.start_byte, "", dynamic=True)
+        return
+    scan.source_fact(info.parsed, prop.start_byte, model.table)
+    if call is not None:
+        _columns(scan, info, call, model)
+
+
+def _operation(member: Node) -> tuple[str | None, Node | None]:
+    """`x.delegate.op(…)`: (op, the call) when the member is followed by a known operation."""
+    parent = member.parent
+    if parent is not None and parent.type == "subscript_expression":
+        key = parent.child_by_field_name("index")
+        operation = None if key is None else syntax.string_value(key)
+    elif parent is not None and parent.type == "member_expression":
+        prop = parent.child_by_field_name("property")
+        operation = None if prop is None else syntax.text(prop)
+    else:
+        return None, None
+    call = parent.parent
+    if operation not in OPERATIONS or call is None or call.type != "call_expression":
+        return None, None
+    return operation, call
+
+
+def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[PrismaSchema]) -> None:
+    index_node = node.child_by_field_name("index")
+    value = None if index_node is None else syntax.string_value(index_node)
+    model = None if value is None else _model(schemas, value)
+    if value is not None and value.startswith("$"):
+        return
+    if model is None or model.table is None:
+        scan.note("dynamic-relation-names:", "computed-delegates")
+        scan.source_fact(info.parsed, node.start_byte, "", dynamic=True)
+        return
+    if model.ignored:
+        return
+    scan.source_fact(info.parsed, (index_node or node).start_byte, model.table)
+    _operation_call = _operation(node)[1]
+    if _operation_call is not None:
+        _columns(scan, info, _operation_call, model)
+
+
+def _columns(scan: SchemaScan, info: ClientFile, call: Node, model: Model) -> None:
+    arguments = call.child_by_field_name("arguments")
+    first = arguments.named_children[0] if arguments and arguments.named_children else None
+    if first is None or syntax.unwrap(first).type != "object" or model.table is None:
+        return
+    for key, _, value in syntax.object_keys(syntax.unwrap(first)):
+        if value is None:
+            continue
+        value = syntax.unwrap(value)
+        if key in OBJECT_KEYS:
+            objects = (
+                [value]
+                if value.type == "object"
+                else [syntax.unwrap(item) for item in value.named_children if value.type == "array"]
+            )
+            for obj in objects:
+                if obj.type != "object":
+                    continue
+                for field_name, key_node, _ in syntax.object_keys(obj):
+                    column = model.columns.get(field_name)
+                    if column is not None:
+                        scan.source_fact(
+                            info.parsed, key_node.start_byte, model.table, method=column
+                        )
+        elif key in STRING_KEYS:
+            items = value.named_children if value.type == "array" else [value]
+            for item in items:
+                named = syntax.string_value(item)
+                column = None if named is None else model.columns.get(named)
+                if column is not None:
+                    scan.source_fact(info.parsed, item.start_byte, model.table, method=column)

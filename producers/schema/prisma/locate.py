@@ -1,0 +1,254 @@
+"""Where the Prisma CLI finds a project's schema (checked against prisma@7.10.1 and
+@prisma/config@7.8.0 / c12@3.3.4 from npm).
+
+For each base folder (the project root, every folder with a Prisma config file,
+every package depending on prisma or @prisma/client):
+
+1. the first config file: `prisma7.config.{js,ts,mjs,cjs,mts,cts}` and
+   `.config/prisma7.*` (looked up first since @prisma/config 7.10; absent in 7.8.0),
+   then c12's search for `prisma.config`: `prisma.config`, `prisma.config.<ext>`,
+   `prisma.config/index.<ext>`, then the same under `.config/prisma` and
+   `.config/prisma.config`. c12 also finds `.json`/`.yaml`/`.toml`, which Prisma
+   then rejects ("Unsupported Prisma config file extension"): unresolved-prisma-config:.
+   Its `schema` is read only as a string literal (or a same-file const) in the
+   default export; a folder means every `.prisma` file below it.
+2. without a configured schema: `<base>/schema.prisma`, then `<base>/prisma/schema.prisma`
+   (prisma@7.10.1 build/cli.js getSchema tries `join(baseDir, "schema.prisma")`, then
+   `join(baseDir, "prisma", "schema.prisma")`).
+3. package.json `prisma.schema` only when the installed Prisma is 6.x or older.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tree_sitter import Node
+
+from producers.lang.typescript import parse_file
+from producers.project import paths
+from producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
+from producers.project.packages import PackageInfo, read_package
+from producers.schema import syntax
+from producers.schema.prisma.versions import CLIENT_PACKAGES, ORM_8_PACKAGE, Selection, select
+from producers.schema.scan import SchemaScan
+
+PRISMA_EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts")
+# c12@3.3.4 SUPPORTED_EXTENSIONS; exsolve tries "" first, then each extension.
+C12_EXTENSIONS = ("", *PRISMA_EXTENSIONS, ".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml")
+MAX_SCHEMA_FILES = 1000
+MAX_SCHEMA_DEPTH = 16
+
+
+def config_candidates() -> list[str]:
+    found = [f"prisma7.config{ext}" for ext in PRISMA_EXTENSIONS]
+    found += [f".config/prisma7{ext}" for ext in PRISMA_EXTENSIONS]
+    for base in ("prisma.config", ".config/prisma", ".config/prisma.config"):
+        for suffix in ("", "/index"):
+            found += [f"{base}{suffix}{ext}" for ext in C12_EXTENSIONS if suffix == "" or ext]
+    return found
+
+
+CONFIG_CANDIDATES = tuple(config_candidates())
+CONFIG_NAMES = frozenset(path for path in CONFIG_CANDIDATES if "/" not in path)
+
+
+@dataclass
+class PrismaProject:
+    """One schema as the CLI would load it, with what naming and client usage need."""
+
+    base: str  # the base folder ("" is the project root)
+    schema_files: list[str]  # project-relative .prisma files
+    schema_root: str  # the folder TypedSQL and generator outputs are relative to
+    selection: Selection
+    typed_sql_path: str | None = None  # from the config, project-relative
+    config_problems: list[str] = field(default_factory=list)
+
+
+def _package_depends(info: PackageInfo | None) -> bool:
+    return info is not None and any(
+        name in info.dependencies for name in (*CLIENT_PACKAGES, ORM_8_PACKAGE)
+    )
+
+
+def _default_export(root: Node) -> Node | None:
+    consts = syntax.top_level_consts(root)
+    for statement in root.named_children:
+        value: Node | None = None
+        if statement.type == "export_statement" and b"default" in (statement.text or b"")[:40]:
+            value = statement.child_by_field_name("value")
+        elif statement.type == "expression_statement":
+            inner = statement.named_children[0] if statement.named_children else None
+            if inner is not None and inner.type == "assignment_expression":
+                left = inner.child_by_field_name("left")
+                if left is not None and syntax.text(left) == "module.exports":
+                    value = inner.child_by_field_name("right")
+        if value is None:
+            continue
+        return _config_object(value, consts)
+    return None
+
+
+def _config_object(value: Node, consts: dict[str, Node]) -> Node | None:
+    for _ in range(8):
+        value = syntax.unwrap(value)
+        if value.type == "object":
+            return value
+        if value.type == "call_expression":
+            arguments = value.child_by_field_name("arguments")
+            first = arguments.named_children[0] if arguments and arguments.named_children else None
+            if first is None:
+                return None
+            value = first
+        elif value.type == "identifier" and syntax.text(value) in consts:
+            value = consts[syntax.text(value)]
+        else:
+            return None
+    return None
+
+
+def _literal(value: Node, consts: dict[str, Node]) -> str | None:
+    value = syntax.unwrap(value)
+    if value.type == "identifier" and syntax.text(value) in consts:
+        value = consts[syntax.text(value)]
+    return syntax.string_value(value)
+
+
+def _read_config(scan: SchemaScan, path: str) -> tuple[str | None, str | None, bool]:
+    """(schema, typedSql.path, readable): paths as written; readable False = unresolved."""
+    if not path.endswith(PRISMA_EXTENSIONS):
+        return None, None, False
+    try:
+        data = read_config(scan.root, path, 4 * 1024 * 1024)
+    except ConfigReadError:
+        return None, None, False
+    if data is None:
+        return None, None, False
+    scan.read.append(scan.root / path)
+    parsed = parse_file(path, data)
+    config = _default_export(parsed.root)
+    if config is None:
+        return None, None, False
+    consts = syntax.top_level_consts(parsed.root)
+    ok = True
+    schema_node = syntax.object_property(config, "schema")
+    schema = None if schema_node is None else _literal(schema_node, consts)
+    if schema_node is not None and schema is None:
+        ok = False
+    typed: str | None = None
+    typed_sql = syntax.object_property(config, "typedSql")
+    if typed_sql is not None and syntax.unwrap(typed_sql).type == "object":
+        typed_node = syntax.object_property(syntax.unwrap(typed_sql), "path")
+        typed = None if typed_node is None else _literal(typed_node, consts)
+    return schema, typed, ok
+
+
+def _is_file(root: Path, relative: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(root / relative).st_mode)
+    except OSError:
+        return False
+
+
+def prisma_files_below(root: Path, folder: str) -> list[str]:
+    """Every `.prisma` file below a folder, links never followed, bounded."""
+    found: list[str] = []
+    pending = [(folder, 0)]
+    while pending and len(found) < MAX_SCHEMA_FILES:
+        current, depth = pending.pop()
+        try:
+            entries = sorted(os.scandir(root / current if current else root), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            relative = paths.join(current, entry.name)
+            if entry.is_symlink():
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if depth + 1 < MAX_SCHEMA_DEPTH and entry.name != "node_modules":
+                    pending.append((relative, depth + 1))
+            elif entry.name.endswith(".prisma"):
+                found.append(relative)
+    return sorted(found)
+
+
+def _bases(scan: SchemaScan) -> list[str]:
+    bases = {""}
+    for path in scan.files.sources:
+        if path.rpartition("/")[2] in CONFIG_NAMES:
+            bases.add(paths.parent(path))
+    bases.update(scan.files.package_dirs)
+    return sorted(bases)
+
+
+def locate(scan: SchemaScan) -> list[PrismaProject]:
+    found: dict[tuple[str, ...], PrismaProject] = {}
+    for base in _bases(scan):
+        notes: list[str] = []
+        package = read_package(scan.root, base, notes)
+        depends = _package_depends(package)
+        config = next(
+            (
+                paths.join(base, name)
+                for name in CONFIG_CANDIDATES
+                if _is_file(scan.root, paths.join(base, name))
+            ),
+            None,
+        )
+        if config is None and not depends:
+            continue
+        if package is not None and package.readable:
+            scan.read.append(scan.root / paths.join(base, "package.json"))
+        selection = select(scan.root, base, package.dependencies if package else {})
+        schema: str | None = None
+        typed: str | None = None
+        config_dir = base
+        ok = True
+        if config is not None:
+            schema, typed, ok = _read_config(scan, config)
+            config_dir = paths.parent(config)
+            if not ok:
+                scan.note("unresolved-prisma-config:", "values", name=config)
+        legacy = (package.fields.get("prisma") if package else None) or {}
+        if schema is None and isinstance(legacy, dict) and isinstance(legacy.get("schema"), str):
+            major = selection.max_client_major
+            if major is not None and major <= 6:
+                schema = legacy["schema"]
+                config_dir = base
+        files: list[str] = []
+        schema_root = base
+        if schema is not None:
+            target = paths.join(config_dir, schema)
+            if paths.is_outside(target):
+                scan.note("schema-outside-project:", "paths")
+                continue
+            if is_dir(scan.root, target):
+                files = prisma_files_below(scan.root, target)
+                schema_root = target
+            elif _is_file(scan.root, target):
+                files = [target]
+                schema_root = paths.parent(target)
+            elif lexists(scan.root, target):
+                scan.note("schema-outside-project:", "links")
+                continue
+            else:
+                scan.note("missing-prisma-schemas:", "paths", name=target)
+                continue
+        else:
+            for candidate in ("schema.prisma", "prisma/schema.prisma"):
+                target = paths.join(base, candidate)
+                if _is_file(scan.root, target):
+                    files = [target]
+                    schema_root = paths.parent(target)
+                    break
+            if not files:
+                if ok:  # an unresolved config value is already counted: no second guess
+                    scan.note("prisma-schema-not-found:", "projects", name=base or ".")
+                continue
+        typed_path = None if typed is None else paths.join(config_dir, typed)
+        key = tuple(files)
+        if key not in found:
+            found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
+    return list(found.values())

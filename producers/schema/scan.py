@@ -1,0 +1,183 @@
+"""One `tsograph schema` run: the shared state every collector writes into.
+
+Interface (stable; a collector is one function `collect(scan: SchemaScan) -> None`
+added to COLLECTORS below):
+
+    scan.root                    the project folder (a Path; never written anywhere)
+    scan.files                   SchemaSources (producers/schema/walk.py), with Prisma
+                                 generator output folders already removed
+    scan.data(path) / .text(path)  the bytes / text of a source (None when it cannot be
+                                 read: counted once under unreadable-sources:)
+    scan.parsed(path)            ParsedFile (producers.lang.typescript), parsed once per run
+                                 and shared by all collectors; files with syntax errors
+                                 are counted under parse-errors:
+    scan.source_fact(parsed, offset, channel, method=None, dynamic=False)
+                                 a relation-use fact located at `offset` whose symbol is
+                                 the graph id of the enclosing declaration; module-level
+                                 code has none and is counted under missing-relation-usrs:
+    scan.add(fact)               any other fact (declaration-side facts, built with
+                                 producers/schema/facts.py)
+    scan.note(prefix, reason, count=1, name=None)
+                                 count a limitation cause; rendered once at the end as
+                                 `<prefix> <total> <text> (reason: n, …, names…)`
+    scan.claim(path, offset)     mark a string literal as interpreted, so the final
+                                 strict-uppercase SQL literal pass does not read it again
+    scan.read                    files read (for sourceModifiedAt); append schema files too
+
+Collectors run in order: the Prisma collector first, because it knows the
+generator output folders that every later collector must not read (it removes
+them from `scan.files`); the strict SQL literal pass last, because it reads only
+the literals no other collector claimed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from exchange.limitations import counted
+from producers.lang.typescript import ParsedFile, parse_file
+from producers.project.walk import UnreadableSource, read_source
+from producers.schema import facts as fact_builder
+from producers.schema.walk import SchemaSources, walk_schema_sources
+
+Fact = fact_builder.Fact
+
+# What each counted prefix says; a collector may note any prefix of the closed list.
+TEXTS = {
+    "prisma-schema-not-found:": "Prisma project(s) without a schema file at the CLI's locations",
+    "unresolved-prisma-config:": "prisma.config value(s) that are not literals were not evaluated",
+    "missing-prisma-schemas:": "configured Prisma schema path(s) do not exist",
+    "schema-outside-project:": "Prisma schema path(s) outside the project were not read",
+    "non-relational-stores:": "non-relational store(s) have no relations",
+    "prisma-naming-unverified:": "name(s) differ between candidate Prisma versions (dynamic)",
+    "prisma-8-surface-unscanned:": "Prisma 8 contract files or client API not scanned",
+    "unparsed-schema-lines:": "Prisma schema line(s) not understood were skipped",
+    "unresolved-field-types:": "Prisma field type(s) name no model, enum or scalar",
+    "ignored-prisma-elements:": "@ignore/@@ignore element(s) are absent from the client",
+    "unresolved-generator-outputs:": "Prisma generator output(s) could not be located",
+    "unresolved-typed-sql:": "TypedSQL file(s) or folder(s) could not be read",
+    "unsupported-db-packages:": "file(s) use database packages that are not interpreted",
+    "dynamic-relation-names:": "relation name(s) computed at run time (dynamic facts)",
+    "skipped-sql-literals:": "lowercase SQL-like string literal(s) were not read (strict mode)",
+    "unresolved-client-receivers:": "delegate call(s) on receivers not proven to be a client",
+    "unresolved-orm-receivers:": "ORM call(s) on receivers whose provenance is not proven",
+    "orm-naming-unverified:": "ORM name(s) depend on options that could not be read",
+    "unreadable-orm-declarations:": "ORM declaration(s) could not be read statically",
+    "provenance-truncated:": "provenance tracing stopped at its bound",
+    "missing-relation-usrs:": "fact(s) in module-level code have no enclosing declaration",
+    "invalid-relation-names:": "relation name(s) with control characters or over 1024 characters",
+    "parse-errors:": "source file(s) with syntax errors (facts kept from the rest)",
+    "unreadable-module-configs:": "tsconfig/jsconfig/package.json file(s) could not be read",
+}
+
+
+@dataclass
+class SchemaScan:
+    root: Path
+    files: SchemaSources
+    facts: list[Fact] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    names: dict[str, set[str]] = field(default_factory=dict)
+    read_failures: Counter[str] = field(default_factory=Counter)
+    claimed: set[tuple[str, int]] = field(default_factory=set)
+    _data: dict[str, bytes | None] = field(default_factory=dict)
+    _parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
+
+    def note(self, prefix: str, reason: str, count: int = 1, name: str | None = None) -> None:
+        self.counts.setdefault(prefix, Counter())[reason] += count
+        if name is not None:
+            self.names.setdefault(prefix, set()).add(name)
+
+    def data(self, path: str) -> bytes | None:
+        if path not in self._data:
+            try:
+                self._data[path] = read_source(self.root, path)
+                self.read.append(self.root / path)
+            except UnreadableSource as problem:
+                self._data[path] = None
+                self.read_failures[problem.reason] += 1
+        return self._data[path]
+
+    def text(self, path: str) -> str | None:
+        data = self.data(path)
+        return None if data is None else data.decode("utf-8")
+
+    def parsed(self, path: str) -> ParsedFile | None:
+        if path not in self._parsed:
+            data = self.data(path)
+            parsed = None if data is None else parse_file(path, data)
+            if parsed is not None and parsed.facts.parse_errors:
+                self.note("parse-errors:", "files", name=path)
+            self._parsed[path] = parsed
+        return self._parsed[path]
+
+    def add(self, fact: Fact) -> None:
+        if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
+            fact.get("method", "x")
+        ):
+            self.note("invalid-relation-names:", "names")
+            return
+        self.facts.append(fact)
+
+    def source_fact(
+        self,
+        parsed: ParsedFile,
+        offset: int,
+        channel: str,
+        *,
+        method: str | None = None,
+        dynamic: bool = False,
+    ) -> None:
+        path = parsed.facts.declarations[0].id.partition("#")[0]
+        line, column = parsed.location(offset)
+        symbol = fact_builder.source_symbol(parsed.owner_at(offset))
+        if symbol is None:
+            self.note("missing-relation-usrs:", "module-level")
+        self.add(
+            fact_builder.relation_use(
+                channel,
+                path,
+                line,
+                column,
+                method=method,
+                qualified_name=symbol,
+                usr=symbol,
+                dynamic=dynamic,
+            )
+        )
+
+    def claim(self, path: str, offset: int) -> None:
+        self.claimed.add((path, offset))
+
+    def limitation_lines(self) -> list[str]:
+        lines = self.files.limitation_lines(self.read_failures)
+        for prefix, reasons in self.counts.items():
+            total = sum(reasons.values())
+            breakdown = dict(reasons) if len(reasons) > 1 else None
+            lines.append(
+                counted(
+                    prefix, total, TEXTS[prefix], breakdown=breakdown, names=self.names.get(prefix)
+                )
+            )
+        return lines
+
+
+Collector = Callable[[SchemaScan], None]
+
+
+def _collectors() -> tuple[Collector, ...]:
+    # Imported here so each collector module may import SchemaScan from this one.
+    from producers.schema import prisma_collector, sql_literals
+
+    return (prisma_collector.collect, sql_literals.collect)
+
+
+def scan_project(root: Path) -> SchemaScan:
+    scan = SchemaScan(root, walk_schema_sources(root))
+    for collect in _collectors():
+        collect(scan)
+    return scan

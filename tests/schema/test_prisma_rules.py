@@ -1,0 +1,244 @@
+"""Prisma rules on small projects: symbols are graph ids, schema location, versions, naming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import orjson
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from producers.schema.prisma import naming
+from producers.schema.prisma.locate import CONFIG_CANDIDATES
+from producers.schema.prisma.psl import read_schema
+from tests.openapi.support import invoke
+from tests.schema.support import FIXTURES, copy_project, document_of, write_project
+
+SCHEMA = """datasource db {
+  provider = "postgresql"
+}
+
+model Job {
+  id Int @id
+}
+"""
+
+
+def channels(document: dict[str, Any]) -> set[tuple[str, str | None, bool]]:
+    return {(f["channel"], f.get("method"), f["dynamic"]) for f in document["facts"]}
+
+
+@pytest.mark.parametrize("case", ["prisma-app", "client-provenance", "multi-file", "edge-cases"])
+def test_every_source_fact_names_a_graph_node(case: str, tmp_path: Path) -> None:
+    project = copy_project(FIXTURES / case / "project", tmp_path / case)
+    document = document_of(project)
+    result = invoke("graph", "--project", str(project), "--no-cache")
+    assert result.code == 0, result.stderr
+    nodes = {node["id"] for node in orjson.loads(result.stdout)["nodes"]}
+    usrs = {
+        fact["symbol"]["usr"]
+        for fact in document["facts"]
+        if "symbol" in fact
+        and "#model:" not in fact["symbol"]["usr"]
+        and "#typedsql:" not in fact["symbol"]["usr"]
+    }
+    assert usrs, "the case has source facts"
+    assert usrs <= nodes, sorted(usrs - nodes)
+    for fact in document["facts"]:
+        usr = fact.get("symbol", {}).get("usr", "")
+        if usr in usrs:  # a source fact: its qualifiedName is the graph id too
+            assert fact["symbol"]["qualifiedName"] == usr
+
+
+def test_config_order_follows_the_prisma_cli() -> None:
+    # prisma@7.10.1 looks for prisma7.config.* first; c12 tries "", then .js, .ts, … per base.
+    assert CONFIG_CANDIDATES[:2] == ("prisma7.config.js", "prisma7.config.ts")
+    assert CONFIG_CANDIDATES.index("prisma.config.ts") < CONFIG_CANDIDATES.index(
+        ".config/prisma.ts"
+    )
+    assert CONFIG_CANDIDATES.index(".config/prisma.ts") < CONFIG_CANDIDATES.index(
+        ".config/prisma.config.ts"
+    )
+
+
+def test_schema_prisma_beats_prisma_folder_and_package_json_is_ignored_by_prisma_7(
+    tmp_path: Path,
+) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"prisma": "7.8.0"}, '
+            '"prisma": {"schema": "x.prisma"}}',
+            "schema.prisma": SCHEMA,
+            "prisma/schema.prisma": SCHEMA.replace("Job", "Other"),
+            "x.prisma": SCHEMA.replace("Job", "Legacy"),
+        },
+    )
+    assert ("Job", None, False) in channels(document_of(project))
+    assert {c for c, _, _ in channels(document_of(project))} == {"Job"}
+
+
+def test_package_json_schema_is_honoured_for_prisma_6(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"prisma": "6.19.0"}, '
+            '"prisma": {"schema": "x.prisma"}}',
+            "x.prisma": SCHEMA.replace("Job", "Legacy"),
+        },
+    )
+    assert {c for c, _, _ in channels(document_of(project))} == {"Legacy"}
+
+
+@pytest.mark.parametrize(
+    ("lockfile", "text", "expected"),
+    [
+        ("package-lock.json", '{"packages": {"node_modules/prisma": {"version": "7.8.0"}}}', "Job"),
+        ("pnpm-lock.yaml", "packages:\n  '@prisma/orm-family-sql@8.0.0-rc.5':\n", "job"),
+        ("yarn.lock", '"@prisma/orm-family-sql@^8.0.0-rc.12":\n  version "8.0.0-rc.12"\n', "Job"),
+        ("bun.lock", '{"packages": {"prisma": ["prisma@6.1.0", ""]}}', "Job"),
+    ],
+)
+def test_lockfiles_select_the_naming_rule(
+    tmp_path: Path, lockfile: str, text: str, expected: str
+) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "*"}}',
+            lockfile: text,
+            "prisma/schema.prisma": SCHEMA,
+        },
+    )
+    assert (expected, None, False) in channels(document_of(project))
+
+
+def test_prisma_8_lower_first_rule_and_agreement() -> None:
+    rules = [naming.PRISMA_7, naming.ORM_8_LOWER_FIRST, naming.ORM_8_EXACT]
+    names = [naming.table_name(rule, "Job", None) for rule in rules]
+    assert names == ["Job", "job", "Job"]
+    assert naming.agreed(list(names)) is None
+    assert naming.agreed([naming.table_name(r, "Job", "jobs") for r in rules]) == "jobs"
+    assert naming.default_relation_name("tag", "Book") == "BookTotag"  # code-point order
+
+
+@given(st.text(alphabet=st.sampled_from(list('model Ab{}()[]@"=?\\/ \n')), max_size=300))
+def test_reader_never_fails(text: str) -> None:
+    schema = read_schema("s.prisma", text)
+    assert schema.unparsed >= 0
+    assert all(block.name for block in schema.blocks)
+
+
+def test_reader_counts_lines_it_does_not_understand() -> None:
+    schema = read_schema("s.prisma", "model A {\n  id Int @id\n  ??? what\n}\nstray\n")
+    assert schema.unparsed == 2
+    assert [f.name for f in schema.blocks[0].fields] == ["id"]
+
+
+def test_escaped_channels_and_typed_sql_without_preview_feature(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"prisma": "7.8.0"}}',
+            "prisma/schema.prisma": SCHEMA.replace("@id", '@id\n  @@map("a.b%")'),
+            "prisma/sql/q.sql": "SELECT * FROM jobs",
+        },
+    )
+    document = document_of(project)
+    assert {c for c, _, _ in channels(document)} == {"a%2Eb%25"}
+
+
+def test_join_table_names_over_63_bytes() -> None:
+    relation = "A" * 70
+    # Prisma's schema engine cuts PostgreSQL names at 63 (oracle/prisma-naming recordings).
+    assert naming.join_table_name(relation, "postgresql") == "_" + "A" * 62
+    assert naming.join_table_name(relation, "mysql") is None
+    assert naming.join_table_name("é" * 40, "postgresql") is None
+    assert naming.join_table_name("BookToTag", "sqlite") == "_BookToTag"
+
+
+def test_unreadable_project_and_usage_errors(tmp_path: Path) -> None:
+    missing = invoke("schema", "--project", str(tmp_path / "nope"))
+    assert (missing.code, missing.stdout) == (2, b"")
+    assert missing.stderr.count("\n") == 1
+    assert invoke("schema").code == 64
+    file = tmp_path / "file.txt"
+    file.write_text("x", encoding="utf-8")
+    assert invoke("schema", "--project", str(file)).code == 2
+    assert invoke("schema", "--project", str(tmp_path), "--generated-at", "yesterday").code == 64
+
+
+def test_project_without_prisma_or_sql_has_no_facts(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p", {"src/a.ts": "export const select = (s: string) => s.replace('a', 'b');\n"}
+    )
+    document = document_of(project)
+    assert (document["target"], document["facts"], document["limitations"]) == (None, [], [])
+
+
+def test_long_import_chains_are_cut_and_counted(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"dependencies": {"@prisma/client": "7.8.0"}}',
+        "prisma/schema.prisma": SCHEMA,
+        "src/a0.ts": 'import { PrismaClient } from "@prisma/client";\n'
+        "export const prisma = new PrismaClient();\n",
+        "src/near.ts": 'import { prisma } from "./a30";\n'
+        "export const near = () => prisma.job.count();\n",
+        "src/far.ts": 'import { prisma } from "./a69";\n'
+        "export const far = () => prisma.job.count();\n",
+    }
+    for index in range(1, 70):
+        files[f"src/a{index}.ts"] = f'export {{ prisma }} from "./a{index - 1}";\n'
+    document = document_of(write_project(tmp_path / "p", files))
+    used = {
+        f["symbol"]["usr"]
+        for f in document["facts"]
+        if f["location"]["path"] != "prisma/schema.prisma"
+    }
+    assert used == {"src/near.ts#near"}
+    prefixes = {line.split(" ")[0] for line in document["limitations"]}
+    assert {"provenance-truncated:", "unresolved-client-receivers:"} <= prefixes
+
+
+def test_walk_rules_links_oversized_files_and_generator_output(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"prisma": "7.8.0"}}',
+            "prisma/schema.prisma": SCHEMA.replace(
+                "model Job", 'generator client {\n  output = "../src/gen"\n}\n\nmodel Job'
+            ),
+            "src/gen/index.ts": 'export const q = "SELECT * FROM generated_only";\n',
+            "src/types.d.ts": 'declare const q: "SELECT * FROM declared_only";\n',
+            "src/app.ts": 'export const q = "SELECT * FROM app_table";\n',
+            "src/big.ts": "// "
+            + "x" * (4 * 1024 * 1024)
+            + '\nexport const q = "SELECT * FROM big";\n',
+        },
+    )
+    (project / "src" / "linked.ts").symlink_to(project / "src" / "app.ts")
+    document = document_of(project)
+    assert {c for c, _, _ in channels(document)} == {"Job", "app_table"}
+    prefixes = {line.split(" ")[0] for line in document["limitations"]}
+    assert {"skipped-symlinks:", "oversized-sources:"} <= prefixes
+
+
+def test_receivers_nested_beyond_the_interpreter_are_cut_not_crashed(tmp_path: Path) -> None:
+    chain = " ?? ".join(["a"] * 6000)
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "7.8.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/deep.ts": 'import { PrismaClient } from "@prisma/client";\n'
+            f"const a = undefined;\nconst x = {chain} ?? new PrismaClient();\n"
+            "export function f() { return x.job.findMany(); }\n"
+            "export function g(p: PrismaClient) { return p.job.count(); }\n",
+        },
+    )
+    document = document_of(project)
+    used = {f["symbol"]["usr"] for f in document["facts"] if f["location"]["path"] == "src/deep.ts"}
+    assert used == {"src/deep.ts#g"}
+    assert any(line.startswith("provenance-truncated: ") for line in document["limitations"])
