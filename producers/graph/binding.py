@@ -328,6 +328,31 @@ class Binder:
             return Unknown(INDIRECT)
         return Unknown(COMPUTED)
 
+    def declared_types(self, path: str, ref: Ref) -> tuple[TypeRef, ...]:
+        """The declared type of what a chain names, when written on a declaration.
+
+        A parameter or local (`s: A | B`), a variable or field by name, or a
+        field read through `this` or a proven instance; () otherwise.
+        """
+        index = self.file(path)
+        if index is None:
+            return ()
+        if not ref.members:
+            if ref.head in ("param", "local") and 0 <= ref.index < len(index.facts.bindings):
+                return index.facts.bindings[ref.index].type
+            if ref.head == "decl":
+                declaration = self.declarations.get(ref.target)
+                return () if declaration is None else declaration.type
+            return ()
+        owner = self.ref_value(
+            path, Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
+        )
+        if isinstance(owner, Instance):
+            member = self.find_member(owner.class_id, ref.members[-1], static=False)
+            if member is not None and member.kind == "field":
+                return member.type
+        return ()
+
     def declaration_value(self, declaration_id: str, depth: int = 0) -> Value:
         """What referring to a declaration by name yields."""
         declaration = self.declarations.get(declaration_id)

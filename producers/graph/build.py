@@ -72,6 +72,10 @@ class Outcome:
     overridden: bool = False
     # Interface dispatch: every implementation that could answer (candidate evidence).
     candidates: tuple[str, ...] = ()
+    # A union-typed receiver: the members of its proven class parts (direct
+    # evidence) and whether other parts stay unproven (the call is partial).
+    union_targets: tuple[str, ...] = ()
+    partial: bool = False
 
 
 @dataclass
@@ -85,6 +89,7 @@ class GraphBuilder:
     linked_calls: int = 0
     overridden: int = 0
     unresolved_aliases: int = 0
+    partial_calls: int = 0
     program: Program = field(default_factory=Program)
     # Per mode: calls still without a complete set of targets, by owner, and the
     # unresolved reasons of the calls each mode links after all.
@@ -134,6 +139,18 @@ class GraphBuilder:
         outcome = self._target(value, site.kind)
         if outcome.target and isinstance(receiver, Instance):
             outcome.overridden = self._is_overridden(receiver.class_id, outcome.target)
+        if (
+            outcome.target is None
+            and not outcome.external
+            and callee.members
+            and site.kind in ("call", "tagged")
+        ):
+            receiver_ref = Ref(
+                callee.head, callee.name, callee.target, callee.index, callee.members[:-1]
+            )
+            union = self._union_members(path, receiver_ref, callee.members[-1])
+            if union is not None:
+                outcome.union_targets, outcome.partial = union
         if outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
             outcome.candidates = self._candidates(receiver, callee.members[-1])
         return outcome
@@ -147,6 +164,34 @@ class GraphBuilder:
                 self.dispatcher.subclass_candidates(receiver.class_id, member, descendants)
             )
         return ()
+
+    def _union_members(
+        self, path: str, receiver: Ref, member: str
+    ) -> tuple[tuple[str, ...], bool] | None:
+        """For a receiver declared as a union: each class part's member with a body.
+
+        None when the receiver is not declared as a union of two or more
+        types; otherwise the targets proven by class parts and whether some
+        part (an interface, a package type, a member without a body) is
+        unproven.
+        """
+        types = self.binder.declared_types(path, receiver)
+        if len(types) < 2:
+            return None
+        targets: set[str] = set()
+        partial = False
+        for part in types:
+            value = self.binder.type_value(path, (part,))
+            found = (
+                self.binder.find_member(value.class_id, member, static=False)
+                if isinstance(value, Instance)
+                else None
+            )
+            if found is not None and found.has_body and _is_function_like(found):
+                targets.add(found.id)
+            else:
+                partial = True
+        return tuple(sorted(targets)), partial
 
     def _base_construction(self, value: Value) -> Value:
         if isinstance(value, Instance):
@@ -224,6 +269,13 @@ class GraphBuilder:
                 self.external_calls += 1
                 self.missing_calls += outcome.missing_package is not None
                 continue
+            for target in outcome.union_targets:
+                self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct"))
+            if outcome.union_targets and not outcome.partial:
+                self.linked_calls += 1
+                continue
+            if outcome.union_targets:
+                self.partial_calls += 1
             self.unresolved[site.owner] += 1
             self.reasons[outcome.reason or UNTYPED] += 1
             self.pending.append((path, site, outcome))
@@ -392,6 +444,15 @@ class GraphBuilder:
                     self.missing_calls,
                     "call(s) go into packages that are not installed and count as external",
                     names=self.binder.missing_packages,
+                )
+            )
+        if self.partial_calls:
+            lines.append(
+                counted(
+                    "partial-dispatch:",
+                    self.partial_calls,
+                    "call(s) through a union-typed receiver are linked to the members of its "
+                    "class parts only; the other parts are not proven",
                 )
             )
         if self.unresolved_aliases:
