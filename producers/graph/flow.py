@@ -43,6 +43,8 @@ from producers.lang.facts import CallSite, Declaration, Init, Ref, Write
 MAX_STEPS = 20_000
 MAX_NESTING = 256
 MAX_FIXPOINT_ROUNDS = 16
+# Groupings that may be under way at once (each one nests the queries it runs).
+MAX_NESTED_GROUPINGS = 8
 
 # Abstract values: ("inst", class id), ("decl", declaration id) or
 # ("lit", file path, object Init) for a literal with no declaration of its own.
@@ -63,6 +65,38 @@ _REFLECTIVE = frozenset(
         ("Reflect", "setPrototypeOf"),
     }
 )
+
+
+@dataclass
+class _Grouped:
+    """Writes (or reflective targets) by the values their receivers may hold.
+
+    `items` are (file, receiver, write); `by_value` and `unknown` index into
+    them, `unknown` holding the items whose receiver flow is not known.
+    """
+
+    items: list[tuple[str, Ref, Write | None]] = field(default_factory=list)
+    by_value: dict[Abstract, list[int]] = field(default_factory=dict)
+    unknown: list[int] = field(default_factory=list)
+
+    def add(self, path: str, receiver: Ref, write: Write | None, receivers: Flow) -> None:
+        position = len(self.items)
+        self.items.append((path, receiver, write))
+        if receivers is None:
+            self.unknown.append(position)
+            return
+        for value in receivers:
+            self.by_value.setdefault(value, []).append(position)
+
+    def holding(self, value: Abstract, descendants: Callable[[str], Iterable[str]]) -> list[int]:
+        """Items whose known receivers may hold the value (or, for a class, a subclass)."""
+        held = [value]
+        if value[0] == "inst":
+            held.extend(("inst", each) for each in descendants(value[1]))
+        found: set[int] = set()
+        for each in held:
+            found.update(self.by_value.get(each, ()))
+        return sorted(found)
 
 
 class BudgetExceeded(Exception):
@@ -109,6 +143,9 @@ class ValueFlow:
         self._round: dict[object, Flow] = {}
         self._query = _Query()
         self._reflected_memo: dict[Abstract, bool] = {}
+        self._open_classes: frozenset[str] | None = None
+        self._grouped: dict[tuple[str, str], _Grouped] = {}
+        self._grouping: set[tuple[str, str]] = set()
 
     # ---- queries ---------------------------------------------------------------------
 
@@ -226,7 +263,7 @@ class ValueFlow:
                 return None
             return self._binding(path, ref.index)
         if head == "this":
-            if not ref.target:
+            if not ref.target or ref.target in self._this_open():
                 return None
             classes = {ref.target, *self.descendants(ref.target)}
             return frozenset(("inst", each) for each in classes)
@@ -237,6 +274,28 @@ class ValueFlow:
                 return None
             return self._result(path, facts.calls[ref.index])
         return None
+
+    def _this_open(self) -> frozenset[str]:
+        """Classes whose `this` may be any value: a method of theirs is used detached.
+
+        `h.run.bind(x)`, `const { run } = h` or `[h.run]` let a caller choose
+        `this`; the whole class family (bases and subclasses, which share the
+        method) is then open.
+        """
+        if self._open_classes is None:
+            binder = self.binder
+            found: set[str] = set()
+            for used in self.index.value_uses:
+                member = binder.declarations.get(used)
+                if member is None or member.kind not in ("method", "accessor"):
+                    continue
+                owner = member.parent
+                if binder.declarations.get(owner) is None:
+                    continue
+                found.update(binder.class_chain(owner))
+                found.update(self.descendants(owner))
+            self._open_classes = frozenset(found)
+        return self._open_classes
 
     def _declaration(self, declaration_id: str) -> Flow:
         return self._cached(("decl", declaration_id), lambda: self._compute_decl(declaration_id))
@@ -441,17 +500,65 @@ class ValueFlow:
         return self._declaration(member.id)
 
     def _writes_to(self, value: Abstract, name: str) -> Flow:
-        parts: list[Flow] = []
-        for write_path, write in self.index.writes_by_name.get(name, ()):
-            target = write.target
-            receiver = Ref(
-                target.head, target.name, target.target, target.index, target.members[:-1]
-            )
-            receivers = self._ref(write_path, receiver)
-            if receivers is not None and not self._may_hold(receivers, value):
-                continue
-            parts.append(self._init(write_path, write.value))
-        return _union(parts) if parts else _EMPTY
+        """Values of every same-named write whose receiver may hold `value`."""
+        grouped = self._writes_by_receiver(("name", name))
+        if grouped is None:
+            # Indexing this name is already under way further up: decide write by write.
+            writes = [
+                (write_path, write)
+                for write_path, write in self.index.writes_by_name.get(name, ())
+                if self._may_reach(write_path, _receiver(write.target), value)
+            ]
+        else:
+            positions = [*grouped.holding(value, self.descendants), *grouped.unknown]
+            writes = []
+            for position in positions:
+                path, _, write = grouped.items[position]
+                if write is not None:
+                    writes.append((path, write))
+        if not writes:
+            return _EMPTY
+        return _union(self._init(write_path, write.value) for write_path, write in writes)
+
+    def _may_reach(self, path: str, receiver: Ref, value: Abstract) -> bool:
+        receivers = self._ref(path, receiver)
+        return receivers is None or self._may_hold(receivers, value)
+
+    def _writes_by_receiver(self, key: tuple[str, str]) -> _Grouped | None:
+        """Writes grouped by the values their receivers may hold, computed once per key.
+
+        ("name", n) groups the writes of property n, ("computed", "") the
+        computed and reflective writes. Each receiver flow is its own query
+        with its own budget, memoized like any other, so a common member name
+        costs one pass over its writes instead of one per value asked about.
+        None while the same key is being grouped (a cycle): callers then
+        decide write by write inside their own query.
+        """
+        grouped = self._grouped.get(key)
+        if grouped is not None:
+            return grouped
+        if key in self._grouping or len(self._grouping) >= MAX_NESTED_GROUPINGS:
+            return None
+        self._grouping.add(key)
+        saved = (self._query, self._seeds, self._round, self._active)
+        self._active = set()
+        try:
+            grouped = _Grouped()
+            entries: list[tuple[str, Ref, Write | None]]
+            if key[0] == "name":
+                entries = [
+                    (write_path, _receiver(write.target), write)
+                    for write_path, write in self.index.writes_by_name.get(key[1], ())
+                ]
+            else:
+                entries = [(path, ref, None) for path, ref in self.index.computed_writes]
+            for path, receiver, write in entries:
+                grouped.add(path, receiver, write, self.of_ref(path, receiver))
+        finally:
+            self._query, self._seeds, self._round, self._active = saved
+            self._grouping.discard(key)
+        self._grouped[key] = grouped
+        return grouped
 
     def _may_hold(self, receivers: frozenset[Abstract], value: Abstract) -> bool:
         if value in receivers:
@@ -474,15 +581,24 @@ class ValueFlow:
         cached = self._reflected_memo.get(value)
         if cached is not None:
             return cached
-        blocked = False
-        for write_path, receiver in self.index.computed_writes:
-            receivers = self._ref(write_path, receiver)
-            if receivers is None:
-                blocked = not self._type_excludes(write_path, receiver, value)
-            else:
-                blocked = self._may_hold(receivers, value)
-            if blocked:
-                break
+        grouped = self._writes_by_receiver(("computed", ""))
+        if grouped is None:
+            blocked = False
+            for path, receiver in self.index.computed_writes:
+                receivers = self._ref(path, receiver)
+                if receivers is None:
+                    blocked = not self._type_excludes(path, receiver, value)
+                else:
+                    blocked = self._may_hold(receivers, value)
+                if blocked:
+                    break
+        else:
+            blocked = bool(grouped.holding(value, self.descendants)) or any(
+                not self._type_excludes(
+                    grouped.items[position][0], grouped.items[position][1], value
+                )
+                for position in grouped.unknown
+            )
         if not self._query.cyclic:
             # A verdict reached from this round's fixpoint seeds may still grow.
             self._reflected_memo[value] = blocked
@@ -508,6 +624,11 @@ def _union(parts: Iterable[Flow]) -> Flow:
             return None
         found.update(part)
     return frozenset(found)
+
+
+def _receiver(target: Ref) -> Ref:
+    """The receiver of a property write: the written chain without its last name."""
+    return Ref(target.head, target.name, target.target, target.index, target.members[:-1])
 
 
 def _holds_object(declaration: Declaration) -> bool:

@@ -219,6 +219,16 @@ new Holder().warm();
             "run(JSON.parse('{}'));\n",
         ),
         (
+            "a method read detached lets its caller choose `this`",
+            "class Holder {\n"
+            "  constructor(private store: Store) {}\n"
+            "  run() { return this.store.find(); }\n"
+            "}\n"
+            "const h = new Holder(new SqlStore());\n"
+            "export const run = h.run;\n"
+            "h.run();\n",
+        ),
+        (
             "a spread hides the argument positions",
             "function run(store: Store) { return store.find(); }\n"
             "const args = [new SqlStore()] as const;\n"
@@ -232,6 +242,28 @@ def test_openings_keep_the_flow_unknown(label: str, source: str, tmp_path: Path)
         {"stores.ts": STORES, "app.ts": "import { Store, SqlStore } from './stores';\n" + source},
     )
     assert bound_edges(document) == set(), label
+
+
+def test_many_same_named_writes_group_once_and_stay_exact(tmp_path: Path) -> None:
+    files = {"stores.ts": STORES}
+    for index in range(40):
+        files[f"m{index}.ts"] = (
+            "import { Store, SqlStore, MemoryStore } from './stores';\n"
+            f"class H{index} {{\n"
+            "  store: Store;\n"
+            "  constructor(s: Store) { this.store = s; }\n"
+            "  run() { return this.store.find(); }\n"
+            "}\n"
+            f"const h = new H{index}(new SqlStore());\n"
+            + ("h.store = new MemoryStore();\n" if index % 2 else "")
+            + "h.run();\n"
+        )
+    edges = bound_edges(graph_of(tmp_path, files))
+    for index in range(40):
+        expected = {"stores.ts#SqlStore.find"} | (
+            {"stores.ts#MemoryStore.find"} if index % 2 else set()
+        )
+        assert {to for source, to in edges if source == f"m{index}.ts#H{index}.run"} == expected
 
 
 def test_closed_function_parameter_is_bound(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Union-typed receivers: direct edges to the members of class parts, partial-dispatch: for the rest."""
+"""Union-typed receivers: direct edges to class parts, partial-dispatch: for the rest."""
 
 from __future__ import annotations
 
