@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from producers.graph.binding import Binder
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from producers.graph.values import Module
 from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
 from producers.project.paths import ancestors, parent
 from producers.project.test_sources import is_test_source
@@ -65,11 +66,17 @@ class BoundDispatch:
         self._whole = FlowIndex()
         self._production = FlowIndex()
         self._flows: dict[bool, ValueFlow] = {}
+        self._production_imports: list[tuple[str, str]] = []
+        self._imports_tests: bool | None = None
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
     def add_file(self, path: str, facts: FileFacts) -> None:
         test = is_test_source(path)
+        if not test:
+            self._production_imports.extend(
+                (path, item.specifier) for item in facts.imports if item.specifier.startswith(".")
+            )
         for index in self._indexes(test):
             for write in facts.writes:
                 target = write.target
@@ -118,14 +125,27 @@ class BoundDispatch:
     # ---- queries -----------------------------------------------------------------------
 
     def flow(self, path: str) -> ValueFlow:
-        """Call sites outside test sources see the program without them."""
-        production = not is_test_source(path)
+        """Call sites outside test sources see the program without them.
+
+        When production code imports a test source, the two programs are not
+        separate after all and every call site sees the whole project.
+        """
+        production = not is_test_source(path) and not self._production_imports_tests()
         flow = self._flows.get(production)
         if flow is None:
             index = self._production if production else self._whole
             flow = ValueFlow(self.binder, index, self._family)
             self._flows[production] = flow
         return flow
+
+    def _production_imports_tests(self) -> bool:
+        if self._imports_tests is None:
+            self._imports_tests = any(
+                isinstance(value, Module) and is_test_source(value.path)
+                for path, specifier in self._production_imports
+                for value in (self.binder.module_value(path, specifier),)
+            )
+        return self._imports_tests
 
     def _family(self, class_id: str) -> Iterable[str]:
         return self._descendants().get(class_id, ())

@@ -329,3 +329,25 @@ def test_test_sources_are_a_separate_program(tmp_path: Path) -> None:
     )
     # Production code stays bound; the mock only widens what test code sees.
     assert bound_edges(document) == {("app.ts#run", "stores.ts#SqlStore.find")}
+
+
+def test_production_code_importing_a_test_source_joins_the_programs(tmp_path: Path) -> None:
+    document = graph_of(
+        tmp_path,
+        {
+            "stores.ts": STORES,
+            "app.ts": "import { Store, SqlStore } from './stores';\n"
+            "import { fixture } from './fixtures.test';\n"
+            "export function run(store: Store) { return store.find(); }\n"
+            "run(new SqlStore());\n"
+            "export const seeded = fixture;\n",
+            "fixtures.test.ts": "import { run } from './app';\n"
+            "export const fixture = 1;\n"
+            "run({ find: () => 'mock' });\n",
+        },
+    )
+    # The mock is now part of the program production code runs in: both are targets.
+    assert bound_edges(document) == {
+        ("app.ts#run", "fixtures.test.ts#find"),
+        ("app.ts#run", "stores.ts#SqlStore.find"),
+    }
