@@ -68,6 +68,9 @@ class BoundDispatch:
         self._flows: dict[bool, ValueFlow] = {}
         self._production_imports: list[tuple[str, str]] = []
         self._imports_tests: bool | None = None
+        self._loaded: list[tuple[str, str]] = []
+        self._opaque_loads = False
+        self._opened = False
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
@@ -98,6 +101,23 @@ class BoundDispatch:
                     index.computed_writes.append((path, _first_argument(site)))
             if self.program.opens(path):
                 index.open_declarations.update(self._exported(path))
+        # Modules whose exports code can reach without naming them: loaded at run
+        # time, or whose namespace object is passed around as a value.
+        for item in facts.imports:
+            if item.kind in ("dynamic", "require"):
+                self._loaded.append((path, item.specifier))
+        for site in facts.calls:
+            callee = site.callee
+            if (
+                site.kind in ("reference", "callback")
+                and callee.head == "import"
+                and not callee.members
+                and 0 <= callee.index < len(facts.imports)
+                and facts.imports[callee.index].kind == "namespace"
+            ):
+                self._loaded.append((path, facts.imports[callee.index].specifier))
+        if facts.dynamic_loads:
+            self._opaque_loads = True
 
     def add_site(self, path: str, site: CallSite, target: str) -> None:
         """A site the direct rules linked to `target`."""
@@ -130,6 +150,7 @@ class BoundDispatch:
         When production code imports a test source, the two programs are not
         separate after all and every call site sees the whole project.
         """
+        self._open_loaded_modules()
         production = not is_test_source(path) and not self._production_imports_tests()
         flow = self._flows.get(production)
         if flow is None:
@@ -137,6 +158,30 @@ class BoundDispatch:
             flow = ValueFlow(self.binder, index, self._family)
             self._flows[production] = flow
         return flow
+
+    def _open_loaded_modules(self) -> None:
+        """Open the exports of loaded modules, once, before the first query.
+
+        A module loaded with import()/require() or used as a namespace value has
+        exports whose callers cannot be listed; a loader with a computed
+        specifier could load any module, so then every export is open.
+        """
+        if self._opened:
+            return
+        self._opened = True
+        if self._opaque_loads:
+            paths = [index.facts.path for index in self.binder.loaded()]
+        else:
+            paths = []
+            for importer, specifier in self._loaded:
+                value = self.binder.module_value(importer, specifier)
+                if isinstance(value, Module):
+                    paths.append(value.path)
+        opened: set[str] = set()
+        for path in paths:
+            opened |= self._exported(path)
+        self._whole.open_declarations |= opened
+        self._production.open_declarations |= opened
 
     def _production_imports_tests(self) -> bool:
         if self._imports_tests is None:

@@ -229,6 +229,25 @@ new Holder().warm();
             "h.run();\n",
         ),
         (
+            "a module loaded at run time exports to callers nobody can list",
+            "export function run(store: Store) { return store.find(); }\n"
+            "run(new SqlStore());\n"
+            "export const later = () => import('./app');\n",
+        ),
+        (
+            "a namespace passed as a value exposes every export",
+            "import * as self from './app';\n"
+            "export function run(store: Store) { return store.find(); }\n"
+            "run(new SqlStore());\n"
+            "console.log(self);\n",
+        ),
+        (
+            "a computed specifier could load any module",
+            "export function run(store: Store) { return store.find(); }\n"
+            "run(new SqlStore());\n"
+            "export const load = (name: string) => import(name);\n",
+        ),
+        (
             "a spread hides the argument positions",
             "function run(store: Store) { return store.find(); }\n"
             "const args = [new SqlStore()] as const;\n"
