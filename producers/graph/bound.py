@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from producers.graph.binding import Binder
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
-from producers.graph.values import Module
+from producers.graph.values import Declared, Module
 from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
 from producers.project.paths import ancestors, parent
 from producers.project.test_sources import is_test_source
@@ -36,11 +36,14 @@ class Program:
     exported function and class may be called from code nobody read.
     `library_folders`: folders of packages whose package.json declares an
     entry (main, module, exports, bin, types, typings, browser) or cannot be
-    read: their exports are open to the package's users.
+    read: their exports are open to the package's users. `entries`: graph
+    ids of entry points, whose parameters the framework fills.
     """
 
     incomplete: bool = False
     library_folders: frozenset[str] = frozenset()
+    # Entry points (route handlers, pages, middleware, …): the framework calls them.
+    entries: frozenset[str] = frozenset()
 
     @property
     def open_exports(self) -> bool:
@@ -180,6 +183,14 @@ class BoundDispatch:
         opened: set[str] = set()
         for path in paths:
             opened |= self._exported(path)
+        for entry in self.program.entries:
+            opened.add(entry)
+            declaration = self.binder.declarations.get(entry)
+            if declaration is not None and declaration.kind == "export":
+                # The export names another declaration: that is what the framework calls.
+                value = self.binder.export_declaration(self.binder.file_of[entry], declaration.name)
+                if isinstance(value, Declared):
+                    opened.add(value.id)
         self._whole.open_declarations |= opened
         self._production.open_declarations |= opened
 

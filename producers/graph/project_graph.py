@@ -9,6 +9,7 @@ when the same bytes were seen before.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import multiprocessing
@@ -278,8 +279,9 @@ def _build(
             if package.has_entry_fields
         ),
     )
-    graph, _ = build_graph(binder, facts, program)
     entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)
+    program = dataclasses.replace(program, entries=frozenset(entry_points.marks))
+    graph, _ = build_graph(binder, facts, program)
     apply_entry_points(graph, entry_points)
     limitations = walk_gaps
     limitations.extend(entry_points.limitations())

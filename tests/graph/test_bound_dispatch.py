@@ -370,3 +370,19 @@ def test_production_code_importing_a_test_source_joins_the_programs(tmp_path: Pa
         ("app.ts#run", "fixtures.test.ts#find"),
         ("app.ts#run", "stores.ts#SqlStore.find"),
     }
+
+
+def test_entry_point_parameters_are_filled_by_the_framework(tmp_path: Path) -> None:
+    document = graph_of(
+        tmp_path,
+        {
+            "package.json": '{ "dependencies": { "next": "16.2.7" } }',
+            "lib/stores.ts": STORES,
+            "app/api/items/route.ts": "import { Store, SqlStore } from '../../../lib/stores';\n"
+            "export async function POST(request: Request, store: Store) {\n"
+            "  return store.find();\n"
+            "}\n"
+            "export function warm() { return POST(new Request('http://x'), new SqlStore()); }\n",
+        },
+    )
+    assert bound_edges(document) == set()
