@@ -172,8 +172,9 @@ Collector = Callable[[SchemaScan], None]
 def _collectors() -> tuple[Collector, ...]:
     # Imported here so each collector module may import SchemaScan from this one.
     from producers.schema import prisma_collector, sql_literals
+    from producers.schema.orm import collect as orm
 
-    return (prisma_collector.collect, sql_literals.collect)
+    return (prisma_collector.collect, orm.collect, sql_literals.collect)
 
 
 def scan_project(root: Path) -> SchemaScan:

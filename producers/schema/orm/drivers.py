@@ -1,0 +1,133 @@
+"""Raw SQL drivers and Cloudflare D1: SQL passed to proven clients.
+
+* `sql` clients (pg, mysql2, better-sqlite3, sqlite3, node:sqlite, bun:sqlite, libSQL,
+  Neon/Vercel pools, PlanetScale, TypeORM query runners): the first argument of
+  query/execute/prepare/exec/run/all/get/each, or its `text`/`sql` key (pg and mysql2
+  query configs, libSQL `execute({ sql })`); libSQL `batch([...])` reads every item.
+* `tag` functions (postgres.js, Neon `neon()`, `@vercel/postgres` `sql`): the tagged
+  template, substitutions being bind parameters; `.unsafe(sql)` / `.query(sql)` read
+  their argument.
+* `d1` bindings: `prepare(sql)` and `exec(sql)`; `batch` holds prepared statements,
+  which are read where they are prepared.
+
+A string literal or a same-file `const` string is read; a template string with
+substitutions gives the relations it names literally plus one dynamic fact; any other
+SQL argument is one dynamic fact. A call shaped like a driver call with literal SQL on
+a receiver whose provenance is not proven is counted under unresolved-orm-receivers:.
+"""
+
+from __future__ import annotations
+
+from tree_sitter import Node
+
+from producers.lang.typescript.syntax import property_name, string_value, unwrap_value
+from producers.schema import sql_relations
+from producers.schema.orm.context import DYNAMIC, UNRESOLVED, OrmRun, method_of, template_sql
+from producers.schema.orm.tree import call_arguments, children
+
+SQL_METHODS = frozenset({"query", "execute", "prepare", "exec", "run", "all", "get", "each"})
+TAG_METHODS = frozenset({"unsafe", "query"})
+D1_METHODS = frozenset({"prepare", "exec"})
+SQL_KINDS = frozenset({"sql", "tag", "d1"})
+# Receivers whose SQL methods another collector reads (`query(sql)` on TypeORM and
+# Sequelize, `raw` on knex, Drizzle's `sql` templates).
+OTHER_COLLECTORS = frozenset(
+    {"typeorm-ds", "typeorm-manager", "typeorm-repo", "sequelize", "knex", "drizzle"}
+)
+
+
+def uses(run: OrmRun) -> None:
+    for path in run.paths:
+        data = run.evaluator.data(path)
+        for call in run.calls(path):
+            args = call.child_by_field_name("arguments")
+            if args is not None and args.type == "template_string":
+                target = run.evaluator.value(path, call.child_by_field_name("function"))
+                if target is not None and target.kind == "tag":
+                    _tagged(run, path, args)
+                continue
+            shape = method_of(data, call)
+            if shape is None:
+                continue
+            method, _, receiver = shape
+            if method not in SQL_METHODS and method not in TAG_METHODS and method != "batch":
+                continue
+            value = run.evaluator.value(path, receiver)
+            kind = None if value is None else value.kind
+            arguments = call_arguments(call)
+            if kind in OTHER_COLLECTORS:
+                continue
+            if kind not in SQL_KINDS:
+                if method in SQL_METHODS and arguments and _literal_sql(data, arguments[0]):
+                    run.note(UNRESOLVED, "sql-driver", name=path)
+                continue
+            if not arguments:
+                continue
+            if kind == "sql" and method in SQL_METHODS:
+                statement(run, path, arguments[0])
+            elif kind == "sql" and method == "batch":
+                _batch(run, path, arguments[0])
+            elif (kind == "tag" and method in TAG_METHODS) or (
+                kind == "d1" and method in D1_METHODS
+            ):
+                statement(run, path, arguments[0])
+
+
+def statement(run: OrmRun, path: str, node: Node) -> None:
+    """One SQL argument: literal, same-file const, `{ text }`/`{ sql }` config, or dynamic."""
+    data = run.evaluator.data(path)
+    node = unwrap_value(node)
+    if run.sql_argument(path, node):
+        return
+    if node.type == "object":
+        for item in children(node):
+            key = item.child_by_field_name("key") if item.type == "pair" else None
+            if key is not None and property_name(data, key) in ("text", "sql"):
+                value = item.child_by_field_name("value")
+                if value is not None:
+                    statement(run, path, value)
+                return
+    if node.type == "identifier":
+        constant = _const_string(run, path, node)
+        if constant is not None:
+            run.sql_argument(path, constant, at=node)
+            return
+    run.use(path, node, "", dynamic=True)
+    run.note(DYNAMIC, "sql-arguments")
+
+
+def _const_string(run: OrmRun, path: str, node: Node) -> Node | None:
+    data = run.evaluator.data(path)
+    binding = run.evaluator.lookup(path, node, data[node.start_byte : node.end_byte].decode())
+    if binding is None or binding.node.type != "variable_declarator" or binding.keys:
+        return None
+    declaration = binding.node.parent
+    if declaration is None or not declaration.text or not declaration.text.startswith(b"const"):
+        return None
+    value = binding.node.child_by_field_name("value")
+    value = None if value is None else unwrap_value(value)
+    if value is None or value.type not in ("string", "template_string"):
+        return None
+    return value
+
+
+def _batch(run: OrmRun, path: str, node: Node) -> None:
+    node = unwrap_value(node)
+    if node.type != "array":
+        run.use(path, node, "", dynamic=True)
+        run.note(DYNAMIC, "sql-arguments")
+        return
+    for item in children(node):
+        statement(run, path, item)
+
+
+def _tagged(run: OrmRun, path: str, template: Node) -> None:
+    written = template_sql(run.evaluator.data(path), template)
+    if written is not None:
+        run.sql(path, template, written[0])
+
+
+def _literal_sql(data: bytes, node: Node) -> bool:
+    node = unwrap_value(node)
+    written = string_value(data, node) if node.type == "string" else None
+    return written is not None and sql_relations.looks_like_sql(written)

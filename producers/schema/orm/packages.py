@@ -1,0 +1,147 @@
+"""Which npm packages the ORM phase reads, which it only counts, and what their values are.
+
+A value is identified by the import specifier and the imported name (`pg` + `Pool`),
+never by a local name. Each table below maps those to the kind of value a call, a
+`new`, or a type annotation produces (see values.py for the kinds).
+"""
+
+from __future__ import annotations
+
+# The specifiers whose import turns the phase on (a package or any subpath of it).
+SUPPORTED = (
+    "drizzle-orm",
+    "typeorm",
+    "sequelize",
+    "knex",
+    "pg",
+    "mysql2",
+    "better-sqlite3",
+    "sqlite3",
+    "node:sqlite",
+    "bun:sqlite",
+    "@libsql/client",
+    "postgres",
+    "@neondatabase/serverless",
+    "@vercel/postgres",
+    "@planetscale/database",
+    "@cloudflare/workers-types",
+)
+# Read by nobody here: files importing them are counted (uppercase SQL literals in them
+# are still read by the SQL text pass).
+UNSUPPORTED = (
+    "kysely",
+    "objection",
+    "@mikro-orm",
+    "pg-promise",
+    "sequelize-typescript",
+    "sqlite",
+    "mssql",
+    "tedious",
+    "oracledb",
+    "slonik",
+)
+NON_RELATIONAL = (
+    "mongoose",
+    "mongodb",
+    "@aws-sdk/client-dynamodb",
+    "@aws-sdk/lib-dynamodb",
+    "dynamoose",
+    "firebase",
+    "firebase-admin",
+    "@google-cloud/firestore",
+    "redis",
+    "ioredis",
+    "@upstash/redis",
+)
+
+
+def package_of(specifier: str, names: tuple[str, ...]) -> str | None:
+    """The entry of `names` that `specifier` is, or a subpath of (`drizzle-orm/pg-core`)."""
+    for name in names:
+        if specifier == name or specifier.startswith(name + "/"):
+            return name
+    return None
+
+
+# (package, imported name) -> kind of the value `name(...)` or `new name(...)` returns.
+# "*" as a name: any name of the package (namespace access `pg.Pool` is looked up by
+# the member name). Verified against the packages' typings: pg 8, mysql2 3,
+# better-sqlite3 11, @libsql/client 0.14, postgres 3, @neondatabase/serverless 0.10,
+# @vercel/postgres 0.10, @planetscale/database 1.
+FACTORIES: dict[tuple[str, str], str] = {
+    ("knex", "default"): "knex",
+    ("knex", "knex"): "knex",
+    ("knex", "*"): "knex",  # `const knex = require('knex')(config)`
+    ("pg", "Pool"): "sql",
+    ("pg", "Client"): "sql",
+    ("mysql2", "createPool"): "sql",
+    ("mysql2", "createConnection"): "sql",
+    ("mysql2", "createPoolCluster"): "sql",
+    ("better-sqlite3", "default"): "sql",
+    ("better-sqlite3", "*"): "sql",
+    ("sqlite3", "Database"): "sql",
+    ("node:sqlite", "DatabaseSync"): "sql",
+    ("bun:sqlite", "Database"): "sql",
+    ("@libsql/client", "createClient"): "sql",
+    ("postgres", "default"): "tag",
+    ("postgres", "*"): "tag",
+    ("@neondatabase/serverless", "neon"): "tag",
+    ("@neondatabase/serverless", "Pool"): "sql",
+    ("@neondatabase/serverless", "Client"): "sql",
+    ("@vercel/postgres", "createPool"): "sql",
+    ("@vercel/postgres", "createClient"): "sql",
+    ("@planetscale/database", "connect"): "sql",
+    ("typeorm", "DataSource"): "typeorm-ds",
+    ("sequelize", "Sequelize"): "sequelize",
+    ("sequelize", "default"): "sequelize",
+}
+# Calls that return the package's module object again (sqlite3 5: `verbose()`).
+MODULE_RETURNING = frozenset({("sqlite3", "verbose")})
+# Values an import is by itself, without a call (`import { sql } from '@vercel/postgres'`).
+IMPORTED_VALUES: dict[tuple[str, str], str] = {
+    ("@vercel/postgres", "sql"): "tag",
+    ("@vercel/postgres", "db"): "sql",
+}
+# (package, type name) -> kind, for annotations. Drizzle database and transaction
+# types are recognised by suffix (drizzle-orm 0.45.3: NodePgDatabase, LibSQLDatabase,
+# DrizzleD1Database, PgTransaction, …).
+TYPES: dict[tuple[str, str], str] = {
+    ("knex", "Knex"): "knex",
+    ("pg", "Pool"): "sql",
+    ("pg", "PoolClient"): "sql",
+    ("pg", "Client"): "sql",
+    ("mysql2", "Pool"): "sql",
+    ("mysql2", "Connection"): "sql",
+    ("mysql2", "PoolConnection"): "sql",
+    ("better-sqlite3", "default"): "sql",
+    ("better-sqlite3", "Database"): "sql",
+    ("node:sqlite", "DatabaseSync"): "sql",
+    ("bun:sqlite", "Database"): "sql",
+    ("@libsql/client", "Client"): "sql",
+    ("@libsql/client", "Transaction"): "sql",
+    ("postgres", "Sql"): "tag",
+    ("@cloudflare/workers-types", "D1Database"): "d1",
+    ("typeorm", "DataSource"): "typeorm-ds",
+    ("typeorm", "EntityManager"): "typeorm-manager",
+    ("typeorm", "Repository"): "typeorm-repo",
+    ("typeorm", "QueryRunner"): "sql",
+    ("sequelize", "Sequelize"): "sequelize",
+}
+DRIZZLE_TYPE_SUFFIXES = ("Database", "Transaction")
+# Drizzle table and view builders (drizzle-orm 0.45.3 pg-core, sqlite-core, mysql-core).
+DRIZZLE_TABLES = frozenset(
+    {
+        "pgTable",
+        "sqliteTable",
+        "mysqlTable",
+        "pgView",
+        "pgMaterializedView",
+        "sqliteView",
+        "mysqlView",
+    }
+)
+DRIZZLE_SCHEMAS = frozenset({"pgSchema", "mysqlSchema"})
+DRIZZLE_CREATORS = frozenset({"pgTableCreator", "sqliteTableCreator", "mysqlTableCreator"})
+# Packages whose values carry ORM receivers (Hono's bindings hold D1) without turning
+# the phase on by themselves.
+HELPERS = ("hono",)
