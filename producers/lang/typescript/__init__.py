@@ -25,6 +25,7 @@ from producers.lang.typescript import (
     modules,
     recovery,
     scopes,
+    tagged_types,
     uses,
     variables,
 )
@@ -122,7 +123,14 @@ def parse_file(path: str, data: bytes) -> ParsedFile:
     """Parse one TypeScript or JavaScript file: facts, syntax tree and owner spans."""
     language = grammar.grammar_for(path)
     root = grammar.parse(language, data)
-    extractor = Extractor(path, data, language)
+    source = data
+    if root.has_error:
+        patched = tagged_types.blank_tagged_type_arguments(data)
+        if patched is not None:
+            retry = grammar.parse(language, patched)
+            if recovery.error_nodes(retry)[0] < recovery.error_nodes(root)[0]:
+                root, source = retry, patched
+    extractor = Extractor(path, source, language)
     extractor.sweep(grammar.captures(language, root), _HANDLERS)
     errors = 0
     if root.has_error:
