@@ -52,6 +52,7 @@ from producers.lang.typescript import parse_file
 from producers.lang.typescript.grammar import Grammar, grammar_for
 from producers.project.fsread import ConfigReadError, is_dir, read_config
 from producers.routes import nextjs
+from producers.routes.node.server import scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
 # page and the parallel-route `default`).
@@ -138,10 +139,10 @@ class EntryPoints:
 def route_decls(project: Path) -> list[dict[str, Any]]:
     """The production route-decl facts of the project, paths relative to `project`.
 
-    Today the Next.js scanner of the routes producer; a server framework
-    scanner added to `tsograph routes` joins here with its route-decl facts.
+    Exactly what `tsograph routes --role server` declares (Next.js and Node
+    backends), test sources left out.
     """
-    return nextjs.scan_project(project, None, False).facts
+    return scan_server(project, None, False).facts
 
 
 def _route_handlers(

@@ -18,7 +18,7 @@ from exchange.documents import bridge_facts, generated_at, project_name, source_
 from exchange.errors import InputError, UsageError
 from exchange.writer import check_fact_budget, write_document
 from producers.routes.client.command import CLIENT_MODEL_HELP, run_client
-from producers.routes.nextjs import scan_project
+from producers.routes.node.server import scan_server
 
 _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("the project folder cannot be read; check --project") from None
     if not stat.S_ISDIR(info.st_mode):
         raise InputError("--project is not a folder; pass the project root")
-    scan = scan_project(root, service, args.include_tests)
+    scan = scan_server(root, service, args.include_tests)
     check_fact_budget(len(scan.facts))
     document = bridge_facts(
         platform="js",
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         limitations=scan.limitations,
         facts=scan.facts,
         limitation_scopes=scan.scopes,
-        dispatch="specificity",
+        dispatch=scan.dispatch,
         source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
     write_document(document)

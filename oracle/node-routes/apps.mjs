@@ -1,0 +1,48 @@
+// How the oracle loads each fixture's apps with the real framework: which export, and how
+// requests reach it (an ephemeral 127.0.0.1 port, Hono's app.request, Fastify's inject).
+// `group` is the order group the facts name (the app's `<file>#<variable>`); facts without
+// an order go to the first app of their fixture.
+export const APPS = {
+  'express4-app': [
+    { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default },
+  ],
+  'express5-app': [
+    { group: 'src/app.ts#app', transport: 'http', load: async (m) => (await m('src/app.ts')).app },
+  ],
+  'hono-app': [
+    { group: 'src/index.ts#app', transport: 'fetch', load: async (m) => (await m('src/index.ts')).default },
+    { group: 'src/loose.ts#loose', transport: 'fetch', load: async (m) => (await m('src/loose.ts')).loose },
+  ],
+  'koa-app': [
+    { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default },
+  ],
+  'koa13-app': [
+    { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default },
+  ],
+  'fastify4-app': [
+    {
+      group: 'src/server.js#app',
+      transport: 'inject',
+      load: async (m) => (await m('src/server.js')).default.build(),
+    },
+  ],
+  'fastify5-app': [
+    {
+      group: 'src/server.ts#app',
+      transport: 'inject',
+      load: async (m) => (await m('src/server.ts')).buildServer(),
+    },
+  ],
+  'nest-app': [
+    {
+      group: '*',
+      transport: 'nest',
+      load: async (m) => {
+        process.env.NODE_ROUTES_ORACLE = '1';
+        process.env.PORT = '0';
+        process.env.HOST = '127.0.0.1';
+        return (await m('src/main.ts')).bootstrap();
+      },
+    },
+  ],
+};

@@ -1,0 +1,231 @@
+"""Which Node backend frameworks a project uses, and which major version of each is proven.
+
+The frameworks come from the root package.json dependencies. The major
+version is read from the lockfile that the package manager would install
+from (package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, first found in
+that order), else from a declared range that admits a single major. Anything
+else leaves the version unproven, and the scan says so with
+`route-framework-version-unknown:`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from producers.project import jsonc
+from producers.project.fsread import ConfigReadError, read_config
+
+# Package name → the framework it stands for; @koa/router is the router that makes Koa routes.
+FRAMEWORK_PACKAGES = ("hono", "express", "fastify", "@koa/router", "@nestjs/core")
+# The package whose major decides the path syntax of NestJS routes (Nest on Express).
+NEST_PLATFORMS = ("@nestjs/platform-express", "@nestjs/platform-fastify")
+# The majors each rule table was checked against (versions in the package comments).
+VERIFIED_MAJORS = {
+    "hono": (4,),
+    "express": (4, 5),
+    "fastify": (4, 5),
+    "@koa/router": (12, 13, 14, 15),
+    "@nestjs/core": (10, 11, 12),
+    "@nestjs/platform-express": (10, 11, 12),
+    "@nestjs/platform-fastify": (10, 11, 12),
+}
+DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+LOCKFILES = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock")
+MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
+
+# Exact, caret, tilde and x-ranges admit one major; `>=4`, `*` and unions do not.
+_SINGLE_MAJOR = re.compile(r"^\s*[\^~=]?\s*v?(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
+_VERSION = re.compile(r"^v?(\d+)\.\d+\.\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class Framework:
+    package: str
+    declared: str
+    major: int | None  # None: not proven by the lockfile or the range
+    source: str  # the lockfile name, "range", or "" when unproven
+
+
+@dataclass
+class Detection:
+    frameworks: dict[str, Framework]
+    dependencies: dict[str, str]
+    package_problem: str | None = None  # why package.json could not be read
+    lockfile_problem: str | None = None
+
+    def major(self, package: str) -> int | None:
+        found = self.frameworks.get(package)
+        return None if found is None else found.major
+
+    def unproven(self) -> list[str]:
+        """Framework packages whose major is unknown or outside the verified tables."""
+        names = []
+        for name, framework in sorted(self.frameworks.items()):
+            verified = VERIFIED_MAJORS.get(name, ())
+            if framework.major is None or framework.major not in verified:
+                names.append(name)
+        return names
+
+
+def read_dependencies(root: Path) -> tuple[dict[str, str], str | None]:
+    """Declared dependencies of the root package.json (name → range) and a read problem."""
+    try:
+        data = read_config(root, "package.json")
+    except ConfigReadError as error:
+        return {}, f"package.json could not be read ({error.reason})"
+    if data is None:
+        return {}, None
+    try:
+        parsed = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return {}, "package.json is not valid JSON"
+    if not isinstance(parsed, dict):
+        return {}, "package.json is not a JSON object"
+    deps: dict[str, str] = {}
+    for key in DEPENDENCY_FIELDS:
+        group = parsed.get(key)
+        if isinstance(group, dict):
+            for name, version in group.items():
+                if isinstance(name, str):
+                    deps.setdefault(name, version if isinstance(version, str) else "")
+    return deps, None
+
+
+def detect(root: Path) -> Detection:
+    deps, problem = read_dependencies(root)
+    wanted = [name for name in (*FRAMEWORK_PACKAGES, *NEST_PLATFORMS) if name in deps]
+    locked: dict[str, str] = {}
+    lock_name = ""
+    lock_problem = None
+    for name in LOCKFILES:
+        try:
+            data = read_config(root, name, MAX_LOCKFILE_BYTES)
+        except ConfigReadError as error:
+            lock_problem = f"{name} could not be read ({error.reason})"
+            break
+        if data is None:
+            continue
+        lock_name = name
+        locked = _locked_versions(name, data, {pkg: deps[pkg] for pkg in wanted})
+        break
+    frameworks: dict[str, Framework] = {}
+    for package in wanted:
+        declared = deps[package]
+        version = locked.get(package)
+        if version is not None:
+            match = _VERSION.match(version)
+            major = int(match.group(1)) if match else None
+            frameworks[package] = Framework(package, declared, major, lock_name if match else "")
+            continue
+        frameworks[package] = _from_range(package, declared)
+    return Detection(frameworks, deps, problem, lock_problem)
+
+
+def _from_range(package: str, declared: str) -> Framework:
+    match = _SINGLE_MAJOR.match(declared)
+    if match:
+        return Framework(package, declared, int(match.group(1)), "range")
+    return Framework(package, declared, None, "")
+
+
+def _locked_versions(name: str, data: bytes, wanted: dict[str, str]) -> dict[str, str]:
+    text = data.decode("utf-8", errors="replace")
+    if name == "package-lock.json":
+        return _npm_lock(text, wanted)
+    if name == "pnpm-lock.yaml":
+        return _pnpm_lock(text, wanted)
+    if name == "yarn.lock":
+        return _yarn_lock(text, wanted)
+    return _bun_lock(data, wanted)
+
+
+def _npm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
+    try:
+        parsed = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return {}
+    found: dict[str, str] = {}
+    packages = parsed.get("packages") if isinstance(parsed, dict) else None
+    legacy = parsed.get("dependencies") if isinstance(parsed, dict) else None
+    for package in wanted:
+        entry = packages.get(f"node_modules/{package}") if isinstance(packages, dict) else None
+        if not isinstance(entry, dict) and isinstance(legacy, dict):
+            entry = legacy.get(package)
+        if isinstance(entry, dict) and isinstance(entry.get("version"), str):
+            found[package] = entry["version"]
+    return found
+
+
+def _pnpm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
+    """Versions of the root importer (`importers: '.':`), or the top level of lockfile v5."""
+    lines = text.splitlines()
+    found: dict[str, str] = {}
+    section_indent: int | None = None
+    in_root = False
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip(" "))
+        if indent == 0:
+            in_root = stripped in ("dependencies:", "devDependencies:", "optionalDependencies:")
+            section_indent = 2 if in_root else None
+            if stripped == "importers:":
+                section_indent = None
+            continue
+        if indent == 2 and stripped in ("'.':", '".":', ".:"):
+            section_indent = 6
+            in_root = True
+            continue
+        if indent == 2 and section_indent == 6:
+            in_root = False
+        if not in_root or section_indent is None or indent != section_indent:
+            continue
+        key, _, rest = stripped.partition(":")
+        key = key.strip("'\"")
+        if key not in wanted:
+            continue
+        rest = rest.strip()
+        if rest:
+            found[key] = rest.strip("'\"")
+            continue
+        for follow in lines[index + 1 : index + 4]:
+            follow = follow.strip()
+            if follow.startswith("version:"):
+                found[key] = follow.partition(":")[2].strip().strip("'\"")
+                break
+    return found
+
+
+def _yarn_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
+    """The entry whose header names `package@<declared range>` (classic and berry)."""
+    found: dict[str, str] = {}
+    header: list[str] = []
+    for line in text.splitlines():
+        if line and not line.startswith((" ", "#")):
+            header = [part.strip().strip('"') for part in line.rstrip(":").split(",")]
+            continue
+        stripped = line.strip()
+        if not stripped.startswith("version"):
+            continue
+        version = stripped[len("version") :].lstrip(": ").strip('"')
+        for package, declared in wanted.items():
+            if f"{package}@{declared}" in header or f"{package}@npm:{declared}" in header:
+                found.setdefault(package, version)
+    return found
+
+
+def _bun_lock(data: bytes, wanted: dict[str, str]) -> dict[str, str]:
+    try:
+        parsed = jsonc.loads(data)
+    except ValueError:
+        return {}
+    packages = parsed.get("packages") if isinstance(parsed, dict) else None
+    found: dict[str, str] = {}
+    for package in wanted:
+        entry = packages.get(package) if isinstance(packages, dict) else None
+        if isinstance(entry, list) and entry and isinstance(entry[0], str):
+            found[package] = entry[0].rpartition("@")[2]
+    return found

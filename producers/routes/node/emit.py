@@ -1,0 +1,481 @@
+"""From interpreted routers to route-decl facts, registration order and scoped limitations.
+
+Each app that receives requests is one order group. Its entries are walked
+in registration order, into mounted routers at the place they were mounted,
+so `order.index` counts registrations the way a first-match router tries
+them. Registrations that may not answer in that order (a handler with a
+`next` parameter, a condition, another module's top level, an exclusive Koa
+router) get no order and are counted under `route-dispatch-order-unknown:`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from exchange.limitations import counted
+from exchange.scopes import static_template_problem, validate_scope
+from exchange.templates import canonicalize
+from producers.routes.node.paths import (
+    Dialect,
+    PathVariant,
+    express_route_paths,
+    fastify_plugin_prefix,
+    fastify_route_paths,
+    join_prefix,
+    koa_join_prefix,
+    translate,
+)
+from producers.routes.node.values import (
+    Context,
+    Entry,
+    Handler,
+    Mount,
+    Route,
+    RouterValue,
+    Served,
+)
+
+# Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
+CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ALL"})
+FIRST_MATCH = frozenset({"express", "hono", "koa", "koa-app", "nest-express"})
+
+
+@dataclass(frozen=True)
+class Versions:
+    express: int | None
+    koa_router: int | None
+    nest_express: int | None = None  # the Express major @nestjs/platform-express brings
+    fastify: int | None = None
+
+
+def dialect_of(framework: str, versions: Versions) -> Dialect:
+    # Express 4.22.3 uses path-to-regexp 0.1.13, Express 5.2.1 path-to-regexp 8;
+    # @koa/router 13.1.1 uses path-to-regexp 6, 14+ (15.7.0) path-to-regexp 8.
+    if framework == "express":
+        return "path-to-regexp-0.1" if versions.express == 4 else "path-to-regexp-8"
+    if framework in ("koa", "koa-app"):
+        if versions.koa_router is not None and versions.koa_router <= 13:
+            return "path-to-regexp-6"
+        return "path-to-regexp-8"
+    if framework == "hono":
+        return "hono"
+    if framework in ("nest-express", "nest-sorted"):
+        return "path-to-regexp-0.1" if versions.nest_express == 4 else "path-to-regexp-8"
+    return "find-my-way"
+
+
+@dataclass
+class _Level:
+    prefix: str | None
+    router: RouterValue
+
+
+@dataclass
+class Output:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    limitations: list[str] = field(default_factory=list)
+    scopes: list[dict[str, Any]] = field(default_factory=list)
+    unordered: Counter[str] = field(default_factory=Counter)
+    unresolved_suffixes: list[str] = field(default_factory=list)
+    unresolved: int = 0
+    missing_usrs: set[str] = field(default_factory=set)
+    unmodeled: set[str] = field(default_factory=set)
+    conditional: list[str] = field(default_factory=list)
+    coverage: Counter[str] = field(default_factory=Counter)
+    provided: list[tuple[str, str, str | None]] = field(default_factory=list)
+    first_match: bool = False
+    other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
+    other_templates: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Emitter:
+    versions: Versions
+    service: str | None
+    tests: set[str]
+    out: Output = field(default_factory=Output)
+
+    def group(self, root: RouterValue, anchored: bool) -> None:
+        entries = list(self._flatten(root.entries, [_Level("" if anchored else None, root)], set()))
+        if root.framework in FIRST_MATCH:
+            self.out.first_match = True
+        # A function mounted last on the app answers whatever nothing else did: the 404 handler.
+        # Only one mounted on the app itself counts, not one inside a router.
+        last = entries[-1] if entries else None
+        if (
+            last is not None
+            and isinstance(last[0], Served)
+            and last[0].kind == "open"
+            and len(last[1]) == 1
+        ):
+            entries.pop()
+        index = 0
+        for entry, levels in entries:
+            if isinstance(entry, Route):
+                index += self._route(root, entry, levels, index)
+            else:
+                index += self._served(root, entry, levels, index)
+
+    def controller(self, name: str, routes: list[Route], home: RouterValue, anchored: bool) -> None:
+        """One NestJS controller: its own order group, routes in method order."""
+        root = RouterValue(home.framework, "app", name, "")
+        if root.framework in FIRST_MATCH:
+            self.out.first_match = True
+        levels = [_Level("" if anchored else None, home)]
+        index = 0
+        for route in routes:
+            index += self._route(root, route, levels, index)
+
+    def _flatten(
+        self, entries: list[Entry], levels: list[_Level], seen: set[int]
+    ) -> list[tuple[Route | Served, list[_Level]]]:
+        found: list[tuple[Route | Served, list[_Level]]] = []
+        for entry in entries:
+            if isinstance(entry, Mount):
+                child = entry.child
+                if id(child) in seen:
+                    continue  # a router mounted inside itself
+                own = [_Level(entry.prefix, child)]
+                if child.prefix and child.framework == "koa":
+                    own.append(_Level(child.prefix, child))
+                children = entry.snapshot if entry.snapshot is not None else child.entries
+                found.extend(self._flatten(children, [*levels, *own], seen | {id(child)}))
+            else:
+                found.append((entry, levels))
+        return found
+
+    def _raw_paths(self, levels: list[_Level], path: str) -> tuple[tuple[str, ...], bool]:
+        """The raw paths a route has under its mounts, and whether every prefix was known.
+
+        Under an unknown prefix, the paths are those below it (the templateSuffixes).
+        """
+        known = all(level.prefix is not None for level in levels)
+        inner = levels
+        while any(level.prefix is None for level in inner):
+            cut = max(i for i, level in enumerate(inner) if level.prefix is None)
+            inner = inner[cut + 1 :]
+        prefixes = [level.prefix or "" for level in inner]
+        home = levels[-1].router
+        framework = home.framework
+        if framework in ("fastify", "nest-fastify"):
+            prefix = ""
+            for plugin_prefix in prefixes:
+                prefix = fastify_plugin_prefix(
+                    prefix, plugin_prefix, fastify_major=self.versions.fastify or 5
+                )
+            return fastify_route_paths(prefix, path, ignore_trailing_slash=not home.strict), known
+        if framework in ("express", "nest-express", "nest-sorted"):
+            # Nested mounts trim their prefixes one after another, like one mount at all of
+            # them joined (Express 4.22.3 / 5.2.1 router trim_prefix).
+            major = self.versions.express if framework == "express" else self.versions.nest_express
+            mount = "".join(prefix.rstrip("/") for prefix in prefixes)
+            return express_route_paths(mount, path, express_major=major or 5), known
+        joined = path
+        for level, prefix in zip(reversed(inner), reversed(prefixes), strict=True):
+            if not prefix:
+                continue
+            if framework == "hono":
+                joined = join_prefix("hono", prefix, joined)
+            else:
+                joined = koa_join_prefix(prefix, joined, strict=level.router.strict)
+        return (joined,), known
+
+    def _route(self, root: RouterValue, route: Route, levels: list[_Level], index: int) -> int:
+        handler = route.handler
+        if handler is None:
+            return 0
+        home = levels[-1].router
+        dialect = dialect_of(home.framework, self.versions)
+        reasons = self._unordered_reasons(route.context, handler, levels, route.unordered)
+        ordered = root.framework in FIRST_MATCH and not reasons
+        if route.path is None:
+            self.out.coverage["unresolved-route-path"] += 1
+        raws, known = self._raw_paths(levels, route.path if route.path is not None else "")
+        found: dict[PathVariant, None] = {}
+        for raw in raws:
+            for variant in (
+                translate(dialect, raw, router_major=self._router_major(home))
+                if route.path is not None
+                else (_unproven(raw),)
+            ):
+                found.setdefault(variant, None)
+        variants = _served_variants(list(found), home)
+        if not variants:
+            return 0
+        if not known:
+            self.out.unresolved += 1
+        if root.framework in FIRST_MATCH and reasons:
+            self.out.unordered.update(reasons)
+        self._note_handler(handler, route.place.path)
+        methods = [method for method in route.methods if method in CONTRACT_METHODS]
+        for method in route.methods:
+            if method not in CONTRACT_METHODS:
+                self.out.other_methods[method] += 1
+                self.out.other_templates.extend(v.template for v in variants if not v.dynamic)
+        if not methods:
+            return 0
+        for variant in variants:
+            if route.context.conditional and not variant.dynamic:
+                self.out.conditional.append(variant.template)
+            if not known and not variant.dynamic:
+                self.out.unresolved_suffixes.append(variant.template)
+            for method in methods:
+                fact = self._fact(method, variant, route, handler, home, levels, known)
+                if ordered:
+                    fact["order"] = {"group": root.name, "index": index}
+                self.out.facts.append(fact)
+        return 1 if ordered else 0
+
+    def _served(self, root: RouterValue, served: Served, levels: list[_Level], index: int) -> int:
+        home = levels[-1].router
+        prefix_levels = [*levels, _Level(served.prefix, home)]
+        known = all(level.prefix is not None for level in prefix_levels)
+        raw = "".join(
+            (level.prefix or "").rstrip("/") for level in prefix_levels if level.prefix != "*"
+        )
+        base = canonicalize(raw or "/") if known else None
+        if served.kind != "open" or served.handler is None:
+            scope_prefix = None
+            if (
+                base is not None
+                and not base.dynamic
+                and static_template_problem(base.channel) is None
+            ):
+                scope_prefix = base.channel
+            self.out.provided.append((served.kind, served.name or "middleware", scope_prefix))
+            return 0
+        handler = served.handler
+        reasons = self._unordered_reasons(served.context, handler, levels, ())
+        ordered = root.framework in FIRST_MATCH and not reasons
+        if root.framework in FIRST_MATCH and reasons:
+            self.out.unordered.update(reasons)
+        self._note_handler(handler, served.place.path)
+        channel = "" if base is None or base.channel == "/" else base.channel
+        variants = [PathVariant(channel + "/{**}", dynamic=base is None)]
+        if handler.usr is not None:
+            variants.append(PathVariant(channel or "/", catch_all_prefix=True))
+        if not known:
+            self.out.unresolved += 1
+        route = Route(("ALL",), None, handler, served.place, served.context)
+        for variant in variants:
+            fact = self._fact("ALL", variant, route, handler, home, levels, known)
+            if ordered:
+                fact["order"] = {"group": root.name, "index": index}
+            self.out.facts.append(fact)
+        return 1 if ordered else 0
+
+    def _router_major(self, home: RouterValue) -> int | None:
+        # find-my-way 8 (Fastify 4) and 9 (Fastify 5) differ; other dialects have one table.
+        if home.framework == "fastify" and self.versions.fastify is not None:
+            return 9 if self.versions.fastify >= 5 else 8
+        return None
+
+    def _unordered_reasons(
+        self, context: Context, handler: Handler, levels: list[_Level], extra: tuple[str, ...]
+    ) -> list[str]:
+        reasons = list(extra)
+        if handler.passes_on:
+            reasons.append("handler-can-pass-on")
+        if context.conditional:
+            reasons.append("conditional-registration")
+        if context.out_of_module:
+            reasons.append("registration-from-another-module")
+        if any(level.router.exclusive for level in levels):
+            reasons.append("exclusive-koa-router")
+        return reasons
+
+    def _note_handler(self, handler: Handler, where: str) -> None:
+        if handler.usr is None:
+            self.out.missing_usrs.add(handler.qualified)
+        elif handler.unmodeled:
+            self.out.unmodeled.add(where)
+
+    def _fact(
+        self,
+        method: str,
+        variant: PathVariant,
+        route: Route,
+        handler: Handler,
+        home: RouterValue,
+        levels: list[_Level],
+        known: bool,
+    ) -> dict[str, Any]:
+        fact: dict[str, Any] = {
+            "kind": "route-decl",
+            "channel": variant.template,
+            "method": "ANY" if method == "ALL" else method,
+            "location": {
+                "path": route.place.path,
+                "line": route.place.line,
+                "column": route.place.column,
+            },
+            "pathAnchor": "root" if known else "base",
+            "dynamic": variant.dynamic,
+            "symbol": {"qualifiedName": handler.qualified},
+        }
+        if handler.usr is not None:
+            # An unmodeled inline handler keeps the enclosing node's id (see `_note_handler`).
+            fact["symbol"]["usr"] = handler.usr
+        if variant.dynamic and variant.dynamic_scope:
+            fact["dynamicScope"] = variant.dynamic_scope
+        if variant.catch_all_prefix and "usr" in fact["symbol"]:
+            fact["catchAllPrefix"] = True
+        if variant.param_constraints:
+            fact["paramConstraints"] = [
+                {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
+                for i, kind, pattern in variant.param_constraints
+            ]
+        if self.service is not None:
+            fact["service"] = self.service
+        strict = home.strict or variant.trailing_slash_strict
+        fact["trailingSlash"] = "strict" if strict else "optional"
+        if _case_insensitive(home, levels):
+            fact["caseInsensitive"] = True
+        if route.narrowed or any(level.router.narrowed for level in levels):
+            fact["narrowed"] = True
+        if route.place.path in self.tests:
+            fact["testSource"] = True
+        return fact
+
+
+def _served_variants(variants: list[PathVariant], home: RouterValue) -> list[PathVariant]:
+    """Drop the templates a router option makes unreachable.
+
+    Fastify with `ignoreTrailingSlash` strips the request's trailing `/` before
+    matching (find-my-way 8.2.2 / 9.10.2), so an empty parameter or catch-all
+    after a `/` never matches: the oracle saw 404 for `/api/things/` on
+    `/api/things/:id` (Fastify 4.29.1). A strict path-to-regexp router (@koa/router
+    `strict`, Express `strict routing`) has no optional trailing delimiter, so the
+    `x//` form of a `x/` template is not served (@koa/router 13.1.1: 404).
+    """
+    templates = {variant.template for variant in variants}
+    kept = []
+    for variant in variants:
+        ends_open = variant.template != "/" and variant.template.endswith("/")
+        if home.framework == "fastify" and not home.strict and ends_open:
+            continue
+        strict_router = home.strict and home.framework in ("express", "koa")
+        if strict_router and ends_open and variant.template[:-1] in templates:
+            continue
+        kept.append(variant)
+    return kept
+
+
+def _case_insensitive(home: RouterValue, levels: list[_Level]) -> bool:
+    # Express matches mount prefixes with the mounting router's setting (checked on
+    # Express 4.22.3 / 5.2.1: a case-sensitive router under `/st` still answers `/ST/s`),
+    # so only a chain of insensitive routers proves it. Hono is always case-sensitive.
+    if home.framework == "hono":
+        return False
+    if home.framework == "fastify":
+        return not home.case_sensitive
+    return all(not level.router.case_sensitive for level in levels)
+
+
+def _unproven(prefix: str) -> PathVariant:
+    """A path the interpreter could not prove: anything under the known prefix."""
+    base = canonicalize(prefix.rstrip("/") or "/")
+    scope = None
+    if prefix.strip("/") and not base.dynamic and "{" not in base.channel:
+        scope = base.channel
+    channel = "" if base.channel == "/" else base.channel
+    return PathVariant(channel + "/{**}", dynamic=True, dynamic_scope=scope)
+
+
+def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
+    """The limitation lines of the scan's gaps, with the scopes that bound them."""
+    lines: list[str] = []
+    scopes: list[dict[str, Any]] = []
+
+    def add(line: str, scope: dict[str, Any] | None = None) -> None:
+        lines.append(line)
+        if scope is not None:
+            entry = {"limitation": line, **scope}
+            if validate_scope(entry, [line]) is None:
+                scopes.append(entry)
+
+    if out.unordered:
+        add(
+            counted(
+                "route-dispatch-order-unknown:",
+                sum(out.unordered.values()),
+                "registration(s) may not answer in registration order",
+                breakdown=out.unordered,
+            )
+        )
+    if out.unresolved:
+        suffixes = sorted(set(out.unresolved_suffixes))
+        add(
+            counted(
+                "unresolved-route-prefix:",
+                out.unresolved,
+                "route(s) sit under a mount prefix or router tsograph could not resolve",
+            ),
+            {"templateSuffixes": suffixes}
+            if suffixes and all(static_template_problem(s) is None for s in suffixes)
+            else None,
+        )
+    if out.conditional:
+        prefixes = sorted(set(out.conditional))
+        add(
+            counted(
+                "route-coverage:",
+                len(prefixes),
+                "route(s) are registered only under a condition and may not exist",
+            ),
+            {"templatePrefixes": prefixes}
+            if all(
+                static_template_problem(p) is None and (p == "/" or not p.endswith("/"))
+                for p in prefixes
+            )
+            else None,
+        )
+    if out.other_methods:
+        templates = sorted(set(out.other_templates))
+        scoped = templates and all(
+            static_template_problem(t) is None and (t == "/" or not t.endswith("/"))
+            for t in templates
+        )
+        add(
+            counted(
+                "route-coverage:",
+                sum(out.other_methods.values()),
+                "route(s) answer methods the contract has no name for",
+                breakdown=out.other_methods,
+            ),
+            {"templatePrefixes": templates} if scoped else None,
+        )
+    for kind, name, prefix in sorted(
+        set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")
+    ):
+        if kind == "static":
+            text = f"static files are served under {prefix or 'an unresolved prefix'} ({name})"
+            scope: dict[str, Any] | None = (
+                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
+            )
+        else:
+            where = prefix or "an unresolved prefix"
+            text = f"package middleware or plugin {name} may answer under {where}"
+            scope = {"templatePrefixes": [prefix]} if prefix else None
+        add(counted("framework-provided-routes:", 1, text), scope)
+    if out.missing_usrs:
+        add(
+            counted(
+                "missing-route-usrs:",
+                len(out.missing_usrs),
+                "handler(s) come from outside the project and have no graph id",
+                names=out.missing_usrs,
+            )
+        )
+    if out.unmodeled:
+        add(
+            counted(
+                "framework-dispatch-unmodeled:",
+                len(out.unmodeled),
+                "inline handler(s) have no graph node of their own; facts name the enclosing code",
+                names=out.unmodeled,
+            )
+        )
+    return lines, scopes

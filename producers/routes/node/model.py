@@ -1,0 +1,89 @@
+"""The project as the route interpreter reads it: walked sources parsed on demand, imports resolved.
+
+The walk and module resolution are the ones `tsograph graph` uses, so a file
+the interpreter follows is a file the graph has nodes for, and every handler
+id it takes from `ParsedFile.owner_at` is a graph node id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from producers.lang.typescript import ParsedFile, parse_file
+from producers.project.packages import load_workspace
+from producers.project.resolve import SOURCE, Resolution, Resolver
+from producers.project.tsconfig import load_configs
+from producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+
+# Test files of Node backends (spec: routes --role server, --include-tests).
+_TEST_NAME = re.compile(r"\.(test|spec|e2e-spec|e2e)\.[^./]+$")
+_TEST_FOLDERS = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e"})
+
+
+def is_test_path(relative: str) -> bool:
+    parts = relative.split("/")
+    return any(part in _TEST_FOLDERS for part in parts[:-1]) or bool(_TEST_NAME.search(parts[-1]))
+
+
+@dataclass
+class ProjectModel:
+    root: Path
+    sources: SourceSet
+    resolver: Resolver
+    include_tests: bool
+    parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
+    read: list[Path] = field(default_factory=list)
+    unreadable: Counter[str] = field(default_factory=Counter)
+    syntax_errors: set[str] = field(default_factory=set)
+
+    @property
+    def paths(self) -> list[str]:
+        """Source files in walk order, tests left out unless they were asked for."""
+        return sorted(
+            walked.path
+            for walked in self.sources.sources
+            if self.include_tests or not is_test_path(walked.path)
+        )
+
+    def parse(self, path: str) -> ParsedFile | None:
+        if path in self.parsed:
+            return self.parsed[path]
+        parsed: ParsedFile | None = None
+        try:
+            data = read_source(self.root, path)
+        except UnreadableSource as error:
+            self.unreadable[error.reason] += 1
+        else:
+            self.read.append(self.root / path)
+            parsed = parse_file(path, data)
+            if parsed.facts.parse_errors:
+                self.syntax_errors.add(path)
+        self.parsed[path] = parsed
+        return parsed
+
+    def resolve(self, importer: str, specifier: str) -> Resolution:
+        return self.resolver.resolve(importer, specifier)
+
+    def source_of(self, importer: str, specifier: str) -> str | None:
+        """The project file a specifier names, when it is one the walk found."""
+        resolution = self.resolve(importer, specifier)
+        path = resolution.path if resolution.kind == SOURCE else None
+        if path is not None and (self.include_tests or not is_test_path(path)):
+            return path
+        return None
+
+
+def load_model(root: Path, include_tests: bool) -> ProjectModel:
+    sources = walk(root)
+    configs = load_configs(root, "", None)
+    resolver = Resolver(
+        root,
+        {walked.path for walked in sources.sources},
+        {walked.path for walked in sources.declaration_files},
+        configs,
+        load_workspace(root),
+    )
+    return ProjectModel(root, sources, resolver, include_tests)

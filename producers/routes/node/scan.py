@@ -1,0 +1,130 @@
+"""`routes --role server` for Node backends: detect, interpret, emit.
+
+The result has the same shape as the Next.js scan (facts, limitation lines,
+scopes, files read), so the command can merge both into one document.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from exchange.limitations import counted
+from producers.routes.node.detect import Detection
+from producers.routes.node.emit import Emitter, Versions, limitation_lines
+from producers.routes.node.interpreter import Interpreter
+from producers.routes.node.model import is_test_path, load_model
+from producers.routes.node.nest import controllers
+from producers.routes.node.values import NestSetup, RouterValue
+
+
+@dataclass
+class NodeScan:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    limitations: list[str] = field(default_factory=list)
+    scopes: list[dict[str, Any]] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    first_match: bool = False
+
+
+def scan_backends(
+    root: Path, detection: Detection, service: str | None, include_tests: bool
+) -> NodeScan:
+    model = load_model(root, include_tests)
+    interp = Interpreter(model)
+    if "fastify" in detection.frameworks:
+        interp.plugin_framework = "fastify"
+    interp.run_all()
+    platform = detection.major("@nestjs/platform-express")
+    versions = Versions(
+        detection.major("express"),
+        detection.major("@koa/router"),
+        # @nestjs/platform-express 11+ depends on Express 5 (12.5.1 brings 5.3.0).
+        None if platform is None else (4 if platform <= 10 else 5),
+        detection.major("fastify"),
+    )
+    tests = {path for path in model.paths if is_test_path(path)}
+    emitter = Emitter(versions, service, tests)
+    for router in interp.routers:
+        if router.nest is not None:
+            _nest(interp, emitter, router.nest, detection)
+        elif router.kind == "app" and not router.mounted:
+            emitter.group(router, anchored=True)
+        elif not router.mounted:
+            emitter.group(router, anchored=False)
+    out = emitter.out
+    lines, scopes = limitation_lines(out)
+    coverage: Counter[str] = Counter(interp.coverage)
+    coverage.update(out.coverage)
+    sources = model.sources
+    if sources.symlinks:
+        coverage["symbolic-link-not-followed"] += sources.symlinks
+    if sources.oversized:
+        coverage["oversized-file"] += sources.oversized
+    for reason, count in {**sources.unreadable, **model.unreadable}.items():
+        coverage[f"unreadable-{reason}"] += count
+    for reason, count in sources.truncated.items():
+        coverage[f"scan-cap-{reason}"] += count
+    if model.syntax_errors:
+        coverage["syntax-errors"] += len(model.syntax_errors)
+    if "@nestjs/core" in detection.frameworks and not any(r.nest for r in interp.routers):
+        coverage["nestjs-application-not-found"] += 1
+    if interp.out_of_budget:
+        coverage["interpreter-step-budget"] += 1
+    if coverage:
+        lines.append(
+            counted(
+                "route-coverage:",
+                sum(coverage.values()),
+                "registration(s) or file(s) could not be fully modeled",
+                breakdown=coverage,
+                names=interp.coverage_names | model.syntax_errors,
+            )
+        )
+    lines.extend(_version_lines(detection))
+    return NodeScan(out.facts, lines, scopes, list(model.read), out.first_match)
+
+
+def _nest(interp: Interpreter, emitter: Emitter, nest: NestSetup, detection: Detection) -> None:
+    on_fastify = "@nestjs/platform-fastify" in detection.frameworks and (
+        "@nestjs/platform-express" not in detection.frameworks
+    )
+    framework = "nest-express"
+    if on_fastify:
+        framework = "nest-fastify"
+    elif nest.specificity:
+        framework = "nest-sorted"  # routeResolutionStrategy: "specificity"
+    home = RouterValue(framework, "app", "", "")
+    # Nest on Express registers on the app's own router: Express defaults apply.
+    home.strict = on_fastify
+    home.case_sensitive = on_fastify
+    for controller in controllers(interp, nest):
+        emitter.controller(controller.name, controller.routes, home, nest.global_prefix is not None)
+
+
+def _version_lines(detection: Detection) -> list[str]:
+    lines = []
+    if detection.package_problem is not None:
+        lines.append(counted("route-framework-version-unknown:", 1, detection.package_problem))
+    if detection.lockfile_problem is not None:
+        lines.append(
+            counted(
+                "route-framework-version-unknown:",
+                1,
+                f"{detection.lockfile_problem}; majors taken from the declared ranges",
+            )
+        )
+    unproven = detection.unproven()
+    if unproven:
+        lines.append(
+            counted(
+                "route-framework-version-unknown:",
+                len(unproven),
+                "framework major version(s) not proven by the lockfile or the declared range; "
+                "the newest verified rules are used",
+                names=unproven,
+            )
+        )
+    return lines

@@ -1,0 +1,49 @@
+"""The server side of `tsograph routes`: which scans a project gets, merged into one result.
+
+Next.js is scanned when `next` is declared, a next.config.* exists, or no
+Node backend framework is detected; Node backends when the root package.json
+declares one. A project with both gets one mixed document: registration-order
+when a first-match router is present, with `order` only on those facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from producers.routes import nextjs
+from producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
+from producers.routes.node.scan import scan_backends
+
+
+@dataclass
+class ServerScan:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    limitations: list[str] = field(default_factory=list)
+    scopes: list[dict[str, Any]] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    dispatch: str = "specificity"
+
+
+def scan_server(root: Path, service: str | None, include_tests: bool) -> ServerScan:
+    detection = detect(root)
+    backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
+    probe = nextjs.Scan()
+    deps = nextjs.read_package(root, probe)
+    result = ServerScan()
+    if nextjs.is_nextjs(root, deps):
+        found = nextjs.scan_project(root, service, include_tests)
+        result.facts.extend(found.facts)
+        result.limitations.extend(found.limitations)
+        result.scopes.extend(found.scopes)
+        result.read.extend(found.read)
+    if backends:
+        node = scan_backends(root, detection, service, include_tests)
+        result.facts.extend(node.facts)
+        result.limitations.extend(node.limitations)
+        result.scopes.extend(node.scopes)
+        result.read.extend(node.read)
+        if node.first_match:
+            result.dispatch = "registration-order"
+    return result

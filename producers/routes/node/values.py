@@ -1,0 +1,253 @@
+"""The values the route interpreter tracks while it reads a Node backend without running it.
+
+Only what routing depends on is modelled: literals, objects and arrays built
+from them, functions and classes of the project (with the scope they close
+over), names from outside packages, and the routers themselves. Everything
+else is `UNKNOWN`, which the interpreter never guesses past.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
+
+from tree_sitter import Node
+
+if TYPE_CHECKING:
+    from producers.lang.typescript import ParsedFile
+
+
+class _Unknown:
+    """A value the interpreter cannot prove."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+@dataclass(eq=False)
+class ObjectValue:
+    members: dict[str, Value] = field(default_factory=dict)
+    complete: bool = True  # False when a spread or computed key could add members
+
+
+@dataclass(eq=False)
+class ArrayValue:
+    items: list[Value] = field(default_factory=list)
+    complete: bool = True
+
+
+@dataclass(eq=False)
+class FunctionValue:
+    file: ParsedFile
+    node: Node  # function_declaration, arrow_function, function_expression, method_definition
+    scope: Scope
+
+
+@dataclass(eq=False)
+class ClassValue:
+    file: ParsedFile
+    node: Node
+    scope: Scope
+
+
+@dataclass(frozen=True)
+class External:
+    """A name from an outside package: `express`, `express.Router`, `cors()` (called)."""
+
+    package: str
+    path: tuple[str, ...] = ()
+    called: bool = False
+
+    def member(self, name: str) -> External:
+        return External(self.package, (*self.path, name), self.called)
+
+
+@dataclass(eq=False)
+class ModuleValue:
+    """A project module's exports (a namespace import or a `require` result)."""
+
+    path: str
+    exports: dict[str, Value]
+    commonjs: Value | None = None  # what `module.exports =` assigned, when it did
+
+
+@dataclass(eq=False)
+class Wrapped:
+    """A call whose result the interpreter cannot see, kept for the function inside it.
+
+    `asyncHandler(async (req, res) => …)` answers with the inner function, so the
+    handler body is the function argument.
+    """
+
+    callee: Value
+    inner: FunctionValue
+
+
+Value = Union[
+    str,
+    int,
+    float,
+    bool,
+    None,
+    _Unknown,
+    ObjectValue,
+    ArrayValue,
+    FunctionValue,
+    ClassValue,
+    External,
+    ModuleValue,
+    Wrapped,
+    "RouterValue",
+    "RouteBuilder",
+    "NestRoutes",
+]
+
+
+@dataclass(eq=False)
+class Scope:
+    """Lexical names of one module, function or block."""
+
+    names: dict[str, Value] = field(default_factory=dict)
+    parent: Scope | None = None
+
+    def lookup(self, name: str) -> Value | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return None
+
+    def has(self, name: str) -> bool:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return True
+            scope = scope.parent
+        return False
+
+    def assign(self, name: str, value: Value) -> None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                scope.names[name] = value
+                return
+            scope = scope.parent
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A project-relative location: 1-based line and UTF-8 byte column."""
+
+    path: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """The code that answers a route: a graph node id, or a name outside the project."""
+
+    qualified: str
+    usr: str | None
+    passes_on: bool  # declares a `next` parameter, so a later registration may answer
+    unmodeled: bool = False  # an inline function without a graph node of its own
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """How a registration was reached: under a condition, or from another module's top level."""
+
+    conditional: bool = False
+    out_of_module: bool = False
+
+
+@dataclass(eq=False)
+class Route:
+    methods: tuple[str, ...]  # upper case; "ALL" for every method
+    path: str | None  # None: not a literal the interpreter could prove
+    handler: Handler | None
+    place: Place
+    context: Context
+    narrowed: bool = False
+    unordered: tuple[str, ...] = ()  # why the framework may not try it in order (NestJS filters)
+
+
+@dataclass(eq=False)
+class Mount:
+    prefix: str | None  # None: not proven
+    child: RouterValue
+    place: Place
+    context: Context
+    snapshot: list[Entry] | None = None  # Hono `route()` copies the routes present then
+
+
+@dataclass(eq=False)
+class Served:
+    """Middleware that answers requests by itself under a prefix (static files, packages)."""
+
+    prefix: str | None
+    kind: str  # "static" | "package" | "open"
+    name: str
+    place: Place
+    context: Context
+    handler: Handler | None = None
+
+
+Entry = Route | Mount | Served
+
+
+@dataclass(eq=False)
+class RouterValue:
+    """An app, router, plugin instance or controller that routes are registered on."""
+
+    framework: str  # express | hono | koa | fastify | koa-app
+    kind: str  # app | router | plugin
+    name: str  # where it was created, used as the order group of a root
+    module: str
+    entries: list[Entry] = field(default_factory=list)
+    strict: bool = False  # trailing slash must match exactly
+    case_sensitive: bool = False
+    exclusive: bool = False
+    narrowed: bool = False  # @koa/router `host`: only some hosts reach its routes
+    prefix: str = ""  # @koa/router prefix, Hono basePath, Fastify plugin prefix
+    target: RouterValue | None = None  # Hono basePath views and Fastify fastify-plugin scopes
+    mounted: bool = False
+    created_conditionally: bool = False  # then only conditions beyond that one count
+    frozen: bool = False  # takes no registrations while functions nothing calls run
+    last_path: str | None = None  # Hono chains (`app.get('/a', h).post(h2)`)
+    nest: NestSetup | None = None  # the application NestFactory.create made
+
+    def home(self) -> RouterValue:
+        return self if self.target is None else self.target.home()
+
+
+@dataclass(eq=False)
+class NestSetup:
+    """What `NestFactory.create(AppModule)` and the calls on the app configure."""
+
+    root_module: Value
+    global_prefix: str | None = ""  # None: not a literal
+    exclude: list[Value] = field(default_factory=list)
+    versioning: ObjectValue | None = None
+    specificity: bool = False  # routeResolutionStrategy: 'specificity'
+
+
+@dataclass(eq=False)
+class NestRoutes:
+    """`RouterModule.register(routes)`: module paths of @nestjs/core's RouterModule."""
+
+    routes: Value
+
+
+@dataclass(eq=False)
+class RouteBuilder:
+    """Express `app.route(path)`: method calls on it register that path."""
+
+    router: RouterValue
+    path: str | None

@@ -1,0 +1,112 @@
+"""Framework detection: root package.json dependencies, the major from the lockfile or range."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from producers.routes.node.detect import detect
+from tests.routes.support import write_project
+
+PACKAGE = '{"dependencies": {"express": "^4.19.0", "hono": "*"}}'
+
+
+def _major(root: Path, package: str) -> int | None:
+    return detect(root).major(package)
+
+
+@pytest.mark.parametrize(
+    ("declared", "major"),
+    [
+        ("4.22.3", 4),
+        ("^5.0.0", 5),
+        ("~4.1", 4),
+        ("4.x", 4),
+        ("5", 5),
+        (">=4", None),
+        ("*", None),
+        ("4 || 5", None),
+        ("latest", None),
+        ("github:expressjs/express", None),
+    ],
+)
+def test_major_from_the_declared_range(tmp_path: Path, declared: str, major: int | None) -> None:
+    write_project(tmp_path, {"package.json": f'{{"dependencies": {{"express": "{declared}"}}}}'})
+    assert _major(tmp_path, "express") == major
+
+
+def test_npm_lockfile_wins_over_the_range(tmp_path: Path) -> None:
+    lock = (
+        '{"lockfileVersion": 3, "packages": {"": {}, '
+        '"node_modules/express": {"version": "5.2.1"}, '
+        '"node_modules/hono": {"version": "4.13.12"}}}'
+    )
+    write_project(tmp_path, {"package.json": PACKAGE, "package-lock.json": lock})
+    assert _major(tmp_path, "express") == 5
+    assert _major(tmp_path, "hono") == 4
+    assert detect(tmp_path).unproven() == []
+
+
+def test_pnpm_lockfile_root_importer(tmp_path: Path) -> None:
+    lock = (
+        "lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies:\n"
+        "      express:\n        specifier: ^4.19.0\n        version: 4.22.3\n"
+        "      hono:\n        specifier: '*'\n        version: 4.13.12\n\n"
+        "  packages/other:\n    dependencies:\n      express:\n"
+        "        specifier: ^5.0.0\n        version: 5.2.1\n"
+    )
+    write_project(tmp_path, {"package.json": PACKAGE, "pnpm-lock.yaml": lock})
+    assert _major(tmp_path, "express") == 4
+    assert _major(tmp_path, "hono") == 4
+
+
+@pytest.mark.parametrize(
+    "lock",
+    [
+        '"express@^4.19.0":\n  version "4.22.3"\n  resolved "x"\n\nhono@*:\n  version "4.13.12"\n',
+        '"express@npm:^4.19.0":\n  version: 4.22.3\n\n"hono@npm:*":\n  version: 4.13.12\n',
+    ],
+    ids=["classic", "berry"],
+)
+def test_yarn_lockfile(tmp_path: Path, lock: str) -> None:
+    write_project(tmp_path, {"package.json": PACKAGE, "yarn.lock": lock})
+    assert _major(tmp_path, "express") == 4
+    assert _major(tmp_path, "hono") == 4
+
+
+def test_bun_lockfile(tmp_path: Path) -> None:
+    lock = (
+        '{\n  "lockfileVersion": 1,\n  // comments and trailing commas are allowed\n'
+        '  "packages": {\n    "express": ["express@4.22.3", "", {}, "sha512-x"],\n'
+        '    "hono": ["hono@4.13.12", "", {}, "sha512-y"],\n  },\n}\n'
+    )
+    write_project(tmp_path, {"package.json": PACKAGE, "bun.lock": lock})
+    assert _major(tmp_path, "express") == 4
+
+
+def test_unproven_and_unverified_majors_are_reported(tmp_path: Path) -> None:
+    write_project(
+        tmp_path,
+        {
+            "package.json": (
+                '{"dependencies": {"express": "^3.0.0", "hono": "*", "fastify": "5.1.0"}}'
+            )
+        },
+    )
+    assert detect(tmp_path).unproven() == ["express", "hono"]
+
+
+def test_unreadable_package_json_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    write_project(tmp_path, {"package.json": "{ not json"})
+    detection = detect(tmp_path)
+    assert detection.frameworks == {}
+    assert detection.package_problem == "package.json is not valid JSON"
+
+
+def test_linked_package_json_is_not_read(tmp_path: Path) -> None:
+    write_project(tmp_path, {"real.json": PACKAGE})
+    (tmp_path / "package.json").symlink_to("real.json")
+    detection = detect(tmp_path)
+    assert detection.frameworks == {}
+    assert detection.package_problem == "package.json could not be read (symbolic link)"
