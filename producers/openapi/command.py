@@ -8,18 +8,14 @@ wrong arguments. Failures print one line naming the cause and a fix.
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.errors import UsageError
 from exchange.writer import write_document
+from producers.command_args import add_output_arguments, checked_service
 from producers.openapi.contract import build_contract
 from producers.openapi.parsing import parse_spec
 from producers.openapi.spec_file import locate, read
-
-_MAX_SERVICE_CHARS = 256
-_SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def register(subparsers: Any) -> None:
@@ -40,25 +36,12 @@ def register(subparsers: Any) -> None:
         "--project",
         help="the join root the location paths are relative to (default: the spec's folder)",
     )
-    parser.add_argument("--format", choices=["json"], default="json", help="output format")
-    parser.add_argument(
-        "--generated-at",
-        metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
-    )
+    add_output_arguments(parser)
     parser.set_defaults(run=run)
 
 
-def _service(name: str) -> str:
-    if not name or len(name) > _MAX_SERVICE_CHARS or _SERVICE_FORBIDDEN.search(name):
-        raise UsageError(
-            f"--service must be 1 to {_MAX_SERVICE_CHARS} characters without control characters"
-        )
-    return name
-
-
 def run(args: argparse.Namespace) -> int:
-    service = _service(args.service)
+    service = checked_service(args.service)
     generated = generated_at(args.generated_at)
     spec = locate(args.spec, args.project)
     parsed = parse_spec(read(spec), spec.relative)

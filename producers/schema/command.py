@@ -8,14 +8,11 @@ proof of completeness), 2 when the project cannot be read, there are more than
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-from pathlib import Path
 from typing import Any
 
 from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.errors import InputError
 from exchange.writer import check_fact_budget, write_document
+from producers.command_args import add_output_arguments, project_folder
 from producers.schema.scan import scan_project
 
 # The code is the database's client: relation-use facts describe calls into it.
@@ -34,24 +31,13 @@ def register(subparsers: Any) -> None:
         epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
     )
     parser.add_argument("--project", required=True, help="the project root (the join root)")
-    parser.add_argument("--format", choices=["json"], default="json", help="output format")
-    parser.add_argument(
-        "--generated-at",
-        metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
-    )
+    add_output_arguments(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
-    root = Path(args.project)
-    try:
-        info = os.stat(root)
-    except OSError:
-        raise InputError("the project folder cannot be read; check --project") from None
-    if not stat.S_ISDIR(info.st_mode):
-        raise InputError("--project is not a folder; pass the project root")
+    root = project_folder(args.project)
     scan = scan_project(root)
     check_fact_budget(len(scan.facts))
     document = bridge_facts(

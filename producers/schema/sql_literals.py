@@ -31,15 +31,7 @@ _LOWERCASE_SQL = re.compile(
 def _literal_text(node: Node) -> str | None:
     if node.type == "string":
         return syntax.string_value(node)
-    parts: list[str] = []
-    for child in node.named_children:
-        if child.type == "string_fragment":
-            parts.append(syntax.text(child))
-        elif child.type == "escape_sequence":
-            parts.append(syntax.string_value_of_escape(child))
-        elif child.type == "template_substitution":
-            parts.append("?")
-    return "".join(parts)
+    return syntax.template_text(node, lambda _: "?")
 
 
 def collect(scan: SchemaScan) -> None:

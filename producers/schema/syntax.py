@@ -2,25 +2,37 @@
 
 Interface (stable):
     unwrap(node)              strip parentheses, `as`, `satisfies`, `!` and type assertions
-    string_value_of_escape(n) the character an escape_sequence node stands for
     string_value(node)        the value of a string literal or a template without
                               substitutions; None otherwise
+    template_text(t, sub)     a template's text, substitutions replaced by sub(expression)
     property_key(pair)        the static key of an object `pair` (or shorthand), None when computed
     object_property(obj, key) the value node of a static key in an object literal
     object_keys(obj)          (key, key node, value node or None) of the static keys, in order
+    top_level(root, kinds)    module-level statements of those kinds, exported or not
     top_level_consts(root)    name -> initializer node of module-level `const`s
     walk(node)                every node below `node`, in source order (iterative)
     text(node)                the node's source text
+    FUNCTIONS                 the node types that open a function scope
 """
 
 from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "arrow_function",
+        "generator_function",
+        "method_definition",
+    }
+)
 _WRAPPERS = frozenset(
     {
         "parenthesized_expression",
@@ -52,11 +64,6 @@ def _decode_escapes(raw: str) -> str:
         return codecs.decode(raw, "unicode_escape", "replace") if raw.isascii() else raw
 
 
-def string_value_of_escape(node: Node) -> str:
-    """The character an `escape_sequence` node stands for."""
-    return _decode_escapes(text(node))
-
-
 def string_value(node: Node) -> str | None:
     node = unwrap(node)
     if node.type == "string":
@@ -78,6 +85,20 @@ def string_value(node: Node) -> str | None:
                 parts.append(_decode_escapes(text(child)))
         return "".join(parts)
     return None
+
+
+def template_text(template: Node, substitute: Callable[[Node | None], str]) -> str:
+    """The cooked text of a template literal, each substitution replaced by what
+    `substitute` gives for its expression."""
+    parts: list[str] = []
+    for child in template.named_children:
+        if child.type == "string_fragment":
+            parts.append(text(child))
+        elif child.type == "escape_sequence":
+            parts.append(_decode_escapes(text(child)))
+        elif child.type == "template_substitution":
+            parts.append(substitute(child.named_children[0] if child.named_children else None))
+    return "".join(parts)
 
 
 def property_key(pair: Node) -> str | None:
@@ -120,16 +141,24 @@ def object_property(obj: Node, key: str) -> Node | None:
     return None
 
 
+def top_level(root: Node, kinds: tuple[str, ...]) -> list[Node]:
+    """The module's statements of the given kinds, exported or not, in source order."""
+    found = []
+    for statement in root.named_children:
+        inner = (
+            statement.child_by_field_name("declaration")
+            if statement.type == "export_statement"
+            else statement
+        )
+        if inner is not None and inner.type in kinds:
+            found.append(inner)
+    return found
+
+
 def top_level_consts(root: Node) -> dict[str, Node]:
     found: dict[str, Node] = {}
-    for statement in root.named_children:
-        declaration = statement
-        if statement.type == "export_statement":
-            inner = statement.child_by_field_name("declaration")
-            if inner is None:
-                continue
-            declaration = inner
-        if declaration.type != "lexical_declaration" or not text(declaration).startswith("const"):
+    for declaration in top_level(root, ("lexical_declaration",)):
+        if not text(declaration).startswith("const"):
             continue
         for declarator in declaration.named_children:
             if declarator.type != "variable_declarator":

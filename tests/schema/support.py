@@ -7,25 +7,34 @@ from typing import Any
 
 import orjson
 
+from tests.golden import assert_golden_document
 from tests.openapi.support import GENERATED_AT, Result, invoke
-from tests.routes.support import copy_project, fix_mtimes
+from tests.routes.support import copy_project, write_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "schema" / "prisma"
 
-__all__ = ["FIXTURES", "copy_project", "document_of", "run_schema", "write_project"]
+__all__ = [
+    "FIXTURES",
+    "assert_schema_golden",
+    "copy_project",
+    "document_of",
+    "run_schema",
+    "write_project",
+]
 
 
 def run_schema(project: Path) -> Result:
     return invoke("schema", "--project", str(project), "--generated-at", GENERATED_AT)
 
 
-def write_project(root: Path, files: dict[str, str]) -> Path:
-    for relative, text in files.items():
-        path = root / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    fix_mtimes(root)
-    return root
+def assert_schema_golden(case: Path, tmp_path: Path) -> None:
+    """`tsograph schema` on a copy of `case/project` (in a folder named after the case, with
+    fixed modification times) writes `case/expected.json`, silently."""
+    project = copy_project(case / "project", tmp_path / case.name)
+    result = run_schema(project)
+    assert result.code == 0, result.stderr
+    assert result.stderr == ""
+    assert_golden_document(result.stdout, case / "expected.json")
 
 
 def document_of(project: Path) -> dict[str, Any]:

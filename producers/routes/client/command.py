@@ -9,13 +9,10 @@ large, 64 for wrong arguments.
 from __future__ import annotations
 
 import argparse
-import os
-import stat
-from pathlib import Path
 
 from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.errors import InputError
 from exchange.writer import check_fact_budget, write_document
+from producers.command_args import project_folder
 from producers.routes.client.model import load_model
 from producers.routes.client.scan import scan_project
 
@@ -29,14 +26,8 @@ CLIENT_MODEL_HELP = (
 
 def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
-    root = Path(args.project)
     model = load_model(args.client_model) if args.client_model is not None else None
-    try:
-        info = os.stat(root)
-    except OSError:
-        raise InputError("the project folder cannot be read; check --project") from None
-    if not stat.S_ISDIR(info.st_mode):
-        raise InputError("--project is not a folder; pass the project root")
+    root = project_folder(args.project)
     scan = scan_project(root, service, args.include_tests, model)
     check_fact_budget(len(scan.facts))
     document = bridge_facts(

@@ -113,6 +113,8 @@ def request_of(
     args = argument_nodes(call)
     if client.library == "fetch":
         return _fetch(ev, ctx, args) if not name else None
+    if name in _NON_CONTRACT:
+        return Skipped(NON_CONTRACT)
     if client.library == "axios":
         return _axios(ev, ctx, client, name, args, situation)
     return _ky(ev, ctx, client, name, args, situation)
@@ -158,8 +160,6 @@ def _axios(
     args: list[Node] | None,
     situation: Situation,
 ) -> Outcome | None:
-    if name in _NON_CONTRACT:
-        return Skipped(NON_CONTRACT)
     forced: str | None = None
     url_node: Node | None = None
     config: Value
@@ -211,8 +211,6 @@ def _ky(
     args: list[Node] | None,
     situation: Situation,
 ) -> Outcome | None:
-    if name in _NON_CONTRACT:
-        return Skipped(NON_CONTRACT)
     if name and name not in _KY_METHODS:
         return None
     url_value = ev.value(ctx, _arg(args, 0))

@@ -39,6 +39,14 @@ class OrmRun:
     def calls(self, path: str) -> Iterator[Node]:
         return (node for node in self.nodes(path) if node.type == "call_expression")
 
+    def method_calls(self, path: str) -> Iterator[tuple[Node, str, Node, Node]]:
+        """(call, method name, property node, receiver node) of each `receiver.method(...)`."""
+        data = self.evaluator.data(path)
+        for call in self.calls(path):
+            shape = method_of(data, call)
+            if shape is not None:
+                yield (call, *shape)
+
     def use(
         self,
         path: str,
@@ -76,36 +84,40 @@ class OrmRun:
     def note(self, prefix: str, reason: str, name: str | None = None) -> None:
         self.scan.note(prefix, reason, name=name)
 
-    def sql(self, path: str, at: Node, sql_text: str) -> None:
-        """Relations of SQL text used at `at` (a tagged template's substitutions are bind
-        parameters written `?`); unreadable relation positions give one dynamic fact."""
+    def sql(
+        self,
+        path: str,
+        at: Node,
+        sql_text: str,
+        *,
+        spliced: bool = False,
+        written: Node | None = None,
+    ) -> None:
+        """Relations of SQL text used at `at` and written at `written` (default: `at`);
+        a tagged template's substitutions are bind parameters written `?`. Unreadable
+        relation positions, or a `spliced` template, give one dynamic fact."""
         found = sql_relations.extract(sql_text)
         for relation in found.relations:
             self.use(path, at, relation.name)
-        if found.unresolved:
-            self.use(path, at, "", dynamic=True)
-            self.note(DYNAMIC, "sql")
-        self.scan.claim(path, at.start_byte)
-
-    def sql_argument(self, path: str, node: Node, at: Node | None = None) -> bool:
-        """Read a string literal or template as SQL used at `at` (default: the literal);
-        False for other expressions."""
-        written = template_sql(self.evaluator.data(path), node)
-        if written is None:
-            return False
-        at = node if at is None else at
-        sql_text, substitutions = written
-        found = sql_relations.extract(sql_text)
-        for relation in found.relations:
-            self.use(path, at, relation.name)
-        if substitutions:
+        if spliced:
             # A template string is spliced, not bound: any substitution may name a relation.
             self.use(path, at, "", dynamic=True)
             self.note(DYNAMIC, "sql-templates")
         elif found.unresolved:
             self.use(path, at, "", dynamic=True)
             self.note(DYNAMIC, "sql")
-        self.scan.claim(path, node.start_byte)
+        self.scan.claim(path, (at if written is None else written).start_byte)
+
+    def sql_argument(self, path: str, node: Node, at: Node | None = None) -> bool:
+        """Read a string literal or template as SQL used at `at` (default: the literal);
+        False for other expressions."""
+        found = template_sql(self.evaluator.data(path), node)
+        if found is None:
+            return False
+        sql_text, substitutions = found
+        self.sql(
+            path, node if at is None else at, sql_text, spliced=substitutions > 0, written=node
+        )
         return True
 
 
@@ -136,6 +148,17 @@ def chain_root(node: Node) -> Node:
         if inner is None:
             return node
         node = inner
+
+
+def continued(call: Node) -> bool:
+    """True when the call is the receiver of another chained call (not the chain's end)."""
+    parent = call.parent
+    return (
+        parent is not None
+        and parent.type == "member_expression"
+        and parent.parent is not None
+        and parent.parent.type == "call_expression"
+    )
 
 
 def method_of(data: bytes, call: Node) -> tuple[str, Node, Node] | None:

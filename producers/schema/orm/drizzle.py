@@ -33,8 +33,9 @@ from producers.schema.orm.context import (
     chain_root,
     method_of,
 )
-from producers.schema.orm.tree import call_arguments, children, template_parts
+from producers.schema.orm.tree import call_arguments, children, object_entries, template_parts
 from producers.schema.orm.values import Evaluator, PkgRef, Val
+from producers.schema.syntax import top_level
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(
@@ -429,11 +430,7 @@ class Drizzle:
         if node.type != "object":
             return
         columns = {column.key: column for column in table.columns}
-        for item in children(node):
-            key_node = item.child_by_field_name("key") if item.type == "pair" else item
-            if item.type not in ("pair", "shorthand_property_identifier") or key_node is None:
-                continue
-            key = property_name(data, key_node) if item.type == "pair" else text(data, item)
+        for key, key_node, _ in object_entries(data, node):
             column = columns.get(key or "")
             name = None if column is None else self.column_name(column)
             if name is not None:
@@ -656,13 +653,5 @@ def _apply_creator(ev: Evaluator, creator: tuple[str, Node], name: str) -> str |
 
 
 def _module_declarators(root: Node) -> list[Node]:
-    found: list[Node] = []
-    for statement in children(root):
-        inner = (
-            statement.child_by_field_name("declaration")
-            if statement.type == "export_statement"
-            else statement
-        )
-        if inner is not None and inner.type in ("lexical_declaration", "variable_declaration"):
-            found.extend(d for d in children(inner) if d.type == "variable_declarator")
-    return found
+    statements = top_level(root, ("lexical_declaration", "variable_declaration"))
+    return [d for inner in statements for d in children(inner) if d.type == "variable_declarator"]

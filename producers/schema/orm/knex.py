@@ -17,8 +17,8 @@ from tree_sitter import Node
 
 from producers.lang.typescript.syntax import property_name, unwrap_value
 from producers.schema import facts as fact_builder
-from producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, method_of
-from producers.schema.orm.tree import call_arguments, children
+from producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, continued, method_of
+from producers.schema.orm.tree import call_arguments, children, object_entries
 
 TABLE_METHODS = frozenset({"from", "into", "table"})
 JOIN_METHODS = frozenset(
@@ -110,7 +110,7 @@ class Knex:
         for path in run.paths:
             data = run.evaluator.data(path)
             for call in run.calls(path):
-                if _continued(call):
+                if continued(call):
                     continue
                 root = chain_root(call)
                 value = run.evaluator.value(path, root)
@@ -198,15 +198,8 @@ class Knex:
             for item in children(arg):
                 self._column_arg(run, path, item, chain, keys)
         elif arg.type == "object" and keys:
-            for item in children(arg):
-                key = item.child_by_field_name("key") if item.type == "pair" else item
-                if item.type == "pair" and key is not None:
-                    name = property_name(data, key)
-                elif item.type == "shorthand_property_identifier":
-                    name = data[item.start_byte : item.end_byte].decode()
-                else:
-                    continue
-                if name is not None and key is not None:
+            for name, key, _ in object_entries(data, arg):
+                if name is not None:
                     chain.columns.append((name, key))
 
     def _emit(self, run: OrmRun, path: str, chain: _Chain) -> None:
@@ -240,14 +233,3 @@ class Knex:
                 continue
             table = found
             run.use(path, node, channel(table), column)
-
-
-def _continued(call: Node) -> bool:
-    """True when the call is the receiver of another chained call (not the chain's end)."""
-    parent = call.parent
-    return (
-        parent is not None
-        and parent.type == "member_expression"
-        and parent.parent is not None
-        and parent.parent.type == "call_expression"
-    )

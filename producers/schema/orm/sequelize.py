@@ -31,8 +31,16 @@ from producers.lang.typescript.syntax import property_name, string_value, text, 
 from producers.schema import facts as fact_builder
 from producers.schema.orm import drivers, inflection
 from producers.schema.orm.context import UNREADABLE, UNRESOLVED, UNVERIFIED, OrmRun, method_of
-from producers.schema.orm.tree import Binding, call_arguments, children
+from producers.schema.orm.tree import (
+    Binding,
+    call_arguments,
+    children,
+    object_entries,
+    object_value,
+    string_option,
+)
 from producers.schema.orm.values import Evaluator, Val
+from producers.schema.syntax import top_level
 
 MODEL_METHODS = frozenset(
     [
@@ -277,9 +285,9 @@ class Sequelize:
             value = unwrap_value(value)
             explicit: str | None = None
             if value.type == "object":
-                field_node = _object_value(value, data, "field")
-                type_node = _object_value(value, data, "type")
-                primary = _object_value(value, data, "primaryKey")
+                field_node = object_value(value, data, "field")
+                type_node = object_value(value, data, "type")
+                primary = object_value(value, data, "primaryKey")
                 if type_node is not None and text(data, type_node).endswith("VIRTUAL"):
                     continue
                 if field_node is not None:
@@ -342,13 +350,13 @@ class Sequelize:
             return unknown
         found: list[tuple[str, object]] = []
         # model.js init: a model's schema falls back to define.schema, then options.schema.
-        schema = _object_value(options_node, data, "schema")
+        schema = object_value(options_node, data, "schema")
         if schema is not None:
             written_schema = ev.constant(options_path, schema)
             if written_schema is None:
                 return unknown
             found.append(("instance-schema", written_schema))
-        define = _object_value(options_node, data, "define")
+        define = object_value(options_node, data, "define")
         if define is None:
             return tuple(found)
         define = unwrap_value(define)
@@ -379,7 +387,7 @@ class Sequelize:
                 shape = method_of(data, call)
                 if shape is not None and shape[0] == "define":
                     ev.value(path, call)
-            for node in _classes(run.parsed(path).root):
+            for node in top_level(run.parsed(path).root, ("class_declaration",)):
                 ev.binding_value(path, Binding(node))  # `class X extends Model` + X.init
         for path in run.paths:
             data = ev.data(path)
@@ -410,7 +418,7 @@ class Sequelize:
         b: Model = target.ref
         options = unwrap_value(args[1]) if len(args) > 1 else None
         options = options if options is not None and options.type == "object" else None
-        alias = _string_option(data, options, "as")
+        alias = string_option(data, options, "as")
         foreign, foreign_field = _key_option(data, options, "foreignKey")
         if kind == "belongsTo":
             key = foreign or inflection.camelize(f"{alias or b.singular}_{b.primary}")
@@ -447,7 +455,7 @@ class Sequelize:
         foreign_field: str | None,
         at: Node,
     ) -> None:
-        through_node = None if options is None else _object_value(options, data, "through")
+        through_node = None if options is None else object_value(options, data, "through")
         through = None if through_node is None else string_value(data, through_node)
         if through is None or through_node is None:
             return  # a through model is declared on its own
@@ -463,7 +471,7 @@ class Sequelize:
         line, column = run.parsed(path).location(through_node.start_byte)
         columns = [foreign_field or _underscored_if(key, a.underscored)]
         columns.append(other_field or _underscored_if(other_key, a.underscored))
-        timestamps = _object_value(options, data, "timestamps") if options is not None else None
+        timestamps = object_value(options, data, "timestamps") if options is not None else None
         stamps_on = self.defaults.flags.get("timestamps", True)
         if timestamps is not None:
             stamps_on = text(data, timestamps) != "false"
@@ -508,11 +516,7 @@ class Sequelize:
         ev = run.evaluator
         for path in run.paths:
             data = ev.data(path)
-            for call in run.calls(path):
-                shape = method_of(data, call)
-                if shape is None:
-                    continue
-                method, prop, receiver = shape
+            for call, method, prop, receiver in run.method_calls(path):
                 if method == "query":
                     value = ev.value(path, receiver)
                     args = call_arguments(call)
@@ -563,17 +567,17 @@ class Sequelize:
         if depth > 6:
             return
         for key in OPTION_COLUMN_KEYS:
-            nested = _object_value(option, data, key)
+            nested = object_value(option, data, key)
             if nested is not None:
                 self._keys(run, path, unwrap_value(nested), model)
-        include = _object_value(option, data, "include")
+        include = object_value(option, data, "include")
         if include is None:
             return
         include = unwrap_value(include)
         items = list(children(include)) if include.type == "array" else [include]
         for item in items:
             item = unwrap_value(item)
-            model_node = _object_value(item, data, "model") if item.type == "object" else item
+            model_node = object_value(item, data, "model") if item.type == "object" else item
             target = None if model_node is None else run.evaluator.value(path, model_node)
             if target is None or target.kind != "seq-model" or model_node is None:
                 continue
@@ -603,11 +607,7 @@ class Sequelize:
             return
         if node.type != "object":
             return
-        for item in children(node):
-            key = item.child_by_field_name("key") if item.type == "pair" else item
-            if item.type not in ("pair", "shorthand_property_identifier") or key is None:
-                continue
-            name = property_name(data, key) if item.type == "pair" else text(data, item)
+        for name, key, item in object_entries(data, node):
             if name in ("include", "exclude") and item.type == "pair":
                 value = item.child_by_field_name("value")
                 if value is not None:
@@ -622,46 +622,17 @@ def _underscored_if(text_value: str, underscored: bool) -> str:
     return inflection.underscore(text_value) if underscored else text_value
 
 
-def _object_value(obj: Node | None, data: bytes, key: str) -> Node | None:
-    if obj is None or obj.type != "object":
-        return None
-    for item in children(obj):
-        if item.type == "pair":
-            key_node = item.child_by_field_name("key")
-            if key_node is not None and property_name(data, key_node) == key:
-                return item.child_by_field_name("value")
-    return None
-
-
 def _has_spread(obj: Node) -> bool:
     return any(item.type == "spread_element" for item in children(obj))
 
 
-def _string_option(data: bytes, obj: Node | None, key: str) -> str | None:
-    value = _object_value(obj, data, key)
-    return None if value is None else string_value(data, value)
-
-
 def _key_option(data: bytes, obj: Node | None, key: str) -> tuple[str | None, str | None]:
     """A foreign key option: `'name'` or `{ name, field }`."""
-    value = _object_value(obj, data, key)
+    value = object_value(obj, data, key)
     if value is None:
         return None, None
     value = unwrap_value(value)
     written = string_value(data, value)
     if written is not None:
         return written, None
-    return _string_option(data, value, "name"), _string_option(data, value, "field")
-
-
-def _classes(root: Node) -> list[Node]:
-    found = []
-    for statement in children(root):
-        inner = (
-            statement.child_by_field_name("declaration")
-            if statement.type == "export_statement"
-            else statement
-        )
-        if inner is not None and inner.type in ("class_declaration",):
-            found.append(inner)
-    return found
+    return string_option(data, value, "name"), string_option(data, value, "field")

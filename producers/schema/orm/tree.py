@@ -15,24 +15,44 @@ from tree_sitter import Node
 
 from producers.lang.typescript import ParsedFile
 from producers.lang.typescript.strings import decode_js_string
-from producers.lang.typescript.syntax import property_name, text
-
-FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "arrow_function",
-        "generator_function",
-        "method_definition",
-    }
-)
+from producers.lang.typescript.syntax import property_name, string_value, text
+from producers.schema.syntax import FUNCTIONS
 
 
 def children(node: Node) -> Iterator[Node]:
     for child in node.named_children:
         if child.type != "comment":
             yield child
+
+
+def object_value(obj: Node | None, data: bytes, key: str) -> Node | None:
+    """The value of the `key: value` pair of an object literal (None for anything else)."""
+    if obj is None or obj.type != "object":
+        return None
+    for item in children(obj):
+        if item.type == "pair":
+            key_node = item.child_by_field_name("key")
+            if key_node is not None and property_name(data, key_node) == key:
+                return item.child_by_field_name("value")
+    return None
+
+
+def object_entries(data: bytes, obj: Node) -> Iterator[tuple[str | None, Node, Node]]:
+    """(written key, key node, entry) of each `key: value` pair and `{ key }` shorthand of an
+    object literal; the key is None where it is computed."""
+    for item in children(obj):
+        if item.type == "pair":
+            key = item.child_by_field_name("key")
+            if key is not None:
+                yield property_name(data, key), key, item
+        elif item.type == "shorthand_property_identifier":
+            yield text(data, item), item, item
+
+
+def string_option(data: bytes, obj: Node | None, key: str) -> str | None:
+    """The string literal an object literal gives `key`, if it is one."""
+    value = object_value(obj, data, key)
+    return None if value is None else string_value(data, value)
 
 
 def call_arguments(node: Node) -> list[Node]:

@@ -29,9 +29,24 @@ from producers.lang.typescript.syntax import property_name, string_value, text, 
 from producers.project.packages import read_package
 from producers.schema import facts as fact_builder
 from producers.schema.orm import drivers, typeorm_naming
-from producers.schema.orm.context import UNREADABLE, UNRESOLVED, UNVERIFIED, OrmRun, method_of
-from producers.schema.orm.tree import Binding, call_arguments, children
+from producers.schema.orm.context import (
+    UNREADABLE,
+    UNRESOLVED,
+    UNVERIFIED,
+    OrmRun,
+    continued,
+    method_of,
+)
+from producers.schema.orm.tree import (
+    Binding,
+    call_arguments,
+    children,
+    object_entries,
+    object_value,
+    string_option,
+)
 from producers.schema.orm.values import Evaluator, Val
+from producers.schema.syntax import top_level
 
 COLUMN_DECORATORS = frozenset(
     {
@@ -45,6 +60,7 @@ COLUMN_DECORATORS = frozenset(
         "ObjectIdColumn",
     }
 )
+CLASSES = ("class_declaration", "abstract_class_declaration")
 PRIMARY_DECORATORS = frozenset({"PrimaryColumn", "PrimaryGeneratedColumn", "ObjectIdColumn"})
 # Repository / BaseEntity / EntityManager methods that read or write the entity's table.
 ENTITY_METHODS = frozenset(
@@ -212,8 +228,8 @@ class TypeOrm:
             if written is not None:
                 given = written
             elif arg.type == "object":
-                name_node = _object_value(arg, data, "name")
-                schema_node = _object_value(arg, data, "schema")
+                name_node = object_value(arg, data, "name")
+                schema_node = object_value(arg, data, "schema")
                 if name_node is not None:
                     given = ev.constant(path, name_node)
                     readable = readable and given is not None
@@ -281,7 +297,7 @@ class TypeOrm:
         options_path, obj = options.ref
         if options_path != path:  # keys in another file: read them there too
             data = run.evaluator.data(options_path)
-            if _object_value(obj, data, "namingStrategy") is not None:
+            if object_value(obj, data, "namingStrategy") is not None:
                 self.options.custom = True
         return any(item.type == "spread_element" for item in children(obj))
 
@@ -291,7 +307,7 @@ class TypeOrm:
             data = ev.data(path)
             if b"typeorm" not in data:
                 continue
-            for node in _classes(run.parsed(path).root):
+            for node in top_level(run.parsed(path).root, CLASSES):
                 value = ev.binding_value(path, Binding(node))
                 if value is not None and value.kind == "typeorm-entity":
                     self._resolve(run, value.ref)
@@ -368,7 +384,7 @@ class TypeOrm:
             # "" or false -> none, a string -> itself.
             prefix: str | None = prop
             for arg in args[1:]:
-                option = _object_value(unwrap_value(arg), data, "prefix")
+                option = object_value(unwrap_value(arg), data, "prefix")
                 if option is None or text(data, option) == "true":
                     continue
                 prefix = None if text(data, option) == "false" else string_value(data, option)
@@ -383,7 +399,7 @@ class TypeOrm:
         for arg in args:
             arg = unwrap_value(arg)
             if arg.type == "object":
-                option = _object_value(arg, data, "name")
+                option = object_value(arg, data, "name")
                 if option is not None:
                     explicit = ev.constant(path, option)
                     if explicit is None:
@@ -474,7 +490,7 @@ class TypeOrm:
         written = [_first_object(data, join_column[1]) if join_column else None]
         written.append(None if join_table is None else _first_object(data, join_table))
         for nested_key in ("joinColumn", "inverseJoinColumn"):
-            nested = None if written[1] is None else _object_value(written[1], data, nested_key)
+            nested = None if written[1] is None else object_value(written[1], data, nested_key)
             written.append(None if nested is None else unwrap_value(nested))
         if any(_unreadable_names(data, options) for options in written):
             run.note(UNREADABLE, "typeorm-relation-names", name=entity.path)
@@ -484,8 +500,8 @@ class TypeOrm:
             if kind == "OneToOne" and join_column is None:
                 return  # the inverse side owns no column
             options = _first_object(data, join_column[1]) if join_column else None
-            explicit = _string_option(data, options, "name")
-            referenced = _string_option(data, options, "referencedColumnName")
+            explicit = string_option(data, options, "name")
+            referenced = string_option(data, options, "referencedColumnName")
             if explicit is not None:
                 run.declare(entity.path, key, channel, qualified, explicit)
             elif self.options.custom:
@@ -499,7 +515,7 @@ class TypeOrm:
         if kind != "ManyToMany" or join_table is None:
             return
         options = _first_object(data, join_table)
-        given = _string_option(data, options, "name")
+        given = string_option(data, options, "name")
         prefix = self.options.prefix
         if prefix is None or (
             given is None
@@ -515,16 +531,16 @@ class TypeOrm:
             )
         )
         junction = fact_builder.channel(
-            table, _string_option(data, options, "schema") or entity.schema
+            table, string_option(data, options, "schema") or entity.schema
         )
         run.declare(entity.path, key, junction, qualified)
         for side, owner, option in (
             (entity, entity, "joinColumn"),
             (target, target, "inverseJoinColumn"),
         ):
-            nested = None if options is None else _object_value(options, data, option)
+            nested = None if options is None else object_value(options, data, option)
             nested = None if nested is None else unwrap_value(nested)
-            explicit = _string_option(
+            explicit = string_option(
                 data, nested if nested is not None and nested.type == "object" else None, "name"
             )
             if explicit is not None:
@@ -549,11 +565,7 @@ class TypeOrm:
         ev = run.evaluator
         for path in run.paths:
             data = ev.data(path)
-            for call in run.calls(path):
-                shape = method_of(data, call)
-                if shape is None:
-                    continue
-                method, prop, receiver = shape
+            for call, method, prop, receiver in run.method_calls(path):
                 if (
                     method not in ENTITY_METHODS
                     and method not in ("query", "getRepository")
@@ -612,7 +624,7 @@ class TypeOrm:
                 self._keys(run, path, unwrap_value(args[1]), entity)
         elif first.type == "object":
             for option in OPTION_KEYS:
-                nested = _object_value(first, data, option)
+                nested = object_value(first, data, option)
                 if nested is not None:
                     self._keys(run, path, unwrap_value(nested), entity)
 
@@ -634,11 +646,7 @@ class TypeOrm:
             return
         if node.type != "object":
             return
-        for item in children(node):
-            key = item.child_by_field_name("key") if item.type == "pair" else item
-            if item.type not in ("pair", "shorthand_property_identifier") or key is None:
-                continue
-            name = property_name(data, key) if item.type == "pair" else text(data, item)
+        for name, key, _ in object_entries(data, node):
             column = None if name is None else entity.column(name)
             if column is not None:
                 run.use(path, key, channel, column)
@@ -647,7 +655,7 @@ class TypeOrm:
         """`createQueryBuilder` chains: entity arguments, joins on relations, alias.prop."""
         ev = run.evaluator
         for call in run.calls(path):
-            if _continued(call):
+            if continued(call):
                 continue
             links = _links(data, call)
             starts = [
@@ -767,16 +775,6 @@ def _links(data: bytes, call: Node) -> list[tuple[str, Node]]:
     return links
 
 
-def _continued(call: Node) -> bool:
-    parent = call.parent
-    return (
-        parent is not None
-        and parent.type == "member_expression"
-        and parent.parent is not None
-        and parent.parent.type == "call_expression"
-    )
-
-
 def _is_entity(ev: Evaluator, path: str, args: list[Node]) -> bool:
     value = ev.value(path, args[0]) if args else None
     return value is not None and value.kind == "typeorm-entity"
@@ -829,17 +827,6 @@ def _decorator_call(ev: Evaluator, path: str, decorator: Node) -> tuple[str | No
     return value.ref.name, args
 
 
-def _object_value(obj: Node, data: bytes, key: str) -> Node | None:
-    if obj.type != "object":
-        return None
-    for item in children(obj):
-        if item.type == "pair":
-            key_node = item.child_by_field_name("key")
-            if key_node is not None and property_name(data, key_node) == key:
-                return item.child_by_field_name("value")
-    return None
-
-
 NAME_OPTIONS = ("name", "referencedColumnName", "schema")
 
 
@@ -849,7 +836,7 @@ def _unreadable_names(data: bytes, options: Node | None) -> bool:
         return False
     return any(
         value is not None and string_value(data, value) is None
-        for value in (_object_value(options, data, key) for key in NAME_OPTIONS)
+        for value in (object_value(options, data, key) for key in NAME_OPTIONS)
     )
 
 
@@ -861,24 +848,6 @@ def _first_object(data: bytes, args: list[Node]) -> Node | None:
     return None
 
 
-def _string_option(data: bytes, obj: Node | None, key: str) -> str | None:
-    value = None if obj is None else _object_value(obj, data, key)
-    return None if value is None else string_value(data, value)
-
-
 def _primary_option(data: bytes, arg: Node) -> bool:
-    value = _object_value(unwrap_value(arg), data, "primary")
+    value = object_value(unwrap_value(arg), data, "primary")
     return value is not None and text(data, value) == "true"
-
-
-def _classes(root: Node) -> list[Node]:
-    found = []
-    for statement in children(root):
-        inner = (
-            statement.child_by_field_name("declaration")
-            if statement.type == "export_statement"
-            else statement
-        )
-        if inner is not None and inner.type in ("class_declaration", "abstract_class_declaration"):
-            found.append(inner)
-    return found

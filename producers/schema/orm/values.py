@@ -46,7 +46,6 @@ from producers.lang.typescript.syntax import property_name, string_value, text, 
 from producers.schema.orm import packages
 from producers.schema.orm.nodes import ASSIGNMENTS, code_nodes
 from producers.schema.orm.tree import (
-    FUNCTIONS,
     Binding,
     args_node_of,
     call_arguments,
@@ -60,6 +59,7 @@ from producers.schema.orm.tree import (
     returned_expressions,
     scope_names,
 )
+from producers.schema.syntax import FUNCTIONS
 
 # How deep one question may follow values before giving up (counted as a cut).
 MAX_DEPTH = 48
@@ -143,10 +143,17 @@ class Evaluator:
         if self._depth >= MAX_DEPTH:
             self.cuts.add((path, node.start_byte))
             return None
+        return self._evaluate(key, lambda: self._value(path, node))
+
+    def _evaluate(
+        self, key: tuple[str, int, int, str], compute: Callable[[], Val | None]
+    ) -> Val | None:
+        """Compute and remember the value under `key`, marked active (a cycle gives None)
+        and one level deeper while it runs."""
         self._active.add(key)
         self._depth += 1
         try:
-            result = self._value(path, node)
+            result = compute()
         finally:
             self._depth -= 1
             self._active.discard(key)
@@ -330,13 +337,17 @@ class Evaluator:
 
     # ---- imports and exports ------------------------------------------------------
 
-    def _import(self, path: str, node: Node, keys: tuple[str, ...]) -> Val | None:
-        data = self.data(path)
+    def _import_source(self, path: str, node: Node) -> str | None:
+        """The module specifier of the import statement that holds `node`."""
         statement = node
         while statement.type != "import_statement" and statement.parent is not None:
             statement = statement.parent
         source = statement.child_by_field_name("source")
-        specifier = None if source is None else string_value(data, source)
+        return None if source is None else string_value(self.data(path), source)
+
+    def _import(self, path: str, node: Node, keys: tuple[str, ...]) -> Val | None:
+        data = self.data(path)
+        specifier = self._import_source(path, node)
         if specifier is None:
             return None
         if node.type == "import_specifier":
@@ -753,15 +764,7 @@ class Evaluator:
             if self._depth >= MAX_DEPTH:
                 self.cuts.add((path, node.start_byte))
             return None
-        self._active.add(key)
-        self._depth += 1
-        try:
-            found = self._type_value(path, node)
-        finally:
-            self._depth -= 1
-            self._active.discard(key)
-        self._memo[key] = found
-        return found
+        return self._evaluate(key, lambda: self._type_value(path, node))
 
     def _type_value(self, path: str, node: Node) -> Val | None:
         data = self.data(path)
@@ -900,11 +903,7 @@ class Evaluator:
         if decl.type != "import_specifier":
             return None
         data = self.data(path)
-        statement = decl
-        while statement.type != "import_statement" and statement.parent is not None:
-            statement = statement.parent
-        source = statement.child_by_field_name("source")
-        specifier = None if source is None else string_value(data, source)
+        specifier = self._import_source(path, decl)
         name_node = decl.child_by_field_name("name")
         if specifier is None or name_node is None:
             return None

@@ -17,17 +17,6 @@ from tree_sitter import Node
 
 from producers.schema import syntax
 
-FUNCTIONS = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "arrow_function",
-        "generator_function",
-        "method_definition",
-    }
-)
-
 
 def type_text(node: Node) -> str:
     value = node.child_by_field_name("value") or node.child_by_field_name("body")
@@ -84,7 +73,7 @@ def pattern_names(node: Node) -> Iterator[tuple[str, Node]]:
 
 def declarations(scope: Node) -> Iterator[tuple[str, Node]]:
     """Names a scope node declares directly, with the node that declares each."""
-    if scope.type in FUNCTIONS:
+    if scope.type in syntax.FUNCTIONS:
         parameters = scope.child_by_field_name("parameters")
         single = scope.child_by_field_name("parameter")
         if single is not None and single.type == "identifier":

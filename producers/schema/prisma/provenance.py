@@ -31,22 +31,14 @@ from producers.schema.prisma import bindings
 from producers.schema.scan import SchemaScan
 
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
-_SCOPES = frozenset(
-    {
-        "program",
-        "statement_block",
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "arrow_function",
-        "generator_function",
-        "method_definition",
-        "for_statement",
-        "for_in_statement",
-        "catch_clause",
-        "class_body",
-    }
-)
+_SCOPES = syntax.FUNCTIONS | {
+    "program",
+    "statement_block",
+    "for_statement",
+    "for_in_statement",
+    "catch_clause",
+    "class_body",
+}
 _PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
 # How many bindings and exports one proof may pass through; deeper chains are cut
 # (counted) instead of risking the interpreter's recursion limit.

@@ -10,6 +10,7 @@ Attribute arguments that span lines (`@@index([a,\n b])`) are joined first.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 _BLOCK = re.compile(
@@ -123,11 +124,13 @@ def _until_comma(text: str) -> str:
     return text
 
 
-def _strip_comment(line: str) -> str:
+def _outside_strings(text: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of each character outside string literals, quotes left out; in a
+    string a backslash escapes the next character."""
     in_string = False
     index = 0
-    while index < len(line):
-        char = line[index]
+    while index < len(text):
+        char = text[index]
         if in_string:
             if char == "\\":
                 index += 1
@@ -135,27 +138,22 @@ def _strip_comment(line: str) -> str:
                 in_string = False
         elif char == '"':
             in_string = True
-        elif line.startswith("//", index):
-            return line[:index]
+        else:
+            yield index, char
         index += 1
+
+
+def _strip_comment(line: str) -> str:
+    for index, _ in _outside_strings(line):
+        if line.startswith("//", index):
+            return line[:index]
     return line
 
 
 def _depth(text: str) -> int:
     depth = 0
-    in_string = False
-    escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "([":
+    for _, char in _outside_strings(text):
+        if char in "([":
             depth += 1
         elif char in ")]":
             depth -= 1
@@ -176,25 +174,14 @@ def attributes(text: str) -> list[Attribute] | None:
         if rest.startswith("("):
             depth = 0
             end = -1
-            in_string = False
-            index = 0
-            while index < len(rest):
-                char = rest[index]
-                if in_string:
-                    if char == "\\":
-                        index += 1
-                    elif char == '"':
-                        in_string = False
-                elif char == '"':
-                    in_string = True
-                elif char == "(":
+            for index, char in _outside_strings(rest):
+                if char == "(":
                     depth += 1
                 elif char == ")":
                     depth -= 1
                     if depth == 0:
                         end = index
                         break
-                index += 1
             if end < 0:
                 return None
             args = rest[1:end]

@@ -52,16 +52,9 @@ def template_sql(
     template: Node, namespaces: set[str], claim: Callable[[Node], None], depth: int = 0
 ) -> str:
     """The SQL a tagged template sends, interpolations as `?` or inlined fragments."""
-    parts: list[str] = []
-    for child in template.named_children:
-        if child.type == "string_fragment":
-            parts.append(syntax.text(child))
-        elif child.type == "escape_sequence":
-            parts.append(syntax.string_value_of_escape(child))
-        elif child.type == "template_substitution":
-            inner = child.named_children[0] if child.named_children else None
-            parts.append(_substitution(inner, namespaces, claim, depth))
-    return "".join(parts)
+    return syntax.template_text(
+        template, lambda inner: _substitution(inner, namespaces, claim, depth)
+    )
 
 
 def _substitution(

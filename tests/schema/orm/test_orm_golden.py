@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import orjson
 import pytest
 
-from exchange.validation import validate
-from tests.golden import assert_matches_golden
-from tests.schema.orm.support import FIXTURES, copy_project
-from tests.schema.support import run_schema
+from tests.golden import golden_cases, limitation_prefixes
+from tests.schema.orm.support import FIXTURES
+from tests.schema.support import assert_schema_golden
 
-CASES = sorted(case.name for case in FIXTURES.iterdir() if (case / "project").is_dir())
+CASES = golden_cases(FIXTURES, "project")
 PREFIXES = (
     "unsupported-db-packages:",
     "non-relational-stores:",
@@ -30,17 +28,9 @@ PREFIXES = (
 
 @pytest.mark.parametrize("case", CASES)
 def test_golden(case: str, tmp_path: Path) -> None:
-    project = copy_project(FIXTURES / case / "project", tmp_path / case)
-    result = run_schema(project)
-    assert result.code == 0, result.stderr
-    assert result.stderr == ""
-    validate(orjson.loads(result.stdout))
-    assert_matches_golden(result.stdout, FIXTURES / case / "expected.json")
+    assert_schema_golden(FIXTURES / case, tmp_path)
 
 
 def test_every_prefix_of_this_part_is_produced_by_some_fixture() -> None:
-    produced: set[str] = set()
-    for case in CASES:
-        document = orjson.loads((FIXTURES / case / "expected.json").read_bytes())
-        produced.update(line.partition(" ")[0] for line in document["limitations"])
+    produced = limitation_prefixes(FIXTURES / case / "expected.json" for case in CASES)
     assert set(PREFIXES) <= produced

@@ -8,6 +8,20 @@ from typing import Any
 from tests.schema.orm.support import document_of, write_project
 
 
+def _document(tmp_path: Path, files: dict[str, str]) -> dict[str, Any]:
+    """The schema document of a small project written under tmp_path."""
+    return document_of(write_project(tmp_path / "p", files))
+
+
+def _declared(document: dict[str, Any], *, models_only: bool = True) -> list[tuple[str, str]]:
+    """(channel, column or "") of the declaration facts (of every fact: models_only=False)."""
+    return sorted(
+        (fact["channel"], fact.get("method", ""))
+        for fact in document["facts"]
+        if not models_only or "#model:" in fact["symbol"]["usr"]
+    )
+
+
 def _uses(document: dict[str, Any]) -> list[tuple[str, str, str, int]]:
     return sorted(
         (
@@ -26,8 +40,8 @@ def _prefixes(document: dict[str, Any]) -> set[str]:
 
 
 def test_a_receiver_named_like_a_client_is_not_a_client(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/schema.ts": (
                 'import { pgTable, text } from "drizzle-orm/pg-core";\n'
@@ -43,24 +57,22 @@ def test_a_receiver_named_like_a_client_is_not_a_client(tmp_path: Path) -> None:
             ),
         },
     )
-    document = document_of(project)
     assert _uses(document) == []
     assert "unresolved-orm-receivers:" in _prefixes(document)
 
 
 def test_the_phase_is_skipped_without_a_supported_import(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {"src/a.ts": 'export function f(db: any) {\n  return db.prepare("select * from t");\n}\n'},
     )
-    document = document_of(project)
     assert document["facts"] == []
     assert not _prefixes(document) & {"unresolved-orm-receivers:", "orm-naming-unverified:"}
 
 
 def test_parameters_shadow_proven_clients(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/a.ts": (
                 'import { Pool } from "pg";\n'
@@ -74,13 +86,12 @@ def test_parameters_shadow_proven_clients(tmp_path: Path) -> None:
             )
         },
     )
-    document = document_of(project)
     assert _uses(document) == [("proven", "", "src/a.ts", 4)]
 
 
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/db.js": (
                 'const knex = require("knex");\nmodule.exports = knex({ client: "pg" });\n'
@@ -94,7 +105,6 @@ def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
             ),
         },
     )
-    document = document_of(project)
     assert _uses(document) == [
         ("users", "", "src/users.js", 3),
         ("users", "id", "src/users.js", 3),
@@ -103,8 +113,8 @@ def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
 
 
 def test_d1_annotations_enable_the_phase_without_imports(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/worker.ts": (
                 "export async function handle(db: D1Database) {\n"
@@ -113,14 +123,13 @@ def test_d1_annotations_enable_the_phase_without_imports(tmp_path: Path) -> None
             )
         },
     )
-    document = document_of(project)
     assert _uses(document) == [("jobs", "", "src/worker.ts", 2)]
     assert document["facts"][0]["symbol"]["usr"] == "src/worker.ts#handle"
 
 
 def test_a_custom_typeorm_naming_strategy_keeps_explicit_names_only(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/ds.ts": (
                 'import { DataSource } from "typeorm";\n'
@@ -143,19 +152,13 @@ def test_a_custom_typeorm_naming_strategy_keeps_explicit_names_only(tmp_path: Pa
             ),
         },
     )
-    document = document_of(project)
-    declared = sorted(
-        (fact["channel"], fact.get("method", ""))
-        for fact in document["facts"]
-        if "#model:" in fact["symbol"]["usr"]
-    )
-    assert declared == [("people", ""), ("people", "given_name")]
+    assert _declared(document) == [("people", ""), ("people", "given_name")]
     assert "orm-naming-unverified:" in _prefixes(document)
 
 
 def test_sequelize_define_options_of_the_instance_apply_to_every_model(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/models.js": (
                 'const { Sequelize, DataTypes } = require("sequelize");\n'
@@ -166,14 +169,16 @@ def test_sequelize_define_options_of_the_instance_apply_to_every_model(tmp_path:
             )
         },
     )
-    document = document_of(project)
-    declared = sorted((fact["channel"], fact.get("method", "")) for fact in document["facts"])
-    assert declared == [("LineItem", ""), ("LineItem", "id"), ("LineItem", "unit_price")]
+    assert _declared(document, models_only=False) == [
+        ("LineItem", ""),
+        ("LineItem", "id"),
+        ("LineItem", "unit_price"),
+    ]
 
 
 def test_drizzle_casing_from_config_and_calls_that_agree(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "drizzle.config.ts": 'export default { casing: "camelCase", schema: "./src/s.ts" };\n',
             "src/s.ts": (
@@ -186,14 +191,12 @@ def test_drizzle_casing_from_config_and_calls_that_agree(tmp_path: Path) -> None
             ),
         },
     )
-    document = document_of(project)
-    declared = sorted((fact["channel"], fact.get("method", "")) for fact in document["facts"])
-    assert declared == [("notes", ""), ("notes", "bodyText")]
+    assert _declared(document, models_only=False) == [("notes", ""), ("notes", "bodyText")]
 
 
 def test_factory_parameters_take_the_kind_every_caller_passes(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "models/post.js": (
                 'const { DataTypes } = require("sequelize");\n'
@@ -218,22 +221,16 @@ def test_factory_parameters_take_the_kind_every_caller_passes(tmp_path: Path) ->
             ),
         },
     )
-    document = document_of(project)
     assert _uses(document) == [
         ("Posts", "", "models/index.js", 10),
         ("Posts", "title", "models/index.js", 10),
     ]
-    declared = sorted(
-        (fact["channel"], fact.get("method", ""))
-        for fact in document["facts"]
-        if "#model:" in fact["symbol"]["usr"]
-    )
-    assert declared == [("Posts", ""), ("Posts", "id"), ("Posts", "title")]
+    assert _declared(document) == [("Posts", ""), ("Posts", "id"), ("Posts", "title")]
 
 
 def test_one_caller_without_proof_leaves_the_parameter_unproven(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/q.ts": (
                 'import { Pool } from "pg";\n'
@@ -246,13 +243,12 @@ def test_one_caller_without_proof_leaves_the_parameter_unproven(tmp_path: Path) 
             )
         },
     )
-    document = document_of(project)
     assert _uses(document) == []
 
 
 def test_constants_return_types_and_exported_type_aliases(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/names.ts": 'export const TABLES = { users: "app_users" } as const;\n',
             "src/schema.ts": (
@@ -277,13 +273,12 @@ def test_constants_return_types_and_exported_type_aliases(tmp_path: Path) -> Non
             ),
         },
     )
-    document = document_of(project)
     assert _uses(document) == [("app_users", "", "src/repo.ts", 4)]
 
 
 def test_typeorm_entity_names_that_are_not_constants_are_unreadable(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/e.ts": (
                 'import { Column, Entity } from "typeorm";\n'
@@ -294,7 +289,6 @@ def test_typeorm_entity_names_that_are_not_constants_are_unreadable(tmp_path: Pa
             )
         },
     )
-    document = document_of(project)
     assert document["facts"] == []
     assert "unreadable-orm-declarations:" in _prefixes(document)
 
@@ -322,8 +316,8 @@ def test_typeorm_03_derives_a_name_for_an_empty_entity_name(tmp_path: Path) -> N
 
 
 def test_knex_names_tables_the_way_knex_compiles_them(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/k.ts": (
                 'import knex from "knex";\n'
@@ -336,7 +330,6 @@ def test_knex_names_tables_the_way_knex_compiles_them(tmp_path: Path) -> None:
             )
         },
     )
-    document = document_of(project)
     found = sorted(
         (fact["channel"], fact.get("method", ""), fact["dynamic"]) for fact in document["facts"]
     )
@@ -345,8 +338,8 @@ def test_knex_names_tables_the_way_knex_compiles_them(tmp_path: Path) -> None:
 
 
 def test_association_keys_are_located_where_the_association_is_written(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/db.js": (
                 'const { Sequelize } = require("sequelize");\n'
@@ -366,7 +359,6 @@ def test_association_keys_are_located_where_the_association_is_written(tmp_path:
             ),
         },
     )
-    document = document_of(project)
     keys = [fact for fact in document["facts"] if fact.get("method") == "UserId"]
     assert [(fact["location"], fact["symbol"]["usr"]) for fact in keys] == [
         ({"path": "src/associate.js", "line": 3, "column": 16}, "src/post.js#model:Post.UserId")
@@ -374,8 +366,8 @@ def test_association_keys_are_located_where_the_association_is_written(tmp_path:
 
 
 def test_d1_bindings_declared_the_way_wrangler_4_generates_them(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "worker-configuration.d.ts": (
                 "declare namespace Cloudflare {\n"
@@ -393,14 +385,13 @@ def test_d1_bindings_declared_the_way_wrangler_4_generates_them(tmp_path: Path) 
             ),
         },
     )
-    document = document_of(project)
     # lowercase SQL: only a proven D1 binding reads it (the literal pass would skip it)
     assert _uses(document) == [("links", "", "src/index.ts", 3)]
 
 
 def test_names_computed_at_run_time_are_not_guessed(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/schema.ts": (
                 'import { pgTable, text } from "drizzle-orm/pg-core";\n'
@@ -423,8 +414,7 @@ def test_names_computed_at_run_time_are_not_guessed(tmp_path: Path) -> None:
             ),
         },
     )
-    document = document_of(project)
-    declared = sorted((fact["channel"], fact.get("method", "")) for fact in document["facts"])
+    declared = _declared(document, models_only=False)
     # body (drizzle) and text (TypeORM) are left out; Card's table depends on options
     assert declared == [("memo", ""), ("memo", "id"), ("notes", ""), ("notes", "id")]
     prefixes = _prefixes(document)
@@ -432,8 +422,8 @@ def test_names_computed_at_run_time_are_not_guessed(tmp_path: Path) -> None:
 
 
 def test_an_entity_prefix_that_is_not_constant_leaves_every_table_unnamed(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/ds.ts": (
                 'import { DataSource } from "typeorm";\n'
@@ -449,14 +439,13 @@ def test_an_entity_prefix_that_is_not_constant_leaves_every_table_unnamed(tmp_pa
             ),
         },
     )
-    document = document_of(project)
     assert document["facts"] == []
     assert "orm-naming-unverified:" in _prefixes(document)
 
 
 def test_template_escapes_are_read_as_the_runtime_cooks_them(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
+    document = _document(
+        tmp_path,
         {
             "src/k.ts": (
                 'import knex from "knex";\n'
@@ -467,7 +456,7 @@ def test_template_escapes_are_read_as_the_runtime_cooks_them(tmp_path: Path) -> 
             )
         },
     )
-    assert _uses(document_of(project)) == [("orgs", "", "src/k.ts", 4)]
+    assert _uses(document) == [("orgs", "", "src/k.ts", 4)]
 
 
 DRIVERS_JS = (
@@ -511,8 +500,7 @@ DRIVERS_TS = (
 
 
 def test_driver_clients_of_every_supported_package_are_proven(tmp_path: Path) -> None:
-    project = write_project(tmp_path / "p", {"src/a.js": DRIVERS_JS, "src/b.ts": DRIVERS_TS})
-    document = document_of(project)
+    document = _document(tmp_path, {"src/a.js": DRIVERS_JS, "src/b.ts": DRIVERS_TS})
     channels = sorted(fact["channel"] for fact in document["facts"])
     # lowercase SQL: each fact proves a traced client (the literal pass skips them)
     expected = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
