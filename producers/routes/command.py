@@ -1,4 +1,4 @@
-"""`tsograph routes --role server --project ROOT`: declared HTTP routes as bridge-facts.
+"""`tsograph routes --role server|client --project ROOT`: HTTP routes as bridge-facts.
 
 Exit codes: 0 with a document on stdout (zero facts is a valid result, not a
 proof of completeness), 2 when the project cannot be read or the output is
@@ -8,38 +8,26 @@ too large, 64 for wrong arguments. `--role client` is producers/routes/client/co
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import stat
-from pathlib import Path
 from typing import Any
 
 from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.errors import InputError, UsageError
+from exchange.errors import UsageError
 from exchange.writer import check_fact_budget, write_document
+from producers.command_args import add_output_arguments, checked_service, project_folder
 from producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from producers.routes.node.server import scan_server
-
-_MAX_SERVICE_CHARS = 256
-_SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-
-
-def _service(name: str) -> str:
-    if not name or len(name) > _MAX_SERVICE_CHARS or _SERVICE_FORBIDDEN.search(name):
-        raise UsageError(
-            f"--service must be 1 to {_MAX_SERVICE_CHARS} characters without control characters"
-        )
-    return name
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "routes",
-        help="route-decl facts of a Next.js project",
+        help="route-decl facts of a server, route-call facts of a client",
         description=(
-            "Scan a Next.js project (App Router route handlers, Pages Router API routes) "
-            "without running it and write a bridge-facts document with one route-decl "
-            "fact per (route, HTTP method)."
+            "Scan a project without running it. --role server: the routes a Next.js app "
+            "(App Router route handlers, Pages Router API routes) or a Node backend "
+            "(Hono, Express, Fastify, Koa with @koa/router, NestJS) declares, one route-decl "
+            "fact per (route, HTTP method). --role client: the requests fetch, axios and ky "
+            "calls make, one route-call fact each."
         ),
         epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
     )
@@ -57,29 +45,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
-    parser.add_argument("--format", choices=["json"], default="json", help="output format")
-    parser.add_argument(
-        "--generated-at",
-        metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
-    )
+    add_output_arguments(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    service = None if args.service is None else _service(args.service)
+    service = None if args.service is None else checked_service(args.service)
     if args.role == "client":
         return run_client(args, service)
     if args.client_model is not None:
         raise UsageError("--client-model applies to --role client only")
     generated = generated_at(args.generated_at)
-    root = Path(args.project)
-    try:
-        info = os.stat(root)
-    except OSError:
-        raise InputError("the project folder cannot be read; check --project") from None
-    if not stat.S_ISDIR(info.st_mode):
-        raise InputError("--project is not a folder; pass the project root")
+    root = project_folder(args.project)
     scan = scan_server(root, service, args.include_tests)
     check_fact_budget(len(scan.facts))
     document = bridge_facts(
