@@ -5,7 +5,7 @@ The rules follow the `tsograph routes --role server` section of the spec,
 re-checked against next@16.4.6: each rule names the file of `next/dist` it
 comes from, and oracle/next/record.js runs those very functions (loadConfig,
 findPagesDir, discoverRoutes, the redirect rules, getSortedRoutes and the route
-regexes) over fixtures/routes/nextjs/; tests/routes/test_next_oracle.py replays
+regexes) over fixtures/routes/next/; tests/routes/test_next_oracle.py replays
 the recordings against the goldens.
 """
 
@@ -26,6 +26,7 @@ from exchange.scopes import validate_dynamic_scope, validate_scope
 from exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
 from producers.lang.facts import Export, FileFacts
 from producers.lang.typescript import extract
+from producers.project.test_sources import is_test_source
 from producers.project.walk import UnreadableSource, read_source
 from producers.routes.next_config import (
     CONFIG_FILES,
@@ -46,7 +47,6 @@ DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "opt
 MAX_ENTRIES = 200_000
 MAX_DEPTH = 64
 _JS_EXTENSIONS = ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts")
-_TEST_NAME = re.compile(r"\.(test|spec)\.")
 _MAJOR_16 = re.compile(r"^\s*[\^~=v]?\s*16(\.(\d+|x|\*)){0,2}(-[0-9A-Za-z.-]+)?\s*$")
 _NON_WORD = re.compile(r"\W", re.ASCII)  # JavaScript's \W, as sorted-routes.js compares names
 _FORBIDDEN_NAME = re.compile("[\x00-\x1f\x7f\\\\?#]")
@@ -79,11 +79,7 @@ class Settings:
 
 
 def is_test_path(relative: str) -> bool:
-    """The spec's test paths; `test/` folders are URL segments in Next.js, never tests."""
-    parts = relative.split("/")
-    if any(part in ("__tests__", "__mocks__") for part in parts[:-1]):
-        return True
-    return bool(_TEST_NAME.search(parts[-1]))
+    return is_test_source(relative)
 
 
 def _lstat(path: Path) -> os.stat_result | None:

@@ -7,7 +7,6 @@ id it takes from `ParsedFile.owner_at` is a graph node id.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,17 +14,14 @@ from pathlib import Path
 from producers.lang.typescript import ParsedFile, parse_file
 from producers.project.packages import load_workspace
 from producers.project.resolve import SOURCE, Resolution, Resolver
+from producers.project.test_sources import is_test_source
 from producers.project.tsconfig import load_configs
 from producers.project.walk import SourceSet, UnreadableSource, read_source, walk
 
-# Test files of Node backends (spec: routes --role server, --include-tests).
-_TEST_NAME = re.compile(r"\.(test|spec|e2e-spec|e2e)\.[^./]+$")
-_TEST_FOLDERS = frozenset({"__tests__", "__mocks__", "test", "tests", "e2e"})
-
 
 def is_test_path(relative: str) -> bool:
-    parts = relative.split("/")
-    return any(part in _TEST_FOLDERS for part in parts[:-1]) or bool(_TEST_NAME.search(parts[-1]))
+    """Test sources by the one rule every producer shares (the spec's routes rule)."""
+    return is_test_source(relative)
 
 
 @dataclass
