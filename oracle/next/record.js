@@ -19,6 +19,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { createRequire } = require('module');
+const { concretePaths, makeLinks, sortKeys } = require('./common');
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const here = __dirname;
@@ -43,34 +44,8 @@ const { HTTP_METHODS } = need('next/dist/server/web/http');
 const loadCustomRoutes = need('next/dist/lib/load-custom-routes').default;
 const { defaultConfig } = need('next/dist/server/config-shared');
 
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, sortKeys(value[key])]),
-    );
-  }
-  return value;
-}
-
 function firstLine(error) {
   return String((error && error.message) || error).split('\n')[0];
-}
-
-// A case's `links` file: one `<link> -> <target>` per line, created in the copy (links are
-// never committed).
-function makeLinks(caseDir, projectDir) {
-  const file = path.join(caseDir, 'links');
-  if (!fs.existsSync(file)) return;
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const [link, target] = line.split(' -> ');
-    const at = path.join(projectDir, link.trim());
-    fs.mkdirSync(path.dirname(at), { recursive: true });
-    fs.symlinkSync(target.trim(), at);
-  }
 }
 
 async function quiet(action) {
@@ -85,22 +60,6 @@ async function quiet(action) {
     console.log = log;
     console.warn = warn;
   }
-}
-
-// Concrete paths for a route: one value per dynamic segment kind, both lengths of catch-alls.
-function concretePaths(route) {
-  let paths = [''];
-  for (const segment of route.split('/').slice(1)) {
-    let options;
-    if (/^\[\[\.\.\..+\]\]$/.test(segment)) options = [null, 'a', 'a/b'];
-    else if (/^\[\.\.\..+\]$/.test(segment)) options = ['a', 'a/b'];
-    else if (segment.includes('[')) options = [segment.replace(/\[[^\]]*\]/g, 'v1')];
-    else options = [encodeURIComponent(segment)];
-    paths = paths.flatMap((prefix) =>
-      options.map((option) => (option === null ? prefix : `${prefix}/${option}`)),
-    );
-  }
-  return paths.map((p) => p || '/');
 }
 
 function buildRedirects(redirects) {
@@ -355,7 +314,7 @@ async function vectors() {
 }
 
 async function main() {
-  const fixtures = path.resolve(process.argv[2] || path.join(here, '../../fixtures/routes/nextjs'));
+  const fixtures = path.resolve(process.argv[2] || path.join(here, '../../fixtures/routes/next'));
   const out = path.resolve(process.argv[3] || path.join(here, 'recordings'));
   fs.mkdirSync(out, { recursive: true });
   const write = (name, value) =>

@@ -322,7 +322,14 @@ def _segment(name: str, *, last: bool, seen: list[str]) -> tuple[list[Part], str
     parameter, so tsograph keeps it dynamic (the oracle vectors record both readings).
     """
     if not (name.startswith("[") and name.endswith("]")):
-        return ([name], "static") if "[" not in name and "]" not in name else "mixed"
+        if "[" in name or "]" in name:
+            return "mixed"
+        if not name.isascii():
+            # next@16.4.6 builds app/café/route.ts and lists it in its manifests, yet
+            # `next start` answers 404 to every spelling of /café (oracle/next live-*):
+            # a route nobody can reach is a coverage gap, not a declaration.
+            return "unreachable-non-ascii"
+        return [name], "static"
     param, optional = name[1:-1], False
     if param.startswith("[") and param.endswith("]"):
         param, optional = param[1:-1], True
@@ -380,7 +387,8 @@ def route_of(folders: list[str], app_router: bool, scan: Scan, path: str) -> _Ro
                 route.mixed = True
                 segments.append(_mixed_parts(name))
                 continue
-            _cover(scan, "segment-name-rejected-by-nextjs", path)
+            unserved = parsed == "unreachable-non-ascii"
+            _cover(scan, parsed if unserved else "segment-name-rejected-by-nextjs", path)
             return None
         parts, kind = parsed
         if kind == "optional-catch-all":
@@ -631,7 +639,7 @@ def pages_routes(
             _emit(scan, settings, service, route, "ANY", path, default, usr, test)
             continue
         commonjs = sorted(
-            (export for export in exports if export.kind in ("equals", "commonjs")),
+            (export for export in exports if _serves_default(export, facts, root, path)),
             key=lambda export: (export.line, export.column),
         )
         if commonjs:
@@ -640,6 +648,26 @@ def pages_routes(
             continue
         if not facts.parse_errors:  # already a gap: the error may hide the default export
             _cover(scan, "api-file-without-default-export", path)
+
+
+def _serves_default(export: Export, facts: FileFacts, root: Path, path: str) -> bool:
+    """Whether a CommonJS export gives Next.js the default function of an API route.
+
+    next@16.4.6 interops a CommonJS module without `__esModule` as `{ default:
+    module.exports }` (oracle/next live-pages-router: `exports.default = fn` alone
+    answers 500, "does not export a default function"). So `module.exports = fn`
+    serves, `module.exports = { … }` does not, and `exports.default = fn` serves
+    only next to the `__esModule` marker compilers write.
+    """
+    if export.kind == "equals":
+        holder = next((item for item in facts.declarations if item.id == f"{path}#default"), None)
+        return holder is None or holder.kind != "variable"
+    if export.kind != "commonjs" or export.name != "default":
+        return False
+    try:
+        return b"__esModule" in read_source(root, path)
+    except UnreadableSource:
+        return False
 
 
 def _version(deps: dict[str, str] | None, scan: Scan) -> None:

@@ -1,7 +1,7 @@
 """Replays what Next.js itself decided for the fixtures (oracle/next/recordings/) offline.
 
 oracle/next/record.js ran next@16.4.6's own loader, route discovery, redirect
-rules and route regexes over every case under fixtures/routes/nextjs/ and sent
+rules and route regexes over every case under fixtures/routes/next/ and sent
 probe URLs (each route with concrete values, both trailing-slash forms, with
 and without basePath, unknown paths). Here each golden document predicts, from
 its facts alone, which handler answers each probe and which form a redirect
@@ -32,7 +32,12 @@ from producers.routes.nextjs import HANDLER_METHODS, Scan, is_nextjs, read_packa
 from tests.routes.support import FIXTURES
 
 RECORDINGS = Path(__file__).resolve().parents[2] / "oracle" / "next" / "recordings"
-CASES = sorted(path.stem for path in RECORDINGS.glob("*.json") if path.stem != "vectors")
+# live-<case>.json come from live.js (a running server) and have a replay of their own.
+CASES = sorted(
+    path.stem
+    for path in RECORDINGS.glob("*.json")
+    if path.stem != "vectors" and not path.stem.startswith("live-")
+)
 ROUTE_KINDS = ("handler", "api")
 
 
@@ -43,7 +48,7 @@ def recording(name: str) -> dict[str, Any]:
 
 
 def golden(name: str) -> dict[str, Any]:
-    data = orjson.loads((FIXTURES / "nextjs" / name / "expected.json").read_bytes())
+    data = orjson.loads((FIXTURES / "next" / name / "expected.json").read_bytes())
     assert isinstance(data, dict)
     return data
 
@@ -69,7 +74,7 @@ def metadata_count(document: dict[str, Any]) -> int:
 
 def is_node_backend(name: str) -> bool:
     """A project tsograph does not scan as Next.js (a Node backend without `next`)."""
-    project = FIXTURES / "nextjs" / name / "project"
+    project = FIXTURES / "next" / name / "project"
     return not is_nextjs(project, read_package(project, Scan()))
 
 
@@ -211,7 +216,7 @@ def test_facts_predict_every_probe(name: str) -> None:
 
 def test_probes_cover_every_case() -> None:
     """The recordings exist for every fixture case and hold probes to compare."""
-    cases = sorted(path.name for path in (FIXTURES / "nextjs").iterdir() if path.is_dir())
+    cases = sorted(path.name for path in (FIXTURES / "next").iterdir() if path.is_dir())
     assert cases == CASES, "re-record: cd oracle/next && node record.js"
     total = sum(len(recording(name).get("probes", [])) for name in CASES)
     assert total >= 100

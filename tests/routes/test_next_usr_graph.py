@@ -17,12 +17,12 @@ from producers.graph.project_graph import load_project_graph
 from tests.routes.support import FIXTURES, copy_project
 from tests.routes.test_nextjs_golden import make_links
 
-CASES = sorted(path.name for path in (FIXTURES / "nextjs").iterdir() if path.is_dir())
+CASES = sorted(path.name for path in (FIXTURES / "next").iterdir() if path.is_dir())
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_every_usr_is_a_graph_node(name: str, tmp_path: Path) -> None:
-    case = FIXTURES / "nextjs" / name
+    case = FIXTURES / "next" / name
     project = copy_project(case / "project", tmp_path / name)
     make_links(case, project)
     document = orjson.loads((case / "expected.json").read_bytes())
@@ -33,7 +33,7 @@ def test_every_usr_is_a_graph_node(name: str, tmp_path: Path) -> None:
 
 def test_export_forms_are_graph_nodes(tmp_path: Path) -> None:
     """Aliases, destructuring, re-exports and named defaults: the ids the spec lists."""
-    case = FIXTURES / "nextjs" / "app-router"
+    case = FIXTURES / "next" / "app-router"
     project = copy_project(case / "project", tmp_path / "app-router")
     document = orjson.loads((case / "expected.json").read_bytes())
     usrs = {fact["symbol"]["usr"] for fact in document["facts"]}
@@ -45,7 +45,7 @@ def test_export_forms_are_graph_nodes(tmp_path: Path) -> None:
         "app/api/items/[id]/route.ts#HEAD",  # export { x as HEAD } from "../impl"
     ):
         assert usr in usrs and usr in nodes, usr
-    pages = FIXTURES / "nextjs" / "pages-router"
+    pages = FIXTURES / "next" / "pages-router"
     document = orjson.loads((pages / "expected.json").read_bytes())
     named = {
         fact["symbol"]["qualifiedName"]: fact["symbol"].get("usr") for fact in document["facts"]

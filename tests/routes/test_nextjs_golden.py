@@ -1,4 +1,4 @@
-"""Every case under fixtures/routes/nextjs/<case>/ against its golden document, byte for byte.
+"""Every case under fixtures/routes/next/<case>/ against its golden document, byte for byte.
 
 A case holds `project/` (the project scanned), optional `args` (extra command
 line arguments, one per line), optional `links` (symbolic links to create in
@@ -23,7 +23,7 @@ from tests.routes.support import FIXTURES, copy_project, run_routes
 
 # Node backends and the client side have golden tests of their own (tests/routes/node, client).
 CASES = sorted(
-    f"nextjs/{case.name}" for case in (FIXTURES / "nextjs").iterdir() if (case / "project").is_dir()
+    f"next/{case.name}" for case in (FIXTURES / "next").iterdir() if (case / "project").is_dir()
 )
 
 
