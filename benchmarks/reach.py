@@ -5,15 +5,23 @@ graph is written once as a tsograph-graph snapshot and read back with
 `--graph-file`, the way a trace pipeline would, so the times include reading
 and validating the snapshot.
 
-    python benchmarks/reach.py [--nodes 200000] [--dispatch bound]
+    python benchmarks/reach.py [--nodes 200000] [--dispatch bound] [--phases]
 
 Prints, per direction and root count, the wall time, peak memory, and how
 many symbols were reached, so growth against roots x reached can be read off.
+With --phases, each case also runs once in this process through the same
+functions the command calls, and the seconds of each step are printed:
+reading and parsing the snapshot, validating it, numbering the graph, the
+mode's edges, the spread, evidence, output records, and writing (rendering and
+validating the document, as write_document does).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
+import io
 import random
 import shutil
 import subprocess
@@ -25,7 +33,12 @@ from pathlib import Path
 import orjson
 
 from exchange import documents
+from exchange.errors import OutputError
+from exchange.writer import write_document
+from producers.graph.indexed import IndexedGraph
 from producers.graph.model import Edge, Graph, Node, edge_record, node_record
+from producers.graph.snapshot_checks import validate_snapshot
+from producers.graph.traversal import traverse
 
 MEASURE = (
     "import resource, subprocess, sys\n"
@@ -69,10 +82,52 @@ def write_snapshot(graph: Graph, path: Path) -> None:
     path.write_bytes(orjson.dumps(document))
 
 
+def phases(snapshot: Path, direction: str, dispatch: str, roots: list[str]) -> str:
+    """The seconds of each step of one traversal, as the command takes them."""
+    gc.disable()  # as producers/cli.py runs every command
+    try:
+        return _phases(snapshot, direction, dispatch, roots)
+    finally:
+        gc.enable()
+
+
+def _phases(snapshot: Path, direction: str, dispatch: str, roots: list[str]) -> str:
+    took: dict[str, float] = {}
+    start = time.perf_counter()
+    document = orjson.loads(snapshot.read_bytes())
+    took["read"] = time.perf_counter() - start
+    start = time.perf_counter()
+    validate_snapshot(document)
+    took["validate"] = time.perf_counter() - start
+    start = time.perf_counter()
+    graph = IndexedGraph.from_records(document["nodes"], document["edges"])
+    took["index"] = time.perf_counter() - start
+    direction_name = "dependencies" if direction == "reach" else "dependents"
+    result = traverse(graph, roots, direction=direction_name, mode=dispatch, phases=took)
+    start = time.perf_counter()
+    output = documents.language_traversal(
+        direction=direction_name,
+        dispatch=dispatch,
+        project="generated",
+        generated="2026-01-01T00:00:00.000Z",
+        graph_revision=document["graphRevision"],
+        revision=None,
+        roots=result.roots,
+        reached=result.reached,
+        truncation_reasons=result.truncation_reasons,
+        limitations=result.limitations,
+    )
+    with contextlib.suppress(OutputError):  # over the exchange cap, as the command reports
+        write_document(output, io.BytesIO())
+    took["write"] = time.perf_counter() - start
+    return ", ".join(f"{name} {seconds:.2f}" for name, seconds in took.items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--nodes", type=int, default=200_000)
     parser.add_argument("--dispatch", default="bound", choices=("direct", "bound", "candidates"))
+    parser.add_argument("--phases", action="store_true", help="also print seconds per step")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-reach-"))
     try:
@@ -111,6 +166,8 @@ def main() -> None:
                     f"{direction:>6} {count:>6} roots: {elapsed:6.2f} s, "
                     f"peak {peak / 2**20:6.0f} MiB, output {size / 2**20:6.1f} MiB, exit {code}"
                 )
+                if args.phases:
+                    print(f"{'':>20}{phases(snapshot, direction, args.dispatch, roots)}")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 

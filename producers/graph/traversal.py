@@ -1,31 +1,47 @@
 """reach and impact: one multi-source, level-synchronous pass over the call graph.
 
-All roots start together at depth 0. Each symbol keeps the root indices that
-reached it, with the level at which each first arrived; an index stops
-spreading through a symbol that already holds ROOT_SPREAD_CAP smaller indices,
-because it can no longer change that symbol's listed roots, depth or via, and
-so the work per symbol stays bounded even with thousands of roots.
+All roots start together at depth 0. Every symbol holds a bit set (a Python
+integer, bit i for root index i) of the roots that reached it; a level ORs the
+sets of the symbols that gained bits into their successors, so the work of a
+level is one integer operation per edge, whatever the number of roots. A
+symbol keeps at most ROOT_SPREAD_CAP indices, the smallest: an index that
+would be the 66th is not kept and does not spread on, because the 65 smaller
+ones reach everything it reaches, no later than it does, so it can change no
+listed roots, depth or via downstream. That bounds the bits per symbol even
+with 10,000 roots. Arrivals of one level count as simultaneous.
 
 * depth: the shortest distance from any other root (a root's own index never
-  counts for itself);
+  counts for itself), fixed at the first level that brings another index;
 * via: the predecessor on a shortest path from the nearest root (ties: the
   smallest root index, then the smallest predecessor id);
-* roots: the smallest MAX_LISTED_ROOTS indices, `rootsTruncated` beyond;
+* roots: the smallest MAX_LISTED_ROOTS indices; `rootsTruncated` when more
+  than that many other roots reach the symbol within the depth budget. A
+  symbol holding 65 indices may be reached by more that were stopped upstream;
+  such a stop is recorded with its level and passed downstream within the
+  depth budget, which tells exactly whether a 66th root reaches a symbol;
 * evidence: a per-root lower bound. For every root that reaches the symbol
   within the depth budget, the strongest tier whose graph alone reaches it;
-  the weakest of those. Computed exactly with one bit per root per tier (as
-  Python integers) unless that would need more than EXACT_EVIDENCE_BYTES, in
-  which case it falls back to the weakest non-direct edge upstream of the
-  symbol (never stronger than the truth) and says so.
+  the weakest of those. Computed exactly with one bit per root per tier unless
+  that would need more than EXACT_EVIDENCE_BYTES, in which case it falls back
+  to the weakest non-direct edge upstream of the symbol (never stronger than
+  the truth) and says so.
+
+Symbols are numbered in id order (see indexed.py), so every tie on ids is a
+comparison of integers.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
+from itertools import count as ascending
+from operator import add
 from typing import Any
 
 from exchange.limitations import counted
+from producers.graph.indexed import IndexedGraph, ModeEdges, mode_edges
 from producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Graph
 
 ROOT_SPREAD_CAP = 65
@@ -35,8 +51,11 @@ EXACT_EVIDENCE_BYTES = 64 * 1024 * 1024
 MAX_DEPTH = 128
 MAX_REACHED = 100_000
 DECLARATION_ID_MARKERS = ("#model:", "#typedsql:")
-
-Adjacency = dict[str, list[str]]
+# Up to this many surplus indices, trimming to the cap removes the largest
+# one at a time; beyond, it finds the cut in the binary text.
+_TRIM_ONE_BY_ONE = 2
+# The ceiling of a symbol that holds fewer than ROOT_SPREAD_CAP indices.
+_UNBOUNDED = 1 << 62
 
 
 @dataclass
@@ -48,105 +67,174 @@ class Traversal:
     missing_roots: list[str] = field(default_factory=list)
 
 
-@dataclass
-class _Pairs:
-    """The mode's edges in traversal direction, merged per ordered pair."""
-
-    forward: Adjacency
-    backward: Adjacency
-    kinds: dict[tuple[str, str], set[str]]
-    rank: dict[tuple[str, str], int]  # strongest evidence rank carrying the pair
-
-
-def _pairs(graph: Graph, tiers: Sequence[str], reverse: bool) -> _Pairs:
-    kinds: dict[tuple[str, str], set[str]] = {}
-    rank: dict[tuple[str, str], int] = {}
-    for edge in graph.edges:
-        if edge.evidence not in tiers:
-            continue
-        pair = (edge.target, edge.source) if reverse else (edge.source, edge.target)
-        kinds.setdefault(pair, set()).update(edge.kinds)
-        tier = EVIDENCE_ORDER.index(edge.evidence)
-        rank[pair] = min(rank.get(pair, tier), tier)
-    forward: Adjacency = {}
-    backward: Adjacency = {}
-    for source, target in sorted(kinds):
-        forward.setdefault(source, []).append(target)
-        backward.setdefault(target, []).append(source)
-    return _Pairs(forward, backward, kinds, rank)
-
-
 def _dedupe(ids: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+def _drop_largest(bits: int, count: int) -> int:
+    """`bits` without its `count` largest set bits."""
+    if count <= _TRIM_ONE_BY_ONE:
+        for _ in range(count):
+            bits &= (1 << (bits.bit_length() - 1)) - 1
+        return bits
+    # The binary text, least significant bit first, split at its ones: the
+    # position of the keep-th one is the length of the text before it.
+    keep = bits.bit_count() - count
+    gaps = bin(bits)[:1:-1].split("1", keep)[:keep]
+    last = sum(map(len, gaps)) + keep - 1
+    return bits & ((1 << (last + 1)) - 1)
+
+
+@dataclass
+class _Spread:
+    held: list[int]  # per symbol: the kept root bits (at most ROOT_SPREAD_CAP)
+    depth: dict[int, int]  # symbols reached from another root: their depth
+    via: dict[int, int]  # ... and the predecessor on a shortest path from the nearest root
+    stopped: dict[int, int]  # symbol -> first level an index was stopped there
+    depth_cut: bool
+
+
 def _spread(
-    pairs: _Pairs, roots: Sequence[tuple[int, str]], max_depth: int
-) -> tuple[dict[str, dict[int, int]], set[str], bool]:
-    """Level by level: first arrival level per (symbol, root index), overflow, depth cut."""
-    held: dict[str, dict[int, int]] = {}
-    own: dict[str, int] = {}
-    frontier: dict[str, list[int]] = {}
-    for index, node_id in roots:
-        held.setdefault(node_id, {})[index] = 0
-        own[node_id] = index
-        frontier.setdefault(node_id, []).append(index)
-    overflow: set[str] = set()
-    # For symbols holding ROOT_SPREAD_CAP indices: the largest of them.
-    ceiling: dict[str, int] = {}
-    depth_cut = False
+    edges: ModeEdges, roots: Sequence[tuple[int, int]], max_depth: int, own: dict[int, int]
+) -> _Spread:
+    """Level by level: kept root bits per symbol, depth, via, and where indices stopped."""
+    forward, backward = edges.forward, edges.backward
+    held = [0] * edges.size
+    # Once a symbol holds ROOT_SPREAD_CAP indices: the bits below its largest it lacks.
+    free = [0] * edges.size
+    # The bit length of a symbol's largest index once it holds ROOT_SPREAD_CAP:
+    # an arriving index at or above it is stopped.
+    ceiling = [_UNBOUNDED] * edges.size
+    depth: dict[int, int] = {}
+    via: dict[int, int] = {}
+    stopped: dict[int, int] = {}
+    frontier: dict[int, int] = {}
+    for index, number in roots:
+        held[number] = frontier[number] = 1 << index
     level = 0
+    depth_cut = False
     while frontier:
         if level == max_depth:
             depth_cut = any(
-                not any(i != own.get(target) for i in held.get(target, {}))
-                for source in frontier
-                for target in pairs.forward.get(source, ())
+                target not in depth for source in frontier for target in forward[source]
             )
             break
-        arriving: dict[str, list[int]] = {}
-        for source, indexes in frontier.items():
-            for target in pairs.forward.get(source, ()):
-                slots = held.setdefault(target, {})
-                for index in indexes:
-                    if index in slots:
-                        continue
-                    if len(slots) >= ROOT_SPREAD_CAP and index > ceiling[target]:
-                        # Already ROOT_SPREAD_CAP smaller indices here: this root can
-                        # change no listed roots, depth or via downstream.
-                        overflow.add(target)
-                        continue
-                    slots[index] = level + 1
-                    arriving.setdefault(target, []).append(index)
-                    if len(slots) > ROOT_SPREAD_CAP:
-                        del slots[ceiling[target]]
-                        overflow.add(target)
-                    if len(slots) == ROOT_SPREAD_CAP:
-                        ceiling[target] = max(slots)
-        frontier = arriving
+        arriving: dict[int, int] = {}
+        for source, bits in frontier.items():
+            for target in forward[source]:
+                if target in arriving:
+                    arriving[target] |= bits
+                else:
+                    arriving[target] = bits
         level += 1
-    return held, overflow, depth_cut
+        gained: dict[int, int] = {}
+        for target, bits in arriving.items():
+            top = ceiling[target]
+            if top == _UNBOUNDED:
+                # Positive masks only: operations on negative integers are slow.
+                new = bits ^ (bits & held[target])
+                if not new:
+                    continue
+                kept = held[target] | new
+                count = kept.bit_count()
+                if count < ROOT_SPREAD_CAP:
+                    held[target] = kept
+                    gained[target] = new
+                    if target not in depth:
+                        _first_arrival(target, new, own, frontier, backward, level, depth, via)
+                    continue
+                if count > ROOT_SPREAD_CAP:
+                    kept = _drop_largest(kept, count - ROOT_SPREAD_CAP)
+                    stopped.setdefault(target, level)
+            else:
+                if bits.bit_length() > top and target not in stopped:
+                    stopped[target] = level  # ROOT_SPREAD_CAP smaller indices are here
+                new = bits & free[target]
+                if not new:
+                    continue
+                # Every new bit lies below the largest held one: as many of the
+                # largest go (usually one: the largest held).
+                added = new.bit_count()
+                kept = held[target] | new
+                kept = kept ^ (1 << (top - 1)) if added == 1 else _drop_largest(kept, added)
+                stopped.setdefault(target, level)
+            top = ceiling[target] = kept.bit_length()
+            held[target] = kept
+            free[target] = ((1 << top) - 1) ^ kept
+            new &= kept
+            if new:
+                gained[target] = new
+                if target not in depth:
+                    _first_arrival(target, new, own, frontier, backward, level, depth, via)
+        frontier = gained
+    return _Spread(held, depth, via, stopped, depth_cut)
+
+
+def _first_arrival(
+    target: int,
+    new: int,
+    own: dict[int, int],
+    frontier: dict[int, int],
+    backward: list[list[int]],
+    level: int,
+    depth: dict[int, int],
+    via: dict[int, int],
+) -> None:
+    """Depth and via, when the first index other than the symbol's own arrives."""
+    other = new & ~(1 << own[target]) if target in own else new
+    if other:
+        lowest = other & -other  # the nearest root: the smallest index at this depth
+        depth[target] = level
+        via[target] = min(p for p in backward[target] if frontier.get(p, 0) & lowest)
+
+
+def _beyond_cap(edges: ModeEdges, stopped: dict[int, int], max_depth: int) -> dict[int, int]:
+    """Symbols that a root beyond the cap reaches, with the first level it does.
+
+    An index stopped at a symbol at level L reaches every successor d steps
+    further at level L + d at the latest, and there too 65 smaller indices
+    arrive no later; so within the depth budget the successor has a 66th root.
+    """
+    forward = edges.forward
+    first = dict(stopped)
+    by_level: dict[int, list[int]] = {}
+    for number, level in stopped.items():
+        by_level.setdefault(level, []).append(number)
+    for level in range(1, max_depth):
+        for number in by_level.get(level, ()):
+            if first[number] != level:
+                continue
+            for target in forward[number]:
+                if first.get(target, max_depth + 1) > level + 1:
+                    first[target] = level + 1
+                    by_level.setdefault(level + 1, []).append(target)
+    return first
 
 
 def _reach_bits(
-    adjacency: Adjacency, roots: Sequence[tuple[int, str]], max_depth: int
-) -> dict[str, int]:
+    adjacency: list[list[int]], roots: Sequence[tuple[int, int]], max_depth: int
+) -> list[int]:
     """For each symbol, one bit per root that reaches it within the depth budget."""
-    visited: dict[str, int] = {}
-    for index, node_id in roots:
-        visited[node_id] = visited.get(node_id, 0) | (1 << index)
-    frontier = dict(visited)
+    visited = [0] * len(adjacency)
+    frontier: dict[int, int] = {}
+    for index, number in roots:
+        visited[number] |= 1 << index
+        frontier[number] = visited[number]
     for _ in range(max_depth):
-        arriving: dict[str, int] = {}
+        arriving: dict[int, int] = {}
+        get = arriving.get
         for source, bits in frontier.items():
-            for target in adjacency.get(source, ()):
-                new = bits & ~visited.get(target, 0)
-                if new:
-                    visited[target] = visited.get(target, 0) | new
-                    arriving[target] = arriving.get(target, 0) | new
-        if not arriving:
+            for target in adjacency[source]:
+                arriving[target] = get(target, 0) | bits
+        gained: dict[int, int] = {}
+        for target, bits in arriving.items():
+            new = bits & ~visited[target]
+            if new:
+                visited[target] |= new
+                gained[target] = new
+        if not gained:
             break
-        frontier = arriving
+        frontier = gained
     return visited
 
 
@@ -155,150 +243,163 @@ class _Evidence:
 
     def __init__(
         self,
-        graph: Graph,
+        graph: IndexedGraph,
         mode: str,
-        pairs: _Pairs,
-        roots: Sequence[tuple[int, str]],
-        reached: Iterable[str],
+        edges: ModeEdges,
+        roots: Sequence[tuple[int, int]],
+        held: list[int],
         max_depth: int,
     ) -> None:
         self.tiers = MODE_TIERS[mode]
-        self.own = {node_id: index for index, node_id in roots}
+        self.own = {number: index for index, number in roots}
         self.approximated = False
-        self.sub_bits: list[dict[str, int]] = []
-        self.mode_bits: dict[str, int] = {}
-        self.weakness: dict[str, int] = {}
+        self.sub_bits: list[list[int]] = []
+        self.mode_bits: list[int] = []
+        self.weakness: dict[int, int] = {}
         if len(self.tiers) == 1:
             return
-        needed = len(roots) * max(1, len(graph.nodes)) * len(self.tiers) // 8
+        needed = len(roots) * max(1, graph.node_count) * len(self.tiers) // 8
         if needed > EXACT_EVIDENCE_BYTES:
             self.approximated = True
-            self.weakness = _upstream_weakness(pairs, roots, set(reached))
+            self.weakness = _upstream_weakness(edges, len(self.tiers), held)
             return
-        self.mode_bits = _reach_bits(pairs.forward, roots, max_depth)
+        self.mode_bits = _reach_bits(edges.forward, roots, max_depth)
         for size in range(1, len(self.tiers)):
             # A pair is in the graph of the first `size` tiers when its strongest edge is.
-            sub: Adjacency = {}
-            for (source, target), rank in pairs.rank.items():
-                if rank < size:
-                    sub.setdefault(source, []).append(target)
-            self.sub_bits.append(_reach_bits(sub, roots, max_depth))
+            self.sub_bits.append(_reach_bits(edges.adjacency(size), roots, max_depth))
 
-    def of(self, node_id: str) -> str:
+    def of(self, number: int) -> str:
         if len(self.tiers) == 1:
             return "direct"
         if self.approximated:
-            return EVIDENCE_ORDER[self.weakness.get(node_id, 0)]
-        own = self.own.get(node_id)
-        bits = self.mode_bits.get(node_id, 0)
+            return EVIDENCE_ORDER[self.weakness.get(number, 0)]
+        bits = self.mode_bits[number]
+        own = self.own.get(number)
         if own is not None:
             bits &= ~(1 << own)
         for rank, sub in enumerate(self.sub_bits):
-            if bits & ~sub.get(node_id, 0) == 0:
+            if bits & ~sub[number] == 0:
                 return EVIDENCE_ORDER[rank]
         return EVIDENCE_ORDER[len(self.tiers) - 1]
 
 
-def _upstream_weakness(
-    pairs: _Pairs, roots: Sequence[tuple[int, str]], reached: set[str]
-) -> dict[str, int]:
-    """The weakest evidence rank of any edge on some path from a root (a safe lower bound)."""
-    weakness: dict[str, int] = {}
-    pending = [node_id for _, node_id in roots]
-    for node_id in pending:
-        weakness[node_id] = 0
-    while pending:
-        source = pending.pop()
-        for target in pairs.forward.get(source, ()):
-            if target not in reached:
+def _upstream_weakness(edges: ModeEdges, tier_count: int, held: list[int]) -> dict[int, int]:
+    """The weakest evidence rank of any edge on some path from a root (a safe lower bound).
+
+    Every symbol a root reaches within the depth budget is reached along a path
+    of such symbols, so the symbols downstream of a rank-r pair, walking only
+    through reached symbols, are exactly those with a path through an edge of
+    rank r or weaker.
+    """
+    forward, size = edges.forward, edges.size
+    weakness: dict[int, int] = {}
+    for rank in range(1, tier_count):
+        pending = [
+            pair % size
+            for pair, pair_rank in edges.rank.items()
+            if pair_rank >= rank and held[pair // size] and held[pair % size]
+        ]
+        while pending:
+            number = pending.pop()
+            if weakness.get(number, 0) >= rank:
                 continue
-            value = max(weakness[source], pairs.rank[(source, target)])
-            if value > weakness.get(target, -1):
-                weakness[target] = value
-                pending.append(target)
+            weakness[number] = rank
+            pending.extend(t for t in forward[number] if held[t] and weakness.get(t, 0) < rank)
     return weakness
 
 
-def _symbol(graph: Graph, node_id: str, *, full: bool) -> dict[str, Any]:
-    symbol: dict[str, Any] = {"usr": node_id, "qualifiedName": node_id}
-    if full:
-        node = graph.nodes[node_id]
-        symbol["kind"] = node.kind
-        symbol["location"] = dict(node.location)
-    return symbol
-
-
-def _unresolved(graph: Graph, node_id: str, mode: str) -> int:
-    return graph.nodes[node_id].unresolved.get(mode, 0)
+def _bit_indexes(bits: int, limit: int) -> list[int]:
+    """The positions of the lowest `limit` set bits, ascending."""
+    # Split the binary text (least significant bit first) at its ones: the
+    # position of the k-th one is the length of the text before it.
+    gaps = bin(bits)[:1:-1].split("1", limit)[:-1]
+    return list(map(add, accumulate(map(len, gaps)), ascending()))
 
 
 def traverse(
-    graph: Graph,
+    graph: Graph | IndexedGraph,
     ids: Iterable[str],
     *,
     direction: str,
     mode: str,
     max_depth: int = MAX_DEPTH,
     max_reached: int = MAX_REACHED,
+    phases: dict[str, float] | None = None,
 ) -> Traversal:
+    """`phases`, when given, receives the seconds each step took (benchmarks/reach.py)."""
+    clock = _Clock(phases)
+    indexed = graph if isinstance(graph, IndexedGraph) else IndexedGraph.from_graph(graph)
     requested = _dedupe(ids)
+    numbers = indexed.index
     present = [
-        (index, node_id) for index, node_id in enumerate(requested) if node_id in graph.nodes
+        (index, numbers[node_id])
+        for index, node_id in enumerate(requested)
+        if node_id in numbers and indexed.is_node(numbers[node_id])
     ]
-    reverse = direction == "dependents"
-    pairs = _pairs(graph, MODE_TIERS[mode], reverse)
-    held, overflow, depth_cut = _spread(pairs, present, max_depth)
-    own = {node_id: index for index, node_id in present}
-
-    listed: list[tuple[int, str, dict[int, int]]] = []
-    for node_id, slots in held.items():
-        others = {i: d for i, d in slots.items() if i != own.get(node_id)}
-        if others:
-            listed.append((min(others.values()), node_id, others))
-    listed.sort(key=lambda item: (item[0], item[1]))
+    own = {number: index for index, number in present}
+    edges = mode_edges(indexed, len(MODE_TIERS[mode]), direction == "dependents")
+    clock.lap("mode edges")
+    spread = _spread(edges, present, max_depth, own)
+    clock.lap("spread")
+    held, depth = spread.held, spread.depth
+    size = edges.size
+    listed = sorted(depth, key=lambda number: depth[number] * size + number)
     result = Traversal(roots=[], reached=[])
-    if depth_cut:
+    if spread.depth_cut:
         result.truncation_reasons.add("depth")
     if len(listed) > max_reached:
         listed = listed[:max_reached]
         result.truncation_reasons.add("max-reached")
 
-    evidence = _Evidence(graph, mode, pairs, present, held.keys(), max_depth)
-    capped: set[str] = set()
-    for depth, node_id, others in listed:
-        nearest = min(i for i, d in others.items() if d == depth)
-        via = min(
-            p for p in pairs.backward.get(node_id, ()) if held.get(p, {}).get(nearest) == depth - 1
-        )
-        indexes = sorted(others)
+    evidence = _Evidence(indexed, mode, edges, present, held, max_depth)
+    clock.lap("evidence")
+    beyond: dict[int, int] | None = None
+    capped: set[int] = set()
+    ids_of = indexed.ids
+    for number in listed:
+        if not indexed.is_node(number):
+            # A hand-edited snapshot whose edge names no node; reported as before.
+            raise KeyError(ids_of[number])
+        bits = held[number]
+        if number in own:
+            bits &= ~(1 << own[number])
+        others = bits.bit_count()
+        via = spread.via[number]
         item: dict[str, Any] = {
-            "symbol": _symbol(graph, node_id, full=True),
-            "via": via,
-            "depth": depth,
-            "roots": indexes[:MAX_LISTED_ROOTS],
-            "relationships": sorted(pairs.kinds[(via, node_id)]),
-            "evidence": evidence.of(node_id),
+            "symbol": _symbol(indexed, number),
+            "via": ids_of[via],
+            "depth": depth[number],
+            "roots": _bit_indexes(bits, MAX_LISTED_ROOTS),
+            "relationships": sorted(set(edges.kinds[via * size + number])),
+            "evidence": evidence.of(number),
         }
-        if len(indexes) > MAX_LISTED_ROOTS or node_id in overflow:
+        truncated = others > MAX_LISTED_ROOTS
+        if not truncated and held[number].bit_count() == ROOT_SPREAD_CAP:
+            # Exactly the cap held, own index included: a 66th root may have been stopped.
+            if beyond is None:
+                beyond = _beyond_cap(edges, spread.stopped, max_depth)
+            truncated = number in beyond
+        if truncated:
             item["rootsTruncated"] = True
-        count = _unresolved(graph, node_id, mode)
+        count = _unresolved(indexed, number, mode)
         if count:
             item["unresolvedCalls"] = min(count, MAX_UNRESOLVED)
             if count > MAX_UNRESOLVED:
-                capped.add(node_id)
+                capped.add(number)
         result.reached.append(item)
 
     for node_id in requested:
-        if node_id not in graph.nodes:
+        number_or_none = numbers.get(node_id)
+        if number_or_none is None or not indexed.is_node(number_or_none):
             result.roots.append({"id": node_id})
             result.missing_roots.append(node_id)
             continue
-        root: dict[str, Any] = {"id": node_id, "symbol": _symbol(graph, node_id, full=False)}
-        count = _unresolved(graph, node_id, mode)
+        root: dict[str, Any] = {"id": node_id, "symbol": {"usr": node_id, "qualifiedName": node_id}}
+        count = _unresolved(indexed, number_or_none, mode)
         if count:
             root["unresolvedCalls"] = min(count, MAX_UNRESOLVED)
             if count > MAX_UNRESOLVED:
-                capped.add(node_id)
+                capped.add(number_or_none)
         result.roots.append(root)
 
     if result.missing_roots:
@@ -321,10 +422,39 @@ def traverse(
                 f"symbol(s) have more than {MAX_UNRESOLVED} unresolved calls; the count is capped",
             )
         )
-    entry_line = _non_http_entries(graph, [n for _, n in present] + [n for _, n, _ in listed])
+    entry_line = _non_http_entries(indexed, [n for _, n in present] + listed)
     if entry_line:
         result.limitations.append(entry_line)
+    clock.lap("records")
     return result
+
+
+class _Clock:
+    def __init__(self, phases: dict[str, float] | None) -> None:
+        self.phases = phases
+        self.last = time.perf_counter()
+
+    def lap(self, name: str) -> None:
+        if self.phases is not None:
+            now = time.perf_counter()
+            self.phases[name] = self.phases.get(name, 0.0) + now - self.last
+            self.last = now
+
+
+def _symbol(graph: IndexedGraph, number: int) -> dict[str, Any]:
+    node_id = graph.ids[number]
+    location = graph.locations[number]
+    return {
+        "usr": node_id,
+        "qualifiedName": node_id,
+        "kind": graph.kinds[number],
+        "location": dict(location) if location is not None else None,
+    }
+
+
+def _unresolved(graph: IndexedGraph, number: int, mode: str) -> int:
+    counts = graph.unresolved.get(number)
+    return counts.get(mode, 0) if counts else 0
 
 
 def is_declaration_id(node_id: str) -> bool:
@@ -342,11 +472,14 @@ def _root_not_found(missing: Sequence[str]) -> str:
     )
 
 
-def _non_http_entries(graph: Graph, node_ids: Iterable[str]) -> str | None:
+def _non_http_entries(graph: IndexedGraph, numbers: Iterable[int]) -> str | None:
     kinds: dict[str, int] = {}
     symbols = 0
-    for node_id in dict.fromkeys(node_ids):
-        other = [e for e in graph.nodes[node_id].entries if e != "route-handler"]
+    marked = graph.entries
+    for number in dict.fromkeys(numbers):
+        if number not in marked:
+            continue
+        other = [e for e in marked[number] if e != "route-handler"]
         if other:
             symbols += 1
             for entry in other:

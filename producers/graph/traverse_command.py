@@ -26,11 +26,12 @@ import orjson
 
 from exchange import documents
 from exchange.errors import EXIT_USAGE, InputError, InvalidDocumentError, UsageError
-from exchange.validation import validate
 from exchange.writer import write_document
-from producers.graph.model import MODES, Graph, graph_from_snapshot
+from producers.graph.indexed import IndexedGraph
+from producers.graph.model import MODES
 from producers.graph.project_graph import load_from_arguments
 from producers.graph.roots_file import read_root_ids
+from producers.graph.snapshot_checks import validate_snapshot
 from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from producers.project.gitrev import head_revision
 
@@ -89,7 +90,7 @@ def register(subparsers: Any) -> None:
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 
-def _from_file(path: str) -> tuple[Graph, dict[str, Any]]:
+def _from_file(path: str) -> tuple[IndexedGraph, dict[str, Any]]:
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_SNAPSHOT_BYTES + 1)
@@ -103,15 +104,24 @@ def _from_file(path: str) -> tuple[Graph, dict[str, Any]]:
         raise InputError(
             "--graph-file is not JSON; pass a snapshot written by tsograph graph"
         ) from None
+    del data  # up to 128 MiB that the parsed snapshot no longer needs
     if not isinstance(snapshot, dict) or snapshot.get("format") != "tsograph-graph":
         raise InputError(
             "--graph-file is not a tsograph-graph snapshot (NDJSON exports are not read)"
         )
     try:
-        validate(snapshot, "tsograph-graph")
+        validate_snapshot(snapshot)
     except InvalidDocumentError as error:
         raise InputError(f"--graph-file is not a valid snapshot ({error.message})") from None
-    return graph_from_snapshot(snapshot), snapshot
+    graph = IndexedGraph.from_records(snapshot.pop("nodes"), snapshot.pop("edges"))
+    # The record lists are dropped here: the traversal needs only the numbered graph.
+    return graph, snapshot
+
+
+def _snapshot_limitations(snapshot: dict[str, Any], mode: str) -> list[str]:
+    """The mode's limitations; an older snapshot has only the global ones."""
+    by_mode = snapshot.get("modeLimitations")
+    return list(by_mode[mode]) if by_mode else list(snapshot["limitations"])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,13 +138,15 @@ def run(args: argparse.Namespace) -> int:
         project = snapshot["project"]
         revision = snapshot.get("revision")
         graph_revision = snapshot["graphRevision"]
+        limitations = _snapshot_limitations(snapshot, args.dispatch)
     else:
         loaded = load_from_arguments(args)
-        graph = loaded.graph
+        graph = IndexedGraph.from_graph(loaded.graph)
+        limitations = loaded.graph.limitations_for(args.dispatch)
         project = documents.project_name(loaded.roots.project)
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
-        graph_revision = cached["graphRevision"] if cached is not None else graph.revision()
+        graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
     result = traverse(
         graph,
         ids,
@@ -155,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         roots=result.roots,
         reached=result.reached,
         truncation_reasons=result.truncation_reasons,
-        limitations=[*graph.limitations_for(args.dispatch), *result.limitations],
+        limitations=[*limitations, *result.limitations],
     )
     write_document(document)
     if result.missing_roots:
@@ -171,17 +183,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_entries(graph: Graph, roots: list[dict[str, Any]], reached: list[dict[str, Any]]) -> None:
+def add_entries(
+    graph: IndexedGraph, roots: list[dict[str, Any]], reached: list[dict[str, Any]]
+) -> None:
     """`symbol.entries` on marked roots (with their location) and marked reached symbols."""
     for root in roots:
         symbol = root.get("symbol")
         if symbol is None:
             continue
-        node = graph.nodes[root["id"]]
-        if node.entries:
-            symbol["entries"] = sorted(node.entries)
-            symbol["location"] = dict(node.location)
+        number = graph.index[root["id"]]
+        entries = graph.entries.get(number)
+        location = graph.locations[number]
+        if entries and location is not None:
+            symbol["entries"] = sorted(entries)
+            symbol["location"] = dict(location)
     for item in reached:
-        node = graph.nodes[item["symbol"]["usr"]]
-        if node.entries:
-            item["symbol"]["entries"] = sorted(node.entries)
+        entries = graph.entries.get(graph.index[item["symbol"]["usr"]])
+        if entries:
+            item["symbol"]["entries"] = sorted(entries)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from typing import Any
 
@@ -87,7 +88,8 @@ edge_lists = st.lists(
 )
 
 
-@settings(max_examples=300, deadline=None)
+# 300 examples in CI; TSOGRAPH_TRAVERSAL_EXAMPLES=5000 for the thorough run by hand.
+@settings(max_examples=int(os.environ.get("TSOGRAPH_TRAVERSAL_EXAMPLES", "300")), deadline=None)
 @given(
     edge_lists,
     st.lists(st.integers(0, 11), min_size=1, max_size=5),
