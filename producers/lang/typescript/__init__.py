@@ -119,17 +119,26 @@ class ParsedFile:
         return self._lines[0].position(offset)
 
 
-def parse_file(path: str, data: bytes) -> ParsedFile:
-    """Parse one TypeScript or JavaScript file: facts, syntax tree and owner spans."""
-    language = grammar.grammar_for(path)
+def syntax_tree(language: grammar.Grammar, data: bytes) -> tuple[Node, bytes]:
+    """The file's syntax tree and the bytes it was read from (offsets are those of `data`).
+
+    A file that does not parse is read again with tagged-template type arguments
+    blanked (see tagged_types.py); the second tree is kept when it has fewer errors.
+    """
     root = grammar.parse(language, data)
-    source = data
     if root.has_error:
         patched = tagged_types.blank_tagged_type_arguments(data)
         if patched is not None:
             retry = grammar.parse(language, patched)
             if recovery.error_nodes(retry)[0] < recovery.error_nodes(root)[0]:
-                root, source = retry, patched
+                return retry, patched
+    return root, data
+
+
+def parse_file(path: str, data: bytes) -> ParsedFile:
+    """Parse one TypeScript or JavaScript file: facts, syntax tree and owner spans."""
+    language = grammar.grammar_for(path)
+    root, source = syntax_tree(language, data)
     extractor = Extractor(path, source, language)
     extractor.sweep(grammar.captures(language, root), _HANDLERS)
     errors = 0

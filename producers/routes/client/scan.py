@@ -24,9 +24,8 @@ from tree_sitter import Node, Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
 from exchange.limitations import counted
-from producers.lang.typescript import ParsedFile, parse_file
+from producers.lang.typescript import ParsedFile, parse_file, syntax_tree
 from producers.lang.typescript.grammar import grammar_for
-from producers.lang.typescript.grammar import parse as parse_tree
 from producers.project.packages import Workspace, load_workspace
 from producers.project.resolve import SOURCE, Resolver
 from producers.project.tsconfig import load_configs
@@ -101,7 +100,8 @@ class Project(ProjectView):
             data = self.read(path)
             if data is None:
                 return None
-            root = parse_tree(grammar_for(path), data)
+            # Node offsets are those of `data`: the repair only blanks type arguments.
+            root, _ = syntax_tree(grammar_for(path), data)
             if root.has_error:
                 self.parse_error_files.append(path)
             self.contexts[path] = Context(path, root, self)

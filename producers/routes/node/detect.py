@@ -33,6 +33,16 @@ VERIFIED_MAJORS = {
     "@nestjs/platform-express": (10, 11, 12),
     "@nestjs/platform-fastify": (10, 11, 12),
 }
+# Packages that declare HTTP routes in a way the interpreter does not model (decorator
+# controllers, other routers): their routes are missing, which the scan must say.
+UNMODELED_SERVER_PACKAGES = (
+    "inversify-express-utils",
+    "routing-controllers",
+    "koa-router",  # the unscoped predecessor of @koa/router
+    "koa-swagger-decorator",
+    "@hapi/hapi",
+    "restify",
+)
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 LOCKFILES = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock")
 MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
@@ -60,6 +70,10 @@ class Detection:
     def major(self, package: str) -> int | None:
         found = self.frameworks.get(package)
         return None if found is None else found.major
+
+    def unmodeled(self) -> list[str]:
+        """Declared packages whose routes the scan cannot see."""
+        return [name for name in UNMODELED_SERVER_PACKAGES if name in self.dependencies]
 
     def unproven(self) -> list[str]:
         """Framework packages whose major is unknown or outside the verified tables."""

@@ -393,6 +393,9 @@ def _route(
 ) -> None:
     flat = _flat(handlers)
     handler = handler_of(flat[-1], router.framework) if flat else None
+    if handler is None:
+        # The route exists but has no fact without a handler to name: say so, not drop it.
+        interp.note("unresolved-route-handler", where)
     if router.target is not None and router.prefix and path is not None:
         path = _join_view(router, path)
     route = Route(methods, path, handler, where, _context(router, frame), narrowed)

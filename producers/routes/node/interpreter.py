@@ -106,12 +106,25 @@ class Interpreter:
             for path in self.model.paths:
                 self.module(path)
             # Entry modules (imported by no other) first: what they register is then
-            # called, not run a second time as a function nothing calls.
+            # called, not run a second time as a function nothing calls. A require inside
+            # a function body that has not run yet still makes its target no entry.
             paths = self.model.paths
-            for path in sorted(paths, key=lambda path: (path in self.imported, path)):
+            imported = self.imported | self._statically_imported(paths)
+            for path in sorted(paths, key=lambda path: (path in imported, path)):
                 self.uncalled_functions(path)
         except _Budget:
             self.out_of_budget = True
+
+    def _statically_imported(self, paths: list[str]) -> set[str]:
+        """Project files some import or require names, wherever the import sits."""
+        found: set[str] = set()
+        for path in paths:
+            parsed = self.model.parse(path)
+            for item in [] if parsed is None else parsed.facts.imports:
+                target = None if item.type_only else self.model.source_of(path, item.specifier)
+                if target is not None:
+                    found.add(target)
+        return found
 
     def uncalled_functions(self, path: str) -> None:
         """Run the module's top-level functions nothing in the project calls.
@@ -616,6 +629,8 @@ class Interpreter:
             return UNKNOWN
         if isinstance(base, External):
             return base.member(name)
+        if isinstance(base, ClassValue):
+            return _static_method(base, name)
         if isinstance(base, ArrayValue) and name == "length" and base.complete:
             return len(base.items)
         return UNKNOWN
@@ -800,6 +815,19 @@ class Interpreter:
             return
         if pattern.type in ("identifier", "object_pattern", "array_pattern"):
             self.bind(pattern, value, scope, frame)
+
+
+def _static_method(cls: ClassValue, name: str) -> Value:
+    """`Controller.list` handed to a router or called: the class's static method of that name."""
+    body = cls.node.child_by_field_name("body")
+    for item in [] if body is None else body.named_children:
+        kinds = {child.type for child in item.children}
+        if item.type != "method_definition" or "static" not in kinds or kinds & {"get", "set"}:
+            continue  # an accessor's value is what it returns, not the function
+        key = item.child_by_field_name("name")
+        if key is not None and property_name(cls.file.data, key) == name:
+            return FunctionValue(cls.file, item, cls.scope)
+    return UNKNOWN
 
 
 def _inside(inner: Node, outer: Node) -> bool:

@@ -73,6 +73,9 @@ def scan_backends(
         coverage["nestjs-application-not-found"] += 1
     if interp.out_of_budget:
         coverage["interpreter-step-budget"] += 1
+    unmodeled = detection.unmodeled()
+    if unmodeled:
+        coverage["unmodeled-server-framework"] += len(unmodeled)
     if coverage:
         lines.append(
             counted(
@@ -80,7 +83,7 @@ def scan_backends(
                 sum(coverage.values()),
                 "registration(s) or file(s) could not be fully modeled",
                 breakdown=coverage,
-                names=interp.coverage_names | model.syntax_errors,
+                names=interp.coverage_names | model.syntax_errors | set(unmodeled),
             )
         )
     lines.extend(_version_lines(detection))

@@ -1,0 +1,40 @@
+"""Which uncalled function runs first: the entry module's, whatever the file names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from exchange.validation import validate
+from tests.routes.support import document_of, write_project
+
+FASTIFY5 = '{"dependencies": {"fastify": "5.12.5"}}'
+
+
+def test_a_plugin_required_inside_the_entry_function_runs_only_under_its_prefix(
+    tmp_path: Path,
+) -> None:
+    # fastify/fastify-example-twitter: fastify-cli loads index.js, whose exported plugin
+    # requires follow/index.js inside its body; "follow/index.js" sorts before "index.js".
+    document = document_of(
+        write_project(
+            tmp_path,
+            {
+                "package.json": FASTIFY5,
+                "index.js": (
+                    "module.exports = async function (fastify, opts) {\n"
+                    "  fastify.register(require('./follow'), { prefix: '/api/follow' })\n"
+                    "}\n"
+                ),
+                "follow/index.js": (
+                    "module.exports = async function (fastify, opts) {\n"
+                    "  fastify.post('/follow', followHandler)\n"
+                    "}\n"
+                    "async function followHandler (req, reply) {}\n"
+                ),
+            },
+        )
+    )
+    validate(document)
+    assert [(f["method"], f["channel"], f["pathAnchor"]) for f in document["facts"]] == [
+        ("POST", "/api/follow/follow", "base")
+    ]
