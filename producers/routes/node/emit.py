@@ -330,7 +330,8 @@ class Emitter:
         if self.service is not None:
             fact["service"] = self.service
         strict = home.strict or variant.trailing_slash_strict
-        fact["trailingSlash"] = "strict" if strict else "optional"
+        if home.options_known or variant.trailing_slash_strict:
+            fact["trailingSlash"] = "strict" if strict else "optional"
         if _case_insensitive(home, levels):
             fact["caseInsensitive"] = True
         if route.narrowed or any(level.router.narrowed for level in levels):

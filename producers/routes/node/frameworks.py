@@ -278,8 +278,11 @@ def typed_arguments(
             args.append(UNKNOWN)
             continue
         router = _router(interp, found[0], found[1], param, frame)
-        router.strict = found[0] == "hono"
+        # Its options are out of view: the framework defaults decide which paths it
+        # serves (Hono and Fastify strict), and the facts claim no trailing-slash flag.
+        router.strict = found[0] in ("hono", "fastify")
         router.case_sensitive = found[0] in ("hono", "fastify")
+        router.options_known = False
         args.append(router)
     return args
 

@@ -213,6 +213,9 @@ class RouterValue:
     entries: list[Entry] = field(default_factory=list)
     strict: bool = False  # trailing slash must match exactly
     case_sensitive: bool = False
+    # False for a router known only by a type or a runner's parameter: the options it
+    # was created with are not in view, so no trailing-slash flag is claimed for it.
+    options_known: bool = True
     exclusive: bool = False
     narrowed: bool = False  # @koa/router `host`: only some hosts reach its routes
     prefix: str = ""  # @koa/router prefix, Hono basePath, Fastify plugin prefix
