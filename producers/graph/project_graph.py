@@ -259,8 +259,10 @@ def _build(
     tsconfig: str | None,
     cache: FactsCache,
 ) -> Graph:
-    configs = load_configs(roots.root, roots.project_rel, tsconfig)
     workspace_model = load_workspace(roots.root)
+    configs = load_configs(
+        roots.root, roots.project_rel, tsconfig, package_folders=workspace_model.by_directory
+    )
     facts = read_facts(contents, cache, stats)
     resolver = Resolver(
         roots.root,

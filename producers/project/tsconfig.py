@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -96,16 +96,29 @@ class CompilerConfig:
 
 @dataclass
 class ConfigSet:
-    """The root config and the configs it references, with their notes."""
+    """The root config, the configs it references, and the configs of workspace packages.
+
+    A file takes the first referenced config that owns it, else the config of
+    the nearest workspace package folder holding it (the one an editor opens
+    for that file, so `@/…` aliases of a nested app resolve when the scan
+    starts at the monorepo root), else the root config.
+    """
 
     root: CompilerConfig
     referenced: list[CompilerConfig] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    packages: list[CompilerConfig] = field(default_factory=list)
 
     def for_file(self, path: str) -> CompilerConfig:
         for config in self.referenced:
             if config.owns(path):
                 return config
+        for folder in paths.ancestors(paths.parent(path)):
+            for config in self.packages:
+                if config.directory == folder and config.owns(path):
+                    return config
+            if folder == self.root.directory:
+                break
         return self.root
 
 
@@ -257,10 +270,17 @@ def _apply(config: CompilerConfig, raw: Mapping[str, Any], directory: str, note:
         config.references = tuple(found)
 
 
-def load_configs(root: Path, project: str, explicit: str | None = None) -> ConfigSet:
+def load_configs(
+    root: Path,
+    project: str,
+    explicit: str | None = None,
+    package_folders: Iterable[str] = (),
+) -> ConfigSet:
     """The config set of a project folder (root-relative) under the source root.
 
-    `explicit` is the `--tsconfig` value, relative to the project folder.
+    `explicit` is the `--tsconfig` value, relative to the project folder;
+    `package_folders` are workspace package folders whose own configs apply to
+    the files under them.
     """
     loader = _Loader(root)
     if explicit is not None:
@@ -292,7 +312,33 @@ def load_configs(root: Path, project: str, explicit: str | None = None) -> Confi
         loaded = loader.load(reference)
         if loaded is not None:
             referenced.append(loaded)
-    return ConfigSet(root=config, referenced=referenced, notes=sorted(set(loader.notes)))
+    packages = [
+        found
+        for folder in package_folders
+        if folder != project and not paths.is_outside(folder)
+        for found in (_folder_config(root, folder, loader),)
+        if found is not None
+    ]
+    return ConfigSet(
+        root=config,
+        referenced=referenced,
+        notes=sorted(set(loader.notes)),
+        packages=packages,
+    )
+
+
+def _folder_config(root: Path, folder: str, loader: _Loader) -> CompilerConfig | None:
+    """The tsconfig.json (or jsconfig.json) of a folder, when it has one."""
+    for name in ("tsconfig.json", "jsconfig.json"):
+        candidate = paths.join(folder, name)
+        try:
+            present = read_config(root, candidate) is not None
+        except ConfigReadError as error:
+            loader.note(f"{candidate} not read ({error.reason})")
+            continue
+        if present:
+            return loader.load(candidate)
+    return None
 
 
 def match_pattern(pattern: str, specifier: str) -> str | None:

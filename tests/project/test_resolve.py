@@ -148,3 +148,27 @@ def test_exports_conditions_follow_key_order() -> None:
     nested = {"./*": {"node": {"default": "./n/*.js"}, "default": "./d/*.js"}}
     assert resolve_exports(nested, "./a/b", ("node",)) == ["./n/a/b.js"]
     assert resolve_exports(nested, "./a/b", ()) == ["./d/a/b.js"]
+
+
+def test_a_workspace_package_resolves_with_its_own_tsconfig(tmp_path: Path) -> None:
+    # Scanning a monorepo from its root: `@/…` in apps/web is apps/web's alias.
+    files = {
+        "package.json": '{"private": true, "workspaces": ["apps/*"]}',
+        "tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./shared/*"]}}}',
+        "shared/api.ts": "",
+        "apps/web/package.json": '{"name": "web"}',
+        "apps/web/tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}',
+        "apps/web/src/api.ts": "",
+        "apps/web/src/page.ts": "",
+        "apps/api/package.json": '{"name": "api"}',
+        "apps/api/main.ts": "",
+    }
+    write_tree(tmp_path, files)
+    workspace = load_workspace(tmp_path)
+    configs = load_configs(tmp_path, "", package_folders=workspace.by_directory)
+    sources = {p for p in files if p.endswith(".ts")}
+    resolver = Resolver(tmp_path, sources, set(), configs, workspace)
+    assert resolver.resolve("apps/web/src/page.ts", "@/api").path == "apps/web/src/api.ts"
+    # A package without a config of its own, and the root, keep the root's aliases.
+    assert resolver.resolve("apps/api/main.ts", "@/api").path == "shared/api.ts"
+    assert resolver.resolve("shared/api.ts", "@/api").path == "shared/api.ts"

@@ -74,12 +74,13 @@ class ProjectModel:
 
 def load_model(root: Path, include_tests: bool) -> ProjectModel:
     sources = walk(root)
-    configs = load_configs(root, "", None)
+    workspace = load_workspace(root)
+    configs = load_configs(root, "", None, package_folders=workspace.by_directory)
     resolver = Resolver(
         root,
         {walked.path for walked in sources.sources},
         {walked.path for walked in sources.declaration_files},
         configs,
-        load_workspace(root),
+        workspace,
     )
     return ProjectModel(root, sources, resolver, include_tests)

@@ -117,12 +117,13 @@ def _project(scan: SchemaScan) -> OrmProject | None:
         parsed = scan.parsed(path)
         if parsed is not None:
             files[path] = parsed
+    workspace = load_workspace(scan.root)
     resolver = Resolver(
         scan.root,
         set(files),
         set(scan.files.declaration_files),
-        load_configs(scan.root, ""),
-        load_workspace(scan.root),
+        load_configs(scan.root, "", package_folders=workspace.by_directory),
+        workspace,
     )
 
     def resolve(importer: str, specifier: str) -> str | None:

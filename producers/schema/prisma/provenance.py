@@ -74,8 +74,8 @@ class ClientIndex:
         self.exports: dict[tuple[str, str], bool] = {}
         self.busy: set[object] = set()
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
-        configs = load_configs(scan.root, "")
         workspace = load_workspace(scan.root)
+        configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
         for note in (*configs.notes, *workspace.notes):
             scan.note("unreadable-module-configs:", "files", name=note.partition(" ")[0])
         self.resolver = Resolver(
