@@ -294,19 +294,9 @@ def load_configs(
                 "fix it or leave the option out"
             )
     else:
-        config = None
-        for name in ("tsconfig.json", "jsconfig.json"):
-            candidate = paths.join(project, name)
-            try:
-                present = read_config(root, candidate) is not None
-            except ConfigReadError as error:
-                loader.note(f"{candidate} not read ({error.reason})")
-                continue
-            if present:
-                config = loader.load(candidate)
-                break
-        if config is None:
-            config = CompilerConfig(file=None, directory=project)
+        config = _folder_config(root, project, loader) or CompilerConfig(
+            file=None, directory=project
+        )
     referenced = []
     for reference in config.references:
         loaded = loader.load(reference)
