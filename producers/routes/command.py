@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from exchange.documents import generated_at
 from exchange.errors import UsageError
-from exchange.writer import check_fact_budget, write_document
 from producers.command_args import add_output_arguments, checked_service, project_folder
 from producers.routes.client.command import CLIENT_MODEL_HELP, run_client
+from producers.routes.http_document import write_http_document
 from producers.routes.node.server import scan_server
 
 
@@ -58,20 +58,15 @@ def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     root = project_folder(args.project)
     scan = scan_server(root, service, args.include_tests)
-    check_fact_budget(len(scan.facts))
-    document = bridge_facts(
-        platform="js",
-        target="http",
-        roles=["server"],
-        service=service,
-        project=project_name(root),
-        generated=generated,
-        source_modified=source_modified_at(scan.read),
+    return write_http_document(
+        args,
+        "server",
+        root,
+        service,
+        generated,
+        read=scan.read,
         limitations=scan.limitations,
         facts=scan.facts,
         limitation_scopes=scan.scopes,
         dispatch=scan.dispatch,
-        source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
-    write_document(document)
-    return 0

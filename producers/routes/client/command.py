@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 
-from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.writer import check_fact_budget, write_document
+from exchange.documents import generated_at
 from producers.command_args import project_folder
 from producers.routes.client.model import load_model
 from producers.routes.client.scan import scan_project
+from producers.routes.http_document import write_http_document
 
 CLIENT_MODEL_HELP = (
     "JSON file (schemas/client-model-v1.json) declaring opaque transports: "
@@ -29,18 +29,13 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
     model = load_model(args.client_model) if args.client_model is not None else None
     root = project_folder(args.project)
     scan = scan_project(root, service, args.include_tests, model)
-    check_fact_budget(len(scan.facts))
-    document = bridge_facts(
-        platform="js",
-        target="http",
-        roles=["client"],
-        service=service,
-        project=project_name(root),
-        generated=generated,
-        source_modified=source_modified_at(scan.read),
+    return write_http_document(
+        args,
+        "client",
+        root,
+        service,
+        generated,
+        read=scan.read,
         limitations=scan.limitations,
         facts=scan.facts,
-        source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
-    write_document(document)
-    return 0
