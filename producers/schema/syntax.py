@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
+from producers.lang.typescript.syntax import WRAPPERS
+
 FUNCTIONS = frozenset(
     {
         "function_declaration",
@@ -33,15 +35,6 @@ FUNCTIONS = frozenset(
         "method_definition",
     }
 )
-_WRAPPERS = frozenset(
-    {
-        "parenthesized_expression",
-        "as_expression",
-        "satisfies_expression",
-        "non_null_expression",
-        "type_assertion",
-    }
-)
 
 
 def text(node: Node) -> str:
@@ -49,7 +42,7 @@ def text(node: Node) -> str:
 
 
 def unwrap(node: Node) -> Node:
-    while node.type in _WRAPPERS:
+    while node.type in WRAPPERS:
         inner = next((child for child in node.named_children if child.type != "comment"), None)
         if inner is None or inner.type in ("type_annotation",):
             return node

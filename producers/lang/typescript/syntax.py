@@ -102,6 +102,15 @@ def outer(node: Node) -> tuple[Node, Node | None]:
     return node, parent
 
 
+def decorators(node: Node) -> list[Node]:
+    """The decorators of a class or member: on it, or before `export` around a class."""
+    found = [child for child in node.children if child.type == "decorator"]
+    parent = node.parent
+    if parent is not None and parent.type == "export_statement":
+        found = [child for child in parent.children if child.type == "decorator"] + found
+    return found
+
+
 def string_value(data: bytes, node: Node) -> str | None:
     """The value of a string literal node, None for anything else."""
     if node.type != "string":

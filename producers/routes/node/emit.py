@@ -385,6 +385,15 @@ def _unproven(prefix: str) -> PathVariant:
     return PathVariant(channel + "/{**}", dynamic=True, dynamic_scope=scope)
 
 
+def _prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
+    """The scope of a limitation over these route prefixes, None when one cannot bound it."""
+    if prefixes and all(
+        static_template_problem(p) is None and (p == "/" or not p.endswith("/")) for p in prefixes
+    ):
+        return {"templatePrefixes": prefixes}
+    return None
+
+
 def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     """The limitation lines of the scan's gaps, with the scopes that bound them."""
     lines: list[str] = []
@@ -426,19 +435,9 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 len(prefixes),
                 "route(s) are registered only under a condition and may not exist",
             ),
-            {"templatePrefixes": prefixes}
-            if all(
-                static_template_problem(p) is None and (p == "/" or not p.endswith("/"))
-                for p in prefixes
-            )
-            else None,
+            _prefix_scope(prefixes),
         )
     if out.other_methods:
-        templates = sorted(set(out.other_templates))
-        scoped = templates and all(
-            static_template_problem(t) is None and (t == "/" or not t.endswith("/"))
-            for t in templates
-        )
         add(
             counted(
                 "route-coverage:",
@@ -446,7 +445,7 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 "route(s) answer methods the contract has no name for",
                 breakdown=out.other_methods,
             ),
-            {"templatePrefixes": templates} if scoped else None,
+            _prefix_scope(sorted(set(out.other_templates))),
         )
     for kind, name, prefix in sorted(
         set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")

@@ -22,7 +22,7 @@ from tree_sitter import Node
 
 from producers.lang.typescript import ParsedFile
 from producers.lang.typescript.strings import decode_js_string
-from producers.lang.typescript.syntax import property_name, string_value, text
+from producers.lang.typescript.syntax import WRAPPERS, property_name, string_value, text
 from producers.routes.node import frameworks
 from producers.routes.node.model import ProjectModel
 from producers.routes.node.values import (
@@ -53,16 +53,8 @@ _FUNCTIONS = frozenset(
         "function_declaration",
     }
 )
-_WRAPPERS = frozenset(
-    {
-        "parenthesized_expression",
-        "as_expression",
-        "satisfies_expression",
-        "non_null_expression",
-        "type_assertion",
-        "await_expression",
-    }
-)
+# Expressions evaluated as the value they wrap, `await` included.
+_WRAPPERS = WRAPPERS | {"await_expression"}
 _LOOPS = frozenset(
     {"for_statement", "for_in_statement", "while_statement", "do_statement", "switch_statement"}
 )
@@ -275,19 +267,25 @@ class Interpreter:
                 statements.append(child)
         self.conditional(statements, scope, frame)
 
-    def if_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
+    def branches(
+        self, node: Node, scope: Scope, frame: Frame
+    ) -> tuple[bool | None, Node | None, Node | None]:
+        """(the condition when it is a known boolean, consequence, alternative) of an if or `?:`."""
         condition = node.child_by_field_name("condition")
         known = None if condition is None else self.eval(condition, scope, frame)
-        branches = [
+        return (
+            known if isinstance(known, bool) else None,
             node.child_by_field_name("consequence"),
             node.child_by_field_name("alternative"),
-        ]
-        if isinstance(known, bool):
-            branch = branches[0] if known else branches[1]
-            for statement in _statements_of(branch):
+        )
+
+    def if_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
+        known, consequence, alternative = self.branches(node, scope, frame)
+        if known is not None:
+            for statement in _statements_of(consequence if known else alternative):
                 self.statement(statement, scope, frame)
             return
-        for branch in branches:
+        for branch in (consequence, alternative):
             self.conditional(_statements_of(branch), scope, frame)
 
     def declarator(self, node: Node, scope: Scope, frame: Frame) -> None:
@@ -501,17 +499,12 @@ class Interpreter:
         if kind == "binary_expression":
             return self.binary(node, scope, frame)
         if kind == "ternary_expression":
-            cond = node.child_by_field_name("condition")
-            known = None if cond is None else self.eval(cond, scope, frame)
-            parts = [
-                node.child_by_field_name("consequence"),
-                node.child_by_field_name("alternative"),
-            ]
-            if isinstance(known, bool):
-                chosen = parts[0] if known else parts[1]
+            known, consequence, alternative = self.branches(node, scope, frame)
+            if known is not None:
+                chosen = consequence if known else alternative
                 return UNKNOWN if chosen is None else self.eval(chosen, scope, frame)
             unsure = replace(frame, context=replace(frame.context, conditional=True))
-            for part in parts:
+            for part in (consequence, alternative):
                 if part is not None:
                     self.eval(part, scope, unsure)
             return UNKNOWN

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
+from producers.lang.typescript.syntax import decorators
 from producers.routes.node.frameworks import handler_of
 from producers.routes.node.interpreter import Frame, Interpreter
 from producers.routes.node.values import (
@@ -73,15 +74,6 @@ def _frame(interp: Interpreter, cls: ClassValue) -> Frame:
     return Frame(cls.file, module, Context(), path)
 
 
-def _decorators(node: Node) -> list[Node]:
-    """A class's decorators: on the class, or before `export` around it."""
-    found = [child for child in node.children if child.type == "decorator"]
-    parent = node.parent
-    if parent is not None and parent.type == "export_statement":
-        found = [child for child in parent.children if child.type == "decorator"] + found
-    return found
-
-
 def _decorator_call(
     interp: Interpreter, decorator: Node, cls: ClassValue, frame: Frame
 ) -> tuple[Value, list[Value], Node]:
@@ -98,7 +90,7 @@ def _decorator_call(
 
 def _module_options(interp: Interpreter, cls: ClassValue) -> ObjectValue | None:
     frame = _frame(interp, cls)
-    for decorator in _decorators(cls.node):
+    for decorator in decorators(cls.node):
         named, args, _ = _decorator_call(interp, decorator, cls, frame)
         if _common(named, "Module") and args and isinstance(args[0], ObjectValue):
             return args[0]
@@ -193,7 +185,7 @@ def _controller(
     controller_paths: list[str | None] = [""]
     controller_version: Value = None
     host = False
-    for decorator in _decorators(cls.node):
+    for decorator in decorators(cls.node):
         named, args, _ = _decorator_call(interp, decorator, cls, frame)
         if not _common(named, "Controller"):
             continue
@@ -233,13 +225,13 @@ def _method_routes(
     cls: ClassValue,
     frame: Frame,
     method: Node,
-    decorators: list[Node],
+    method_decorators: list[Node],
     controller: tuple[str, list[str | None], Value, bool],
 ) -> list[Route]:
     module_path, controller_paths, controller_version, host = controller
     verbs: list[tuple[str, list[str | None], Place]] = []
     method_version: Value = None
-    for decorator in decorators:
+    for decorator in method_decorators:
         named, args, token = _decorator_call(interp, decorator, cls, frame)
         if not isinstance(named, External) or named.package != COMMON or len(named.path) != 1:
             continue

@@ -25,7 +25,13 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import property_name, string_value, text, unwrap_value
+from producers.lang.typescript.syntax import (
+    decorators,
+    property_name,
+    string_value,
+    text,
+    unwrap_value,
+)
 from producers.project.packages import read_package
 from producers.schema import facts as fact_builder
 from producers.schema.orm import drivers, typeorm_naming
@@ -210,7 +216,7 @@ class TypeOrm:
         key = (path, node.start_byte)
         if key in self.entities:
             return Val("typeorm-entity", self.entities[key])
-        for decorator in _decorators(node):
+        for decorator in decorators(node):
             name, args = _decorator_call(ev, path, decorator)
             if name not in ("Entity", "ViewEntity"):
                 continue
@@ -355,7 +361,7 @@ class TypeOrm:
             prop = None if key is None else property_name(data, key)
             if prop is None or key is None:
                 continue
-            for decorator in _decorators(member):
+            for decorator in decorators(member):
                 name, args = _decorator_call(ev, path, decorator)
                 if name in COLUMN_DECORATORS:
                     self._column(run, path, entity, anchor or key, prop, args, prefixes, owner)
@@ -426,7 +432,7 @@ class TypeOrm:
             prop = None if key is None else property_name(data, key)
             if prop is None:
                 continue
-            for decorator in _decorators(member):
+            for decorator in decorators(member):
                 name, args = _decorator_call(ev, entity.path, decorator)
                 primary = name in PRIMARY_DECORATORS or (
                     name == "Column" and any(_primary_option(data, arg) for arg in args)
@@ -477,7 +483,7 @@ class TypeOrm:
         qualified = f"{entity.class_name}.{prop}"
         join_column: tuple[str, list[Node]] | None = None
         join_table: list[Node] | None = None
-        for decorator in _decorators(member):
+        for decorator in decorators(member):
             name, args = _decorator_call(ev, entity.path, decorator)
             if name == "JoinColumn":
                 join_column = (name, args)
@@ -800,14 +806,6 @@ def _version03(run: OrmRun) -> bool:
         if spec is not None and spec.lstrip("^~=v ").startswith("0."):
             return True
     return False
-
-
-def _decorators(node: Node) -> list[Node]:
-    found = [child for child in node.children if child.type == "decorator"]
-    parent = node.parent
-    if parent is not None and parent.type == "export_statement":
-        found = [child for child in parent.children if child.type == "decorator"] + found
-    return found
 
 
 def _decorator_call(ev: Evaluator, path: str, decorator: Node) -> tuple[str | None, list[Node]]:

@@ -36,53 +36,48 @@ def test_major_from_the_declared_range(tmp_path: Path, declared: str, major: int
     assert _major(tmp_path, "express") == major
 
 
-def test_npm_lockfile_wins_over_the_range(tmp_path: Path) -> None:
-    lock = (
-        '{"lockfileVersion": 3, "packages": {"": {}, '
-        '"node_modules/express": {"version": "5.2.1"}, '
-        '"node_modules/hono": {"version": "4.13.12"}}}'
-    )
-    write_project(tmp_path, {"package.json": PACKAGE, "package-lock.json": lock})
-    assert _major(tmp_path, "express") == 5
-    assert _major(tmp_path, "hono") == 4
-    assert detect(tmp_path).unproven() == []
-
-
-def test_pnpm_lockfile_root_importer(tmp_path: Path) -> None:
-    lock = (
-        "lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies:\n"
-        "      express:\n        specifier: ^4.19.0\n        version: 4.22.3\n"
-        "      hono:\n        specifier: '*'\n        version: 4.13.12\n\n"
-        "  packages/other:\n    dependencies:\n      express:\n"
-        "        specifier: ^5.0.0\n        version: 5.2.1\n"
-    )
-    write_project(tmp_path, {"package.json": PACKAGE, "pnpm-lock.yaml": lock})
-    assert _major(tmp_path, "express") == 4
-    assert _major(tmp_path, "hono") == 4
+NPM_LOCK = (
+    '{"lockfileVersion": 3, "packages": {"": {}, '
+    '"node_modules/express": {"version": "5.2.1"}, '
+    '"node_modules/hono": {"version": "4.13.12"}}}'
+)
+# The root importer's versions, not packages/other's.
+PNPM_LOCK = (
+    "lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies:\n"
+    "      express:\n        specifier: ^4.19.0\n        version: 4.22.3\n"
+    "      hono:\n        specifier: '*'\n        version: 4.13.12\n\n"
+    "  packages/other:\n    dependencies:\n      express:\n"
+    "        specifier: ^5.0.0\n        version: 5.2.1\n"
+)
+YARN_CLASSIC_LOCK = (
+    '"express@^4.19.0":\n  version "4.22.3"\n  resolved "x"\n\nhono@*:\n  version "4.13.12"\n'
+)
+YARN_BERRY_LOCK = '"express@npm:^4.19.0":\n  version: 4.22.3\n\n"hono@npm:*":\n  version: 4.13.12\n'
+BUN_LOCK = (
+    '{\n  "lockfileVersion": 1,\n  // comments and trailing commas are allowed\n'
+    '  "packages": {\n    "express": ["express@4.22.3", "", {}, "sha512-x"],\n'
+    '    "hono": ["hono@4.13.12", "", {}, "sha512-y"],\n  },\n}\n'
+)
 
 
 @pytest.mark.parametrize(
-    "lock",
+    ("lockfile", "lock", "express"),
     [
-        '"express@^4.19.0":\n  version "4.22.3"\n  resolved "x"\n\nhono@*:\n  version "4.13.12"\n',
-        '"express@npm:^4.19.0":\n  version: 4.22.3\n\n"hono@npm:*":\n  version: 4.13.12\n',
+        ("package-lock.json", NPM_LOCK, 5),
+        ("pnpm-lock.yaml", PNPM_LOCK, 4),
+        ("yarn.lock", YARN_CLASSIC_LOCK, 4),
+        ("yarn.lock", YARN_BERRY_LOCK, 4),
+        ("bun.lock", BUN_LOCK, 4),
     ],
-    ids=["classic", "berry"],
+    ids=["npm", "pnpm", "yarn-classic", "yarn-berry", "bun"],
 )
-def test_yarn_lockfile(tmp_path: Path, lock: str) -> None:
-    write_project(tmp_path, {"package.json": PACKAGE, "yarn.lock": lock})
-    assert _major(tmp_path, "express") == 4
+def test_lockfile_version_wins_over_the_range(
+    tmp_path: Path, lockfile: str, lock: str, express: int
+) -> None:
+    write_project(tmp_path, {"package.json": PACKAGE, lockfile: lock})
+    assert _major(tmp_path, "express") == express
     assert _major(tmp_path, "hono") == 4
-
-
-def test_bun_lockfile(tmp_path: Path) -> None:
-    lock = (
-        '{\n  "lockfileVersion": 1,\n  // comments and trailing commas are allowed\n'
-        '  "packages": {\n    "express": ["express@4.22.3", "", {}, "sha512-x"],\n'
-        '    "hono": ["hono@4.13.12", "", {}, "sha512-y"],\n  },\n}\n'
-    )
-    write_project(tmp_path, {"package.json": PACKAGE, "bun.lock": lock})
-    assert _major(tmp_path, "express") == 4
+    assert detect(tmp_path).unproven() == []
 
 
 def test_unproven_and_unverified_majors_are_reported(tmp_path: Path) -> None:

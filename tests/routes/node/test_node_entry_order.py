@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from exchange.validation import validate
-from tests.routes.support import document_of, write_project
+from tests.routes.node.support import scan
 
 FASTIFY5 = '{"dependencies": {"fastify": "5.12.5"}}'
 
@@ -15,26 +14,23 @@ def test_a_plugin_required_inside_the_entry_function_runs_only_under_its_prefix(
 ) -> None:
     # fastify/fastify-example-twitter: fastify-cli loads index.js, whose exported plugin
     # requires follow/index.js inside its body; "follow/index.js" sorts before "index.js".
-    document = document_of(
-        write_project(
-            tmp_path,
-            {
-                "package.json": FASTIFY5,
-                "index.js": (
-                    "module.exports = async function (fastify, opts) {\n"
-                    "  fastify.register(require('./follow'), { prefix: '/api/follow' })\n"
-                    "}\n"
-                ),
-                "follow/index.js": (
-                    "module.exports = async function (fastify, opts) {\n"
-                    "  fastify.post('/follow', followHandler)\n"
-                    "}\n"
-                    "async function followHandler (req, reply) {}\n"
-                ),
-            },
-        )
+    document = scan(
+        tmp_path,
+        {
+            "package.json": FASTIFY5,
+            "index.js": (
+                "module.exports = async function (fastify, opts) {\n"
+                "  fastify.register(require('./follow'), { prefix: '/api/follow' })\n"
+                "}\n"
+            ),
+            "follow/index.js": (
+                "module.exports = async function (fastify, opts) {\n"
+                "  fastify.post('/follow', followHandler)\n"
+                "}\n"
+                "async function followHandler (req, reply) {}\n"
+            ),
+        },
     )
-    validate(document)
     assert [(f["method"], f["channel"], f["pathAnchor"]) for f in document["facts"]] == [
         ("POST", "/api/follow/follow", "base")
     ]

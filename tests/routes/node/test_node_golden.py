@@ -12,30 +12,18 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.validation import validate
 from producers.graph.project_graph import load_project_graph
-from tests.golden import assert_matches_golden
-from tests.routes.support import FIXTURES, copy_project, run_routes
+from tests.golden import assert_golden_document, golden_cases
+from tests.routes.support import FIXTURES
+from tests.routes.test_nextjs_golden import render_case
 
 NODE = FIXTURES / "node"
-CASES = sorted(case.name for case in NODE.iterdir() if (case / "project").is_dir())
-
-
-def _render(name: str, tmp_path: Path) -> bytes:
-    project = copy_project(NODE / name / "project", tmp_path / name)
-    result = run_routes(project)
-    assert result.code == 0, result.stderr
-    return result.stdout
+CASES = golden_cases(NODE, "project")
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_document(name: str, tmp_path: Path) -> None:
-    assert_matches_golden(_render(name, tmp_path), NODE / name / "expected.json")
-
-
-@pytest.mark.parametrize("name", CASES)
-def test_golden_is_valid_bridge_facts(name: str) -> None:
-    validate(orjson.loads((NODE / name / "expected.json").read_bytes()))
+    assert_golden_document(render_case(f"node/{name}", tmp_path), NODE / name / "expected.json")
 
 
 @pytest.mark.parametrize("name", CASES)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from exchange.validation import validate
-from tests.routes.support import document_of, write_project
+from tests.routes.node.support import scan
 
 EXPRESS4 = '{"dependencies": {"express": "4.22.3"}}'
 
@@ -21,23 +20,20 @@ CONTROLLER = (
 
 
 def test_a_static_method_of_a_project_class_is_the_handler(tmp_path: Path) -> None:
-    document = document_of(
-        write_project(
-            tmp_path,
-            {
-                "package.json": EXPRESS4,
-                "src/controller/general.ts": CONTROLLER,
-                "src/controller/index.ts": 'export { default as general } from "./general";\n',
-                "src/app.ts": (
-                    "import express from 'express';\n"
-                    "import { general } from './controller';\n"
-                    "const app = express();\n"
-                    "app.get('/', general.helloWorld);\n"
-                ),
-            },
-        )
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/controller/general.ts": CONTROLLER,
+            "src/controller/index.ts": 'export { default as general } from "./general";\n',
+            "src/app.ts": (
+                "import express from 'express';\n"
+                "import { general } from './controller';\n"
+                "const app = express();\n"
+                "app.get('/', general.helloWorld);\n"
+            ),
+        },
     )
-    validate(document)
     assert [(f["method"], f["channel"], f["symbol"]) for f in document["facts"]] == [
         (
             "GET",
@@ -52,21 +48,18 @@ def test_a_static_method_of_a_project_class_is_the_handler(tmp_path: Path) -> No
 
 
 def test_a_route_whose_handler_is_not_resolved_is_reported(tmp_path: Path) -> None:
-    document = document_of(
-        write_project(
-            tmp_path,
-            {
-                "package.json": EXPRESS4,
-                "src/app.ts": (
-                    "import express from 'express';\n"
-                    "declare const controllers: any;\n"
-                    "const app = express();\n"
-                    "app.get('/users', controllers.list);\n"
-                ),
-            },
-        )
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/app.ts": (
+                "import express from 'express';\n"
+                "declare const controllers: any;\n"
+                "const app = express();\n"
+                "app.get('/users', controllers.list);\n"
+            ),
+        },
     )
-    validate(document)
     assert document["facts"] == []
     assert document["limitations"] == [
         "route-coverage: 1 registration(s) or file(s) could not be fully modeled "
@@ -75,29 +68,26 @@ def test_a_route_whose_handler_is_not_resolved_is_reported(tmp_path: Path) -> No
 
 
 def test_a_static_method_receiving_the_app_is_followed(tmp_path: Path) -> None:
-    document = document_of(
-        write_project(
-            tmp_path,
-            {
-                "package.json": EXPRESS4,
-                "src/routes.ts": (
-                    "import { Application } from 'express';\n"
-                    "export class Routes {\n"
-                    "  static init(app: Application): void {\n"
-                    "    app.get('/health', (req, res) => res.end());\n"
-                    "  }\n"
-                    "}\n"
-                ),
-                "src/app.ts": (
-                    "import express from 'express';\n"
-                    "import { Routes } from './routes';\n"
-                    "const app = express();\n"
-                    "Routes.init(app);\n"
-                ),
-            },
-        )
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/routes.ts": (
+                "import { Application } from 'express';\n"
+                "export class Routes {\n"
+                "  static init(app: Application): void {\n"
+                "    app.get('/health', (req, res) => res.end());\n"
+                "  }\n"
+                "}\n"
+            ),
+            "src/app.ts": (
+                "import express from 'express';\n"
+                "import { Routes } from './routes';\n"
+                "const app = express();\n"
+                "Routes.init(app);\n"
+            ),
+        },
     )
-    validate(document)
     assert [(f["channel"], f["pathAnchor"], f["order"]) for f in document["facts"]] == [
         ("/health", "root", {"group": "src/app.ts#app", "index": 0})
     ]

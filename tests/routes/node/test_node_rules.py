@@ -8,8 +8,8 @@ from typing import Any
 import orjson
 
 from exchange.limitations import SERVER_ROUTE_PREFIXES, prefix_of
-from exchange.validation import validate
-from tests.routes.support import FIXTURES, document_of, write_project
+from tests.routes.node.support import scan
+from tests.routes.support import FIXTURES
 
 EXPRESS4 = '{"dependencies": {"express": "4.22.3"}}'
 HONO = '{"dependencies": {"hono": "4.13.12"}}'
@@ -23,14 +23,8 @@ def _routes(document: dict[str, Any]) -> list[tuple[str, str, int | None]]:
     ]
 
 
-def _scan(root: Path, files: dict[str, str]) -> dict[str, Any]:
-    document = document_of(write_project(root, files))
-    validate(document)
-    return document
-
-
 def test_values_follow_consts_imports_enums_and_templates(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -53,7 +47,7 @@ def test_values_follow_consts_imports_enums_and_templates(tmp_path: Path) -> Non
 
 
 def test_functions_receiving_or_creating_the_app_are_followed(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -86,7 +80,7 @@ def test_functions_receiving_or_creating_the_app_are_followed(tmp_path: Path) ->
 
 def test_hono_route_copies_only_the_routes_present_then(tmp_path: Path) -> None:
     # Checked on Hono 4.13.12: a route added to the sub-app after app.route() answers 404.
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": HONO,
@@ -107,7 +101,7 @@ def test_hono_route_copies_only_the_routes_present_then(tmp_path: Path) -> None:
 
 
 def test_registrations_under_a_condition_have_no_order_and_a_scoped_gap(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -127,7 +121,7 @@ def test_registrations_under_a_condition_have_no_order_and_a_scoped_gap(tmp_path
 
 
 def test_a_literal_condition_is_decided(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -143,7 +137,7 @@ def test_a_literal_condition_is_decided(tmp_path: Path) -> None:
 
 
 def test_registrations_from_another_modules_top_level_have_no_order(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -158,7 +152,7 @@ def test_registrations_from_another_modules_top_level_have_no_order(tmp_path: Pa
 
 
 def test_wrapped_inline_handler_is_named_by_its_own_node(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -174,7 +168,7 @@ def test_wrapped_inline_handler_is_named_by_its_own_node(tmp_path: Path) -> None
 
 
 def test_unmounted_router_is_base_anchored_with_suffix_scope(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -194,7 +188,7 @@ def test_unmounted_router_is_base_anchored_with_suffix_scope(tmp_path: Path) -> 
 
 def test_fastify_plugin_shares_its_parent_and_ignores_its_prefix(tmp_path: Path) -> None:
     # Checked on Fastify 5.12.5 / 4.29.1 with fastify-plugin: /fp answers, /ignored/fp is 404.
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": '{"dependencies": {"fastify": "5.12.5", "fastify-plugin": "5.0.1"}}',
@@ -214,7 +208,7 @@ def test_fastify_plugin_shares_its_parent_and_ignores_its_prefix(tmp_path: Path)
 
 
 def test_next_and_express_make_one_mixed_document(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": '{"dependencies": {"next": "16.2.7", "express": "4.22.3"}}',
@@ -244,7 +238,7 @@ def document_lines(golden: Path) -> list[str]:
 
 
 def test_router_known_only_by_a_parameter_type_is_base_anchored(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -262,7 +256,7 @@ def test_router_known_only_by_a_parameter_type_is_base_anchored(tmp_path: Path) 
 
 
 def test_uncalled_factories_run_but_do_not_add_to_existing_apps(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -284,7 +278,7 @@ def test_uncalled_factories_run_but_do_not_add_to_existing_apps(tmp_path: Path) 
 
 
 def test_import_cycles_and_recursion_end(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": EXPRESS4,
@@ -303,7 +297,7 @@ def test_import_cycles_and_recursion_end(tmp_path: Path) -> None:
 
 
 def test_nest_router_module_versions_and_host_filters(tmp_path: Path) -> None:
-    document = _scan(
+    document = scan(
         tmp_path,
         {
             "package.json": (

@@ -4,27 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from exchange.validation import validate
-from tests.routes.support import document_of, write_project
+from tests.routes.node.support import scan
 
 
 def test_a_runner_loaded_fastify_plugin_claims_no_trailing_slash_flag(tmp_path: Path) -> None:
     # fastify-cli / @fastify/autoload call the exported plugin; its instance's options
     # (ignoreTrailingSlash among them) are not in the project.
-    document = document_of(
-        write_project(
-            tmp_path,
-            {
-                "package.json": '{"dependencies": {"fastify": "5.12.5"}}',
-                "routes/users.js": (
-                    "module.exports = async function (fastify) {\n"
-                    "  fastify.get('/users/:id', async () => 'user');\n"
-                    "};\n"
-                ),
-            },
-        )
+    document = scan(
+        tmp_path,
+        {
+            "package.json": '{"dependencies": {"fastify": "5.12.5"}}',
+            "routes/users.js": (
+                "module.exports = async function (fastify) {\n"
+                "  fastify.get('/users/:id', async () => 'user');\n"
+                "};\n"
+            ),
+        },
     )
-    validate(document)
     facts = document["facts"]
     assert facts, document["limitations"]
     assert all("trailingSlash" not in fact for fact in facts)
