@@ -6,6 +6,7 @@ graph is written once as a tsograph-graph snapshot and read back with
 and validating the snapshot.
 
     python benchmarks/reach.py [--nodes 200000] [--dispatch bound] [--phases]
+                               [--counts 1,100,10000] [--directions reach,impact]
 
 Prints, per direction and root count, the wall time, peak memory, and how
 many symbols were reached, so growth against roots x reached can be read off.
@@ -39,6 +40,7 @@ from producers.graph.indexed import IndexedGraph
 from producers.graph.model import Edge, Graph, Node, edge_record, node_record
 from producers.graph.snapshot_checks import validate_snapshot
 from producers.graph.traversal import traverse
+from producers.graph.traversal_checks import validate_traversal
 
 MEASURE = (
     "import resource, subprocess, sys\n"
@@ -118,7 +120,7 @@ def _phases(snapshot: Path, direction: str, dispatch: str, roots: list[str]) -> 
         limitations=result.limitations,
     )
     with contextlib.suppress(OutputError):  # over the exchange cap, as the command reports
-        write_document(output, io.BytesIO())
+        write_document(output, io.BytesIO(), check=validate_traversal)
     took["write"] = time.perf_counter() - start
     return ", ".join(f"{name} {seconds:.2f}" for name, seconds in took.items())
 
@@ -128,6 +130,8 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=200_000)
     parser.add_argument("--dispatch", default="bound", choices=("direct", "bound", "candidates"))
     parser.add_argument("--phases", action="store_true", help="also print seconds per step")
+    parser.add_argument("--counts", default="1,100,10000", help="root counts, comma-separated")
+    parser.add_argument("--directions", default="reach,impact", help="reach, impact or both")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-reach-"))
     try:
@@ -140,8 +144,8 @@ def main() -> None:
         print(
             f"graph: {len(graph.nodes)} nodes, {len(graph.edges)} edges, dispatch {args.dispatch}"
         )
-        for direction in ("reach", "impact"):
-            for count in (1, 100, 10_000):
+        for direction in args.directions.split(","):
+            for count in map(int, args.counts.split(",")):
                 roots = rng.sample(ids, count)
                 command = [
                     tsograph,

@@ -26,6 +26,13 @@ with 10,000 roots. Arrivals of one level count as simultaneous.
   to the weakest non-direct edge upstream of the symbol (never stronger than
   the truth) and says so.
 
+With more than ROOT_SPREAD_CAP roots, when no shortest path from a root can
+be as long as the depth budget, condensed.py computes the same held indices,
+depth and via with one pass over strongly connected components and one
+breadth-first pass keeping each symbol's two nearest roots; the level-by-level
+pass is the definition and the fallback (tests/graph/test_traversal.py runs
+both against the per-root algorithm).
+
 Symbols are numbered in id order (see indexed.py), so every tie on ids is a
 comparison of integers.
 """
@@ -41,6 +48,13 @@ from operator import add
 from typing import Any
 
 from exchange.limitations import counted
+from producers.graph.condensed import (
+    Condensed,
+    keep_smallest,
+    nearest_two,
+    smallest_roots,
+    within_budget,
+)
 from producers.graph.indexed import IndexedGraph, ModeEdges, mode_edges
 from producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Graph
 
@@ -56,6 +70,9 @@ DECLARATION_ID_MARKERS = ("#model:", "#typedsql:")
 _TRIM_ONE_BY_ONE = 2
 # The ceiling of a symbol that holds fewer than ROOT_SPREAD_CAP indices.
 _UNBOUNDED = 1 << 62
+# With fewer roots the level-by-level pass handles bit sets of at most 65 bits
+# and is cheaper than condensing the graph first; the results are the same.
+CONDENSED_MIN_ROOTS = ROOT_SPREAD_CAP + 1
 
 
 @dataclass
@@ -92,6 +109,30 @@ class _Spread:
     via: dict[int, int]  # ... and the predecessor on a shortest path from the nearest root
     stopped: dict[int, int]  # symbol -> first level an index was stopped there
     depth_cut: bool
+    # From the condensed pass: per symbol, the ROOT_SPREAD_CAP + 1 smallest
+    # indices that reach it, which tell directly whether a 66th root does.
+    wide: list[int] | None = None
+    condensed: Condensed | None = None  # the components, when the condensed passes ran
+
+
+def _spread_fastest(
+    edges: ModeEdges, roots: Sequence[tuple[int, int]], max_depth: int, own: dict[int, int]
+) -> _Spread:
+    """The condensed passes when they apply (see condensed.py), else the level-by-level one."""
+    if len(roots) >= CONDENSED_MIN_ROOTS:
+        starts = [number for _, number in roots]
+        condensed = within_budget(edges.forward, edges.backward, starts, max_depth)
+        if condensed is not None:
+            wide_bits = smallest_roots(edges.forward, condensed, roots, ROOT_SPREAD_CAP + 1)
+            held_bits = [
+                keep_smallest(bits, ROOT_SPREAD_CAP) if bits.bit_count() > ROOT_SPREAD_CAP else bits
+                for bits in wide_bits
+            ]
+            held = [held_bits[c] if c >= 0 else 0 for c in condensed.component]
+            wide = [wide_bits[c] if c >= 0 else 0 for c in condensed.component]
+            depth, via = nearest_two(edges, roots, own, max_depth)
+            return _Spread(held, depth, via, {}, False, wide, condensed)
+    return _spread(edges, roots, max_depth, own)
 
 
 def _spread(
@@ -215,6 +256,13 @@ def _reach_bits(
     adjacency: list[list[int]], roots: Sequence[tuple[int, int]], max_depth: int
 ) -> list[int]:
     """For each symbol, one bit per root that reaches it within the depth budget."""
+    if len(roots) >= CONDENSED_MIN_ROOTS:
+        # Many roots: when the budget cuts nothing, one pass over the components.
+        starts = [number for _, number in roots]
+        condensed = within_budget(adjacency, None, starts, max_depth)
+        if condensed is not None:
+            reaching = smallest_roots(adjacency, condensed, roots, None)
+            return [reaching[c] if c >= 0 else 0 for c in condensed.component]
     visited = [0] * len(adjacency)
     frontier: dict[int, int] = {}
     for index, number in roots:
@@ -249,6 +297,7 @@ class _Evidence:
         roots: Sequence[tuple[int, int]],
         held: list[int],
         max_depth: int,
+        condensed: Condensed | None,
     ) -> None:
         self.tiers = MODE_TIERS[mode]
         self.own = {number: index for index, number in roots}
@@ -263,7 +312,12 @@ class _Evidence:
             self.approximated = True
             self.weakness = _upstream_weakness(edges, len(self.tiers), held)
             return
-        self.mode_bits = _reach_bits(edges.forward, roots, max_depth)
+        if condensed is not None:
+            # The spread's components: the budget cuts nothing in the mode's graph.
+            reaching = smallest_roots(edges.forward, condensed, roots, None)
+            self.mode_bits = [reaching[c] if c >= 0 else 0 for c in condensed.component]
+        else:
+            self.mode_bits = _reach_bits(edges.forward, roots, max_depth)
         for size in range(1, len(self.tiers)):
             # A pair is in the graph of the first `size` tiers when its strongest edge is.
             self.sub_bits.append(_reach_bits(edges.adjacency(size), roots, max_depth))
@@ -339,7 +393,7 @@ def traverse(
     own = {number: index for index, number in present}
     edges = mode_edges(indexed, len(MODE_TIERS[mode]), direction == "dependents")
     clock.lap("mode edges")
-    spread = _spread(edges, present, max_depth, own)
+    spread = _spread_fastest(edges, present, max_depth, own)
     clock.lap("spread")
     held, depth = spread.held, spread.depth
     size = edges.size
@@ -351,7 +405,7 @@ def traverse(
         listed = listed[:max_reached]
         result.truncation_reasons.add("max-reached")
 
-    evidence = _Evidence(indexed, mode, edges, present, held, max_depth)
+    evidence = _Evidence(indexed, mode, edges, present, held, max_depth, spread.condensed)
     clock.lap("evidence")
     beyond: dict[int, int] | None = None
     capped: set[int] = set()
@@ -374,7 +428,12 @@ def traverse(
             "evidence": evidence.of(number),
         }
         truncated = others > MAX_LISTED_ROOTS
-        if not truncated and held[number].bit_count() == ROOT_SPREAD_CAP:
+        if spread.wide is not None:
+            wide = spread.wide[number]
+            if number in own:
+                wide &= ~(1 << own[number])
+            truncated = wide.bit_count() > MAX_LISTED_ROOTS
+        elif not truncated and held[number].bit_count() == ROOT_SPREAD_CAP:
             # Exactly the cap held, own index included: a 66th root may have been stopped.
             if beyond is None:
                 beyond = _beyond_cap(edges, spread.stopped, max_depth)

@@ -33,6 +33,7 @@ from producers.graph.project_graph import load_from_arguments
 from producers.graph.roots_file import read_root_ids
 from producers.graph.snapshot_checks import validate_snapshot
 from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
+from producers.graph.traversal_checks import validate_traversal
 from producers.project.gitrev import head_revision
 
 MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
@@ -169,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
     )
-    write_document(document)
+    write_document(document, check=validate_traversal)
     if result.missing_roots:
         declarations = [i for i in result.missing_roots if is_declaration_id(i)]
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]

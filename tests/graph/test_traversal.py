@@ -243,3 +243,35 @@ def test_evidence_falls_back_to_a_lower_bound_when_bits_would_be_too_many(
     # Exact evidence for n02 is direct; the fallback may only understate it.
     assert evidence == {"n01": "direct", "n02": "bound"}
     assert any(line.startswith("evidence-approximated: 2 ") for line in result.limitations)
+
+
+@settings(max_examples=int(os.environ.get("TSOGRAPH_TRAVERSAL_EXAMPLES", "300")), deadline=None)
+@given(
+    edge_lists,
+    st.lists(st.integers(0, 11), min_size=1, max_size=8),
+    st.sampled_from(["dependencies", "dependents"]),
+    st.sampled_from(["direct", "bound", "candidates"]),
+    st.one_of(st.integers(1, 8), st.just(128)),
+)
+def test_condensed_passes_match_the_level_pass_and_the_definition(
+    edges: list[tuple[int, int, str, str]],
+    root_numbers: list[int],
+    direction: str,
+    mode: str,
+    depth: int,
+) -> None:
+    """The component and two-nearest passes, forced on with few roots, change nothing."""
+    graph = make_graph(12, edges)
+    roots = list(dict.fromkeys(f"n{i:02d}" for i in root_numbers))
+    level = traverse(graph, roots, direction=direction, mode=mode, max_depth=depth)
+    default = traversal.CONDENSED_MIN_ROOTS
+    traversal.CONDENSED_MIN_ROOTS = 1
+    try:
+        condensed = traverse(graph, roots, direction=direction, mode=mode, max_depth=depth)
+    finally:
+        traversal.CONDENSED_MIN_ROOTS = default
+    assert condensed == level
+    expected = naive(graph, roots, direction, mode, depth)
+    assert {item["symbol"]["usr"]: item["via"] for item in condensed.reached} == {
+        usr: want["via"] for usr, want in expected.items()
+    }

@@ -7,6 +7,8 @@ indices are stopped, and a root beyond the cap can be the nearest one.
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +38,10 @@ def check(
         assert item["evidence"] == want["evidence"]
 
 
-@settings(max_examples=60, deadline=None)
+# A fifth of test_traversal.py's count: each example here is a larger graph.
+@settings(
+    max_examples=int(os.environ.get("TSOGRAPH_TRAVERSAL_EXAMPLES", "300")) // 5, deadline=None
+)
 @given(
     st.lists(
         st.tuples(
@@ -52,7 +57,8 @@ def check(
     st.integers(66, NODES),
     st.sampled_from(["dependencies", "dependents"]),
     st.sampled_from(["direct", "bound", "candidates"]),
-    st.integers(1, 8),
+    # 128 is beyond every distance here: the condensed passes (condensed.py) run.
+    st.one_of(st.integers(1, 8), st.just(128)),
 )
 def test_many_roots_match_the_per_root_algorithm(
     edges: list[tuple[int, int, str, str]],
