@@ -548,6 +548,7 @@ def _non_http_entries(graph: IndexedGraph, numbers: Iterable[int]) -> str | None
     return counted(
         "non-http-entries:",
         symbols,
-        "symbol(s) in this traversal are entry points that no HTTP route reaches",
+        "symbol(s) in this traversal are entry points by a kind other than route-handler, "
+        "which the isthmus http join does not cover",
         breakdown=kinds,
     )
