@@ -515,3 +515,18 @@ class Binder:
             if member.kind == "constructor":
                 return member
         return None
+
+
+def runs(declaration: Declaration) -> bool:
+    """A member (of a class or an object literal) whose code runs when it is called."""
+    if not declaration.has_body:
+        return False
+    if declaration.kind in ("field", "variable"):
+        return declaration.init is not None and declaration.init.kind == "function"
+    return declaration.kind in ("method", "function")
+
+
+def holds_object(declaration: Declaration) -> bool:
+    """A variable or field initialised with an object literal (its members are children)."""
+    init = declaration.init
+    return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from producers.graph.binding import Binder
+from producers.graph.binding import Binder, runs
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
 from producers.graph.values import Declared, Module
 from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
@@ -262,15 +262,6 @@ class BoundDispatch:
         if found is None or not runs(found):
             return None
         return found.id
-
-
-def runs(declaration: Declaration) -> bool:
-    """A declaration whose code runs when it is called: a function with a body."""
-    if not declaration.has_body:
-        return False
-    if declaration.kind in ("field", "variable"):
-        return declaration.init is not None and declaration.init.kind == "function"
-    return declaration.kind in ("method", "function")
 
 
 def _first_argument(site: CallSite) -> Ref:

@@ -19,9 +19,8 @@ function type, a union) gets nominal candidates only.
 
 from __future__ import annotations
 
-from producers.graph.binding import Binder
+from producers.graph.binding import Binder, holds_object, runs
 from producers.graph.values import Interface
-from producers.lang.facts import Declaration
 
 MAX_INTERFACE_DEPTH = 32
 
@@ -93,7 +92,7 @@ class Dispatcher:
         for declaration in list(self.binder.declarations.values()):
             if declaration.kind == "class":
                 found = self.binder.find_member(declaration.id, member, static=False)
-                if found is None or not _runs(found):
+                if found is None or not runs(found):
                     continue
                 nominal = interface in self.implemented(declaration.id)
                 structural = bool(required) and all(
@@ -102,10 +101,10 @@ class Dispatcher:
                 )
                 if nominal or structural:
                     targets.add(found.id)
-            elif _holds_object(declaration) and required:
+            elif holds_object(declaration) and required:
                 children = self.binder.children.get(declaration.id, {})
                 found_members = children.get(member, [])
-                if found_members and _runs(found_members[0]) and required <= children.keys():
+                if found_members and runs(found_members[0]) and required <= children.keys():
                     targets.add(found_members[0].id)
         result = tuple(sorted(targets))
         self._candidates[key] = result
@@ -115,20 +114,6 @@ class Dispatcher:
         targets = set()
         for descendant in descendants:
             found = self.binder.find_member(descendant, member, static=False)
-            if found is not None and _runs(found):
+            if found is not None and runs(found):
                 targets.add(found.id)
         return sorted(targets)
-
-
-def _runs(declaration: Declaration) -> bool:
-    """A member (of a class or an object literal) whose code runs when it is called."""
-    if not declaration.has_body:
-        return False
-    if declaration.kind in ("field", "variable"):
-        return declaration.init is not None and declaration.init.kind == "function"
-    return declaration.kind in ("method", "function")
-
-
-def _holds_object(declaration: Declaration) -> bool:
-    init = declaration.init
-    return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"

@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from producers.graph.binding import Binder
-from producers.graph.values import Declared, External, Instance, Interface, Unknown
+from producers.graph.binding import Binder, holds_object
+from producers.graph.values import Declared, External, Instance
 from producers.lang.facts import CallSite, Declaration, Init, Ref, Write
 
 MAX_STEPS = 20_000
@@ -460,7 +460,7 @@ class ValueFlow:
                 if member is None:
                     return None
                 parts.append(self._member_declaration(member))
-            elif _holds_object(declaration):
+            elif holds_object(declaration):
                 children = binder.children.get(declaration.id, {}).get(name)
                 if children:
                     parts.append(self._member_declaration(children[0]))
@@ -612,9 +612,7 @@ class ValueFlow:
             if value[0] != "inst":
                 return True
             return static.class_id not in self.binder.class_chain(value[1])
-        if isinstance(static, (Interface, Unknown)):
-            return False
-        return False
+        return False  # an interface, an untyped or any other value may hold anything
 
 
 def _union(parts: Iterable[Flow]) -> Flow:
@@ -629,11 +627,6 @@ def _union(parts: Iterable[Flow]) -> Flow:
 def _receiver(target: Ref) -> Ref:
     """The receiver of a property write: the written chain without its last name."""
     return Ref(target.head, target.name, target.target, target.index, target.members[:-1])
-
-
-def _holds_object(declaration: Declaration) -> bool:
-    init = declaration.init
-    return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"
 
 
 def is_reflective(site: CallSite) -> bool:
