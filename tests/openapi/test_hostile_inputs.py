@@ -1,8 +1,11 @@
-"""Hostile specs: each must end with the right exit code in under 5 s and 1 GiB.
+"""Hostile specs: each must end with the right exit code, within a CPU budget and 1 GiB.
 
 Every input is generated here (nothing large is committed) and the command runs
-in its own process, whose wall time and peak resident memory are measured; a
-failure must leave stdout empty.
+in its own process, whose CPU time and peak resident memory are measured; a
+failure must leave stdout empty. The CPU budget is a guard against a blow-up
+(an expanded alias bomb, a quadratic scan), which costs minutes, not a speed
+measurement: CPU time rather than wall time, so a loaded machine does not
+fail the test. Speed is measured by benchmarks/.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import orjson
 
 from tests.openapi.support import SERVICE, write_spec
 
-MAX_SECONDS = 5.0
+MAX_CPU_SECONDS = 20.0
+# Wall-clock limit after which a run that never ends is killed.
+KILL_AFTER_SECONDS = 120.0
 MAX_BYTES = 1024**3
 MIB = 1024 * 1024
 HEADER = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\n'
@@ -29,7 +34,7 @@ class Outcome:
     code: int
     stdout: bytes
     stderr: str
-    seconds: float
+    cpu_seconds: float
     peak_bytes: int
 
 
@@ -50,7 +55,7 @@ def run_command(spec: Path, project: Path) -> Outcome:
         start = time.perf_counter()
         process = subprocess.Popen(argv, stdout=out, stderr=err)
         # wait4 reports the resources of this one child, not of all children so far.
-        deadline = start + 4 * MAX_SECONDS
+        deadline = start + KILL_AFTER_SECONDS
         while True:
             pid, status, usage = os.wait4(process.pid, os.WNOHANG)
             if pid:
@@ -60,13 +65,12 @@ def run_command(spec: Path, project: Path) -> Outcome:
                 pid, status, usage = os.wait4(process.pid, 0)
                 break
             time.sleep(0.01)
-        seconds = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     return Outcome(
         process.returncode,
         out_path.read_bytes(),
         err_path.read_text(errors="replace"),
-        seconds,
+        usage.ru_utime + usage.ru_stime,
         usage.ru_maxrss * 1024,
     )
 
@@ -78,7 +82,7 @@ def hostile(
     spec = write_spec(project, data, name)
     outcome = run_command(spec, project)
     assert outcome.code == expected_code, outcome.stderr
-    assert outcome.seconds < MAX_SECONDS, f"took {outcome.seconds:.2f} s"
+    assert outcome.cpu_seconds < MAX_CPU_SECONDS, f"took {outcome.cpu_seconds:.2f} s of CPU"
     assert outcome.peak_bytes < MAX_BYTES, f"peak memory {outcome.peak_bytes} bytes"
     if expected_code != 0:
         assert outcome.stdout == b""
