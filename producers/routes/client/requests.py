@@ -287,7 +287,14 @@ def _ky2(prefix: str, base_url: str | None, url: str) -> str:
     if base_url is not None and base_url.startswith("/") and not base_url.startswith("//"):
         # `new Request("/api/")` in a browser is the page origin + /api/.
         joined = ky2_input(prefix, _PAGE_ORIGIN + base_url, url)
-        return joined.removeprefix(_PAGE_ORIGIN)
+        if joined.startswith(_PAGE_ORIGIN):
+            return joined.removeprefix(_PAGE_ORIGIN)
+        reference = prefix or url  # what ky resolves starts with the prefix when there is one
+        if is_absolute(reference) and not reference.startswith("//"):
+            return joined
+        # A network-path reference (`//cdn/x`) took the stand-in page's scheme;
+        # the real page's scheme is not known.
+        return joined.removeprefix("https:")
     if base_url is not None and not is_absolute(base_url) and not base_url.startswith(BASE_MARK):
         base_url = BASE_MARK + "/" + base_url  # relative to the page: below an unknown base
     if base_url is not None and base_url.startswith(BASE_MARK):

@@ -214,3 +214,16 @@ def test_a_host_that_needs_idna_is_counted_not_guessed(tmp_path: Path) -> None:
     document = document_of(write_project(tmp_path, {"src/a.ts": 'fetch("https://bücher.de/x");'}))
     assert document["facts"] == []
     assert any("origin-not-derived: 1" in line for line in document["limitations"])
+
+
+def test_a_protocol_relative_input_below_a_rooted_ky2_base_keeps_the_page_scheme_open(
+    tmp_path: Path,
+) -> None:
+    code = (
+        'import ky from "ky";\nconst b = ky.create({ baseUrl: "/api/" });\n'
+        'b.get("//cdn.example.com/x");\nb.get("items");\n'
+    )
+    package = json.dumps({"dependencies": {"ky": "~2.1.0"}})
+    document = document_of(write_project(tmp_path, {"package.json": package, "src/a.ts": code}))
+    found = [(fact["service"], fact["channel"]) for fact in document["facts"]]
+    assert sorted(found) == [("//cdn.example.com", "/x"), (SERVICE, "/api/items")]
