@@ -148,7 +148,8 @@ def target_of(url: str) -> Target:
     origin: Origin | None = None
     if _HOLED_SCHEME.match(url):
         # `${scheme}://host/x`: a URL with an authority whose scheme is unknown.
-        anchor, url = BASE, _path_after_authority(url[url.find(":") + 1 :])
+        authority, url = _split_at_path(url[url.find(":") + 1 :].lstrip("/\\"))
+        anchor, dynamic = BASE, _hole_ends_host(authority)
     elif url.startswith(BASE_MARK):
         anchor = BASE
         url = url.lstrip(BASE_MARK)
@@ -162,7 +163,7 @@ def target_of(url: str) -> Target:
         if not url.startswith("/"):
             url = "/" + url
     elif _NETWORK_PATH.match(url) or _SCHEME.match(url):
-        anchor, origin, url = _absolute(url)
+        anchor, origin, url, dynamic = _absolute(url)
     elif not url.startswith("/") and not url.startswith("\\"):
         # Relative to the page (or the app's own base): a suffix of an unknown prefix.
         anchor = BASE
@@ -195,8 +196,8 @@ def has_credentials(url: str) -> bool:
     return any(char not in (":", HOLE) for char in userinfo)
 
 
-def _absolute(url: str) -> tuple[str, Origin | None, str]:
-    """(anchor, origin, path) of a URL with a scheme or a leading `//`.
+def _absolute(url: str) -> tuple[str, Origin | None, str, bool]:
+    """(anchor, origin, path, dynamic) of a URL with a scheme or a leading `//`.
 
     The path of an absolute URL starts at the root of its origin. When a
     hole sits in the host or port the origin is not known (it may be the
@@ -219,12 +220,18 @@ def _absolute(url: str) -> tuple[str, Origin | None, str]:
             raise Unconverted("fewer than two slashes after the scheme")
     authority, path = _split_at_path(rest.lstrip("/\\"))
     if HOLE in authority[authority.rfind("@") + 1 :]:
-        return BASE, None, path
-    return ROOT, origin_of(scheme, authority, looks_secret), path
+        return BASE, None, path, _hole_ends_host(authority)
+    return ROOT, origin_of(scheme, authority, looks_secret), path, False
 
 
-def _path_after_authority(rest: str) -> str:
-    return _split_at_path(rest.lstrip("/\\"))[1]
+def _hole_ends_host(authority: str) -> bool:
+    """A hole at the end of the authority may hold the path too (`https://h${path}`).
+
+    A hole strictly inside the host (`https://${tenant}.h.io/x`) is a host
+    label; one at the boundary leaves the literal path only a suffix, and
+    with nothing after it not even that: the fact is dynamic.
+    """
+    return authority.endswith(HOLE)
 
 
 def _split_at_path(rest: str) -> tuple[str, str]:

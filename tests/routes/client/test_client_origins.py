@@ -90,31 +90,37 @@ def test_origin_is_where_the_libraries_send(vector: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("url", "origin", "channel", "anchor"),
+    ("url", "origin", "channel", "anchor", "dynamic"),
     [
         (
             "https://api.github.com/repos/shadcn/taxonomy",
             "https://api.github.com",
             "/repos/shadcn/taxonomy",
             ROOT,
+            False,
         ),
-        ("//cdn.example.com:0443/a", "//cdn.example.com:443", "/a", ROOT),
-        ("\\\\cdn.example.com\\a", "//cdn.example.com", "/a", ROOT),
-        (f"https://{HOLE}.example.com/v1/x", None, "/v1/x", BASE),
-        (f"http://localhost:{HOLE}/api", None, "/api", BASE),
-        (f"https://{HOLE}:{HOLE}@api.example.com/x", "https://api.example.com", "/x", ROOT),
-        (f"{HOLE}://api.example.com/x", None, "/x", BASE),
-        (f"http{HOLE}://api.example.com/x", None, "/x", BASE),
-        ("https://0123456789abcdef0123.mockapi.io/x", "https://{}.mockapi.io", "/x", ROOT),
+        ("//cdn.example.com:0443/a", "//cdn.example.com:443", "/a", ROOT, False),
+        ("\\\\cdn.example.com\\a", "//cdn.example.com", "/a", ROOT, False),
+        (f"https://{HOLE}.example.com/v1/x", None, "/v1/x", BASE, False),
+        (f"https://{HOLE}:{HOLE}@api.example.com/x", "https://api.example.com", "/x", ROOT, False),
+        (f"http{HOLE}://api.example.com/x", None, "/x", BASE, False),
+        ("https://0123456789abcdef0123.mockapi.io/x", "https://{}.mockapi.io", "/x", ROOT, False),
+        # A hole at the end of the authority may hold a path: what follows is a suffix at best.
+        (f"https://api.example.com{HOLE}", None, "/", BASE, True),
+        (f"https://api.example.com{HOLE}/users", None, "/users", BASE, True),
+        (f"http://localhost:{HOLE}/api", None, "/api", BASE, True),
+        (f"{HOLE}://{HOLE}/x", None, "/x", BASE, True),
     ],
 )
-def test_origin_forms(url: str, origin: str | None, channel: str, anchor: str) -> None:
+def test_origin_forms(
+    url: str, origin: str | None, channel: str, anchor: str, dynamic: bool
+) -> None:
     target = target_of(url)
     assert (target.origin, target.channel, target.anchor, target.dynamic) == (
         origin,
         channel,
         anchor,
-        False,
+        dynamic,
     )
 
 
@@ -165,6 +171,7 @@ def test_configured_bases_name_their_origin_only_when_it_is_literal(tmp_path: Pa
         'gh.get("users/x");\napi.get("/users");\nshop.get("cart");\n'
         "export const f = (id: string) => fetch(`https://api.example.com/users/${id}`);\n"
         "export const g = (region: string) => fetch(`https://${region}.example.com/v1/x`);\n"
+        "export const h = (path: string) => fetch(`https://api.example.com${path}`);\n"
     )
     assert services(tmp_path, code) == sorted(
         [
@@ -173,6 +180,7 @@ def test_configured_bases_name_their_origin_only_when_it_is_literal(tmp_path: Pa
             ("https://shop.example.com", "/v2/cart", "root"),
             ("https://api.example.com", "/users/{}", "root"),
             (SERVICE, "/v1/x", "base"),
+            (SERVICE, "/", "base"),
         ],
         key=str,
     )
