@@ -228,9 +228,13 @@ def _hole_ends_host(authority: str) -> bool:
     """A hole at the end of the authority may hold the path too (`https://h${path}`).
 
     A hole strictly inside the host (`https://${tenant}.h.io/x`) is a host
-    label; one at the boundary leaves the literal path only a suffix, and
-    with nothing after it not even that: the fact is dynamic.
+    label, and one that is the whole port (`http://localhost:${port}/x`) a
+    port; one at the end of the host leaves the literal path only a suffix,
+    and with nothing after it not even that: the fact is dynamic.
     """
+    host, colon, port = authority[authority.rfind("@") + 1 :].rpartition(":")
+    if colon and host and not host.endswith(HOLE) and port.strip(HOLE) == "":
+        return False
     return authority.endswith(HOLE)
 
 

@@ -108,7 +108,9 @@ def test_origin_is_where_the_libraries_send(vector: dict[str, Any]) -> None:
         # A hole at the end of the authority may hold a path: what follows is a suffix at best.
         (f"https://api.example.com{HOLE}", None, "/", BASE, True),
         (f"https://api.example.com{HOLE}/users", None, "/users", BASE, True),
-        (f"http://localhost:{HOLE}/api", None, "/api", BASE, True),
+        (f"http://localhost:{HOLE}/api", None, "/api", BASE, False),
+        (f"http://localhost:{HOLE}", None, "/", BASE, False),
+        (f"http://localhost{HOLE}:{HOLE}/api", None, "/api", BASE, True),
         (f"{HOLE}://{HOLE}/x", None, "/x", BASE, True),
     ],
 )
