@@ -14,6 +14,10 @@ hole becomes `{}`; a hole that shares its segment with literal text is a
 partial segment and makes the fact dynamic. A literal segment that looks like
 a credential (see `looks_secret`) is masked as `{}` so no token reaches a
 document.
+
+The authority is not thrown away: a literal one names the origin the request
+goes to (origins.py), which becomes the fact's service. A hole in the host
+or port leaves the origin unknown, and the path is then anchored at a base.
 """
 
 from __future__ import annotations
