@@ -27,7 +27,7 @@ from typing import Literal
 from tree_sitter import Node
 
 from producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from producers.routes.client.urls import BASE_MARK, HOLE, is_absolute
+from producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
 from producers.routes.client.values import (
     UNDEFINED,
     Client,
@@ -74,6 +74,7 @@ URL_OBJECT = "url-or-request-object"
 NON_CONTRACT = "non-contract-method"
 THROWS = "throws-before-sending"
 NOT_HTTP = "not-http-url"
+UNCONVERTED_ORIGIN = "origin-not-derived"
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,8 @@ def _fetch(ev: Evaluator, ctx: Context, args: list[Node] | None) -> Outcome:
         method = None
     if isinstance(method, Skipped):
         return method
+    if isinstance(url, str) and has_credentials(url):
+        return Skipped(THROWS)  # the Request constructor rejects userinfo
     return Request(url if isinstance(url, str) else HOLE, method)
 
 
@@ -204,6 +207,20 @@ def _axios(
 
 
 def _ky(
+    ev: Evaluator,
+    ctx: Context,
+    client: Client,
+    name: str,
+    args: list[Node] | None,
+    situation: Situation,
+) -> Outcome | None:
+    found = _ky_request(ev, ctx, client, name, args, situation)
+    if isinstance(found, Request) and has_credentials(found.url):
+        return Skipped(THROWS)  # ky builds a Request, whose constructor rejects userinfo
+    return found
+
+
+def _ky_request(
     ev: Evaluator,
     ctx: Context,
     client: Client,
@@ -270,7 +287,14 @@ def _ky2(prefix: str, base_url: str | None, url: str) -> str:
     if base_url is not None and base_url.startswith("/") and not base_url.startswith("//"):
         # `new Request("/api/")` in a browser is the page origin + /api/.
         joined = ky2_input(prefix, _PAGE_ORIGIN + base_url, url)
-        return joined.removeprefix(_PAGE_ORIGIN)
+        if joined.startswith(_PAGE_ORIGIN):
+            return joined.removeprefix(_PAGE_ORIGIN)
+        reference = prefix or url  # what ky resolves starts with the prefix when there is one
+        if is_absolute(reference) and not reference.startswith("//"):
+            return joined
+        # A network-path reference (`//cdn/x`) took the stand-in page's scheme;
+        # the real page's scheme is not known.
+        return joined.removeprefix("https:")
     if base_url is not None and not is_absolute(base_url) and not base_url.startswith(BASE_MARK):
         base_url = BASE_MARK + "/" + base_url  # relative to the page: below an unknown base
     if base_url is not None and base_url.startswith(BASE_MARK):

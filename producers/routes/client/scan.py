@@ -32,8 +32,11 @@ from producers.project.tsconfig import load_configs
 from producers.project.walk import UnreadableSource, read_source, walk
 from producers.routes.client import wrappers
 from producers.routes.client.model import ClientModel, model_request
+from producers.routes.client.origins import Rejected, Unconverted
 from producers.routes.client.requests import (
     NOT_HTTP,
+    THROWS,
+    UNCONVERTED_ORIGIN,
     KyDialect,
     Outcome,
     Situation,
@@ -245,6 +248,12 @@ class Scanner:
         except NotHttp:
             self.scan.skipped[NOT_HTTP] += 1
             return
+        except Rejected:
+            self.scan.skipped[THROWS] += 1
+            return
+        except Unconverted:
+            self.scan.skipped[UNCONVERTED_ORIGIN] += 1
+            return
         parsed = self.project.parsed_file(site.path)
         offset = _name_offset(site.call)
         line, column = parsed.location(offset)
@@ -259,8 +268,11 @@ class Scanner:
         }
         if outcome.method is None:
             fact["methodDynamic"] = True
-        if self.service is not None:
-            fact["service"] = self.service
+        # A URL with a literal authority names the service it goes to; --service
+        # names the one that relative calls and unknown bases reach.
+        service = target.origin if target.origin is not None else self.service
+        if service is not None:
+            fact["service"] = service
         if is_test_path(site.path):
             fact["testSource"] = True
         for note in outcome.notes:
@@ -317,15 +329,21 @@ class Scanner:
                     names=[note.partition(" ")[0] for note in notes],
                 )
             )
-        scan.limitations.append(
-            counted(
-                "client-call-coverage:",
-                sum(scan.skipped.values()),
-                "request(s) not represented as facts; calls on receivers not proven to be "
-                "fetch, axios, ky or a modelled transport are not seen",
-                breakdown=scan.skipped,
+        unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
+        skipped = sum(scan.skipped.values())
+        if skipped:
+            scan.limitations.append(
+                counted(
+                    "client-call-coverage:",
+                    skipped,
+                    f"request(s) not represented as facts; {unseen} are not seen",
+                    breakdown=scan.skipped,
+                )
             )
-        )
+        else:
+            # The scope stays stated (zero facts prove nothing), but a zero count
+            # would read as an alarm about requests that do not exist.
+            scan.limitations.append(f"client-call-coverage: {unseen} are not seen")
         if scan.fetch_replaced:
             scan.limitations.append(
                 counted(

@@ -14,6 +14,10 @@ hole becomes `{}`; a hole that shares its segment with literal text is a
 partial segment and makes the fact dynamic. A literal segment that looks like
 a credential (see `looks_secret`) is masked as `{}` so no token reaches a
 document.
+
+The authority is not thrown away: a literal one names the origin the request
+goes to (origins.py), which becomes the fact's service. A hole in the host
+or port leaves the origin unknown, and the path is then anchored at a base.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from exchange.templates import PARAM, Part, canonicalize_segments
+from producers.routes.client.origins import Origin, Unconverted, origin_of
 
 HOLE = "\ue000"
 # Stands for a configured base whose value is not known (an environment value):
@@ -34,6 +39,11 @@ ROOT = "root"
 BASE = "base"
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+# Two slashes (either way round) start an authority for http(s) URLs.
+_NETWORK_PATH = re.compile(r"^[/\\]{2}")
+_HOLED_SCHEME = re.compile(f"^[A-Za-z0-9+.\\-{HOLE}]*{HOLE}[A-Za-z0-9+.\\-{HOLE}]*:[/\\\\]{{2}}")
+_C0_SPACE = "".join(chr(code) for code in range(0x21))
+_TAB_NEWLINE = re.compile(r"[\t\n\r]")
 _HOLES = re.compile(HOLE + "+")
 _PLACEHOLDER = re.compile(r"\{\{[^{}]*\}\}")
 _HEX_ID = re.compile(r"^[0-9a-fA-F]{16,}$")
@@ -53,7 +63,10 @@ class Target:
     channel: str
     anchor: str  # ROOT or BASE
     dynamic: bool
-    masked: int = 0  # literal segments replaced by `{}` because they looked secret
+    masked: int = 0  # literal segments and host labels written `{}` because they looked secret
+    # The origin of an absolute URL (origins.py); None for a relative URL or
+    # one whose base or host is not known: those go to the scanned service.
+    origin: str | None = None
 
 
 class NotHttp(Exception):
@@ -125,11 +138,23 @@ def remove_dot_segments(path: str) -> tuple[str, bool]:
 
 
 def target_of(url: str) -> Target:
-    """The route-call target of the final URL a request is sent to."""
+    """The route-call target of the final URL a request is sent to.
+
+    Raises NotHttp for another scheme, origins.Rejected where the URL parser
+    throws, and origins.Unconverted for a host tsograph does not convert.
+    """
+    # The URL parser strips leading and trailing C0 controls and spaces and
+    # removes every tab and newline before it reads anything.
+    url = _TAB_NEWLINE.sub("", url.strip(_C0_SPACE))
     url = strip_query(url)
     dynamic = False
     anchor = ROOT
-    if url.startswith(BASE_MARK):
+    origin: Origin | None = None
+    if _HOLED_SCHEME.match(url):
+        # `${scheme}://host/x`: a URL with an authority whose scheme is unknown.
+        authority, url = _split_at_path(url[url.find(":") + 1 :].lstrip("/\\"))
+        anchor, dynamic = BASE, _hole_ends_host(authority)
+    elif url.startswith(BASE_MARK):
         anchor = BASE
         url = url.lstrip(BASE_MARK)
         if not url.startswith("/"):
@@ -141,12 +166,8 @@ def target_of(url: str) -> Target:
         url = url.lstrip(HOLE)
         if not url.startswith("/"):
             url = "/" + url
-    elif is_absolute(url):
-        scheme = url[: url.find(":")].lower() if not url.startswith("//") else "http"
-        if scheme not in _HTTP_SCHEMES:
-            raise NotHttp(scheme)
-        _, url = split_authority(url)
-        url = url or "/"
+    elif _NETWORK_PATH.match(url) or _SCHEME.match(url):
+        anchor, origin, url, dynamic = _absolute(url)
     elif not url.startswith("/") and not url.startswith("\\"):
         # Relative to the page (or the app's own base): a suffix of an unknown prefix.
         anchor = BASE
@@ -155,7 +176,77 @@ def target_of(url: str) -> Target:
     path, overflow = remove_dot_segments(url)
     if overflow and anchor == BASE:
         dynamic = True
-    return _template(_HOLES.sub(HOLE, path), anchor, dynamic)
+    target = _template(_HOLES.sub(HOLE, path), anchor, dynamic)
+    if origin is None:
+        return target
+    return replace(target, masked=target.masked + origin.masked, origin=origin.service)
+
+
+def has_credentials(url: str) -> bool:
+    """Whether an http(s) URL names a user or password before its host.
+
+    The Fetch standard's Request constructor throws on such a URL, so fetch
+    and ky never send it (recorded: conformance/client-url-origins.json);
+    axios sends it with an Authorization header. A userinfo made only of
+    holes may be empty, which is no credential.
+    """
+    url = strip_query(_TAB_NEWLINE.sub("", url.strip(_C0_SPACE)))
+    match = _SCHEME.match(url)
+    rest = url[match.end() :] if match and not _NETWORK_PATH.match(url) else url
+    if not _NETWORK_PATH.match(rest):
+        return False
+    authority, _ = _split_at_path(rest.lstrip("/\\"))
+    userinfo = authority[: max(authority.rfind("@"), 0)]
+    return any(char not in (":", HOLE) for char in userinfo)
+
+
+def _absolute(url: str) -> tuple[str, Origin | None, str, bool]:
+    """(anchor, origin, path, dynamic) of a URL with a scheme or a leading `//`.
+
+    The path of an absolute URL starts at the root of its origin. When a
+    hole sits in the host or port the origin is not known (it may be the
+    scanned service itself), so the path is anchored at a base like a call
+    through a configured base whose value is unknown.
+    """
+    if _NETWORK_PATH.match(url):
+        scheme: str | None = None  # protocol-relative: the page's scheme
+        rest = url
+    else:
+        match = _SCHEME.match(url)
+        assert match is not None
+        scheme = url[: match.end() - 1].lower()
+        if scheme not in _HTTP_SCHEMES:
+            raise NotHttp(scheme)
+        rest = url[match.end() :]
+        if not _NETWORK_PATH.match(rest):
+            # `http:x`, `http:/x`: a host in Node, but a path relative to a
+            # page of the same scheme in a browser.
+            raise Unconverted("fewer than two slashes after the scheme")
+    authority, path = _split_at_path(rest.lstrip("/\\"))
+    if HOLE in authority[authority.rfind("@") + 1 :]:
+        return BASE, None, path, _hole_ends_host(authority)
+    return ROOT, origin_of(scheme, authority, looks_secret), path, False
+
+
+def _hole_ends_host(authority: str) -> bool:
+    """A hole at the end of the authority may hold the path too (`https://h${path}`).
+
+    A hole strictly inside the host (`https://${tenant}.h.io/x`) is a host
+    label, and one that is the whole port (`http://localhost:${port}/x`) a
+    port; one at the end of the host leaves the literal path only a suffix,
+    and with nothing after it not even that: the fact is dynamic.
+    """
+    host, colon, port = authority[authority.rfind("@") + 1 :].rpartition(":")
+    if colon and host and not host.endswith(HOLE) and port.strip(HOLE) == "":
+        return False
+    return authority.endswith(HOLE)
+
+
+def _split_at_path(rest: str) -> tuple[str, str]:
+    """(authority, path) of what follows the slashes of an absolute URL; path `/` at least."""
+    cuts = [index for index in (rest.find("/"), rest.find("\\")) if index >= 0]
+    cut = min(cuts) if cuts else len(rest)
+    return rest[:cut], rest[cut:] or "/"
 
 
 def _template(path: str, anchor: str, dynamic: bool) -> Target:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -35,7 +37,9 @@ def test_a_hole_inside_a_segment_is_dynamic(segments: list[str], word: str) -> N
 def test_axios_base_and_relative_path_join_with_one_slash(base: list[str], path: list[str]) -> None:
     base_path = "/" + "".join(f"{segment}/" for segment in base)
     joined = axios_full_path("https://h.io" + base_path, "/".join(path))
-    assert target_of(joined) == target_of(base_path + "/".join(path))
+    assert target_of(joined) == replace(
+        target_of(base_path + "/".join(path)), origin="https://h.io"
+    )
 
 
 @given(SEGMENTS, SEGMENTS)
