@@ -14,7 +14,9 @@ added to COLLECTORS below):
     scan.source_fact(parsed, offset, channel, method=None, dynamic=False)
                                  a relation-use fact located at `offset` whose symbol is
                                  the graph id of the enclosing declaration; module-level
-                                 code has none and is counted under missing-relation-usrs:
+                                 code has none and is counted under missing-relation-usrs:;
+                                 a fact in a test source (kept with --include-tests) is
+                                 marked `testSource: true`
     scan.add(fact)               any other fact (declaration-side facts, built with
                                  producers/schema/facts.py)
     scan.note(prefix, reason, count=1, name=None)
@@ -39,6 +41,7 @@ from pathlib import Path
 
 from exchange.limitations import counted
 from producers.lang.typescript import ParsedFile, parse_file
+from producers.project.test_sources import is_test_source
 from producers.project.walk import UnreadableSource, read_source
 from producers.schema import facts as fact_builder
 from producers.schema.walk import SchemaSources, walk_schema_sources
@@ -121,6 +124,8 @@ class SchemaScan:
         ):
             self.note("invalid-relation-names:", "names")
             return
+        if is_test_source(fact["location"]["path"]):
+            fact["testSource"] = True
         self.facts.append(fact)
 
     def source_fact(
@@ -177,8 +182,8 @@ def _collectors() -> tuple[Collector, ...]:
     return (prisma_collector.collect, orm.collect, sql_literals.collect)
 
 
-def scan_project(root: Path) -> SchemaScan:
-    scan = SchemaScan(root, walk_schema_sources(root))
+def scan_project(root: Path, include_tests: bool = False) -> SchemaScan:
+    scan = SchemaScan(root, walk_schema_sources(root, include_tests))
     for collect in _collectors():
         collect(scan)
     return scan

@@ -12,6 +12,10 @@ properties (`this.db`); and bindings imported across files (ES, CommonJS,
 `await import()`), followed lazily through the exporting files with a cycle
 guard. The nearest declaration of a name wins, so locals and parameters shadow
 outer clients.
+
+A mock is never a client (mocks.py): a value annotated or cast to a mock type
+(`prisma as unknown as DeepMockProxy<PrismaClient>`), and the bindings a file
+imports from a module it replaces with `jest.mock(…)` / `vi.mock(…)`.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from producers.project import paths
 from producers.project.packages import load_workspace
 from producers.project.resolve import SOURCE, Resolver
 from producers.project.tsconfig import load_configs, match_pattern, substitute
-from producers.schema import syntax
+from producers.schema import mocks, syntax
 from producers.schema.prisma import bindings
 from producers.schema.scan import SchemaScan
 
@@ -60,6 +64,7 @@ class ClientFile:
     prisma_namespaces: set[str] = field(default_factory=set)  # `Prisma` from the client module
     # local name -> (import kind, specifier, imported name)
     imports: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
     scopes: dict[tuple[int, int, str], dict[str, Node]] = field(default_factory=dict)
     client_nodes: dict[tuple[int, int, str], bool] = field(default_factory=dict)
 
@@ -120,13 +125,14 @@ class ClientIndex:
         )
 
     def _index(self, path: str, parsed: ParsedFile) -> ClientFile:
-        info = ClientFile(path, parsed)
+        info = ClientFile(path, parsed, mocked=mocks.mocked_modules(parsed.root))
         for record in parsed.facts.imports:
             info.imports[record.local] = (record.kind, record.specifier, record.imported)
             if not record.local or not self._client_module(path, record.specifier):
                 continue
             if record.imported == "PrismaClient":
-                info.constructors.add(record.local)
+                if record.specifier not in info.mocked:  # a mocked module builds mocks
+                    info.constructors.add(record.local)
                 info.client_types.add(record.local)
             elif record.imported == "Prisma" or record.imported == "*":
                 info.prisma_namespaces.add(record.local)
@@ -146,6 +152,8 @@ class ClientIndex:
         return info
 
     def _is_client_type_text(self, info: ClientFile, text: str) -> bool:
+        if mocks.names_mock_type(text):
+            return False
         for match in re.finditer(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", text):
             word = match.group(0)
             head, _, last = word.rpartition(".")
@@ -269,6 +277,8 @@ class ClientIndex:
         self, info: ClientFile, local: str, members: tuple[str, ...] = ()
     ) -> bool:
         kind, specifier, imported = info.imports[local]
+        if specifier in info.mocked:
+            return False
         target = self._resolve_source(info.path, specifier)
         if target is None:
             return False
@@ -402,6 +412,8 @@ class ClientIndex:
     # ---- expressions ------------------------------------------------------------
 
     def is_client(self, info: ClientFile, node: Node) -> bool:
+        if mocks.is_mock_cast(node):
+            return False
         node = syntax.unwrap(node)
         if node.type == "await_expression" and node.named_children:
             return self.is_client(info, node.named_children[0])
@@ -470,6 +482,8 @@ class ClientIndex:
                 returns = declared.child_by_field_name("return_type")
                 return returns is not None and self._is_client_annotation(info, returns, declared)
             if declared.type == "import" and name in info.imports:
+                if info.imports[name][1] in info.mocked:
+                    return False
                 exported = self._imported_declaration(info, name)
                 return exported is not None and self._function_returns_client(*exported)
         return False
