@@ -142,12 +142,17 @@ def in_mock_setup(member: Node) -> bool:
                 return True
             current = parent
             continue
-        if parent.type == "subscript_expression" and parent.child_by_field_name("object") == current:
+        if (
+            parent.type == "subscript_expression"
+            and parent.child_by_field_name("object") == current
+        ):
             current = parent
             continue
         if parent.type == "arguments":
             call = parent.parent
-            return call is not None and call.type == "call_expression" and _callee(call) in MOCK_CALLS
+            return (
+                call is not None and call.type == "call_expression" and _callee(call) in MOCK_CALLS
+            )
         return False
 
 

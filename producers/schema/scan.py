@@ -22,6 +22,10 @@ added to COLLECTORS below):
     scan.note(prefix, reason, count=1, name=None)
                                  count a limitation cause; rendered once at the end as
                                  `<prefix> <total> <text> (reason: n, …, names…)`
+    scan.config_notes(notes)     problems of tsconfig/jsconfig/package.json files (the
+                                 notes of producers/project loaders), each counted once
+                                 under unreadable-module-configs: however many phases
+                                 loaded the file
     scan.claim(path, offset)     mark a string literal as interpreted, so the final
                                  strict-uppercase SQL literal pass does not read it again
     scan.read                    files read (for sourceModifiedAt); append schema files too
@@ -35,7 +39,7 @@ the literals no other collector claimed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,6 +91,7 @@ class SchemaScan:
     names: dict[str, set[str]] = field(default_factory=dict)
     read_failures: Counter[str] = field(default_factory=Counter)
     claimed: set[tuple[str, int]] = field(default_factory=set)
+    _config_notes: set[str] = field(default_factory=set)
     _data: dict[str, bytes | None] = field(default_factory=dict)
     _parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
 
@@ -94,6 +99,12 @@ class SchemaScan:
         self.counts.setdefault(prefix, Counter())[reason] += count
         if name is not None:
             self.names.setdefault(prefix, set()).add(name)
+
+    def config_notes(self, notes: Iterable[str]) -> None:
+        for text in notes:
+            if text not in self._config_notes:
+                self._config_notes.add(text)
+                self.note("unreadable-module-configs:", "files", name=text)
 
     def data(self, path: str) -> bytes | None:
         if path not in self._data:

@@ -242,3 +242,27 @@ def test_receivers_nested_beyond_the_interpreter_are_cut_not_crashed(tmp_path: P
     used = {f["symbol"]["usr"] for f in document["facts"] if f["location"]["path"] == "src/deep.ts"}
     assert used == {"src/deep.ts#g"}
     assert any(line.startswith("provenance-truncated: ") for line in document["limitations"])
+
+
+@pytest.mark.parametrize("folder", ["", "packages/prisma", "apps/web"])
+def test_a_workspace_schema_serves_the_root_and_its_dependents(folder: str, tmp_path: Path) -> None:
+    # documenso's layout: the schema lives in a workspace package; the root and the apps
+    # depend on Prisma (hoisted) and on that package. Only packages/orphan, which depends on
+    # Prisma but not on the schema package, has no schema that applies.
+    project = copy_project(FIXTURES / "workspace-schema" / "project", tmp_path / "w")
+    document = document_of(project / folder if folder else project)
+    missing = [line for line in document["limitations"] if "prisma-schema-not-found" in line]
+    if folder == "":
+        assert missing == [
+            "prisma-schema-not-found: 1 Prisma project(s) without a schema file at the CLI's "
+            "locations (packages/orphan)"
+        ]
+    elif folder == "packages/prisma":
+        assert missing == []
+        assert ("Document", "userId", False) in channels(document)
+    else:
+        # Run on the app alone, the workspace package is outside the project: nothing applies.
+        assert missing == [
+            "prisma-schema-not-found: 1 Prisma project(s) without a schema file at the CLI's "
+            "locations (.)"
+        ]

@@ -81,8 +81,7 @@ class ClientIndex:
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
         workspace = load_workspace(scan.root)
         configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
-        for note in (*configs.notes, *workspace.notes):
-            scan.note("unreadable-module-configs:", "files", name=note.partition(" ")[0])
+        scan.config_notes((*configs.notes, *workspace.notes))
         self.resolver = Resolver(
             scan.root,
             set(scan.files.sources),
