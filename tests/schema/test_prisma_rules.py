@@ -266,3 +266,45 @@ def test_a_workspace_schema_serves_the_root_and_its_dependents(folder: str, tmp_
             "prisma-schema-not-found: 1 Prisma project(s) without a schema file at the CLI's "
             "locations (.)"
         ]
+
+
+def test_only_client_types_make_a_client_not_any_type_that_mentions_one(tmp_path: Path) -> None:
+    # A type that merely contains PrismaClient (an object type, an interface body, an array,
+    # a function type) is not a client: its `.user` is something else.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA.replace("Job", "User"),
+            "src/a.ts": """import { PrismaClient, Prisma } from "@prisma/client";
+interface UserService { findMany(q: unknown): Promise<unknown[]> }
+interface Deps { db: PrismaClient; user: UserService }
+interface Extended extends PrismaClient { extra: 1 }
+type Alias = Readonly<Prisma.TransactionClient>;
+export function viaInterfaceBody(deps: Deps) { return deps.user.findMany({}); }
+export function viaObjectType(deps: { db: PrismaClient; user: UserService }) {
+  return deps.user.findMany({});
+}
+export function viaArray(clients: Array<PrismaClient>) { return clients.user.findMany({}); }
+export function viaFunction(make: () => PrismaClient) { return make.user.findMany({}); }
+export function viaOptional(db?: PrismaClient | undefined) { return db!.user.findMany({}); }
+export function viaOmit(db: Omit<PrismaClient, "$on">) { return db.user.findMany({}); }
+export function viaIntersection(db: PrismaClient & { tag: string }) {
+  return db.user.findMany({});
+}
+export function viaExtends(db: Extended) { return db.user.findMany({}); }
+export function viaAlias(db: Alias) { return db.user.findMany({}); }
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"viaOptional", "viaOmit", "viaIntersection", "viaExtends", "viaAlias"}
+    assert (
+        "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
+        in document["limitations"]
+    )

@@ -44,6 +44,12 @@ _SCOPES = syntax.FUNCTIONS | {
     "class_body",
 }
 _PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
+# Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
+# declared Promise<…> return type is awaited before use).
+_CLIENT_TYPE_WRAPPERS = frozenset(
+    {"Omit", "Pick", "Readonly", "NonNullable", "Required", "Promise", "PromiseLike", "Awaited"}
+)
+_NULLISH = frozenset({"null", "undefined"})
 # How many bindings and exports one proof may pass through; deeper chains are cut
 # (counted) instead of risking the interpreter's recursion limit.
 MAX_PROVENANCE_DEPTH = 64
@@ -146,23 +152,63 @@ class ClientIndex:
             ):
                 continue
             name = inner.child_by_field_name("name")
-            if name is not None and self._is_client_type_text(info, bindings.type_text(inner)):
+            if name is not None and any(
+                self._is_client_type(info, written, inner)
+                for written in bindings.defining_types(inner)
+            ):
                 info.client_types.add(syntax.text(name))
         return info
 
-    def _is_client_type_text(self, info: ClientFile, text: str) -> bool:
-        if mocks.names_mock_type(text):
+    def _is_client_type(self, info: ClientFile, node: Node, at: Node) -> bool:
+        """A written type that is a client: a client type name, Omit/Pick/Readonly/… or
+        Promise of one, an intersection with one, a union of one with null/undefined, or
+        `typeof` a client. A type that only mentions one (`{ db: PrismaClient }`,
+        `PrismaClient[]`, `() => PrismaClient`) or a mock type (mocks.py) is not."""
+        if mocks.names_mock_type(syntax.text(node)):
             return False
-        for match in re.finditer(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", text):
-            word = match.group(0)
-            head, _, last = word.rpartition(".")
-            if word in info.client_types:
-                return True
-            if head in info.prisma_namespaces and last in ("TransactionClient", "PrismaClient"):
-                return True
-            if not head and word in info.imports and self._imported_type_is_client(info, word):
-                return True
+        return self._client_type_node(info, node, at)
+
+    def _client_type_node(self, info: ClientFile, node: Node, at: Node) -> bool:
+        kind = node.type
+        children = node.named_children
+        if kind in ("type_annotation", "parenthesized_type"):
+            return bool(children) and self._client_type_node(info, children[-1], at)
+        if kind in ("type_identifier", "nested_type_identifier"):
+            return self._client_type_name(info, syntax.text(node))
+        if kind == "generic_type":
+            name = node.child_by_field_name("name")
+            arguments = node.child_by_field_name("type_arguments")
+            first = arguments.named_children[0] if arguments and arguments.named_children else None
+            return (
+                name is not None
+                and syntax.text(name) in _CLIENT_TYPE_WRAPPERS
+                and first is not None
+                and self._client_type_node(info, first, at)
+            )
+        if kind == "intersection_type":
+            return any(self._client_type_node(info, child, at) for child in children)
+        if kind == "union_type":
+            members = [child for child in children if syntax.text(child) not in _NULLISH]
+            return bool(members) and all(
+                self._client_type_node(info, child, at) for child in members
+            )
+        if kind == "type_query" and children and children[0].type == "identifier":
+            name = syntax.text(children[0])
+            found = self.lookup(info, at, name)
+            return (
+                found is not None
+                and found[1] is not at
+                and self._binding_is_client(info, found[1], name)
+            )
         return False
+
+    def _client_type_name(self, info: ClientFile, word: str) -> bool:
+        head, _, last = word.rpartition(".")
+        if word in info.client_types:
+            return True
+        if head in info.prisma_namespaces and last in ("TransactionClient", "PrismaClient"):
+            return True
+        return not head and word in info.imports and self._imported_type_is_client(info, word)
 
     def _imported_type_is_client(self, info: ClientFile, local: str) -> bool:
         """An imported type alias or interface that stands for a client type."""
@@ -370,18 +416,7 @@ class ClientIndex:
         return target is not None and self.export_is_client(target, syntax.text(prop))
 
     def _is_client_annotation(self, info: ClientFile, annotation: Node, at: Node) -> bool:
-        text = syntax.text(annotation)
-        if self._is_client_type_text(info, text):
-            return True
-        for match in re.finditer(r"\btypeof\s+([A-Za-z_$][\w$]*)", text):
-            found = self.lookup(info, at, match.group(1))
-            if (
-                found is not None
-                and found[1] is not at
-                and self._binding_is_client(info, found[1], match.group(1))
-            ):
-                return True
-        return False
+        return self._is_client_type(info, annotation, at)
 
     def _transaction_parameter(self, info: ClientFile, parameter: Node) -> bool:
         """The first parameter of a callback passed to `client.$transaction(…)`."""
