@@ -308,3 +308,62 @@ export function viaAlias(db: Alias) { return db.user.findMany({}); }
         "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
         in document["limitations"]
     )
+
+
+def test_a_generic_function_returns_the_client_its_callback_returns(tmp_path: Path) -> None:
+    # documenso's packages/prisma: `remember<T>(name, getValue: () => T): T` caches the client.
+    # T is inferred from the callback alone, so the call is a client exactly when every value
+    # the callback returns is one.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/remember.ts": """export function remember<T>(name: string, getValue: () => T): T {
+  return (globalThis as any)[name] ?? getValue();
+}
+export function withDefault<T>(getValue: () => T, fallback: T): T {
+  return getValue() ?? fallback;
+}
+""",
+            "src/db.ts": """import { PrismaClient } from "@prisma/client";
+import { remember, withDefault } from "./remember";
+
+const base = remember("prisma", () => new PrismaClient());
+const replicas = remember("replicas", () => {
+  if (!process.env.REPLICAS) {
+    return base;
+  }
+  return base.$extends({}) as unknown as typeof base;
+});
+const mixed = remember("mixed", () => {
+  if (process.env.X) {
+    return base;
+  }
+  return { job: { findMany: () => [] } };
+});
+const fallback = withDefault(() => base, { job: { findMany: () => [] } });
+export { replicas as prisma };
+
+export function uses() {
+  mixed.job.findMany();
+  fallback.job.findMany();
+  return base.job.findMany();
+}
+""",
+            "src/jobs.ts": """import { prisma } from "./db";
+export const list = () => prisma.job.findMany();
+""",
+        },
+    )
+    document = document_of(project)
+    sources = {
+        (f["location"]["path"], f["location"]["line"])
+        for f in document["facts"]
+        if f["location"]["path"].startswith("src/")
+    }
+    assert sources == {("src/db.ts", 23), ("src/jobs.ts", 2)}
+    assert (
+        "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
+        in document["limitations"]
+    )

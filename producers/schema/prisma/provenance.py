@@ -8,7 +8,10 @@ inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
 `typeof client`); calls of functions whose declared return type is one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
-properties (`this.db`); and bindings imported across files (ES, CommonJS,
+properties (`this.db`); calls of a generic function `f<T>(…, get: () => T): T`
+whose `T` only that callback fixes, when every value the callback returns is a
+client (a `remember(name, () => new PrismaClient())` cache); and bindings
+imported across files (ES, CommonJS,
 `await import()`), followed lazily through the exporting files with a cycle
 guard. The nearest declaration of a name wins, so locals and parameters shadow
 outer clients.
@@ -73,6 +76,51 @@ class ClientFile:
     mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
     scopes: dict[tuple[int, int, str], dict[str, Node]] = field(default_factory=dict)
     client_nodes: dict[tuple[int, int, str], bool] = field(default_factory=dict)
+
+
+def _generic_callback_argument(function: Node, call: Node) -> Node | None:
+    """The argument that alone fixes a generic function's return type, or None.
+
+    `function f<T>(…, getValue: () => T): T` returns what `getValue` returns when
+    `T` appears in no other parameter: TypeScript then infers `T` from that callback's
+    return type only (documenso's `remember(name, () => new PrismaClient())`).
+    """
+    returns = function.child_by_field_name("return_type")
+    written = returns.named_children[-1] if returns is not None and returns.named_children else None
+    generics = function.child_by_field_name("type_parameters")
+    if written is None or written.type != "type_identifier" or generics is None:
+        return None
+    name = syntax.text(written)
+    declared = {
+        syntax.text(item.child_by_field_name("name") or item)
+        for item in generics.named_children
+        if item.type == "type_parameter"
+    }
+    if name not in declared:
+        return None
+    parameters = function.child_by_field_name("parameters")
+    position: int | None = None
+    for index, parameter in enumerate(parameters.named_children if parameters else []):
+        annotation = parameter.child_by_field_name("type")
+        if annotation is None or not any(
+            node.type == "type_identifier" and syntax.text(node) == name
+            for node in syntax.walk(annotation)
+        ):
+            continue
+        written_type = annotation.named_children[-1] if annotation.named_children else None
+        result = None if written_type is None else written_type.child_by_field_name("return_type")
+        if position is not None or written_type is None or written_type.type != "function_type":
+            return None  # T is inferred from more than one place, or not from a callback
+        if result is None or syntax.text(result) != name:
+            return None
+        position = index
+    arguments = call.child_by_field_name("arguments")
+    given = arguments.named_children if arguments is not None else []
+    if position is None or position >= len(given):
+        return None
+    if any(item.type == "spread_element" for item in given[: position + 1]):
+        return None
+    return given[position]
 
 
 class ClientIndex:
@@ -193,12 +241,12 @@ class ClientIndex:
                 self._client_type_node(info, child, at) for child in members
             )
         if kind == "type_query" and children and children[0].type == "identifier":
-            name = syntax.text(children[0])
-            found = self.lookup(info, at, name)
+            queried = syntax.text(children[0])
+            found = self.lookup(info, at, queried)
             return (
                 found is not None
                 and found[1] is not at
-                and self._binding_is_client(info, found[1], name)
+                and self._binding_is_client(info, found[1], queried)
             )
         return False
 
@@ -242,17 +290,6 @@ class ClientIndex:
                 continue
             return (exporting, ref.name) if ref.head == "decl" and not ref.members else None
         return None
-
-    def _function_returns_client(self, info: ClientFile, name: str) -> bool:
-        """A module-level function of `info` whose declared return type is a client type."""
-        declared = self._scope(info, info.parsed.root).get(name)
-        if declared is None or declared.type not in (
-            "function_declaration",
-            "generator_function_declaration",
-        ):
-            return False
-        returns = declared.child_by_field_name("return_type")
-        return returns is not None and self._is_client_annotation(info, returns, declared)
 
     def _resolve_source(self, importer: str, specifier: str) -> str | None:
         resolved = self.resolver.resolve(importer, specifier)
@@ -511,16 +548,42 @@ class ClientIndex:
             found = self.lookup(info, callee, name)
             if found is None:
                 return False
-            declared = found[1]
-            if declared.type in ("function_declaration", "generator_function_declaration"):
-                returns = declared.child_by_field_name("return_type")
-                return returns is not None and self._is_client_annotation(info, returns, declared)
-            if declared.type == "import" and name in info.imports:
+            declared: Node | None = found[1]
+            owner = info
+            if declared is not None and declared.type == "import" and name in info.imports:
                 if info.imports[name][1] in info.mocked:
                     return False
                 exported = self._imported_declaration(info, name)
-                return exported is not None and self._function_returns_client(*exported)
+                if exported is None:
+                    return False
+                owner, local = exported
+                declared = self._scope(owner, owner.parsed.root).get(local)
+            if declared is None or declared.type not in (
+                "function_declaration",
+                "generator_function_declaration",
+            ):
+                return False
+            returns = declared.child_by_field_name("return_type")
+            if returns is not None and self._is_client_annotation(owner, returns, declared):
+                return True
+            callback = _generic_callback_argument(declared, node)
+            return callback is not None and self._callback_returns_client(info, callback)
         return False
+
+    def _callback_returns_client(self, info: ClientFile, function: Node) -> bool:
+        """An arrow function or function expression every returned value of which is a client."""
+        function = syntax.unwrap(function)
+        if function.type not in ("arrow_function", "function_expression"):
+            return False
+        body = function.child_by_field_name("body")
+        if body is None:
+            return False
+        if body.type != "statement_block":
+            return self.is_client(info, body)
+        values = bindings.returned_values(body)
+        return bool(values) and all(
+            value is not None and self.is_client(info, value) for value in values
+        )
 
     def _member_is_client(self, info: ClientFile, node: Node) -> bool:
         obj = node.child_by_field_name("object")
