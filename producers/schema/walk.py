@@ -76,11 +76,15 @@ def _package_dirs(root: Path, sources: Iterable[str]) -> tuple[str, ...]:
 
 def walk_schema_sources(root: Path, include_tests: bool = False) -> SchemaSources:
     walked = walk(root)
-    every = tuple(item.path for item in walked.sources)
+    sources = tuple(
+        item.path for item in walked.sources if include_tests or not is_test_source(item.path)
+    )
+    # Packages are found through the kept sources: a Prisma project inside a test
+    # folder is test code too.
     return SchemaSources(
         walked,
-        tuple(path for path in every if include_tests or not is_test_source(path)),
+        sources,
         tuple(item.path for item in walked.declaration_files),
-        _package_dirs(root, every),
+        _package_dirs(root, sources),
         include_tests,
     )

@@ -16,7 +16,13 @@ from producers.schema import mocks
 from producers.schema.prisma.provenance import ClientIndex
 from producers.schema.scan import SchemaScan
 from producers.schema.walk import walk_schema_sources
-from tests.schema.support import FIXTURES, assert_schema_golden, copy_project, document_of
+from tests.schema.support import (
+    FIXTURES,
+    assert_schema_golden,
+    copy_project,
+    document_of,
+    write_project,
+)
 
 CASE = FIXTURES / "jest-mocks"
 
@@ -81,3 +87,23 @@ def test_a_cast_to_a_mock_type_is_not_a_client(tmp_path: Path) -> None:
     assert info.mocked == {"../db"}
     assert not index.export_is_client("src/testing/prisma-mock.ts", "default")
     assert index.export_is_client("src/db.ts", "default")
+
+
+def test_a_prisma_project_inside_a_test_folder_is_a_test_source(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": "{}",
+            "src/app.ts": "export const app = 1;\n",
+            "src/__tests__/fixture-app/package.json": '{"dependencies": {"prisma": "6.19.0"}}',
+            "src/__tests__/fixture-app/schema.prisma": 'datasource db {\n  provider = "sqlite"\n}\n'
+            "model job {\n  id Int @id\n}\n",
+            "src/__tests__/fixture-app/seed.ts": "export const seed = 1;\n",
+        },
+    )
+    assert document_of(project)["facts"] == []
+    included = document_of(project, "--include-tests")["facts"]
+    assert {(f["channel"], f.get("method"), f.get("testSource")) for f in included} == {
+        ("job", None, True),
+        ("job", "id", True),
+    }
