@@ -182,3 +182,19 @@ def test_a_linked_file_in_a_schema_folder_is_reported(tmp_path: Path) -> None:
     assert prefixed(document, "schema-outside-project:") == [
         "schema-outside-project: 1 Prisma schema path(s) outside the project were not read"
     ]
+
+
+def test_a_broken_workspace_list_is_reported_with_the_schema_it_hides(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": PACKAGE,
+            "pnpm-workspace.yaml": "packages: [packages/*\n",
+        },
+    )
+    document = document_of(project)
+    assert prefixed(document, "unreadable-module-configs:") == [
+        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
+        "(pnpm-workspace.yaml not read (not YAML))"
+    ]
+    assert len(prefixed(document, "prisma-schema-not-found:")) == 1

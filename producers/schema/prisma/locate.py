@@ -300,7 +300,9 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
     projects = list(found.values())
     if missing:
-        members = set(load_workspace(scan.root).by_directory) - {""}
+        workspace = load_workspace(scan.root)
+        scan.config_notes(workspace.notes)  # a broken workspace list hides members
+        members = set(workspace.by_directory) - {""}
         for base, package in missing:
             if not _schema_applies(base, package, projects, names, members):
                 scan.note("prisma-schema-not-found:", "projects", name=base or ".")
