@@ -31,6 +31,11 @@ def register(subparsers: Any) -> None:
         epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
     )
     parser.add_argument("--project", required=True, help="the project root (the join root)")
+    parser.add_argument(
+        "--include-tests",
+        action="store_true",
+        help="also read test sources; their facts carry testSource: true",
+    )
     add_output_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -38,7 +43,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     root = project_folder(args.project)
-    scan = scan_project(root)
+    scan = scan_project(root, args.include_tests)
     check_fact_budget(len(scan.facts))
     document = bridge_facts(
         platform="js",
@@ -50,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         source_modified=source_modified_at(scan.read),
         limitations=scan.limitation_lines(),
         facts=scan.facts,
+        source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
     write_document(document)
     return 0

@@ -14,12 +14,18 @@ added to COLLECTORS below):
     scan.source_fact(parsed, offset, channel, method=None, dynamic=False)
                                  a relation-use fact located at `offset` whose symbol is
                                  the graph id of the enclosing declaration; module-level
-                                 code has none and is counted under missing-relation-usrs:
+                                 code has none and is counted under missing-relation-usrs:;
+                                 a fact in a test source (kept with --include-tests) is
+                                 marked `testSource: true`
     scan.add(fact)               any other fact (declaration-side facts, built with
                                  producers/schema/facts.py)
     scan.note(prefix, reason, count=1, name=None)
                                  count a limitation cause; rendered once at the end as
                                  `<prefix> <total> <text> (reason: n, …, names…)`
+    scan.config_notes(notes)     problems of tsconfig/jsconfig/package.json files (the
+                                 notes of producers/project loaders), each counted once
+                                 under unreadable-module-configs: however many phases
+                                 loaded the file
     scan.claim(path, offset)     mark a string literal as interpreted, so the final
                                  strict-uppercase SQL literal pass does not read it again
     scan.read                    files read (for sourceModifiedAt); append schema files too
@@ -33,12 +39,13 @@ the literals no other collector claimed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from exchange.limitations import counted
 from producers.lang.typescript import ParsedFile, parse_file
+from producers.project.test_sources import is_test_source
 from producers.project.walk import UnreadableSource, read_source
 from producers.schema import facts as fact_builder
 from producers.schema.walk import SchemaSources, walk_schema_sources
@@ -84,6 +91,7 @@ class SchemaScan:
     names: dict[str, set[str]] = field(default_factory=dict)
     read_failures: Counter[str] = field(default_factory=Counter)
     claimed: set[tuple[str, int]] = field(default_factory=set)
+    _config_notes: set[str] = field(default_factory=set)
     _data: dict[str, bytes | None] = field(default_factory=dict)
     _parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
 
@@ -91,6 +99,12 @@ class SchemaScan:
         self.counts.setdefault(prefix, Counter())[reason] += count
         if name is not None:
             self.names.setdefault(prefix, set()).add(name)
+
+    def config_notes(self, notes: Iterable[str]) -> None:
+        for text in notes:
+            if text not in self._config_notes:
+                self._config_notes.add(text)
+                self.note("unreadable-module-configs:", "files", name=text)
 
     def data(self, path: str) -> bytes | None:
         if path not in self._data:
@@ -121,6 +135,8 @@ class SchemaScan:
         ):
             self.note("invalid-relation-names:", "names")
             return
+        if is_test_source(fact["location"]["path"]):
+            fact["testSource"] = True
         self.facts.append(fact)
 
     def source_fact(
@@ -177,8 +193,8 @@ def _collectors() -> tuple[Collector, ...]:
     return (prisma_collector.collect, orm.collect, sql_literals.collect)
 
 
-def scan_project(root: Path) -> SchemaScan:
-    scan = SchemaScan(root, walk_schema_sources(root))
+def scan_project(root: Path, include_tests: bool = False) -> SchemaScan:
+    scan = SchemaScan(root, walk_schema_sources(root, include_tests))
     for collect in _collectors():
         collect(scan)
     return scan

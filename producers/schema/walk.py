@@ -2,8 +2,10 @@
 
 Interface (stable; the ORM/driver collectors get this through `SchemaScan.files`):
 
-    walk_schema_sources(root) -> SchemaSources
-    SchemaSources.sources            project-relative POSIX paths of the JS/TS sources
+    walk_schema_sources(root, include_tests=False) -> SchemaSources
+    SchemaSources.sources            project-relative POSIX paths of the JS/TS sources;
+                                     test sources only with include_tests
+    SchemaSources.include_tests      whether test sources were kept (`--include-tests`)
     SchemaSources.declaration_files  `.d.ts` files: never parsed as sources, listed only
                                      for declared bindings (Cloudflare D1)
     SchemaSources.package_dirs       folders holding a package.json ("" is the root)
@@ -17,7 +19,9 @@ spec's schema rules: node_modules, dist, build, out, coverage and dot-folders
 are skipped, symbolic links are never followed (counted), files over 4 MiB are
 counted, `.d.ts` files are not sources. Prisma generator output folders are
 only known once the schemas are read, so they are removed afterwards: a file
-there is never parsed and no fact comes from it.
+there is never parsed and no fact comes from it. Test sources (the one rule of
+producers/project/test_sources.py, as `routes` uses it) are left out unless
+asked for: mocks and fixtures set up there are not the program's queries.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from pathlib import Path
 
 from producers.project import paths
 from producers.project.fsread import lexists
+from producers.project.test_sources import is_test_source
 from producers.project.walk import SourceSet, walk
 
 
@@ -37,6 +42,7 @@ class SchemaSources:
     sources: tuple[str, ...]
     declaration_files: tuple[str, ...]
     package_dirs: tuple[str, ...]
+    include_tests: bool = False
 
     def without(self, folders: Iterable[str]) -> SchemaSources:
         cut = tuple(folder.rstrip("/") + "/" for folder in folders if folder)
@@ -68,12 +74,17 @@ def _package_dirs(root: Path, sources: Iterable[str]) -> tuple[str, ...]:
     )
 
 
-def walk_schema_sources(root: Path) -> SchemaSources:
+def walk_schema_sources(root: Path, include_tests: bool = False) -> SchemaSources:
     walked = walk(root)
-    sources = tuple(item.path for item in walked.sources)
+    sources = tuple(
+        item.path for item in walked.sources if include_tests or not is_test_source(item.path)
+    )
+    # Packages are found through the kept sources: a Prisma project inside a test
+    # folder is test code too.
     return SchemaSources(
         walked,
         sources,
         tuple(item.path for item in walked.declaration_files),
         _package_dirs(root, sources),
+        include_tests,
     )

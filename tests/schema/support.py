@@ -23,22 +23,24 @@ __all__ = [
 ]
 
 
-def run_schema(project: Path) -> Result:
-    return invoke("schema", "--project", str(project), "--generated-at", GENERATED_AT)
+def run_schema(project: Path, *extra: str) -> Result:
+    return invoke("schema", "--project", str(project), "--generated-at", GENERATED_AT, *extra)
 
 
-def assert_schema_golden(case: Path, tmp_path: Path) -> None:
-    """`tsograph schema` on a copy of `case/project` (in a folder named after the case, with
-    fixed modification times) writes `case/expected.json`, silently."""
+def assert_schema_golden(
+    case: Path, tmp_path: Path, *extra: str, expected: str = "expected.json"
+) -> None:
+    """`tsograph schema` (with `extra` arguments) on a copy of `case/project` (in a folder
+    named after the case, with fixed modification times) writes `case/<expected>`, silently."""
     project = copy_project(case / "project", tmp_path / case.name)
-    result = run_schema(project)
+    result = run_schema(project, *extra)
     assert result.code == 0, result.stderr
     assert result.stderr == ""
-    assert_golden_document(result.stdout, case / "expected.json")
+    assert_golden_document(result.stdout, case / expected)
 
 
-def document_of(project: Path) -> dict[str, Any]:
-    result = run_schema(project)
+def document_of(project: Path, *extra: str) -> dict[str, Any]:
+    result = run_schema(project, *extra)
     assert result.code == 0, result.stderr
     document = orjson.loads(result.stdout)
     assert isinstance(document, dict)

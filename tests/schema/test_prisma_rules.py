@@ -242,3 +242,128 @@ def test_receivers_nested_beyond_the_interpreter_are_cut_not_crashed(tmp_path: P
     used = {f["symbol"]["usr"] for f in document["facts"] if f["location"]["path"] == "src/deep.ts"}
     assert used == {"src/deep.ts#g"}
     assert any(line.startswith("provenance-truncated: ") for line in document["limitations"])
+
+
+@pytest.mark.parametrize("folder", ["", "packages/prisma", "apps/web"])
+def test_a_workspace_schema_serves_the_root_and_its_dependents(folder: str, tmp_path: Path) -> None:
+    # documenso's layout: the schema lives in a workspace package; the root and the apps
+    # depend on Prisma (hoisted) and on that package. Only packages/orphan, which depends on
+    # Prisma but not on the schema package, has no schema that applies.
+    project = copy_project(FIXTURES / "workspace-schema" / "project", tmp_path / "w")
+    document = document_of(project / folder if folder else project)
+    missing = [line for line in document["limitations"] if "prisma-schema-not-found" in line]
+    if folder == "":
+        assert missing == [
+            "prisma-schema-not-found: 1 Prisma project(s) without a schema file at the CLI's "
+            "locations (packages/orphan)"
+        ]
+    elif folder == "packages/prisma":
+        assert missing == []
+        assert ("Document", "userId", False) in channels(document)
+    else:
+        # Run on the app alone, the workspace package is outside the project: nothing applies.
+        assert missing == [
+            "prisma-schema-not-found: 1 Prisma project(s) without a schema file at the CLI's "
+            "locations (.)"
+        ]
+
+
+def test_only_client_types_make_a_client_not_any_type_that_mentions_one(tmp_path: Path) -> None:
+    # A type that merely contains PrismaClient (an object type, an interface body, an array,
+    # a function type) is not a client: its `.user` is something else.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA.replace("Job", "User"),
+            "src/a.ts": """import { PrismaClient, Prisma } from "@prisma/client";
+interface UserService { findMany(q: unknown): Promise<unknown[]> }
+interface Deps { db: PrismaClient; user: UserService }
+interface Extended extends PrismaClient { extra: 1 }
+type Alias = Readonly<Prisma.TransactionClient>;
+export function viaInterfaceBody(deps: Deps) { return deps.user.findMany({}); }
+export function viaObjectType(deps: { db: PrismaClient; user: UserService }) {
+  return deps.user.findMany({});
+}
+export function viaArray(clients: Array<PrismaClient>) { return clients.user.findMany({}); }
+export function viaFunction(make: () => PrismaClient) { return make.user.findMany({}); }
+export function viaOptional(db?: PrismaClient | undefined) { return db!.user.findMany({}); }
+export function viaOmit(db: Omit<PrismaClient, "$on">) { return db.user.findMany({}); }
+export function viaIntersection(db: PrismaClient & { tag: string }) {
+  return db.user.findMany({});
+}
+export function viaExtends(db: Extended) { return db.user.findMany({}); }
+export function viaAlias(db: Alias) { return db.user.findMany({}); }
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"viaOptional", "viaOmit", "viaIntersection", "viaExtends", "viaAlias"}
+    assert (
+        "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
+        in document["limitations"]
+    )
+
+
+def test_a_generic_function_returns_the_client_its_callback_returns(tmp_path: Path) -> None:
+    # documenso's packages/prisma: `remember<T>(name, getValue: () => T): T` caches the client.
+    # T is inferred from the callback alone, so the call is a client exactly when every value
+    # the callback returns is one.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/remember.ts": """export function remember<T>(name: string, getValue: () => T): T {
+  return (globalThis as any)[name] ?? getValue();
+}
+export function withDefault<T>(getValue: () => T, fallback: T): T {
+  return getValue() ?? fallback;
+}
+""",
+            "src/db.ts": """import { PrismaClient } from "@prisma/client";
+import { remember, withDefault } from "./remember";
+
+const base = remember("prisma", () => new PrismaClient());
+const replicas = remember("replicas", () => {
+  if (!process.env.REPLICAS) {
+    return base;
+  }
+  return base.$extends({}) as unknown as typeof base;
+});
+const mixed = remember("mixed", () => {
+  if (process.env.X) {
+    return base;
+  }
+  return { job: { findMany: () => [] } };
+});
+const fallback = withDefault(() => base, { job: { findMany: () => [] } });
+export { replicas as prisma };
+
+export function uses() {
+  mixed.job.findMany();
+  fallback.job.findMany();
+  return base.job.findMany();
+}
+""",
+            "src/jobs.ts": """import { prisma } from "./db";
+export const list = () => prisma.job.findMany();
+""",
+        },
+    )
+    document = document_of(project)
+    sources = {
+        (f["location"]["path"], f["location"]["line"])
+        for f in document["facts"]
+        if f["location"]["path"].startswith("src/")
+    }
+    assert sources == {("src/db.ts", 23), ("src/jobs.ts", 2)}
+    assert (
+        "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
+        in document["limitations"]
+    )

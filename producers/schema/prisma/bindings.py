@@ -5,8 +5,12 @@ declarations(scope)   (name, declaring node) of the names a scope node declares
                       declarators, functions and classes, import bindings (their
                       declaring node is the statement's `import` keyword)
 default_expression(root)  the value of `export default …` or `module.exports = …`
+returned_values(body)     the value of each `return` of a function body (None for a bare
+                          `return`), not those of nested functions
 is_require_or_import(node) a `require(…)` / `import(…)` call, awaited or not
-type_text(declaration)    the right side and `extends` clauses of a type alias or interface
+defining_types(declaration)  the type nodes that make a type alias or interface what it
+                      is: the alias's right side, the interface's `extends` types (never
+                      its body: an interface with a client member is not a client)
 """
 
 from __future__ import annotations
@@ -18,13 +22,30 @@ from tree_sitter import Node
 from producers.schema import syntax
 
 
-def type_text(node: Node) -> str:
-    value = node.child_by_field_name("value") or node.child_by_field_name("body")
-    heritage = [
-        c for c in node.named_children if c.type in ("extends_type_clause", "extends_clause")
+def defining_types(node: Node) -> list[Node]:
+    if node.type == "type_alias_declaration":
+        value = node.child_by_field_name("value")
+        return [] if value is None else [value]
+    return [
+        written
+        for clause in node.named_children
+        if clause.type in ("extends_type_clause", "extends_clause")
+        for written in clause.named_children
     ]
-    parts = [syntax.text(item) for item in ([value] if value is not None else []) + heritage]
-    return " ".join(parts)
+
+
+def returned_values(body: Node) -> list[Node | None]:
+    found: list[Node | None] = []
+    pending = list(body.named_children)
+    while pending:
+        node = pending.pop()
+        if node.type in syntax.FUNCTIONS or node.type in ("class", "class_declaration"):
+            continue
+        if node.type == "return_statement":
+            found.append(node.named_children[0] if node.named_children else None)
+            continue
+        pending.extend(node.named_children)
+    return found
 
 
 def is_require_or_import(node: Node) -> bool:

@@ -5,7 +5,9 @@ model's table at the delegate name; the top-level keys of `select`, `omit`,
 `where`, `data`, `cursor`, `create`, `update` and `orderBy`, and the strings of
 `distinct` and `by`, are column facts when they name a scalar field. A computed
 or unknown delegate on a client is a dynamic fact; a delegate call on a receiver
-that is not proven is counted under unresolved-client-receivers:.
+that is not proven is counted under unresolved-client-receivers:. Mock setup
+(`db.user.findUnique.mockResolvedValue(…)`, `jest.spyOn(db.user, "findMany")`,
+see mocks.py) is never a query, whatever the receiver.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from producers.schema import syntax
+from producers.schema import mocks, syntax
 from producers.schema.prisma import raw_sql
 from producers.schema.prisma.declarations import Model, PrismaSchema
 from producers.schema.prisma.provenance import ClientFile, ClientIndex
@@ -110,7 +112,7 @@ def _scan_file(
             _member(scan, is_client, info, node, schemas)
         elif node.type == "subscript_expression":
             obj = node.child_by_field_name("object")
-            if obj is not None and is_client(obj):
+            if obj is not None and not mocks.in_mock_setup(node) and is_client(obj):
                 _subscript(scan, info, node, schemas)
     raw_sql.collect_file(scan, info.parsed, info.path, info.prisma_namespaces, is_client)
 
@@ -127,7 +129,7 @@ def _member(
     if prop is None or obj is None or prop.type != "property_identifier":
         return
     name = syntax.text(prop)
-    if name.startswith("$"):
+    if name.startswith("$") or mocks.in_mock_setup(node):
         return
     operation, call = _operation(node)
     model = _model(schemas, name)

@@ -16,6 +16,14 @@ every package depending on prisma or @prisma/client):
    (prisma@7.10.1 build/cli.js getSchema tries `join(baseDir, "schema.prisma")`, then
    `join(baseDir, "prisma", "schema.prisma")`).
 3. package.json `prisma.schema` only when the installed Prisma is 6.x or older.
+
+A base whose package.json cannot be read may depend on Prisma: its schema is
+still looked for at the CLI's locations (the file is reported under
+unreadable-module-configs:). prisma-schema-not-found: is reported for a base only
+when no located schema applies to it: neither one of its own, nor one in a
+workspace package it depends on by name, nor (for the workspace root, whose
+dependencies are often the members' hoisted ones) one in a workspace member.
+A link where a schema would be is never followed: schema-outside-project: (links).
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from tree_sitter import Node
 from producers.lang.typescript import parse_file
 from producers.project import paths
 from producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
-from producers.project.packages import PackageInfo, read_package
+from producers.project.packages import PackageInfo, load_workspace, read_package
 from producers.schema import syntax
 from producers.schema.prisma.versions import CLIENT_PACKAGES, ORM_8_PACKAGE, Selection, select
 from producers.schema.scan import SchemaScan
@@ -152,26 +160,52 @@ def _is_file(root: Path, relative: str) -> bool:
         return False
 
 
-def prisma_files_below(root: Path, folder: str) -> list[str]:
-    """Every `.prisma` file below a folder, links never followed, bounded."""
+def _is_link(root: Path, relative: str) -> bool:
+    try:
+        return stat.S_ISLNK(os.lstat(root / relative).st_mode)
+    except OSError:
+        return False
+
+
+def prisma_files_below(scan: SchemaScan, folder: str) -> list[str]:
+    """Every `.prisma` file below a folder, links never followed (counted), bounded."""
     found: list[str] = []
     pending = [(folder, 0)]
-    while pending and len(found) < MAX_SCHEMA_FILES:
+    while pending:
         current, depth = pending.pop()
         try:
-            entries = sorted(os.scandir(root / current if current else root), key=lambda e: e.name)
+            entries = sorted(
+                os.scandir(scan.root / current if current else scan.root), key=lambda e: e.name
+            )
         except OSError:
+            scan.read_failures["unreadable-schema-folders"] += 1
             continue
         for entry in entries:
             relative = paths.join(current, entry.name)
             if entry.is_symlink():
+                if entry.name.endswith(".prisma") or _is_dir_link(entry):
+                    scan.note("schema-outside-project:", "links")
                 continue
             if entry.is_dir(follow_symlinks=False):
-                if depth + 1 < MAX_SCHEMA_DEPTH and entry.name != "node_modules":
+                if entry.name == "node_modules":
+                    continue
+                if depth + 1 < MAX_SCHEMA_DEPTH:
                     pending.append((relative, depth + 1))
+                else:
+                    scan.note("unparsed-schema-lines:", "schema-folders-too-deep", name=relative)
             elif entry.name.endswith(".prisma"):
+                if len(found) == MAX_SCHEMA_FILES:
+                    scan.note("unparsed-schema-lines:", "schema-file-limit", name=folder)
+                    return sorted(found)
                 found.append(relative)
     return sorted(found)
+
+
+def _is_dir_link(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # resolves the link only to see what kind it is
+    except OSError:
+        return True  # a loop or an unreadable target could hide schema files
 
 
 def _bases(scan: SchemaScan) -> list[str]:
@@ -185,10 +219,16 @@ def _bases(scan: SchemaScan) -> list[str]:
 
 def locate(scan: SchemaScan) -> list[PrismaProject]:
     found: dict[tuple[str, ...], PrismaProject] = {}
+    missing: list[tuple[str, PackageInfo | None]] = []  # bases with no schema of their own
+    names: dict[str, str] = {}  # base -> its package name
     for base in _bases(scan):
         notes: list[str] = []
         package = read_package(scan.root, base, notes)
-        depends = _package_depends(package)
+        scan.config_notes(notes)
+        if package is not None and package.name:
+            names[base] = package.name
+        unreadable = package is not None and not package.readable
+        depends = _package_depends(package) or unreadable
         config = next(
             (
                 paths.join(base, name)
@@ -225,7 +265,7 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
                 scan.note("schema-outside-project:", "paths")
                 continue
             if is_dir(scan.root, target):
-                files = prisma_files_below(scan.root, target)
+                files = prisma_files_below(scan, target)
                 schema_root = target
             elif _is_file(scan.root, target):
                 files = [target]
@@ -237,18 +277,53 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
                 scan.note("missing-prisma-schemas:", "paths", name=target)
                 continue
         else:
+            linked = False
             for candidate in ("schema.prisma", "prisma/schema.prisma"):
                 target = paths.join(base, candidate)
                 if _is_file(scan.root, target):
                     files = [target]
                     schema_root = paths.parent(target)
                     break
+                if _is_link(scan.root, target):
+                    scan.note("schema-outside-project:", "links")
+                    linked = True
+                    break
             if not files:
-                if ok:  # an unresolved config value is already counted: no second guess
-                    scan.note("prisma-schema-not-found:", "projects", name=base or ".")
+                # An unresolved config value or a link is already counted, and a package.json
+                # that could not be read does not show that the folder uses Prisma.
+                if ok and not linked and not unreadable:
+                    missing.append((base, package))
                 continue
         typed_path = None if typed is None else paths.join(config_dir, typed)
         key = tuple(files)
         if key not in found:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
-    return list(found.values())
+    projects = list(found.values())
+    if missing:
+        workspace = load_workspace(scan.root)
+        scan.config_notes(workspace.notes)  # a broken workspace list hides members
+        members = set(workspace.by_directory) - {""}
+        for base, package in missing:
+            if not _schema_applies(base, package, projects, names, members):
+                scan.note("prisma-schema-not-found:", "projects", name=base or ".")
+    return projects
+
+
+def _schema_applies(
+    base: str,
+    package: PackageInfo | None,
+    projects: list[PrismaProject],
+    names: dict[str, str],
+    members: set[str],
+) -> bool:
+    """Whether a located schema serves a base that has none of its own: a workspace package
+    it depends on by name holds one, or it is the workspace root and a member holds one."""
+    dependencies = package.dependencies if package is not None else {}
+    for project in projects:
+        if project.base == base:
+            return True
+        if names.get(project.base) in dependencies:
+            return True
+        if base == "" and project.base in members:
+            return True
+    return False

@@ -8,10 +8,17 @@ inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
 `typeof client`); calls of functions whose declared return type is one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
-properties (`this.db`); and bindings imported across files (ES, CommonJS,
+properties (`this.db`); calls of a generic function `f<T>(…, get: () => T): T`
+whose `T` only that callback fixes, when every value the callback returns is a
+client (a `remember(name, () => new PrismaClient())` cache); and bindings
+imported across files (ES, CommonJS,
 `await import()`), followed lazily through the exporting files with a cycle
 guard. The nearest declaration of a name wins, so locals and parameters shadow
 outer clients.
+
+A mock is never a client (mocks.py): a value annotated or cast to a mock type
+(`prisma as unknown as DeepMockProxy<PrismaClient>`), and the bindings a file
+imports from a module it replaces with `jest.mock(…)` / `vi.mock(…)`.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from producers.project import paths
 from producers.project.packages import load_workspace
 from producers.project.resolve import SOURCE, Resolver
 from producers.project.tsconfig import load_configs, match_pattern, substitute
-from producers.schema import syntax
+from producers.schema import mocks, syntax
 from producers.schema.prisma import bindings
 from producers.schema.scan import SchemaScan
 
@@ -40,6 +47,12 @@ _SCOPES = syntax.FUNCTIONS | {
     "class_body",
 }
 _PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
+# Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
+# declared Promise<…> return type is awaited before use).
+_CLIENT_TYPE_WRAPPERS = frozenset(
+    {"Omit", "Pick", "Readonly", "NonNullable", "Required", "Promise", "PromiseLike", "Awaited"}
+)
+_NULLISH = frozenset({"null", "undefined"})
 # How many bindings and exports one proof may pass through; deeper chains are cut
 # (counted) instead of risking the interpreter's recursion limit.
 MAX_PROVENANCE_DEPTH = 64
@@ -60,8 +73,54 @@ class ClientFile:
     prisma_namespaces: set[str] = field(default_factory=set)  # `Prisma` from the client module
     # local name -> (import kind, specifier, imported name)
     imports: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
     scopes: dict[tuple[int, int, str], dict[str, Node]] = field(default_factory=dict)
     client_nodes: dict[tuple[int, int, str], bool] = field(default_factory=dict)
+
+
+def _generic_callback_argument(function: Node, call: Node) -> Node | None:
+    """The argument that alone fixes a generic function's return type, or None.
+
+    `function f<T>(…, getValue: () => T): T` returns what `getValue` returns when
+    `T` appears in no other parameter: TypeScript then infers `T` from that callback's
+    return type only (documenso's `remember(name, () => new PrismaClient())`).
+    """
+    returns = function.child_by_field_name("return_type")
+    written = returns.named_children[-1] if returns is not None and returns.named_children else None
+    generics = function.child_by_field_name("type_parameters")
+    if written is None or written.type != "type_identifier" or generics is None:
+        return None
+    name = syntax.text(written)
+    declared = {
+        syntax.text(item.child_by_field_name("name") or item)
+        for item in generics.named_children
+        if item.type == "type_parameter"
+    }
+    if name not in declared:
+        return None
+    parameters = function.child_by_field_name("parameters")
+    position: int | None = None
+    for index, parameter in enumerate(parameters.named_children if parameters else []):
+        annotation = parameter.child_by_field_name("type")
+        if annotation is None or not any(
+            node.type == "type_identifier" and syntax.text(node) == name
+            for node in syntax.walk(annotation)
+        ):
+            continue
+        written_type = annotation.named_children[-1] if annotation.named_children else None
+        result = None if written_type is None else written_type.child_by_field_name("return_type")
+        if position is not None or written_type is None or written_type.type != "function_type":
+            return None  # T is inferred from more than one place, or not from a callback
+        if result is None or syntax.text(result) != name:
+            return None
+        position = index
+    arguments = call.child_by_field_name("arguments")
+    given = arguments.named_children if arguments is not None else []
+    if position is None or position >= len(given):
+        return None
+    if any(item.type == "spread_element" for item in given[: position + 1]):
+        return None
+    return given[position]
 
 
 class ClientIndex:
@@ -76,8 +135,7 @@ class ClientIndex:
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
         workspace = load_workspace(scan.root)
         configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
-        for note in (*configs.notes, *workspace.notes):
-            scan.note("unreadable-module-configs:", "files", name=note.partition(" ")[0])
+        scan.config_notes((*configs.notes, *workspace.notes))
         self.resolver = Resolver(
             scan.root,
             set(scan.files.sources),
@@ -120,13 +178,14 @@ class ClientIndex:
         )
 
     def _index(self, path: str, parsed: ParsedFile) -> ClientFile:
-        info = ClientFile(path, parsed)
+        info = ClientFile(path, parsed, mocked=mocks.mocked_modules(parsed.root))
         for record in parsed.facts.imports:
             info.imports[record.local] = (record.kind, record.specifier, record.imported)
             if not record.local or not self._client_module(path, record.specifier):
                 continue
             if record.imported == "PrismaClient":
-                info.constructors.add(record.local)
+                if record.specifier not in info.mocked:  # a mocked module builds mocks
+                    info.constructors.add(record.local)
                 info.client_types.add(record.local)
             elif record.imported == "Prisma" or record.imported == "*":
                 info.prisma_namespaces.add(record.local)
@@ -141,21 +200,63 @@ class ClientIndex:
             ):
                 continue
             name = inner.child_by_field_name("name")
-            if name is not None and self._is_client_type_text(info, bindings.type_text(inner)):
+            if name is not None and any(
+                self._is_client_type(info, written, inner)
+                for written in bindings.defining_types(inner)
+            ):
                 info.client_types.add(syntax.text(name))
         return info
 
-    def _is_client_type_text(self, info: ClientFile, text: str) -> bool:
-        for match in re.finditer(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*", text):
-            word = match.group(0)
-            head, _, last = word.rpartition(".")
-            if word in info.client_types:
-                return True
-            if head in info.prisma_namespaces and last in ("TransactionClient", "PrismaClient"):
-                return True
-            if not head and word in info.imports and self._imported_type_is_client(info, word):
-                return True
+    def _is_client_type(self, info: ClientFile, node: Node, at: Node) -> bool:
+        """A written type that is a client: a client type name, Omit/Pick/Readonly/… or
+        Promise of one, an intersection with one, a union of one with null/undefined, or
+        `typeof` a client. A type that only mentions one (`{ db: PrismaClient }`,
+        `PrismaClient[]`, `() => PrismaClient`) or a mock type (mocks.py) is not."""
+        if mocks.names_mock_type(syntax.text(node)):
+            return False
+        return self._client_type_node(info, node, at)
+
+    def _client_type_node(self, info: ClientFile, node: Node, at: Node) -> bool:
+        kind = node.type
+        children = node.named_children
+        if kind in ("type_annotation", "parenthesized_type"):
+            return bool(children) and self._client_type_node(info, children[-1], at)
+        if kind in ("type_identifier", "nested_type_identifier"):
+            return self._client_type_name(info, syntax.text(node))
+        if kind == "generic_type":
+            name = node.child_by_field_name("name")
+            arguments = node.child_by_field_name("type_arguments")
+            first = arguments.named_children[0] if arguments and arguments.named_children else None
+            return (
+                name is not None
+                and syntax.text(name) in _CLIENT_TYPE_WRAPPERS
+                and first is not None
+                and self._client_type_node(info, first, at)
+            )
+        if kind == "intersection_type":
+            return any(self._client_type_node(info, child, at) for child in children)
+        if kind == "union_type":
+            members = [child for child in children if syntax.text(child) not in _NULLISH]
+            return bool(members) and all(
+                self._client_type_node(info, child, at) for child in members
+            )
+        if kind == "type_query" and children and children[0].type == "identifier":
+            queried = syntax.text(children[0])
+            found = self.lookup(info, at, queried)
+            return (
+                found is not None
+                and found[1] is not at
+                and self._binding_is_client(info, found[1], queried)
+            )
         return False
+
+    def _client_type_name(self, info: ClientFile, word: str) -> bool:
+        head, _, last = word.rpartition(".")
+        if word in info.client_types:
+            return True
+        if head in info.prisma_namespaces and last in ("TransactionClient", "PrismaClient"):
+            return True
+        return not head and word in info.imports and self._imported_type_is_client(info, word)
 
     def _imported_type_is_client(self, info: ClientFile, local: str) -> bool:
         """An imported type alias or interface that stands for a client type."""
@@ -189,17 +290,6 @@ class ClientIndex:
                 continue
             return (exporting, ref.name) if ref.head == "decl" and not ref.members else None
         return None
-
-    def _function_returns_client(self, info: ClientFile, name: str) -> bool:
-        """A module-level function of `info` whose declared return type is a client type."""
-        declared = self._scope(info, info.parsed.root).get(name)
-        if declared is None or declared.type not in (
-            "function_declaration",
-            "generator_function_declaration",
-        ):
-            return False
-        returns = declared.child_by_field_name("return_type")
-        return returns is not None and self._is_client_annotation(info, returns, declared)
 
     def _resolve_source(self, importer: str, specifier: str) -> str | None:
         resolved = self.resolver.resolve(importer, specifier)
@@ -269,6 +359,8 @@ class ClientIndex:
         self, info: ClientFile, local: str, members: tuple[str, ...] = ()
     ) -> bool:
         kind, specifier, imported = info.imports[local]
+        if specifier in info.mocked:
+            return False
         target = self._resolve_source(info.path, specifier)
         if target is None:
             return False
@@ -361,18 +453,7 @@ class ClientIndex:
         return target is not None and self.export_is_client(target, syntax.text(prop))
 
     def _is_client_annotation(self, info: ClientFile, annotation: Node, at: Node) -> bool:
-        text = syntax.text(annotation)
-        if self._is_client_type_text(info, text):
-            return True
-        for match in re.finditer(r"\btypeof\s+([A-Za-z_$][\w$]*)", text):
-            found = self.lookup(info, at, match.group(1))
-            if (
-                found is not None
-                and found[1] is not at
-                and self._binding_is_client(info, found[1], match.group(1))
-            ):
-                return True
-        return False
+        return self._is_client_type(info, annotation, at)
 
     def _transaction_parameter(self, info: ClientFile, parameter: Node) -> bool:
         """The first parameter of a callback passed to `client.$transaction(…)`."""
@@ -402,6 +483,8 @@ class ClientIndex:
     # ---- expressions ------------------------------------------------------------
 
     def is_client(self, info: ClientFile, node: Node) -> bool:
+        if mocks.is_mock_cast(node):
+            return False
         node = syntax.unwrap(node)
         if node.type == "await_expression" and node.named_children:
             return self.is_client(info, node.named_children[0])
@@ -465,14 +548,42 @@ class ClientIndex:
             found = self.lookup(info, callee, name)
             if found is None:
                 return False
-            declared = found[1]
-            if declared.type in ("function_declaration", "generator_function_declaration"):
-                returns = declared.child_by_field_name("return_type")
-                return returns is not None and self._is_client_annotation(info, returns, declared)
-            if declared.type == "import" and name in info.imports:
+            declared: Node | None = found[1]
+            owner = info
+            if declared is not None and declared.type == "import" and name in info.imports:
+                if info.imports[name][1] in info.mocked:
+                    return False
                 exported = self._imported_declaration(info, name)
-                return exported is not None and self._function_returns_client(*exported)
+                if exported is None:
+                    return False
+                owner, local = exported
+                declared = self._scope(owner, owner.parsed.root).get(local)
+            if declared is None or declared.type not in (
+                "function_declaration",
+                "generator_function_declaration",
+            ):
+                return False
+            returns = declared.child_by_field_name("return_type")
+            if returns is not None and self._is_client_annotation(owner, returns, declared):
+                return True
+            callback = _generic_callback_argument(declared, node)
+            return callback is not None and self._callback_returns_client(info, callback)
         return False
+
+    def _callback_returns_client(self, info: ClientFile, function: Node) -> bool:
+        """An arrow function or function expression every returned value of which is a client."""
+        function = syntax.unwrap(function)
+        if function.type not in ("arrow_function", "function_expression"):
+            return False
+        body = function.child_by_field_name("body")
+        if body is None:
+            return False
+        if body.type != "statement_block":
+            return self.is_client(info, body)
+        values = bindings.returned_values(body)
+        return bool(values) and all(
+            value is not None and self.is_client(info, value) for value in values
+        )
 
     def _member_is_client(self, info: ClientFile, node: Node) -> bool:
         obj = node.child_by_field_name("object")

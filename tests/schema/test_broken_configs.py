@@ -1,0 +1,200 @@
+"""Broken configuration never loses a schema silently (issue 14 item 5).
+
+A package.json, tsconfig.json or prisma.config.ts that cannot be read is reported
+(`unreadable-module-configs:` / `unresolved-prisma-config:`); a schema the CLI
+would still find is read all the same. Links are never followed, and a link
+where a schema would be is reported, not passed over.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.schema.support import document_of, write_project
+
+SCHEMA = """datasource db {
+  provider = "postgresql"
+}
+
+model Job {
+  id    Int    @id
+  title String
+}
+"""
+CLIENT = """import { PrismaClient } from "@prisma/client";
+const prisma = new PrismaClient();
+export function jobs() {
+  return prisma.job.findMany({ where: { title: "x" } });
+}
+"""
+PACKAGE = '{"dependencies": {"@prisma/client": "6.19.0", "prisma": "6.19.0"}}'
+# The lockfile still names the installed version when package.json cannot be read.
+LOCKFILE = '{"packages": {"node_modules/@prisma/client": {"version": "6.19.0"}}}'
+
+
+def tables(document: dict[str, Any]) -> set[tuple[str, str | None, str]]:
+    return {(f["channel"], f.get("method"), f["location"]["path"]) for f in document["facts"]}
+
+
+def prefixed(document: dict[str, Any], prefix: str) -> list[str]:
+    return [line for line in document["limitations"] if line.startswith(prefix)]
+
+
+def test_a_package_json_that_is_not_json_keeps_the_schema_and_is_reported(
+    tmp_path: Path,
+) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0",}',  # trailing comma
+            "package-lock.json": LOCKFILE,
+            "prisma/schema.prisma": SCHEMA,
+            "src/jobs.ts": CLIENT,
+        },
+    )
+    document = document_of(project)
+    assert {
+        ("Job", None, "prisma/schema.prisma"),
+        ("Job", "title", "prisma/schema.prisma"),
+        ("Job", None, "src/jobs.ts"),
+        ("Job", "title", "src/jobs.ts"),
+    } <= tables(document)
+    assert prefixed(document, "unreadable-module-configs:") == [
+        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
+        "(package.json not read (not a JSON object))"
+    ]
+    assert prefixed(document, "prisma-schema-not-found:") == []
+
+
+def test_an_unreadable_package_json_without_a_schema_is_not_called_a_prisma_project(
+    tmp_path: Path,
+) -> None:
+    project = write_project(
+        tmp_path / "p", {"package.json": "[1, 2", "src/a.ts": "export const a = 1;\n"}
+    )
+    document = document_of(project)
+    assert prefixed(document, "prisma-schema-not-found:") == []
+    assert len(prefixed(document, "unreadable-module-configs:")) == 1
+
+
+def test_a_workspace_package_json_that_is_not_json_is_reported_once(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"workspaces": ["packages/*"]}',
+            "packages/db/package.json": "not json",
+            "package-lock.json": LOCKFILE,
+            "packages/db/schema.prisma": SCHEMA,
+            "packages/db/src/jobs.ts": CLIENT,
+        },
+    )
+    document = document_of(project)
+    assert ("Job", "title", "packages/db/src/jobs.ts") in tables(document)
+    assert prefixed(document, "unreadable-module-configs:") == [
+        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
+        "(packages/db/package.json not read (not a JSON object))"
+    ]
+
+
+def test_a_broken_tsconfig_is_reported_and_relative_imports_still_resolve(
+    tmp_path: Path,
+) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": PACKAGE,
+            "tsconfig.json": '{"compilerOptions": {"paths": ',
+            "prisma/schema.prisma": SCHEMA,
+            "src/db.ts": 'import { PrismaClient } from "@prisma/client";\n'
+            "export const prisma = new PrismaClient();\n",
+            "src/jobs.ts": 'import { prisma } from "./db";\n'
+            "export const list = () => prisma.job.findMany();\n",
+        },
+    )
+    document = document_of(project)
+    assert ("Job", None, "src/jobs.ts") in tables(document)
+    assert len(prefixed(document, "unreadable-module-configs:")) == 1
+
+
+def test_a_broken_tsconfig_is_reported_by_the_orm_phase_too(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"drizzle-orm": "0.45.3"}}',
+            "tsconfig.json": '{"compilerOptions": {"paths": ',
+            "src/schema.ts": 'import { pgTable, text } from "drizzle-orm/pg-core";\n'
+            'export const jobs = pgTable("jobs", { title: text("title") });\n',
+        },
+    )
+    document = document_of(project)
+    assert ("jobs", None, "src/schema.ts") in tables(document)
+    assert len(prefixed(document, "unreadable-module-configs:")) == 1
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        b"export default defineConfig({ schema: ",  # cut short: a syntax error
+        b"\x00\x01\x02binary\xff\xfe",
+        b"export default { schema: 'prisma/schema.prisma' } // " + b"x" * (4 * 1024 * 1024),
+    ],
+    ids=["syntax-error", "binary", "over-4-MiB"],
+)
+def test_an_unreadable_prisma_config_is_reported(config: bytes, tmp_path: Path) -> None:
+    project = write_project(tmp_path / "p", {"package.json": PACKAGE})
+    (project / "prisma.config.ts").write_bytes(config)
+    document = document_of(project)
+    assert prefixed(document, "unresolved-prisma-config:"), document["limitations"]
+
+
+def test_a_linked_schema_is_reported_not_followed(tmp_path: Path) -> None:
+    outside = write_project(tmp_path / "outside", {"schema.prisma": SCHEMA})
+    project = write_project(tmp_path / "p", {"package.json": PACKAGE})
+    (project / "prisma").mkdir()
+    os.symlink(outside / "schema.prisma", project / "prisma" / "schema.prisma")
+    document = document_of(project)
+    assert document["facts"] == []
+    assert prefixed(document, "schema-outside-project:") == [
+        "schema-outside-project: 1 Prisma schema path(s) outside the project were not read"
+    ]
+    assert prefixed(document, "prisma-schema-not-found:") == []
+
+
+def test_a_linked_file_in_a_schema_folder_is_reported(tmp_path: Path) -> None:
+    outside = write_project(
+        tmp_path / "outside", {"more.prisma": "model Other {\n  id Int @id\n}\n"}
+    )
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": PACKAGE,
+            "prisma.config.ts": 'export default { schema: "db" };\n',
+            "db/main.prisma": SCHEMA,
+        },
+    )
+    os.symlink(outside / "more.prisma", project / "db" / "more.prisma")
+    document = document_of(project)
+    assert {c for c, _, _ in tables(document)} == {"Job"}
+    assert prefixed(document, "schema-outside-project:") == [
+        "schema-outside-project: 1 Prisma schema path(s) outside the project were not read"
+    ]
+
+
+def test_a_broken_workspace_list_is_reported_with_the_schema_it_hides(tmp_path: Path) -> None:
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": PACKAGE,
+            "pnpm-workspace.yaml": "packages: [packages/*\n",
+        },
+    )
+    document = document_of(project)
+    assert prefixed(document, "unreadable-module-configs:") == [
+        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
+        "(pnpm-workspace.yaml not read (not YAML))"
+    ]
+    assert len(prefixed(document, "prisma-schema-not-found:")) == 1
