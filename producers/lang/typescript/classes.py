@@ -21,7 +21,9 @@ from producers.lang.typescript.functions import This, enter_function, object_mem
 
 _CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
 # Where a class expression is not a value that escapes (see _class_value_use).
-_NOT_VALUE_USES = frozenset({"new_expression", "class_heritage", "extends_clause", "expression_statement"})
+_NOT_VALUE_USES = frozenset(
+    {"new_expression", "class_heritage", "extends_clause", "expression_statement"}
+)
 _METHODS = ("method_definition", "method_signature", "abstract_method_signature")
 
 
