@@ -1,8 +1,12 @@
 """Classes and their members: methods, constructors, accessors, fields, static blocks, decorators.
 
 Members are named under their class (`Repo.save`); a member with a computed
-name is not named and its code belongs to the module. An unnamed class
-expression (`mixin(class extends Base {})`) names nothing inside it.
+name is not named and its code belongs to the module. A named class
+expression adds its own name after its holder's (`const A = class B {}` is
+`A.B`). An anonymous class expression (`mixin(class extends Base {})`) adds
+no segment: its members extend the enclosing path, and the class itself is a
+record with an internal id and no node (see `_declare_anonymous`), so that
+binding still sees its members, `extends` and `this`.
 A decorator's code belongs to what it decorates: a class decorator to the
 class, a method, accessor or field decorator to that member, a parameter
 decorator to the method or constructor whose parameter it is (a member with a
