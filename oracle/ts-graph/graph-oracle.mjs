@@ -615,6 +615,44 @@ class Analysis {
     return this.classId(cls, relPath);
   }
 
+  /**
+   * `new class … {}()`: the class is written in place, so the checker's answer is the
+   * class expression itself. Its constructor with a body, else a named class's node; an
+   * anonymous class has no node of its own (no id segment), so its construction runs
+   * its instance field initializers and its base class's construction (for a base
+   * written in place, the same again).
+   */
+  constructInPlace(checker, cls, relPath, depth = 0) {
+    const constructor = cls.members.find((member) => ts.isConstructorDeclaration(member) && member.body !== undefined);
+    if (constructor !== undefined) {
+      const id = this.idWithin(constructor.body, relPath);
+      return id === undefined ? { ids: new Set(), reason: 'unnamed-target' } : { ids: new Set([id]), reason: undefined };
+    }
+    if (cls.name !== undefined) {
+      const id = this.classId(cls, relPath);
+      return id === undefined ? { ids: new Set(), reason: 'unnamed-target' } : { ids: new Set([id]), reason: undefined };
+    }
+    const ids = new Set();
+    let reason;
+    for (const member of cls.members) {
+      const isStatic = (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
+      if (!ts.isPropertyDeclaration(member) || member.initializer === undefined || isStatic) continue;
+      const id = this.idWithin(member.initializer, relPath);
+      if (id !== undefined) ids.add(id);
+    }
+    const heritage = cls.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword);
+    const base = heritage?.types[0]?.expression;
+    if (base !== undefined) {
+      const inner = skipWrappers(base);
+      const outcome = ts.isClassExpression(inner) && depth < MAX_FOLLOW
+        ? this.constructInPlace(checker, inner, relPath, depth + 1)
+        : this.resolveCallee(checker, base, 'new');
+      for (const id of outcome.ids) ids.add(id);
+      reason = outcome.reason;
+    }
+    return { ids, reason: ids.size > 0 ? undefined : reason ?? 'unnamed-target' };
+  }
+
   symbolOf(checker, expression) {
     const node = skipWrappers(expression);
     if (ts.isIdentifier(node)) return checker.getSymbolAtLocation(node);
@@ -834,7 +872,11 @@ function collectEdges(analysis, checker, sourceFile, info, edges, stats) {
         record(node, node.getStart(sourceFile), 'call', analysis.resolveCallee(checker, callee, 'call'));
       }
     } else if (ts.isNewExpression(node)) {
-      record(node, node.getStart(sourceFile), 'new', analysis.resolveCallee(checker, node.expression, 'new'));
+      const inPlace = skipWrappers(node.expression);
+      const result = ts.isClassExpression(inPlace)
+        ? analysis.constructInPlace(checker, inPlace, relPath)
+        : analysis.resolveCallee(checker, node.expression, 'new');
+      record(node, node.getStart(sourceFile), 'new', result);
     } else if (ts.isTaggedTemplateExpression(node)) {
       record(node, node.getStart(sourceFile), 'call', analysis.resolveCallee(checker, node.tag, 'call'));
     } else if (ts.isDecorator(node)) {
@@ -996,6 +1038,16 @@ export const SELF_TEST_FILES = {
     'class Nums { 0x10() { f(); } }',
     'export default (() => f())();',
   ].join('\n'),
+  'src/anon.ts': [
+    'import { Repo } from "./repo";',
+    'class Base { run() { return this.step(); } step() { return 0; } }',
+    'export function make() {',
+    '  new class extends Base { step() { return 1; } }();',
+    '  new (class { constructor() { make(); } })();',
+    '  new class extends Repo { extra = make(); }();',
+    '  return new class Local extends Base {}();',
+    '}',
+  ].join('\n'),
   'src/cjs.js': [
     'function helper() { return 1; }',
     'exports.run = function () { return helper(); };',
@@ -1055,6 +1107,14 @@ const SELF_TEST_EDGES = [
   ['src/cjs-obj.js#default', 'src/cjs.js#other', 'call'],
   ['src/rules.ts#Nums.0x10', 'src/rules.ts#f', 'call'],
   ['src/rules.ts#default', 'src/rules.ts#f', 'call'],
+  ['src/anon.ts#Base.run', 'src/anon.ts#Base.step', 'call'],
+  ['src/anon.ts#make', 'src/anon.ts#Base', 'new'],
+  ['src/anon.ts#make', 'src/anon.ts#make.constructor', 'new'],
+  ['src/anon.ts#make.constructor', 'src/anon.ts#make', 'call'],
+  ['src/anon.ts#make', 'src/anon.ts#make.extra', 'new'],
+  ['src/anon.ts#make', 'src/repo.ts#Repo.constructor', 'new'],
+  ['src/anon.ts#make.extra', 'src/anon.ts#make', 'call'],
+  ['src/anon.ts#make', 'src/anon.ts#make.Local', 'new'],
   ['src/view.tsx#List.props.items.map()', 'src/view.tsx#Item', 'jsx'],
   ['src/view.tsx#Item', 'src/lib.ts#helper', 'call'],
   ['src/view.tsx#App', 'src/view.tsx#List', 'jsx'],
@@ -1070,6 +1130,8 @@ const SELF_TEST_NODES = [
   'src/lib.ts#<module>',
   'src/view.tsx#List.props.items.map()',
   'src/rules.ts#Named.Inner.go',
+  'src/anon.ts#make.step',
+  'src/anon.ts#make.Local',
 ];
 
 function selfTest() {

@@ -108,11 +108,13 @@ class Binder:
         module = module_id(facts.path)
         index = FileIndex(facts, module)
         for declaration in facts.declarations:
-            self.declarations[declaration.id] = declaration
+            # The first record of an id is the node; a later one with the same id is an
+            # anonymous class's own copy of a shared member (see FileFacts).
+            self.declarations.setdefault(declaration.id, declaration)
             self.file_of[declaration.id] = facts.path
             siblings = self.children.setdefault(declaration.parent, {})
             siblings.setdefault(declaration.name, []).append(declaration)
-            if declaration.parent == module and declaration.kind != "export":
+            if declaration.parent == module and declaration.kind != "export" and declaration.name:
                 index.top_level.setdefault(declaration.name, declaration.id)
         for item in facts.imports:
             if item.local:

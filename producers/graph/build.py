@@ -236,6 +236,51 @@ class GraphBuilder:
                     return True
         return False
 
+    def node_targets(self, target: str) -> tuple[str, ...]:
+        """The nodes an edge to `target` stands for.
+
+        An anonymous class expression has no node: constructing it (or passing it
+        to code that may) runs its own constructor when it has a body, else its
+        instance field initializers and its base's construction, so the edge goes
+        to those. Every other declaration is its own node.
+        """
+        declaration = self.binder.declarations.get(target)
+        if declaration is None or not declaration.is_anonymous_class:
+            return (target,)
+        return self.construction_targets(target)
+
+    def construction_targets(self, class_id: str) -> tuple[str, ...]:
+        """What `new` of a class links: its constructor with a body, else the class
+        node, or for an anonymous class its instance fields and base construction."""
+        found: list[str] = []
+        seen: set[str] = set()
+        pending = [class_id]
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            constructor = self.binder.constructor_of(current)
+            if constructor is not None and constructor.has_body:
+                found.append(constructor.id)
+                continue
+            if not self.binder.declarations[current].is_anonymous_class:
+                found.append(current)
+                continue
+            found.extend(self._instance_fields(current))
+            base = self.binder.base_class(current)
+            if base is not None:
+                pending.append(base)
+        return tuple(dict.fromkeys(found))
+
+    def _instance_fields(self, class_id: str) -> list[str]:
+        return [
+            member.id
+            for members in self.binder.children.get(class_id, {}).values()
+            for member in members
+            if member.kind == "field" and member.has_body and not member.static
+        ]
+
     def descendants(self) -> dict[str, set[str]]:
         if self._descendants is None:
             found: dict[str, set[str]] = {}
@@ -255,9 +300,8 @@ class GraphBuilder:
             outcome = self.site_outcome(path, site)
             is_call = site.kind in CALL_KINDS
             if outcome.target is not None:
-                self.edges.append(
-                    Edge(site.owner, outcome.target, (EDGE_KIND[site.kind],), "direct")
-                )
+                for target in self.node_targets(outcome.target):
+                    self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct"))
                 bound.add_site(path, site, outcome.target)
                 if is_call:
                     self.linked_calls += 1
@@ -331,23 +375,29 @@ class GraphBuilder:
     def _class_initializers(self, declaration: Declaration, module: str) -> None:
         binder = self.binder
         constructor = binder.constructor_of(declaration.id)
-        source = (
-            constructor.id if constructor is not None and constructor.has_body else declaration.id
-        )
+        has_constructor = constructor is not None and constructor.has_body
+        source = constructor.id if constructor is not None and has_constructor else declaration.id
+        # An anonymous class has no node: its static fields run where the class expression
+        # is evaluated (the node holding it), and without a constructor of its own its
+        # construction is linked at each `new` (node_targets).
+        anonymous = declaration.is_anonymous_class
         for members in binder.children.get(declaration.id, {}).values():
             for member in members:
                 if member.kind != "field" or not member.has_body:
                     continue
                 if member.static:
-                    if declaration.parent == module:
-                        self.edges.append(Edge(module, member.id, ("initializer",), "direct"))
+                    if declaration.parent == module or anonymous:
+                        self.edges.append(
+                            Edge(declaration.parent, member.id, ("initializer",), "direct")
+                        )
+                    continue
+                if anonymous and not has_constructor:
                     continue
                 self.edges.append(Edge(source, member.id, ("initializer",), "direct"))
         base = binder.base_class(declaration.id)
-        if constructor is None and base is not None:
-            base_constructor = binder.constructor_of(base)
-            target = base_constructor.id if base_constructor and base_constructor.has_body else base
-            self.edges.append(Edge(declaration.id, target, ("initializer",), "direct"))
+        if constructor is None and base is not None and not anonymous:
+            for target in self.construction_targets(base):
+                self.edges.append(Edge(declaration.id, target, ("initializer",), "direct"))
 
     def _unresolved_line(self, reasons: Counter[str]) -> list[str]:
         total = sum(reasons.values())
@@ -493,6 +543,8 @@ def build_graph(
             continue
         facts = index.facts
         for declaration in facts.declarations:
+            if declaration.is_anonymous_class:
+                continue
             nodes.setdefault(
                 declaration.id,
                 Node(

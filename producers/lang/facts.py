@@ -19,7 +19,14 @@ Records, all frozen:
   (classes: `TypeRef`s), `type` (fields and variables: the declared type;
   functions, methods and getters: the declared return type) and `init` (fields
   and variables: what the initializer is). Ids are unique within a file: the
-  first location of overloads and same-named declarations is kept.
+  first location of overloads and same-named declarations is kept. Two
+  exceptions serve class expressions: an anonymous class expression (`new
+  class extends Base {}()`) is a `class` record with an empty `name` and an
+  internal id (a NUL, which no symbol id contains): binding sees a class (its
+  members, `extends`, `this`), the graph gives it no node; and when members of
+  two anonymous classes produce the same id, each class keeps a record of its
+  own (same id, its own `parent`) so that each finds its own member, while the
+  graph has one node.
 * `Binding` – a name that is not a declaration but can head a chain: a
   parameter (`position` is its index) or a local variable, with its owner
   (the declaration whose code declares it), declared type and initializer.
@@ -81,7 +88,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 4
+FACTS_VERSION = 5
 
 DeclarationKind = Literal[
     "module",
@@ -210,6 +217,11 @@ class Declaration:
     implements: tuple[TypeRef, ...] = ()
     type: tuple[TypeRef, ...] = ()
     init: Init | None = None
+
+    @property
+    def is_anonymous_class(self) -> bool:
+        """An anonymous class expression: a class to binding, no graph node."""
+        return self.kind == "class" and not self.name
 
     def to_plain(self) -> Plain:
         return [

@@ -6,9 +6,18 @@ from producers.lang.facts import FileFacts, Init, Ref
 
 
 def check(facts: FileFacts) -> None:
-    ids = [item.id for item in facts.declarations]
-    assert len(ids) == len(set(ids)), "declaration ids are unique"
-    known = set(ids)
+    by_id = {item.id: item for item in reversed(facts.declarations)}  # the first record
+    anonymous = {item.id for item in facts.declarations if item.is_anonymous_class}
+    seen: set[str] = set()
+    for item in facts.declarations:
+        if item.id in seen:
+            # Only a member of an anonymous class repeats an id (one node, a record per class).
+            assert item.parent in anonymous, f"declaration id {item.id} is unique"
+            assert item.parent != by_id[item.id].parent
+        seen.add(item.id)
+    for ident in anonymous:
+        assert "\x00" in ident, "an anonymous class id can never be a symbol id"
+    known = set(by_id)
     assert facts.declarations[0].kind == "module"
     assert all(item.parent in known for item in facts.declarations[1:]), "parents exist"
     assert all(site.owner in known for site in facts.calls), "owners exist"

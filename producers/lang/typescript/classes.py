@@ -1,8 +1,12 @@
 """Classes and their members: methods, constructors, accessors, fields, static blocks, decorators.
 
 Members are named under their class (`Repo.save`); a member with a computed
-name is not named and its code belongs to the module. An unnamed class
-expression (`mixin(class extends Base {})`) names nothing inside it.
+name is not named and its code belongs to the module. A named class
+expression adds its own name after its holder's (`const A = class B {}` is
+`A.B`). An anonymous class expression (`mixin(class extends Base {})`) adds
+no segment: its members extend the enclosing path, and the class itself is a
+record with an internal id and no node (see `_declare_anonymous`), so that
+binding still sees its members, `extends` and `this`.
 A decorator's code belongs to what it decorates: a class decorator to the
 class, a method, accessor or field decorator to that member, a parameter
 decorator to the method or constructor whose parameter it is (a member with a
@@ -20,30 +24,95 @@ from producers.lang.typescript.extractor import Extractor
 from producers.lang.typescript.functions import This, enter_function, object_member
 
 _CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
+# Where a class expression is not a value that escapes (see _class_value_use).
+_NOT_VALUE_USES = frozenset(
+    {"new_expression", "class_heritage", "extends_clause", "expression_statement"}
+)
 _METHODS = ("method_definition", "method_signature", "abstract_method_signature")
 
 
 def on_class(ex: Extractor, node: Node) -> None:
     frame = ex.frame
-    named = ex.named_values.get(node.id)
-    info: tuple[str, tuple[str, ...]] | None = named
-    if named is None and node.type in _CLASS_DECLARATIONS and frame.named:
-        name_node = node.child_by_field_name("name")
-        if name_node is not None:
-            path = (*frame.path, ex.text(name_node))
-            draft = ex.declare_at(path, "class", name_node, has_body=True)
-            frame.scope.bind(path[-1], ("decl", draft.id))
-            ex.decl_of_node[node.id] = draft.id
-            info = (draft.id, path)
+    info = ex.named_values.get(node.id)
+    own_name = node.child_by_field_name("name")
+    scope: Scope | None = None
+    if info is not None and own_name is not None and node.type == "class":
+        # `const A = class B {}`: the holder names the class, then its own name does.
+        info = _declare_class(ex, node, own_name, (*info[1], ex.text(own_name)), info[0])
+    elif info is None and frame.named:
+        if own_name is not None:
+            path = (*frame.path, ex.text(own_name))
+            info = _declare_class(ex, node, own_name, path, frame.owner)
+            if node.type in _CLASS_DECLARATIONS:
+                frame.scope.bind(path[-1], ("decl", info[0]))
+        elif node.type == "class":
+            info = _declare_anonymous(ex, node)
+    if node.type == "class":
+        _class_value_use(ex, node)
+        if own_name is not None and info is not None:
+            # A class expression's own name is visible inside the class only.
+            scope = Scope(frame.scope, function=False)
+            scope.bind(ex.text(own_name), ("decl", info[0]))
     ex.classes[node.id] = info
-    if info is not None:
-        declaration = ex.decls[info[0]]
-        for child in node.children:
-            if child.type == "class_heritage":
-                _heritage(ex, child, declaration)
-        ex.push(node, owner=info[0], path=info[1])
+    if info is None:
+        ex.push(node, scope=scope)
+        return
+    declaration = ex.decls[info[0]]
+    for child in node.children:
+        if child.type == "class_heritage":
+            _heritage(ex, child, declaration)
+    if declaration.name:
+        ex.push(node, owner=info[0], path=info[1], scope=scope)
     else:
-        ex.push(node)
+        # The anonymous class's own code (its heritage, static initializers) runs where
+        # the class expression is evaluated: it stays the holder's.
+        ex.push(node, scope=scope)
+
+
+def _declare_class(
+    ex: Extractor, node: Node, name_node: Node, path: tuple[str, ...], parent: str
+) -> tuple[str, tuple[str, ...]]:
+    draft = ex.declare_at(path, "class", name_node, has_body=True, parent=parent)
+    ex.decl_of_node[node.id] = draft.id
+    return draft.id, path
+
+
+def _declare_anonymous(ex: Extractor, node: Node) -> tuple[str, tuple[str, ...]]:
+    """An anonymous class expression: a class for binding, with no id segment and no node.
+
+    Its members extend the enclosing declaration path (`new class extends Base
+    { m() {} }()` in `f` declares `f.m`). Its own record has an internal id (a
+    NUL, which no symbol id contains, and its byte offset) and an empty name.
+    """
+    frame = ex.frame
+    line, column = ex.loc(node)
+    ident = f"{ex.id_prefix}\x00class@{node.start_byte}"
+    ex.declare(ident, "class", "", line, column, frame.owner, has_body=True)
+    ex.decl_of_node[node.id] = ident
+    return ident, frame.path
+
+
+def _class_value_use(ex: Extractor, node: Node) -> None:
+    """A class expression used as a value (passed, returned, stored in an object).
+
+    Its constructions cannot be listed then, as for a named class passed as a
+    value. Not a value use: `new class {}()`, a holder that names it (`const
+    A = class {}`, `export default`, `exports.x =`), `extends`, and static
+    access (`(class { static m() {} }).m()`).
+    """
+    if node.id in ex.named_values:
+        return
+    wrapper, parent = syntax.outer(node)
+    if parent is None or parent.type in _NOT_VALUE_USES:
+        return
+    if parent.type == "member_expression" and parent.child_by_field_name("object") == wrapper:
+        return
+    if parent.type == "arguments":
+        call = parent.parent
+        if call is not None and ex.module_load(call) is None:
+            ex.use(node, "callback")
+        return
+    ex.use(node, "reference")
 
 
 def _heritage(ex: Extractor, heritage: Node, declaration: DeclDraft) -> None:
@@ -118,6 +187,7 @@ def _class_method(ex: Extractor, node: Node, class_node: Node | None) -> None:
         kind,
         name_node,
         has_body=has_body,
+        parent=class_id,
         static=static,
         type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
     )
@@ -153,6 +223,7 @@ def on_field(ex: Extractor, node: Node) -> None:
         "field",
         name_node,
         has_body=value is not None,
+        parent=info[0],
         static=static,
         type=syntax.declared_type(ex.data, node.child_by_field_name("type")),
     )

@@ -13,7 +13,7 @@ from tree_sitter import Node
 from exchange.symbol_ids import DEFAULT
 from producers.lang.facts import ExportKind, Ref
 from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import ExportDraft, RefDraft
+from producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
 from producers.lang.typescript.extractor import Extractor
 
 
@@ -44,18 +44,22 @@ def on_assignment(ex: Extractor, node: Node) -> None:
     ident = ex.id_of((declared,))
     if at_top and (value.type in syntax.FUNCTIONS or value.type in syntax.CLASSES):
         value_line, value_column = ex.loc(value) if kind == "equals" else (line, column)
+        named_class = syntax.class_expression_name(value) is not None
         ex.declare(
             ident,
-            "class" if value.type in syntax.CLASSES else "function",
+            # `module.exports = class Widget {}`: default holds the class default.Widget.
+            "variable" if named_class else "class" if value.type in syntax.CLASSES else "function",
             declared,
             value_line,
             value_column,
             ex.module,
             has_body=True,
             type=syntax.declared_type(ex.data, value.child_by_field_name("return_type")),
+            init=InitDraft("class", RefDraft(node=value.id)) if named_class else None,
         )
         ex.named_values[value.id] = (ident, (declared,))
-        ex.decl_of_node[value.id] = ident
+        if not named_class:
+            ex.decl_of_node[value.id] = ident
         ex.exports.append(
             ExportDraft(
                 kind,
@@ -63,7 +67,9 @@ def on_assignment(ex: Extractor, node: Node) -> None:
                 line,
                 column,
                 node=ident,
-                value=RefDraft(ready=Ref("decl", declared, ident)),
+                value=RefDraft(node=value.id)
+                if named_class
+                else RefDraft(ready=Ref("decl", declared, ident)),
             )
         )
         return

@@ -53,8 +53,9 @@ MAX_NAMED_DEPTH = 32
 # Value uses are kept only when their head can name something binding may follow.
 _USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
 _LOAD_CALLEES = frozenset({b"require"})
-# Chain bases whose value is named by their node: a call or `new` result, a declared function.
-_RESULTS = frozenset({"call_expression", "new_expression"}) | syntax.FUNCTIONS
+# Chain bases whose value is named by their node: a call or `new` result, a declared
+# function or class (`new class extends Base {}()`).
+_RESULTS = frozenset({"call_expression", "new_expression"}) | syntax.FUNCTIONS | syntax.CLASSES
 _OTHER = Ref("other")
 
 
@@ -117,6 +118,9 @@ class Extractor:
         needs_index = b"\r" in data or b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data
         self._lines = LineIndex(data, count_bom=True, js_breaks=True) if needs_index else None
         self.decls: dict[str, DeclDraft] = {}
+        # Members of anonymous classes whose id an earlier declaration already has: one
+        # node, but each class keeps its own member record for binding (see declare).
+        self.shared_members: list[DeclDraft] = []
         self.bindings: list[BindingDraft] = []
         self.imports: list[Import] = []
         self.exports: list[ExportDraft] = []
@@ -242,6 +246,13 @@ class Extractor:
         if existing is not None:
             # Overloads, a getter/setter pair, redeclarations: one node at the first location.
             existing.has_body = existing.has_body or has_body
+            if existing.parent != parent and self.is_anonymous_class(parent):
+                # Anonymous classes add no id segment, so two of them in one scope can both
+                # declare `m`: still one node, but each class must find its own `m`
+                # (`this.m()` inside the second is not the base's `m`).
+                self.shared_members.append(
+                    DeclDraft(ident, kind, name, line, column, parent, has_body, static)
+                )
             return existing
         draft = DeclDraft(
             ident,
@@ -269,7 +280,10 @@ class Extractor:
         static: bool = False,
         type: tuple[TypeRef, ...] = (),
         init: InitDraft | None = None,
+        parent: str | None = None,
     ) -> DeclDraft:
+        """Declare `path` at name_node; the parent is the frame's owner unless given
+        (members of an anonymous class, whose frame keeps the holder as owner)."""
         line, column = self.loc(name_node)
         return self.declare(
             self.id_of(path),
@@ -277,12 +291,16 @@ class Extractor:
             path[-1],
             line,
             column,
-            self.frames[-1].owner,
+            self.frames[-1].owner if parent is None else parent,
             has_body=has_body,
             static=static,
             type=type,
             init=init,
         )
+
+    def is_anonymous_class(self, ident: str) -> bool:
+        declared = self.decls.get(ident)
+        return declared is not None and declared.kind == "class" and not declared.name
 
     def add_binding(self, draft: BindingDraft, scope: Scope) -> None:
         scope.bind(draft.name, ("param" if draft.kind == "param" else "local", len(self.bindings)))
@@ -471,8 +489,11 @@ class Extractor:
         declarations = [
             self._declaration(module, resolver),
             *sorted(
-                (self._declaration(draft, resolver) for draft in self.decls.values()),
-                key=lambda item: (item.line, item.column, item.id),
+                (
+                    self._declaration(draft, resolver)
+                    for draft in (*self.decls.values(), *self.shared_members)
+                ),
+                key=lambda item: (item.line, item.column, item.id, item.parent),
             ),
         ]
         calls = [self._call(self.sites[index], resolver) for index in kept]

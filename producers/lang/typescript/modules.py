@@ -15,7 +15,7 @@ from tree_sitter import Node
 from exchange.symbol_ids import DEFAULT
 from producers.lang.facts import ImportKind, Ref
 from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import ExportDraft, RefDraft
+from producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
 from producers.lang.typescript.extractor import Extractor
 from producers.lang.typescript.patterns import pattern_names
 
@@ -212,7 +212,21 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
         return
     ident = ex.id_of((DEFAULT,))
     value_line, value_column = ex.loc(value)
-    if kind in syntax.FUNCTIONS or kind in syntax.CLASSES or kind in _NAMED_DECLARATIONS:
+    named_class = syntax.class_expression_name(value) is not None
+    if named_class:
+        # `export default (class B {})`: default holds the class default.B.
+        ex.declare(
+            ident,
+            "variable",
+            DEFAULT,
+            value_line,
+            value_column,
+            ex.module,
+            has_body=True,
+            init=InitDraft("class", RefDraft(node=value.id)),
+        )
+        ex.named_values[value.id] = (ident, (DEFAULT,))
+    elif kind in syntax.FUNCTIONS or kind in syntax.CLASSES or kind in _NAMED_DECLARATIONS:
         is_class = kind in syntax.CLASSES or "class" in kind
         ex.declare(
             ident,
@@ -247,7 +261,9 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
             line,
             column,
             node=ident,
-            value=RefDraft(ready=Ref("decl", DEFAULT, ident)),
+            value=RefDraft(node=value.id)
+            if named_class
+            else RefDraft(ready=Ref("decl", DEFAULT, ident)),
         )
     )
 

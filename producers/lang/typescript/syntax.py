@@ -42,6 +42,11 @@ def first_named(node: Node) -> Node | None:
     return None
 
 
+def class_expression_name(node: Node) -> Node | None:
+    """The own name of a class expression (`class B {}` in `const A = class B {}`)."""
+    return node.child_by_field_name("name") if node.type in CLASSES else None
+
+
 def unwrap(node: Node) -> Node:
     """The expression inside parentheses, `as`, `satisfies`, `!` and `<T>` wrappers."""
     while node.type in WRAPPERS:

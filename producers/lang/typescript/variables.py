@@ -57,6 +57,20 @@ def on_declarator(ex: Extractor, node: Node) -> None:
         is_class = shown.type in syntax.CLASSES
         path = (*frame.path, name)
         return_type = shown.child_by_field_name("return_type")
+        inner = shown.child_by_field_name("name") if is_class else None
+        if inner is not None:
+            # `const A = class B {}`: A holds the class A.B (named when the class is reached).
+            draft = ex.declare_at(
+                path,
+                "variable",
+                name_node,
+                has_body=True,
+                type=types,
+                init=InitDraft("class", RefDraft(node=shown.id)),
+            )
+            ex.named_values[shown.id] = (draft.id, path)
+            scope.bind(name, ("decl", ex.id_of((*path, ex.text(inner)))))
+            return
         draft = ex.declare_at(
             path,
             "class" if is_class else "function",
