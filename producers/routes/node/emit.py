@@ -108,6 +108,7 @@ class Emitter:
             last is not None
             and isinstance(last[0], Served)
             and last[0].kind == "open"
+            and last[0].prefix in ("/", "*", "")
             and len(last[1]) == 1
         ):
             entries.pop()
@@ -230,16 +231,27 @@ class Emitter:
 
     def _served(self, root: RouterValue, served: Served, levels: list[_Level], index: int) -> int:
         home = levels[-1].router
+        if home.framework == "hono" and served.kind == "open" and served.handler is not None:
+            # Hono 4.13.12 use(path, fn) adds an ALL route on the pattern `path` (`/x` is
+            # only `/x`, `/x/*` is `/x` and below), not a prefix.
+            route = Route(("ALL",), served.prefix, served.handler, served.place, served.context)
+            return self._route(root, route, levels, index)
         prefix_levels = [*levels, _Level(served.prefix, home)]
         known = all(level.prefix is not None for level in prefix_levels)
+        # Below the last unknown prefix the rest is proven (pathAnchor "base"); an unknown
+        # prefix of its own leaves nothing proven.
+        cut = max((i for i, level in enumerate(prefix_levels) if level.prefix is None), default=-1)
         raw = "".join(
-            (level.prefix or "").rstrip("/") for level in prefix_levels if level.prefix != "*"
+            (level.prefix or "").rstrip("/")
+            for level in prefix_levels[cut + 1 :]
+            if level.prefix != "*"
         )
-        base = canonicalize(raw or "/") if known else None
+        base = canonicalize(_literal_prefix(raw) or "/") if served.prefix is not None else None
         if served.kind != "open" or served.handler is None:
             scope_prefix = None
             if (
-                base is not None
+                known
+                and base is not None
                 and not base.dynamic
                 and static_template_problem(base.channel) is None
             ):
@@ -253,9 +265,13 @@ class Emitter:
             self.out.unordered.update(reasons)
         self._note_handler(handler, served.place.path)
         channel = "" if base is None or base.channel == "/" else base.channel
-        variants = [PathVariant(channel + "/{**}", dynamic=base is None)]
-        if handler.usr is not None:
-            variants.append(PathVariant(channel or "/", catch_all_prefix=True))
+        if base is not None and _literal_prefix(raw) != raw:
+            # A pattern in the mount path: only its literal head is proven.
+            variants = [PathVariant(channel + "/{**}", dynamic=True, dynamic_scope=channel or None)]
+        else:
+            variants = [PathVariant(channel + "/{**}", dynamic=base is None)]
+            if handler.usr is not None:
+                variants.append(PathVariant(channel or "/", catch_all_prefix=True))
         if not known:
             self.out.unresolved += 1
         route = Route(("ALL",), None, handler, served.place, served.context)
@@ -362,6 +378,22 @@ def _served_variants(variants: list[PathVariant], home: RouterValue) -> list[Pat
             continue
         kept.append(variant)
     return kept
+
+
+_PATTERN_CHARACTERS = frozenset("*:?()[]{}+")
+
+
+def _literal_prefix(raw: str) -> str:
+    """The segments of a mount pattern before the first one a router reads as a pattern.
+
+    A use() path is a route pattern in every modelled router (Hono `/x/*`, Express
+    `/users/:id`), so only its literal head bounds what the middleware answers.
+    """
+    segments = raw.split("/")
+    for index, segment in enumerate(segments):
+        if _PATTERN_CHARACTERS & set(segment):
+            return "/".join(segments[:index])
+    return raw
 
 
 def _case_insensitive(home: RouterValue, levels: list[_Level]) -> bool:

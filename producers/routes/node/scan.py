@@ -50,9 +50,11 @@ def scan_backends(
     for router in interp.routers:
         if router.nest is not None:
             _nest(interp, emitter, router.nest, detection)
-        elif router.kind == "app" and not router.mounted:
-            emitter.group(router, anchored=True)
         elif not router.mounted:
+            # An app nothing mounts receives requests at the root, unless code the
+            # interpreter cannot see mounts it somewhere.
+            emitter.group(router, anchored=router.kind == "app" and not router.mounted_unknown)
+        elif router.mounted_unknown:
             emitter.group(router, anchored=False)
     out = emitter.out
     lines, scopes = limitation_lines(out)

@@ -221,6 +221,12 @@ class RouterValue:
     prefix: str = ""  # @koa/router prefix, Hono basePath, Fastify plugin prefix
     target: RouterValue | None = None  # Hono basePath views and Fastify fastify-plugin scopes
     mounted: bool = False
+    # Handed to `use`/`route`/`register`/`mount` on a receiver the interpreter cannot
+    # evaluate: served somewhere below a prefix nothing proves.
+    mounted_unknown: bool = False
+    # A Hono `basePath(p)` view whose `p` is not proven: what it registers sits below an
+    # unknown prefix, followed by the view's known `prefix` tail.
+    unknown_base: bool = False
     created_conditionally: bool = False  # then only conditions beyond that one count
     frozen: bool = False  # takes no registrations while functions nothing calls run
     last_path: str | None = None  # Hono chains (`app.get('/a', h).post(h2)`)
