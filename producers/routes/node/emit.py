@@ -88,6 +88,7 @@ class Output:
     first_match: bool = False
     other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
     other_templates: list[str] = field(default_factory=list)
+    skipped: int = 0  # registrations under a router whose framework major is not modelled
 
 
 @dataclass
@@ -95,6 +96,8 @@ class Emitter:
     versions: Versions
     service: str | None
     tests: set[str]
+    # Router frameworks on a major no rule table models: their registrations give no facts.
+    skipped: frozenset[str] = frozenset()
     out: Output = field(default_factory=Output)
 
     def group(self, root: RouterValue, anchored: bool) -> None:
@@ -114,6 +117,9 @@ class Emitter:
             entries.pop()
         index = 0
         for entry, levels in entries:
+            if any(level.router.framework in self.skipped for level in levels):
+                self.out.skipped += 1
+                continue
             if isinstance(entry, Route):
                 index += self._route(root, entry, levels, index)
             else:
