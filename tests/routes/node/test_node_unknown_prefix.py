@@ -23,11 +23,12 @@ def _facts(document: dict[str, Any]) -> set[tuple[str, str, str]]:
 
 
 def _prefix_scope(document: dict[str, Any]) -> dict[str, Any]:
-    (scope,) = [
+    scopes: list[dict[str, Any]] = [
         s
         for s in document["limitationScopes"]
         if s["limitation"].startswith("unresolved-route-prefix:")
     ]
+    (scope,) = scopes
     return scope
 
 
