@@ -25,6 +25,7 @@ from producers.routes.node.paths import (
     fastify_route_paths,
     join_prefix,
     koa_join_prefix,
+    strict_variants,
     translate,
 )
 from producers.routes.node.values import (
@@ -178,7 +179,8 @@ class Emitter:
             # them joined (Express 4.22.3 / 5.2.1 router trim_prefix).
             major = self.versions.express if framework == "express" else self.versions.nest_express
             mount = "".join(prefix.rstrip("/") for prefix in prefixes)
-            return express_route_paths(mount, path, express_major=major or 5), known
+            paths = express_route_paths(mount, path, express_major=major or 5, strict=home.strict)
+            return paths, known
         joined = path
         for level, prefix in zip(reversed(inner), reversed(prefixes), strict=True):
             if not prefix:
@@ -203,12 +205,14 @@ class Emitter:
         found: dict[PathVariant, None] = {}
         for raw in raws:
             for variant in (
-                translate(dialect, raw, router_major=self._router_major(home))
+                _served_variants(
+                    list(translate(dialect, raw, router_major=self._router_major(home))), home
+                )
                 if route.path is not None
                 else (_unproven(raw),)
             ):
                 found.setdefault(variant, None)
-        variants = _served_variants(list(found), home)
+        variants = list(found)
         if not variants:
             return 0
         if not known:
@@ -373,17 +377,11 @@ def _served_variants(variants: list[PathVariant], home: RouterValue) -> list[Pat
     `strict`, Express `strict routing`) has no optional trailing delimiter, so the
     `x//` form of a `x/` template is not served (@koa/router 13.1.1: 404).
     """
-    templates = {variant.template for variant in variants}
-    kept = []
-    for variant in variants:
-        ends_open = variant.template != "/" and variant.template.endswith("/")
-        if home.framework == "fastify" and not home.strict and ends_open:
-            continue
-        strict_router = home.strict and home.framework in ("express", "koa")
-        if strict_router and ends_open and variant.template[:-1] in templates:
-            continue
-        kept.append(variant)
-    return kept
+    if home.strict and home.framework in ("express", "koa"):
+        variants = strict_variants(variants)
+    if home.framework == "fastify" and not home.strict:
+        return [v for v in variants if v.template == "/" or not v.template.endswith("/")]
+    return variants
 
 
 _PATTERN_CHARACTERS = frozenset("*:?()[]{}+")

@@ -517,11 +517,14 @@ def _express(
     if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
         if name == "get" and len(args) == 1 and app.kind == "app":
             return UNKNOWN  # app.get(setting) reads a setting
+        app.router_made = True
         if not args:
             return app
         for path in _paths(args[0]):
             _verb(interp, app, name, path, args[1:], where, frame)
         return app
+    if name in ("route", "use", "param"):
+        app.router_made = True
     if name == "route":
         paths = _paths(args[0]) if args else [None]
         return RouteBuilder(app, paths[0] if len(paths) == 1 else None)
@@ -536,6 +539,8 @@ def _express(
             _use(interp, app, value, rest, where, frame)
         return app
     if name in ("set", "enable", "disable") and args and isinstance(args[0], str):
+        if app.router_made:
+            return app  # the app's router took its options when it was made
         on = name == "enable" or (name == "set" and len(args) > 1 and args[1] is True)
         if args[0] == "case sensitive routing":
             app.case_sensitive = on

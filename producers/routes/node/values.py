@@ -229,6 +229,9 @@ class RouterValue:
     unknown_base: bool = False
     created_conditionally: bool = False  # then only conditions beyond that one count
     frozen: bool = False  # takes no registrations while functions nothing calls run
+    # Express makes an app's router at its first use/route/METHOD call (4.22.3 lazyrouter,
+    # 5.2.1 the `router` getter) with the routing settings of that moment.
+    router_made: bool = False
     last_path: str | None = None  # Hono chains (`app.get('/a', h).post(h2)`)
     nest: NestSetup | None = None  # the application NestFactory.create made
 
