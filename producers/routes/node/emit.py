@@ -17,6 +17,7 @@ from typing import Any
 from exchange.limitations import counted
 from exchange.scopes import static_template_problem, validate_scope
 from exchange.templates import canonicalize
+from producers.routes.node.collisions import Candidate, resolve
 from producers.routes.node.paths import (
     Dialect,
     PathVariant,
@@ -41,6 +42,7 @@ from producers.routes.node.values import (
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ALL"})
 FIRST_MATCH = frozenset({"express", "hono", "koa", "koa-app", "nest-express"})
+SPECIFICITY = frozenset({"fastify", "nest-fastify", "nest-sorted"})
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class Output:
     other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
     other_templates: list[str] = field(default_factory=list)
     skipped: int = 0  # registrations under a router whose framework major is not modelled
+    collisions: Counter[str] = field(default_factory=Counter)  # facts left out, by reason
 
 
 @dataclass
@@ -100,6 +103,7 @@ class Emitter:
     # Router frameworks on a major no rule table models: their registrations give no facts.
     skipped: frozenset[str] = frozenset()
     out: Output = field(default_factory=Output)
+    candidates: list[Candidate] = field(default_factory=list)
 
     def group(self, root: RouterValue, anchored: bool) -> None:
         entries = list(self._flatten(root.entries, [_Level("" if anchored else None, root)], set()))
@@ -202,7 +206,7 @@ class Emitter:
         if route.path is None:
             self.out.coverage["unresolved-route-path"] += 1
         raws, known = self._raw_paths(levels, route.path if route.path is not None else "")
-        found: dict[PathVariant, None] = {}
+        found: dict[PathVariant, str] = {}  # each template and the registered path it is from
         for raw in raws:
             for variant in (
                 _served_variants(
@@ -211,7 +215,7 @@ class Emitter:
                 if route.path is not None
                 else (_unproven(raw),)
             ):
-                found.setdefault(variant, None)
+                found.setdefault(variant, raw)
         variants = list(found)
         if not variants:
             return 0
@@ -237,7 +241,18 @@ class Emitter:
                 if ordered:
                     fact["order"] = {"group": root.name, "index": index}
                 self.out.facts.append(fact)
+                if home.framework in SPECIFICITY and not variant.dynamic and "narrowed" not in fact:
+                    major = self._router_major(home) or 9 if dialect == "find-my-way" else None
+                    # The app that receives requests: a root router, or a NestJS application.
+                    group = id(levels[0].router)
+                    self.candidates.append(Candidate(fact, group, found[variant], major))
         return 1 if ordered else 0
+
+    def finish(self) -> None:
+        """Leave out the facts a specificity router never reaches (see `collisions`)."""
+        dropped, reasons = resolve(self.candidates)
+        self.out.facts = [fact for fact in self.out.facts if id(fact) not in dropped]
+        self.out.collisions.update(reasons)
 
     def _served(self, root: RouterValue, served: Served, levels: list[_Level], index: int) -> int:
         home = levels[-1].router
@@ -462,6 +477,16 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
             {"templateSuffixes": suffixes}
             if suffixes and all(static_template_problem(s) is None for s in suffixes)
             else None,
+        )
+    if out.collisions:
+        add(
+            counted(
+                "route-coverage:",
+                sum(out.collisions.values()),
+                "route fact(s) answer the same method and path as another registration of "
+                "their router and are left out",
+                breakdown=out.collisions,
+            )
         )
     if out.conditional:
         prefixes = sorted(set(out.conditional))

@@ -63,6 +63,7 @@ def scan_backends(
             emitter.group(router, anchored=router.kind == "app" and not router.mounted_unknown)
         elif router.mounted_unknown:
             emitter.group(router, anchored=False)
+    emitter.finish()
     out = emitter.out
     lines, scopes = limitation_lines(out)
     coverage: Counter[str] = Counter(interp.coverage)
