@@ -590,7 +590,7 @@ def _hono(
         return app
     if name == "route" and len(args) >= 2 and isinstance(args[1], RouterValue):
         child = args[1]
-        child.mounted = True
+        child.home().mounted = True  # a basePath view is its app
         prefix = args[0] if isinstance(args[0], str) else None
         _add(
             app,
@@ -767,7 +767,7 @@ def _use(
     context = _context(router, frame)
     for value in _flat(values):
         if isinstance(value, RouterValue):
-            value.mounted = True
+            value.home().mounted = True
             _add(router, Mount(prefix, value.home(), where, context))
         elif isinstance(value, External):
             if _is_static(value):

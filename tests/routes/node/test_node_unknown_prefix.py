@@ -212,3 +212,22 @@ def test_a_pattern_in_a_mount_path_is_bounded_by_its_literal_head(tmp_path: Path
         True,
         "/users",
     )
+
+
+def test_a_base_path_view_mounted_with_route_is_not_also_a_root_app(tmp_path: Path) -> None:
+    # Hono 4.13.12: route('/api', sub) copies sub.routes, whose paths carry sub's basePath.
+    document = scan(
+        tmp_path,
+        {
+            "package.json": HONO,
+            "src/index.ts": (
+                "import { Hono } from 'hono';\n"
+                "const sub = new Hono().basePath('/v1');\n"
+                "sub.get('/x', (c) => c.text('x'));\n"
+                "const app = new Hono();\n"
+                "app.route('/api', sub);\n"
+                "export default app;\n"
+            ),
+        },
+    )
+    assert _facts(document) == {("GET", "/api/v1/x", "root")}
