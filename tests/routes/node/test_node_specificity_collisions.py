@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from producers.routes.node.collisions import Candidate, resolve
 from tests.routes.node.support import scan
 
 PLUGINS = (
@@ -118,3 +119,24 @@ def test_separate_apps_do_not_collide(tmp_path: Path) -> None:
         },
     )
     assert len(_by_route(document)[("GET", "/x")]) == 2
+
+
+def _fact(method: str, channel: str, usr: str) -> dict[str, Any]:
+    return {"method": method, "channel": channel, "symbol": {"qualifiedName": usr, "usr": usr}}
+
+
+def test_a_pair_no_find_my_way_rule_ranks_is_left_out_and_counted() -> None:
+    # NestJS's routeResolutionStrategy "specificity" sorts on Express: not find-my-way.
+    first, second = _fact("GET", "/users", "a#one"), _fact("GET", "/users", "a#two")
+    dropped, reasons = resolve(
+        [Candidate(first, 1, "/users", None), Candidate(second, 1, "/users{/:id}", None)]
+    )
+    assert dropped == {id(first), id(second)}
+    assert reasons == {"unranked-collision": 2}
+
+
+def test_one_handler_under_two_templates_is_no_collision() -> None:
+    # The optional parameter registers `/users` and `/users/:id` for one handler.
+    facts = [_fact("GET", "/users", "a#one"), _fact("GET", "/users", "a#one")]
+    dropped, reasons = resolve([Candidate(fact, 1, "/users/:id?", 9) for fact in facts])
+    assert not dropped and not reasons
