@@ -624,6 +624,8 @@ def _hono(
         if args and isinstance(args[0], str):
             prefix_value, rest = args[0], args[1:]
             app.last_path = prefix_value  # Hono 4.13.12 use() sets the chain's path too
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix_value, rest = UNKNOWN, args[1:]  # a path that is not proven, not `*`
         # The path is a Hono route pattern (use() adds ALL routes), joined like a route's.
         prefix = prefix_value if isinstance(prefix_value, str) else None
         _use(interp, app, _view_prefix(app, prefix), rest, where, frame)
@@ -658,6 +660,10 @@ def _koa_router(
         rest = args
         if len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], (str, ArrayValue)):
             rest = args[1:]  # a named route: (name, path, ...middleware)
+        elif len(args) >= 3 and isinstance(args[0], str) and args[1] is UNKNOWN:
+            # (name, path) or (path, middleware): @koa/router 13.1.1 decides by the type
+            # of the second argument, which is not proven, so neither is the path.
+            rest = [UNKNOWN, *args[2:]]
         if not rest:
             return router
         for path in _paths(rest[0]):
@@ -668,6 +674,8 @@ def _koa_router(
         rest = args
         if args and isinstance(args[0], (str, ArrayValue)):
             prefix, rest = args[0], args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # a path that is not proven, not no path
         for value in _paths(prefix):
             _use(interp, router, value, rest, where, frame)
         return router

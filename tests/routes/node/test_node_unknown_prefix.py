@@ -231,3 +231,45 @@ def test_a_base_path_view_mounted_with_route_is_not_also_a_root_app(tmp_path: Pa
         },
     )
     assert _facts(document) == {("GET", "/api/v1/x", "root")}
+
+
+def test_an_unknown_use_path_is_never_read_as_no_path(tmp_path: Path) -> None:
+    document = scan(
+        tmp_path,
+        {
+            "package.json": '{"dependencies": {"koa": "2.16.4", "@koa/router": "13.1.1"}}',
+            "src/app.js": (
+                "const Router = require('@koa/router');\n"
+                "const nested = new Router();\n"
+                "nested.get('/items', (ctx) => { ctx.body = 'i'; });\n"
+                "const router = new Router();\n"
+                "router.use(process.env.MOUNT, nested.routes());\n"
+                "router.get('named', process.env.PATH_OF_IT, (ctx) => { ctx.body = 'n'; });\n"
+                "const Koa = require('koa');\n"
+                "const app = new Koa();\n"
+                "app.use(router.routes());\n"
+                "module.exports = app;\n"
+            ),
+        },
+    )
+    facts = {(f["channel"], f["dynamic"], f["pathAnchor"]) for f in document["facts"]}
+    # Only the nested route's tail is proven; the named route's path is not proven at all.
+    assert facts == {("/items", False, "base"), ("/{**}", True, "root")}
+    hono = scan(
+        tmp_path / "hono",
+        {
+            "package.json": HONO,
+            "src/index.ts": (
+                "import { Hono } from 'hono';\n"
+                "const app = new Hono();\n"
+                "app.use(process.env.HOOK_PATH, async (c) => c.text('hook'));\n"
+                "app.get('/ok', (c) => c.text('ok'));\n"
+                "export default app;\n"
+            ),
+        },
+    )
+    # The hook answers one unknown pattern, not every path.
+    assert {(f["channel"], f["dynamic"]) for f in hono["facts"]} == {
+        ("/ok", False),
+        ("/{**}", True),
+    }
