@@ -533,8 +533,8 @@ def _express(
         rest = args
         if args and isinstance(args[0], (str, ArrayValue)):
             prefix, rest = args[0], args[1:]
-        elif args and args[0] is UNKNOWN:
-            prefix, rest = UNKNOWN, args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # alone, it is a middleware out of view
         for value in _paths(prefix):
             _use(interp, app, value, rest, where, frame)
         return app

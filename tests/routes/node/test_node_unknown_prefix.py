@@ -273,3 +273,22 @@ def test_an_unknown_use_path_is_never_read_as_no_path(tmp_path: Path) -> None:
         ("/ok", False),
         ("/{**}", True),
     }
+
+
+def test_express_middleware_out_of_view_is_counted(tmp_path: Path) -> None:
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/app.js": (
+                "const app = require('express')();\n"
+                "app.use(globalThis.someMiddleware);\n"
+                "app.get('/ok', (req, res) => res.end());\n"
+                "module.exports = app;\n"
+            ),
+        },
+    )
+    assert any(
+        line.startswith("route-coverage:") and "unresolved-middleware: 1" in line
+        for line in document["limitations"]
+    ), document["limitations"]
