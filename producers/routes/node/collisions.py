@@ -50,10 +50,12 @@ def resolve(candidates: list[Candidate]) -> tuple[set[int], Counter[str]]:
     """The ids of the facts to leave out, and why (reasons of those that are a gap)."""
     dropped: set[int] = set()
     reasons: Counter[str] = Counter()
-    by_path: dict[tuple[int, str], list[Candidate]] = defaultdict(list)
+    # A base-anchored template names another request than the same root one.
+    by_path: dict[tuple[int, str, str], list[Candidate]] = defaultdict(list)
     for candidate in candidates:
-        by_path[(candidate.group, candidate.fact["channel"])].append(candidate)
-    for (_, channel), group in sorted(by_path.items(), key=lambda item: item[0][1]):
+        fact = candidate.fact
+        by_path[(candidate.group, fact["pathAnchor"], fact["channel"])].append(candidate)
+    for (_, _, channel), group in sorted(by_path.items(), key=lambda item: item[0][1:]):
         if len({_handler(c) for c in group}) < 2:
             continue
         methods = sorted({c.fact["method"] for c in group} - {"ANY"}) or ["ANY"]

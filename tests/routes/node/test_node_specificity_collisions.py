@@ -122,7 +122,8 @@ def test_separate_apps_do_not_collide(tmp_path: Path) -> None:
 
 
 def _fact(method: str, channel: str, usr: str) -> dict[str, Any]:
-    return {"method": method, "channel": channel, "symbol": {"qualifiedName": usr, "usr": usr}}
+    symbol = {"qualifiedName": usr, "usr": usr}
+    return {"method": method, "channel": channel, "pathAnchor": "root", "symbol": symbol}
 
 
 def test_a_pair_no_find_my_way_rule_ranks_is_left_out_and_counted() -> None:
