@@ -127,12 +127,13 @@ def join_cases(recorded: dict[str, Any]) -> list[dict[str, Any]]:
             )
     for library, express_cases in recorded["express"].items():
         for case in express_cases:
-            add(
-                "express",
-                library,
-                "use",
-                {"prefix": case["prefix"], "path": case["path"], **case["use"]},
-            )
+            for mount in ("use", "strictUse"):
+                add(
+                    "express",
+                    library,
+                    mount,
+                    {"prefix": case["prefix"], "path": case["path"], **case[mount]},
+                )
     return cases
 
 

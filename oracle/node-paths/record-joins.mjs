@@ -130,14 +130,23 @@ async function fastify (name) {
   return { cases, nested }
 }
 
+// Each pair twice: a default router, and `Router({ strict: true })` (the mount layer
+// itself is never strict, so only the route's own trailing slash changes).
 async function express (name) {
   const express = require(name)
   const cases = []
   for (const [prefix, path] of PAIRS) {
+    cases.push({ prefix, path, use: await expressUse(express, prefix, path, {}),
+      strictUse: await expressUse(express, prefix, path, { strict: true }) })
+  }
+  return cases
+}
+
+async function expressUse (express, prefix, path, options) {
     let result
     try {
       const app = express()
-      const router = express.Router()
+      const router = express.Router(options)
       router.get(path, (req, res) => res.send('hit'))
       app.use(prefix, router)
       app.use((req, res) => res.status(404).send('miss'))
@@ -154,9 +163,7 @@ async function express (name) {
     } catch (error) {
       result = { error: String(error.message).split('\n')[0] }
     }
-    cases.push({ prefix, path, use: result })
-  }
-  return cases
+    return result
 }
 
 const output = {

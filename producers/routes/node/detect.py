@@ -3,9 +3,11 @@
 The frameworks come from the root package.json dependencies. The major
 version is read from the lockfile that the package manager would install
 from (package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, first found in
-that order), else from a declared range that admits a single major. Anything
-else leaves the version unproven, and the scan says so with
-`route-framework-version-unknown:`.
+that order), else from a declared range that admits a single major (`^N`,
+`~N`, `N.x` or an exact version prove major N). An unproven major leaves the
+newest rules in use, and the scan says so with `route-framework-version-unknown:`;
+a proven major outside `VERIFIED_MAJORS` gets none of the rules (another major's
+rules would be a guess) and the scan names it under `route-coverage:`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from producers.project.fsread import ConfigReadError, read_config
 FRAMEWORK_PACKAGES = ("hono", "express", "fastify", "@koa/router", "@nestjs/core")
 # The package whose major decides the path syntax of NestJS routes (Nest on Express).
 NEST_PLATFORMS = ("@nestjs/platform-express", "@nestjs/platform-fastify")
-# The majors each rule table was checked against (versions in the package comments).
+# The majors each rule table models, checked against the versions in the package comments.
 VERIFIED_MAJORS = {
     "hono": (4,),
     "express": (4, 5),
@@ -76,13 +78,16 @@ class Detection:
         return [name for name in UNMODELED_SERVER_PACKAGES if name in self.dependencies]
 
     def unproven(self) -> list[str]:
-        """Framework packages whose major is unknown or outside the verified tables."""
-        names = []
-        for name, framework in sorted(self.frameworks.items()):
-            verified = VERIFIED_MAJORS.get(name, ())
-            if framework.major is None or framework.major not in verified:
-                names.append(name)
-        return names
+        """Framework packages whose major neither the lockfile nor the declared range proves."""
+        return [name for name, found in sorted(self.frameworks.items()) if found.major is None]
+
+    def unmodeled_majors(self) -> list[tuple[str, int]]:
+        """Framework packages on a proven major no rule table models: (package, major)."""
+        return [
+            (name, found.major)
+            for name, found in sorted(self.frameworks.items())
+            if found.major is not None and found.major not in VERIFIED_MAJORS.get(name, ())
+        ]
 
 
 def read_dependencies(root: Path) -> tuple[dict[str, str], str | None]:

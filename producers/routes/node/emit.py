@@ -17,6 +17,7 @@ from typing import Any
 from exchange.limitations import counted
 from exchange.scopes import static_template_problem, validate_scope
 from exchange.templates import canonicalize
+from producers.routes.node.collisions import Candidate, resolve
 from producers.routes.node.paths import (
     Dialect,
     PathVariant,
@@ -25,6 +26,7 @@ from producers.routes.node.paths import (
     fastify_route_paths,
     join_prefix,
     koa_join_prefix,
+    strict_variants,
     translate,
 )
 from producers.routes.node.values import (
@@ -40,6 +42,7 @@ from producers.routes.node.values import (
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ALL"})
 FIRST_MATCH = frozenset({"express", "hono", "koa", "koa-app", "nest-express"})
+SPECIFICITY = frozenset({"fastify", "nest-fastify", "nest-sorted"})
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,8 @@ class Output:
     first_match: bool = False
     other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
     other_templates: list[str] = field(default_factory=list)
+    skipped: int = 0  # registrations under a router whose framework major is not modelled
+    collisions: Counter[str] = field(default_factory=Counter)  # facts left out, by reason
 
 
 @dataclass
@@ -95,7 +100,10 @@ class Emitter:
     versions: Versions
     service: str | None
     tests: set[str]
+    # Router frameworks on a major no rule table models: their registrations give no facts.
+    skipped: frozenset[str] = frozenset()
     out: Output = field(default_factory=Output)
+    candidates: list[Candidate] = field(default_factory=list)
 
     def group(self, root: RouterValue, anchored: bool) -> None:
         entries = list(self._flatten(root.entries, [_Level("" if anchored else None, root)], set()))
@@ -108,11 +116,15 @@ class Emitter:
             last is not None
             and isinstance(last[0], Served)
             and last[0].kind == "open"
+            and last[0].prefix in ("/", "*", "")
             and len(last[1]) == 1
         ):
             entries.pop()
         index = 0
         for entry, levels in entries:
+            if any(level.router.framework in self.skipped for level in levels):
+                self.out.skipped += 1
+                continue
             if isinstance(entry, Route):
                 index += self._route(root, entry, levels, index)
             else:
@@ -171,7 +183,8 @@ class Emitter:
             # them joined (Express 4.22.3 / 5.2.1 router trim_prefix).
             major = self.versions.express if framework == "express" else self.versions.nest_express
             mount = "".join(prefix.rstrip("/") for prefix in prefixes)
-            return express_route_paths(mount, path, express_major=major or 5), known
+            paths = express_route_paths(mount, path, express_major=major or 5, strict=home.strict)
+            return paths, known
         joined = path
         for level, prefix in zip(reversed(inner), reversed(prefixes), strict=True):
             if not prefix:
@@ -193,15 +206,17 @@ class Emitter:
         if route.path is None:
             self.out.coverage["unresolved-route-path"] += 1
         raws, known = self._raw_paths(levels, route.path if route.path is not None else "")
-        found: dict[PathVariant, None] = {}
+        found: dict[PathVariant, str] = {}  # each template and the registered path it is from
         for raw in raws:
             for variant in (
-                translate(dialect, raw, router_major=self._router_major(home))
+                _served_variants(
+                    list(translate(dialect, raw, router_major=self._router_major(home))), home
+                )
                 if route.path is not None
                 else (_unproven(raw),)
             ):
-                found.setdefault(variant, None)
-        variants = _served_variants(list(found), home)
+                found.setdefault(variant, raw)
+        variants = list(found)
         if not variants:
             return 0
         if not known:
@@ -226,20 +241,42 @@ class Emitter:
                 if ordered:
                     fact["order"] = {"group": root.name, "index": index}
                 self.out.facts.append(fact)
+                if home.framework in SPECIFICITY and not variant.dynamic and "narrowed" not in fact:
+                    major = self._router_major(home) or 9 if dialect == "find-my-way" else None
+                    # The app that receives requests: a root router, or a NestJS application.
+                    group = id(levels[0].router)
+                    self.candidates.append(Candidate(fact, group, found[variant], major))
         return 1 if ordered else 0
+
+    def finish(self) -> None:
+        """Leave out the facts a specificity router never reaches (see `collisions`)."""
+        dropped, reasons = resolve(self.candidates)
+        self.out.facts = [fact for fact in self.out.facts if id(fact) not in dropped]
+        self.out.collisions.update(reasons)
 
     def _served(self, root: RouterValue, served: Served, levels: list[_Level], index: int) -> int:
         home = levels[-1].router
+        if home.framework == "hono" and served.kind == "open" and served.handler is not None:
+            # Hono 4.13.12 use(path, fn) adds an ALL route on the pattern `path` (`/x` is
+            # only `/x`, `/x/*` is `/x` and below), not a prefix.
+            route = Route(("ALL",), served.prefix, served.handler, served.place, served.context)
+            return self._route(root, route, levels, index)
         prefix_levels = [*levels, _Level(served.prefix, home)]
         known = all(level.prefix is not None for level in prefix_levels)
+        # Below the last unknown prefix the rest is proven (pathAnchor "base"); an unknown
+        # prefix of its own leaves nothing proven.
+        cut = max((i for i, level in enumerate(prefix_levels) if level.prefix is None), default=-1)
         raw = "".join(
-            (level.prefix or "").rstrip("/") for level in prefix_levels if level.prefix != "*"
+            (level.prefix or "").rstrip("/")
+            for level in prefix_levels[cut + 1 :]
+            if level.prefix != "*"
         )
-        base = canonicalize(raw or "/") if known else None
+        base = canonicalize(_literal_prefix(raw) or "/") if served.prefix is not None else None
         if served.kind != "open" or served.handler is None:
             scope_prefix = None
             if (
-                base is not None
+                known
+                and base is not None
                 and not base.dynamic
                 and static_template_problem(base.channel) is None
             ):
@@ -253,9 +290,13 @@ class Emitter:
             self.out.unordered.update(reasons)
         self._note_handler(handler, served.place.path)
         channel = "" if base is None or base.channel == "/" else base.channel
-        variants = [PathVariant(channel + "/{**}", dynamic=base is None)]
-        if handler.usr is not None:
-            variants.append(PathVariant(channel or "/", catch_all_prefix=True))
+        if base is not None and _literal_prefix(raw) != raw:
+            # A pattern in the mount path: only its literal head is proven.
+            variants = [PathVariant(channel + "/{**}", dynamic=True, dynamic_scope=channel or None)]
+        else:
+            variants = [PathVariant(channel + "/{**}", dynamic=base is None)]
+            if handler.usr is not None:
+                variants.append(PathVariant(channel or "/", catch_all_prefix=True))
         if not known:
             self.out.unresolved += 1
         route = Route(("ALL",), None, handler, served.place, served.context)
@@ -351,17 +392,27 @@ def _served_variants(variants: list[PathVariant], home: RouterValue) -> list[Pat
     `strict`, Express `strict routing`) has no optional trailing delimiter, so the
     `x//` form of a `x/` template is not served (@koa/router 13.1.1: 404).
     """
-    templates = {variant.template for variant in variants}
-    kept = []
-    for variant in variants:
-        ends_open = variant.template != "/" and variant.template.endswith("/")
-        if home.framework == "fastify" and not home.strict and ends_open:
-            continue
-        strict_router = home.strict and home.framework in ("express", "koa")
-        if strict_router and ends_open and variant.template[:-1] in templates:
-            continue
-        kept.append(variant)
-    return kept
+    if home.strict and home.framework in ("express", "koa"):
+        variants = strict_variants(variants)
+    if home.framework == "fastify" and not home.strict:
+        return [v for v in variants if v.template == "/" or not v.template.endswith("/")]
+    return variants
+
+
+_PATTERN_CHARACTERS = frozenset("*:?()[]{}+")
+
+
+def _literal_prefix(raw: str) -> str:
+    """The segments of a mount pattern before the first one a router reads as a pattern.
+
+    A use() path is a route pattern in every modelled router (Hono `/x/*`, Express
+    `/users/:id`), so only its literal head bounds what the middleware answers.
+    """
+    segments = raw.split("/")
+    for index, segment in enumerate(segments):
+        if _PATTERN_CHARACTERS & set(segment):
+            return "/".join(segments[:index])
+    return raw
 
 
 def _case_insensitive(home: RouterValue, levels: list[_Level]) -> bool:
@@ -426,6 +477,16 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
             {"templateSuffixes": suffixes}
             if suffixes and all(static_template_problem(s) is None for s in suffixes)
             else None,
+        )
+    if out.collisions:
+        add(
+            counted(
+                "route-coverage:",
+                sum(out.collisions.values()),
+                "route fact(s) answer the same method and path as another registration of "
+                "their router and are left out",
+                breakdown=out.collisions,
+            )
         )
     if out.conditional:
         prefixes = sorted(set(out.conditional))

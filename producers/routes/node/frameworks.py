@@ -379,8 +379,31 @@ def _context(router: RouterValue, frame: Frame) -> Context:
 
 def _add(router: RouterValue, entry: Entry) -> None:
     home = router.home()
-    if not home.frozen:
-        home.entries.append(entry)
+    if home.frozen:
+        return
+    if router.unknown_base:
+        # Below an unproven Hono base path: the entry keeps its place in the app's order
+        # and sits under one unknown mount level, which makes its facts base-anchored.
+        holder = RouterValue(home.framework, "router", home.name, home.module, [entry])
+        holder.strict, holder.case_sensitive = home.strict, home.case_sensitive
+        holder.mounted = True
+        entry = Mount(None, holder, entry.place, entry.context)
+    home.entries.append(entry)
+
+
+# Methods that mount a router on their receiver (Express/Koa `use`, Hono `route`/`mount`,
+# Fastify `register`).
+MOUNT_METHODS = frozenset({"use", "route", "register", "mount"})
+
+
+def mounted_by_unknown(values: list[Value]) -> None:
+    """Routers handed to a mount method of a receiver the interpreter cannot evaluate.
+
+    They are served below a prefix nothing proves, so they are not apps at the root.
+    """
+    for value in _flat(values):
+        if isinstance(value, RouterValue):
+            value.home().mounted_unknown = True
 
 
 def _route(
@@ -399,10 +422,24 @@ def _route(
     if handler is None:
         # The route exists but has no fact without a handler to name: say so, not drop it.
         interp.note("unresolved-route-handler", where)
-    if router.target is not None and router.prefix and path is not None:
-        path = _join_view(router, path)
+    if path is not None:
+        path = _view_path(router, path)
     route = Route(methods, path, handler, where, _context(router, frame), narrowed)
     _add(router, route)
+
+
+def _view_path(router: RouterValue, path: str) -> str:
+    """The path a registration through a Hono `basePath()` view gets on the app."""
+    if router.target is not None and router.prefix:
+        return _join_view(router, path)
+    if router.unknown_base:
+        return _unknown_base_tail(path) or "/"
+    return path
+
+
+def _unknown_base_tail(path: str) -> str:
+    """What Hono 4.13.12 `mergePath(B, path)` puts after an unknown B: `/path`, nothing for `/`."""
+    return "" if path == "/" else "/" + path.removeprefix("/")
 
 
 def _join_view(router: RouterValue, path: str) -> str:
@@ -480,11 +517,14 @@ def _express(
     if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
         if name == "get" and len(args) == 1 and app.kind == "app":
             return UNKNOWN  # app.get(setting) reads a setting
+        app.router_made = True
         if not args:
             return app
         for path in _paths(args[0]):
             _verb(interp, app, name, path, args[1:], where, frame)
         return app
+    if name in ("route", "use", "param"):
+        app.router_made = True
     if name == "route":
         paths = _paths(args[0]) if args else [None]
         return RouteBuilder(app, paths[0] if len(paths) == 1 else None)
@@ -493,12 +533,14 @@ def _express(
         rest = args
         if args and isinstance(args[0], (str, ArrayValue)):
             prefix, rest = args[0], args[1:]
-        elif args and args[0] is UNKNOWN:
-            prefix, rest = UNKNOWN, args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # alone, it is a middleware out of view
         for value in _paths(prefix):
             _use(interp, app, value, rest, where, frame)
         return app
     if name in ("set", "enable", "disable") and args and isinstance(args[0], str):
+        if app.router_made:
+            return app  # the app's router took its options when it was made
         on = name == "enable" or (name == "set" and len(args) > 1 and args[1] is True)
         if args[0] == "case sensitive routing":
             app.case_sensitive = on
@@ -534,9 +576,21 @@ def _hono(
                 else:  # a method the contract has no name for becomes a scoped gap
                     _route(interp, app, (method.upper(),), path, args[2:], where, frame)
         return app
+    if name == "route" and len(args) >= 2 and not isinstance(args[1], RouterValue):
+        prefix = args[0] if isinstance(args[0], str) else None
+        if isinstance(args[1], External):
+            # A sub-app from a package: its routes are not in view, its prefix is.
+            name_of = args[1].package
+            served = Served(
+                _view_prefix(app, prefix), "package", name_of, where, _context(app, frame)
+            )
+            _add(app, served)
+        else:
+            interp.note("unresolved-mounted-router", where)
+        return app
     if name == "route" and len(args) >= 2 and isinstance(args[1], RouterValue):
         child = args[1]
-        child.mounted = True
+        child.home().mounted = True  # a basePath view is its app
         prefix = args[0] if isinstance(args[0], str) else None
         _add(
             app,
@@ -551,21 +605,30 @@ def _hono(
         return app
     if name == "basePath" and args:
         prefix = args[0] if isinstance(args[0], str) else None
-        if prefix is None:
-            interp.note("unresolved-base-path", where)
-            return UNKNOWN
         view = RouterValue(app.framework, app.kind, app.name, app.module, target=app.home())
         view.strict, view.case_sensitive = app.strict, app.case_sensitive
-        view.prefix = _view_prefix(app, prefix) or ""
+        if prefix is None:
+            # What follows is below an unknown prefix (`unresolved-route-prefix:`), and
+            # mergePath proves the rest: the known tail starts again from nothing.
+            view.unknown_base = True
+            return view
+        view.unknown_base = app.unknown_base
+        if app.unknown_base and not app.prefix:
+            view.prefix = _unknown_base_tail(prefix)
+        else:
+            view.prefix = _view_prefix(app, prefix) or ""
         return view
     if name == "use":
         prefix_value: Value = "*"
         rest = args
         if args and isinstance(args[0], str):
             prefix_value, rest = args[0], args[1:]
-        _use(
-            interp, app, prefix_value if isinstance(prefix_value, str) else None, rest, where, frame
-        )
+            app.last_path = prefix_value  # Hono 4.13.12 use() sets the chain's path too
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix_value, rest = UNKNOWN, args[1:]  # a path that is not proven, not `*`
+        # The path is a Hono route pattern (use() adds ALL routes), joined like a route's.
+        prefix = prefix_value if isinstance(prefix_value, str) else None
+        _use(interp, app, _view_prefix(app, prefix), rest, where, frame)
         return app
     if name == "mount" and args:
         prefix = args[0] if isinstance(args[0], str) else None
@@ -580,9 +643,7 @@ def _hono(
 
 
 def _view_prefix(app: RouterValue, prefix: str | None) -> str | None:
-    if prefix is None or not app.prefix:
-        return prefix
-    return _join_view(app, prefix)
+    return None if prefix is None else _view_path(app, prefix)
 
 
 def _koa_router(
@@ -599,6 +660,10 @@ def _koa_router(
         rest = args
         if len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], (str, ArrayValue)):
             rest = args[1:]  # a named route: (name, path, ...middleware)
+        elif len(args) >= 3 and isinstance(args[0], str) and args[1] is UNKNOWN:
+            # (name, path) or (path, middleware): @koa/router 13.1.1 decides by the type
+            # of the second argument, which is not proven, so neither is the path.
+            rest = [UNKNOWN, *args[2:]]
         if not rest:
             return router
         for path in _paths(rest[0]):
@@ -609,6 +674,8 @@ def _koa_router(
         rest = args
         if args and isinstance(args[0], (str, ArrayValue)):
             prefix, rest = args[0], args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # a path that is not proven, not no path
         for value in _paths(prefix):
             _use(interp, router, value, rest, where, frame)
         return router
@@ -708,7 +775,7 @@ def _use(
     context = _context(router, frame)
     for value in _flat(values):
         if isinstance(value, RouterValue):
-            value.mounted = True
+            value.home().mounted = True
             _add(router, Mount(prefix, value.home(), where, context))
         elif isinstance(value, External):
             if _is_static(value):

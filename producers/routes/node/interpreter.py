@@ -709,6 +709,12 @@ class Interpreter:
                 where = self.place(frame.file, prop if prop is not None else callee)
                 return frameworks.call_method(self, base, name, args, arg_nodes, where, frame)
             function = UNKNOWN if name is None else self.member(base, name)
+            if name in frameworks.MOUNT_METHODS and not isinstance(
+                function, (FunctionValue, Wrapped)
+            ):
+                args = [self.eval(arg, scope, frame) for arg in arg_nodes]
+                frameworks.mounted_by_unknown(args)
+                return self.apply(function, args, node, frame)
         else:
             function = self.eval(callee, scope, frame)
         args = [self.eval(arg, scope, frame) for arg in arg_nodes]

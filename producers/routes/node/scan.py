@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from exchange.limitations import counted
-from producers.routes.node.detect import Detection
+from producers.routes.node.detect import NEST_PLATFORMS, Detection
 from producers.routes.node.emit import Emitter, Versions, limitation_lines
 from producers.routes.node.interpreter import Interpreter
 from producers.routes.node.model import is_test_path, load_model
@@ -46,14 +46,24 @@ def scan_backends(
         detection.major("fastify"),
     )
     tests = {path for path in model.paths if is_test_path(path)}
-    emitter = Emitter(versions, service, tests)
+    unmodeled = detection.unmodeled_majors()
+    skipped = frozenset(
+        framework for package, _ in unmodeled for framework in ROUTER_FRAMEWORKS.get(package, ())
+    )
+    emitter = Emitter(versions, service, tests, skipped)
     for router in interp.routers:
         if router.nest is not None:
+            if any(package in NEST_PACKAGES for package, _ in unmodeled):
+                emitter.out.skipped += 1  # the application: none of its routes are read
+                continue
             _nest(interp, emitter, router.nest, detection)
-        elif router.kind == "app" and not router.mounted:
-            emitter.group(router, anchored=True)
         elif not router.mounted:
+            # An app nothing mounts receives requests at the root, unless code the
+            # interpreter cannot see mounts it somewhere.
+            emitter.group(router, anchored=router.kind == "app" and not router.mounted_unknown)
+        elif router.mounted_unknown:
             emitter.group(router, anchored=False)
+    emitter.finish()
     out = emitter.out
     lines, scopes = limitation_lines(out)
     coverage: Counter[str] = Counter(interp.coverage)
@@ -73,9 +83,9 @@ def scan_backends(
         coverage["nestjs-application-not-found"] += 1
     if interp.out_of_budget:
         coverage["interpreter-step-budget"] += 1
-    unmodeled = detection.unmodeled()
-    if unmodeled:
-        coverage["unmodeled-server-framework"] += len(unmodeled)
+    other_frameworks = detection.unmodeled()
+    if other_frameworks:
+        coverage["unmodeled-server-framework"] += len(other_frameworks)
     if coverage:
         lines.append(
             counted(
@@ -83,11 +93,31 @@ def scan_backends(
                 sum(coverage.values()),
                 "registration(s) or file(s) could not be fully modeled",
                 breakdown=coverage,
-                names=interp.coverage_names | model.syntax_errors | set(unmodeled),
+                names=interp.coverage_names | model.syntax_errors | set(other_frameworks),
+            )
+        )
+    if unmodeled:
+        lines.append(
+            counted(
+                "route-coverage:",
+                out.skipped,
+                "registration(s) or application(s) of framework major version(s) no rule "
+                "table models are not emitted",
+                names=[f"{package}@{major}" for package, major in unmodeled],
             )
         )
     lines.extend(_version_lines(detection))
     return NodeScan(out.facts, lines, scopes, list(model.read), out.first_match)
+
+
+# Which routers each framework package's rules decide (Koa apps themselves are Koa's).
+ROUTER_FRAMEWORKS = {
+    "express": ("express",),
+    "hono": ("hono",),
+    "fastify": ("fastify",),
+    "@koa/router": ("koa",),
+}
+NEST_PACKAGES = ("@nestjs/core", *NEST_PLATFORMS)
 
 
 def _nest(interp: Interpreter, emitter: Emitter, nest: NestSetup, detection: Detection) -> None:

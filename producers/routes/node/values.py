@@ -221,8 +221,17 @@ class RouterValue:
     prefix: str = ""  # @koa/router prefix, Hono basePath, Fastify plugin prefix
     target: RouterValue | None = None  # Hono basePath views and Fastify fastify-plugin scopes
     mounted: bool = False
+    # Handed to `use`/`route`/`register`/`mount` on a receiver the interpreter cannot
+    # evaluate: served somewhere below a prefix nothing proves.
+    mounted_unknown: bool = False
+    # A Hono `basePath(p)` view whose `p` is not proven: what it registers sits below an
+    # unknown prefix, followed by the view's known `prefix` tail.
+    unknown_base: bool = False
     created_conditionally: bool = False  # then only conditions beyond that one count
     frozen: bool = False  # takes no registrations while functions nothing calls run
+    # Express makes an app's router at its first use/route/METHOD call (4.22.3 lazyrouter,
+    # 5.2.1 the `router` getter) with the routing settings of that moment.
+    router_made: bool = False
     last_path: str | None = None  # Hono chains (`app.get('/a', h).post(h2)`)
     nest: NestSetup | None = None  # the application NestFactory.create made
 

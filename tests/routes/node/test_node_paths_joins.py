@@ -21,6 +21,7 @@ from producers.routes.node.paths import (
     fastify_route_paths,
     hono_merge_path,
     koa_join_prefix,
+    strict_variants,
     translate,
 )
 from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
@@ -31,6 +32,9 @@ PROBES: list[str] = orjson.loads((CONFORMANCE_DIR / FILE).read_bytes())["probes"
 
 STRICT = {"caseInsensitive": False, "trailingSlash": "strict"}
 LOOSE = {"caseInsensitive": True, "trailingSlash": "optional"}
+# An Express router with `strict: true`: its routes' trailing slash must match, letter
+# case still does not matter.
+STRICT_ROUTER = {"caseInsensitive": True, "trailingSlash": "strict"}
 
 
 def _major(library: str) -> int:
@@ -95,14 +99,23 @@ def _express_quirk(probe: str, variants: list[Any]) -> bool:
 def _check_express(case: dict[str, Any]) -> None:
     express_major = _major(case["library"])
     dialect: Dialect = "path-to-regexp-0.1" if express_major < 5 else "path-to-regexp-8"
-    paths = express_route_paths(case["prefix"], case["path"], express_major=express_major)
+    strict = case["mount"] == "strictUse"  # express.Router({ strict: true })
+    paths = express_route_paths(
+        case["prefix"], case["path"], express_major=express_major, strict=strict
+    )
     if "error" in case:
         assert [variant.reason for variant in translate(dialect, paths[0])] == [
             "router-rejects-path"
         ]
         return
     variants = _variants(dialect, paths)
-    problems = disagreements(variants, set(case["matches"]), PROBES, LOOSE)
+    if strict:
+        # Per registered path: the strict router drops each path's own `x//` form.
+        variants = [
+            v.fact_fields() for p in paths for v in strict_variants(list(translate(dialect, p)))
+        ]
+    options = STRICT_ROUTER if strict else LOOSE
+    problems = disagreements(variants, set(case["matches"]), PROBES, options)
     if express_major < 5:
         problems = [
             problem

@@ -29,7 +29,7 @@ from .find_my_way import translate as _find_my_way
 from .hono import merge_path as hono_merge_path
 from .hono import translate as _hono
 from .joins import express_join_prefix, express_route_paths, koa_join_prefix
-from .model import DIALECTS, Dialect, PathVariant
+from .model import DIALECTS, Dialect, PathVariant, strict_variants
 from .ptr01 import translate as _ptr01
 from .ptr6 import translate as _ptr6
 from .ptr8 import express5_route_path
@@ -47,6 +47,7 @@ __all__ = [
     "hono_merge_path",
     "join_prefix",
     "koa_join_prefix",
+    "strict_variants",
     "translate",
 ]
 

@@ -64,6 +64,18 @@ def translate(path: str, *, major: int = DEFAULT_MAJOR) -> tuple[PathVariant, ..
     return render_all(shapes)
 
 
+def shapes_of(path: str, *, major: int = DEFAULT_MAJOR) -> list[Shape] | None:
+    """The shapes find-my-way registers for `path`, None when it rejects the path."""
+    try:
+        return [
+            shape
+            for registered in _expand_optional(path)
+            for shape in _shapes(registered, major=major)
+        ]
+    except (_PathError, TooManyShapes):
+        return None
+
+
 def _expand_optional(path: str) -> list[str]:
     if not path or path[0] not in "/*":
         raise _PathError("the first character of a path should be / or *")

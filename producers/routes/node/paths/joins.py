@@ -13,7 +13,9 @@ import re
 _TRAILING_SLASHES = re.compile(r"/+$")
 
 
-def express_route_paths(prefix: str, path: str, *, express_major: int) -> tuple[str, ...]:
+def express_route_paths(
+    prefix: str, path: str, *, express_major: int, strict: bool = False
+) -> tuple[str, ...]:
     """The paths a route `path` of a router mounted with `use(prefix, router)` serves.
 
     Express trims the matched mount path from the URL and the inner router
@@ -30,14 +32,23 @@ def express_route_paths(prefix: str, path: str, *, express_major: int) -> tuple[
     Express 4 also serves the mount prefix followed by `//` wherever it
     serves the prefix followed by `/` (`/api//users` for `/api` and `/users`);
     no template says that.
+
+    A `strict` router (`Router({ strict: true })`) keeps the route's trailing
+    slash: Express 5 does not loosen its paths (router 2.3.0 lib/layer.js), so
+    `/ping/` under `/api` answers `/api/ping/` only, in Express 4 as well; its
+    `/` route answers the prefix and the prefix with one `/` (each exactly, and
+    in Express 4 the `//` form too), and an empty route path answers nothing.
+    Express 4.22.3 and 5.2.1 recorded in conformance/node-paths-joins.json.
     """
     if path not in ("", "*") and not path.startswith("/"):
         return (path,)
-    if express_major >= 5 and path != "/":
+    if express_major >= 5 and path != "/" and not strict:
         path = _TRAILING_SLASHES.sub("", path)
     base = _TRAILING_SLASHES.sub("", prefix) if express_major >= 5 else prefix.removesuffix("/")
-    if path == "/" and express_major >= 5:
+    if path == "/" and (express_major >= 5 or strict):
         return (base or "/", base + "/") if base else ("/",)
+    if path == "" and strict:
+        return ()
     if path in ("/", ""):
         return (base or "/",)
     return (base + path,)

@@ -287,6 +287,27 @@ def mark_added_slash(
     return tuple(out)
 
 
+def strict_variants(variants: Sequence[PathVariant]) -> list[PathVariant]:
+    """The variants a strict path-to-regexp router serves: no optional trailing `/`.
+
+    `mark_added_slash` adds the `x//` form of every `x/` template for the
+    optional delimiter a non-strict router appends; a strict one (Express
+    `strict routing` / `Router({ strict: true })`, @koa/router `strict`) has
+    none, so that form is not served (@koa/router 13.1.1 and Express 5.2.1
+    answered 404, conformance/node-paths-joins.json).
+    """
+    templates = {variant.template for variant in variants}
+    return [
+        variant
+        for variant in variants
+        if not (
+            variant.template != "/"
+            and variant.template.endswith("/")
+            and variant.template[:-1] in templates
+        )
+    ]
+
+
 def _mark_catch_all_prefixes(variants: tuple[PathVariant, ...]) -> tuple[PathVariant, ...]:
     """Flag the zero-segment matches of a catch-all the same path also serves.
 
