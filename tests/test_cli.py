@@ -143,3 +143,60 @@ def test_recursion_error_is_exit_2(
     monkeypatch.setattr(cli, "build_parser", parser_with_deep_command)
     assert cli.run([]) == 2
     assert "internal error (RecursionError)" in capsys.readouterr().err
+
+
+def _run_here(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.run(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+SPEC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {}}}\n'
+
+# Every command that reads a project folder, with `{project}` where --project goes.
+PROJECT_COMMANDS = {
+    "openapi": ("openapi", "api.yaml", "--service", "s", "--project", "{project}"),
+    "routes-server": ("routes", "--role", "server", "--project", "{project}"),
+    "routes-client": ("routes", "--role", "client", "--project", "{project}"),
+    "schema": ("schema", "--project", "{project}"),
+    "graph": ("graph", "--no-cache", "--project", "{project}"),
+    "reach": ("reach", "--no-cache", "--project", "{project}", "a.ts#f"),
+    "impact": ("impact", "--no-cache", "--project", "{project}", "a.ts#f"),
+}
+
+
+@pytest.mark.parametrize("command", PROJECT_COMMANDS.values(), ids=PROJECT_COMMANDS)
+@pytest.mark.parametrize(
+    ("project", "cause"),
+    [("nope", "no such folder"), ("api.yaml", "is a file, not a folder")],
+)
+def test_an_unreadable_project_is_exit_2_for_every_command(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+    project: str,
+    cause: str,
+) -> None:
+    (tmp_path / "api.yaml").write_text(SPEC)
+    monkeypatch.chdir(tmp_path)
+    argv = [part.format(project=project) for part in command]
+    code, out, err = _run_here(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == f"tsograph: --project {project}: {cause}; pass the project root folder\n"
+
+
+def test_an_absolute_project_path_is_named_by_its_last_component(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run_here(capsys, "schema", "--project", str(tmp_path / "gone"))
+    assert (code, out) == (2, "")
+    assert err == "tsograph: --project gone: no such folder; pass the project root folder\n"
+
+
+def test_a_required_project_left_out_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run_here(capsys, "schema")
+    assert (code, out) == (64, "")
+    assert "--project" in err
