@@ -81,7 +81,40 @@ def test_validate_names_no_absolute_path(tmp_path: Path) -> None:
 def test_validate_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = tsograph("validate", "absent.json", cwd=tmp_path)
     assert (result.code, result.stdout) == (2, b"")
-    assert "absent.json: cannot be read" in result.stderr
+    assert result.stderr == (
+        "tsograph: absent.json: no such file; pass a bridge-facts, language-traversal or "
+        "tsograph-graph document (JSON or NDJSON)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b"{not json",
+            "broken.json: not JSON (unexpected character, expected a string key at line 1, "
+            "column 2); pass a bridge-facts, language-traversal or tsograph-graph document",
+        ),
+        (b"[1]", "broken.json: is a JSON array; pass a bridge-facts"),
+        (b'{"format": "x"}', "broken.json: is a JSON object of no tsograph format; pass a"),
+    ],
+)
+def test_validate_names_the_file_the_cause_and_a_fix(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    (tmp_path / "broken.json").write_bytes(content)
+    result = tsograph("validate", "broken.json", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith(f"tsograph: {message}")
+    assert result.stderr.count("\n") == 1
+    assert "invalid at not JSON" not in result.stderr
+
+
+def test_validate_names_a_folder_as_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    result = tsograph("validate", "docs", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith("tsograph: docs: is a folder, not a file; pass a")
 
 
 def test_validate_ndjson_export(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ class ClosestIds:
             else difflib.get_close_matches(file, self._by_file, MAX_SUGGESTIONS, _CUTOFF)
         )
         name = _name_of(missing)
-        pool = []
+        pool: list[str] = []
         for found in files:
             ids = {_name_of(node_id): node_id for node_id in self._by_file[found]}
             close = difflib.get_close_matches(name, ids, MAX_SUGGESTIONS, _CUTOFF)

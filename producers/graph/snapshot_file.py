@@ -16,10 +16,9 @@ from typing import Any
 import orjson
 
 from exchange.errors import InputError, InvalidDocumentError
-from exchange.validation import validate
+from exchange.validation import kind_of, validate
 from producers.command_args import json_problem, read_input_file, shown
 from producers.graph.snapshot_checks import FORMAT, validate_snapshot
-from schemas import SCHEMA_FILES
 
 MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
 NDJSON_FORMAT = "tsograph-graph-ndjson"
@@ -43,9 +42,8 @@ def read_snapshot(path: str) -> dict[str, Any]:
         except orjson.JSONDecodeError as error:
             raise InputError(f"{label}: {json_problem(error)}; {_FIX}") from None
     del data, rest  # up to 128 MiB that the parsed snapshot no longer needs
-    kind = _kind(snapshot)
-    if kind != FORMAT:
-        raise InputError(f"{label}: is {kind}, not a tsograph-graph snapshot; {_FIX}")
+    if not isinstance(snapshot, dict) or snapshot.get("format") != FORMAT:
+        raise InputError(f"{label}: is {kind_of(snapshot)}, not a tsograph-graph snapshot; {_FIX}")
     try:
         validate_snapshot(snapshot)
     except InvalidDocumentError as error:
@@ -99,17 +97,3 @@ def _from_ndjson(label: str, header: dict[str, Any], body: bytes) -> dict[str, A
         key=lambda edge: (str(edge.get("from")), str(edge.get("to")), str(edge.get("evidence")))
     )
     return {**header, "format": FORMAT, "nodes": nodes, "edges": edges}
-
-
-def _kind(document: Any) -> str:
-    """What a parsed file is, in words for a message."""
-    if isinstance(document, dict):
-        name = document.get("format")
-        if name == FORMAT:
-            return FORMAT
-        if isinstance(name, str) and name in SCHEMA_FILES:
-            return f"a {name} document"
-        return "a JSON object of no tsograph format"
-    if isinstance(document, list):
-        return "a JSON array"
-    return "a JSON scalar"
