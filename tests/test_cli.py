@@ -233,3 +233,83 @@ def test_a_required_project_left_out_is_a_usage_error(
     code, out, err = _run_here(capsys, "schema")
     assert (code, out) == (64, "")
     assert "--project" in err
+
+
+def _options(command: str) -> set[str]:
+    parser = cli.build_parser()
+    subparsers = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    return {
+        option
+        for action in subparsers.choices[command]._actions
+        for option in action.option_strings
+    }
+
+
+def test_the_commands_that_cache_take_both_cache_flags_and_only_they() -> None:
+    caching = {"graph", "reach", "impact"}
+    for command in ("openapi", "routes", "schema", "validate", *caching):
+        options = _options(command)
+        expected = {"--cache-dir", "--no-cache"} if command in caching else set()
+        assert options & {"--cache-dir", "--no-cache"} == expected, command
+
+
+def _files_under(folder: Path) -> list[Path]:
+    return [path for path in folder.rglob("*") if path.is_file()]
+
+
+CACHE_RUNS = {
+    "graph": ("graph",),
+    "reach": ("reach", "src/a.ts#f"),
+    "impact": ("impact", "src/a.ts#f"),
+}
+
+
+@pytest.mark.parametrize("command", CACHE_RUNS.values(), ids=CACHE_RUNS)
+def test_no_cache_writes_nothing_and_cache_dir_is_where_the_cache_goes(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+) -> None:
+    project = tmp_path / "p"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "a.ts").write_text("export function f() { return g(); }\nfunction g() {}\n")
+    default = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(default))
+    name, *ids = command
+    ids = ["--generated-at", "2026-01-01T00:00:00.000Z", *ids]
+    assert cli.run([name, "--project", str(project), "--no-cache", *ids]) == 0
+    without = capsys.readouterr().out
+    assert not default.exists() and _files_under(tmp_path) == [project / "src" / "a.ts"]
+    chosen = tmp_path / "chosen"
+    assert cli.run([name, "--project", str(project), "--cache-dir", str(chosen), *ids]) == 0
+    assert capsys.readouterr().out == without
+    assert _files_under(chosen) and not default.exists()
+    # The default folder is used when neither flag is given.
+    assert cli.run([name, "--project", str(project), *ids]) == 0
+    assert _files_under(default)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("routes", "--role", "server"), ("routes", "--role", "client"), ("schema",)],
+)
+def test_routes_and_schema_keep_no_cache(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+) -> None:
+    project = tmp_path / "p"
+    (project / "app" / "api").mkdir(parents=True)
+    (project / "app" / "api" / "route.ts").write_text(
+        "export async function GET() { return fetch('/api/x'); }\n"
+    )
+    (project / "package.json").write_text('{"dependencies": {"next": "16.2.7"}}')
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cli.run([*command, "--project", str(project)]) == 0
+    capsys.readouterr()
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
