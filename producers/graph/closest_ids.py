@@ -11,6 +11,7 @@ the name; those ids ranked by their likeness to the whole id.
 from __future__ import annotations
 
 import difflib
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
@@ -21,6 +22,8 @@ MAX_SUGGESTIONS = 3
 # --roots-from file full of stale ids costs little and keeps stderr readable.
 MAX_LOOKUPS = 5
 _CUTOFF = 0.6
+# What would break the one-line message: control and line-separator characters.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class ClosestIds:
@@ -55,6 +58,11 @@ def _name_of(node_id: str) -> str:
     return node_id.partition("#")[2]
 
 
+def printable(node_id: str) -> str:
+    """An id as stderr shows it: control characters escaped, so the message stays one line."""
+    return _UNPRINTABLE.sub(lambda match: f"\\x{ord(match.group()):02x}", node_id)
+
+
 def hint(graph: IndexedGraph, unknown: Iterable[str]) -> str:
     """`a: did you mean b?; c: no similar graph id` for the first MAX_LOOKUPS ids."""
     closest = ClosestIds(graph)
@@ -62,7 +70,7 @@ def hint(graph: IndexedGraph, unknown: Iterable[str]) -> str:
     for missing in list(unknown)[:MAX_LOOKUPS]:
         found = closest.to(missing)
         if found:
-            parts.append(f"{missing}: did you mean {' or '.join(found)}?")
+            parts.append(f"{printable(missing)}: did you mean {' or '.join(found)}?")
         else:
-            parts.append(f"{missing}: no similar graph id")
+            parts.append(f"{printable(missing)}: no similar graph id")
     return "; ".join(parts)

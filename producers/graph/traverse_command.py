@@ -112,7 +112,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give at least one symbol id, or --roots-from with a file of ids")
     if args.graph_file is not None:
         if args.tsconfig or args.workspace:
-            raise UsageError("--tsconfig and --workspace apply to --project, not to --graph-file")
+            raise UsageError(
+                "--tsconfig and --workspace apply to --project, not to --graph-file; "
+                "leave them out, or build the graph with --project"
+            )
         graph, snapshot = _from_file(args.graph_file)
         project = snapshot["project"]
         revision = snapshot.get("revision")
@@ -154,9 +157,12 @@ def run(args: argparse.Namespace) -> int:
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
         parts = []
         if unknown:
-            parts.append("unknown ids: " + ", ".join(unknown))
+            parts.append("unknown ids: " + ", ".join(map(closest_ids.printable, unknown)))
         if declarations:
-            parts.append("declaration ids no traversal reaches: " + ", ".join(declarations))
+            parts.append(
+                "declaration ids no traversal reaches: "
+                + ", ".join(map(closest_ids.printable, declarations))
+            )
         hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
         sys.stderr.write(
             f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"

@@ -234,3 +234,11 @@ def test_a_broken_ndjson_record_is_named_by_its_line(tmp_path: Path) -> None:
     assert result.stderr.startswith(
         "tsograph: --graph-file broken.ndjson: not a valid tsograph-graph snapshot (at /nodes/"
     )
+
+
+def test_an_unknown_id_with_a_line_break_keeps_the_message_one_line(tmp_path: Path) -> None:
+    result = tsograph(
+        "reach", "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT, "a\nb"
+    )
+    assert result.code == 64
+    assert result.stderr.count("\n") == 1 and "unknown ids: a\\x0ab" in result.stderr
