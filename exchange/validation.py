@@ -55,6 +55,16 @@ def fast_validator_for(format_name: str) -> Any:
     return fastjsonschema.compile(orjson.loads(schema_path(format_name).read_bytes()))
 
 
+def kind_of(document: Any) -> str:
+    """What a parsed JSON value is, in words for a message: `a bridge-facts document`."""
+    if isinstance(document, dict):
+        name = document.get("format")
+        if isinstance(name, str) and name in SCHEMA_FILES:
+            return f"a {name} document"
+        return "a JSON object of no tsograph format"
+    return "a JSON array" if isinstance(document, list) else "a JSON scalar"
+
+
 def format_of(document: Any) -> str:
     if not isinstance(document, dict):
         raise InvalidDocumentError("the document is not a JSON object", "")

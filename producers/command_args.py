@@ -1,7 +1,15 @@
-"""Arguments every producer command shares: output options, --service and --project checks.
+"""Arguments every command shares: output options, --service, --project and input files.
 
-One place so that `schema`, `routes` and `openapi` accept, describe and reject
-these arguments with the same words and exit codes.
+One place so that every command accepts, describes and rejects these
+arguments with the same words and exit codes. A failure is one line naming
+the file (as the user gave it, or its last component when that was an
+absolute path, so no absolute path is printed), the cause and a fix:
+`--project api: no such folder; pass the project root folder`.
+
+A --project (or --workspace) that does not name a readable folder is an
+unreadable project: exit 2 for every command, as the spec gives it for
+`routes`, `schema` and `graph`. Leaving out a required option is a usage
+error (exit 64).
 """
 
 from __future__ import annotations
@@ -11,6 +19,8 @@ import re
 import stat
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from exchange.errors import InputError, UsageError
 
@@ -37,13 +47,63 @@ def checked_service(name: str) -> str:
     return name
 
 
-def project_folder(project: str) -> Path:
+def shown(path: str) -> str:
+    """How a user-given path is named in messages: as given, never as an absolute path."""
+    return (Path(path).name or "/") if Path(path).is_absolute() else path
+
+
+def _cause(error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file or folder"
+    if isinstance(error, PermissionError):
+        return "permission denied"
+    return (error.strerror or "I/O error").lower()
+
+
+def project_folder(project: str, option: str = "--project") -> Path:
     """The --project path, refused (exit 2) unless it names a readable folder."""
     root = Path(project)
+    label = f"{option} {shown(project)}"
     try:
         info = os.stat(root)
-    except OSError:
-        raise InputError("the project folder cannot be read; check --project") from None
+    except FileNotFoundError:
+        raise InputError(f"{label}: no such folder; pass the project root folder") from None
+    except OSError as error:
+        raise InputError(f"{label}: cannot be read ({_cause(error)}); check the path") from None
     if not stat.S_ISDIR(info.st_mode):
-        raise InputError("--project is not a folder; pass the project root")
+        raise InputError(f"{label}: is a file, not a folder; pass the project root folder")
+    if not os.access(root, os.R_OK | os.X_OK):
+        raise InputError(f"{label}: cannot be read (permission denied); check its permissions")
     return root
+
+
+def read_input_file(path: str, label: str, limit: int, fix: str) -> bytes:
+    """At most `limit` bytes of a file the user named; `label` names it in messages.
+
+    `fix` completes the messages about a wrong file (missing, a folder, too
+    large): what the user should pass instead.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except IsADirectoryError:
+        raise InputError(f"{label}: is a folder, not a file; {fix}") from None
+    except FileNotFoundError:
+        raise InputError(f"{label}: no such file; {fix}") from None
+    except OSError as error:
+        raise InputError(
+            f"{label}: cannot be read ({_cause(error)}); check its permissions"
+        ) from None
+    if len(data) > limit:
+        raise InputError(f"{label}: larger than {_size(limit)}; {fix}")
+    return data
+
+
+def _size(limit: int) -> str:
+    mebibytes, rest = divmod(limit, 1024 * 1024)
+    return f"{mebibytes} MiB" if not rest else f"{limit} bytes"
+
+
+def json_problem(error: orjson.JSONDecodeError) -> str:
+    """Where and why JSON text did not parse: `not JSON (<reason> at line L, column C)`."""
+    return f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})"

@@ -1,8 +1,9 @@
 """`tsograph validate FILE...`: check documents against the schemas tsograph writes by.
 
 Each file is a JSON document (bridge-facts, language-traversal, tsograph-graph)
-or a tsograph-graph NDJSON export. The first error is named by its JSON pointer
-on one line of stderr, and the exit code is 2; when every file is valid, one
+or a tsograph-graph NDJSON export. The first error is named by its file and
+JSON pointer (and line, in an export) on one line of stderr with a fix, and
+the exit code is 2; when every file is valid, one
 line per file goes to stdout and the exit code is 0.
 """
 
@@ -10,14 +11,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 import orjson
 
 from exchange.errors import InputError, InvalidDocumentError
-from exchange.validation import validate, validator_for
+from exchange.validation import kind_of, validate, validator_for
 from exchange.writer import MAX_OUTPUT_CHARS
+from producers.command_args import json_problem, read_input_file, shown
+from schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
 MAX_FILE_BYTES = 128 * 1024 * 1024
@@ -33,22 +35,12 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def shown(path: str) -> str:
-    """How a file is named in messages: as given, but never as an absolute path."""
-    return Path(path).name if Path(path).is_absolute() else path
+_FIX_SCHEMA = "correct that value or write the document again with tsograph"
+_KINDS = "a bridge-facts, language-traversal or tsograph-graph document (JSON or NDJSON)"
 
 
 def _read(path: str) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise InputError(
-            f"{shown(path)}: cannot be read ({error.strerror or 'I/O error'})"
-        ) from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{shown(path)}: larger than {MAX_FILE_BYTES} bytes")
-    return data
+    return read_input_file(path, shown(path), MAX_FILE_BYTES, f"pass {_KINDS}")
 
 
 def _is_ndjson(data: bytes) -> bool:
@@ -63,46 +55,63 @@ def _is_ndjson(data: bytes) -> bool:
 
 
 def check_file(path: str) -> str:
-    """Validate one file; returns its format name or raises InvalidDocumentError."""
+    """Validate one file; returns its format name or raises InputError naming the problem."""
+    name = shown(path)
     data = _read(path)
     if _is_ndjson(data):
-        return _check_ndjson(path, data)
+        return _check_ndjson(name, data)
     try:
         document = orjson.loads(data)
     except orjson.JSONDecodeError as error:
-        raise InvalidDocumentError(f"not JSON ({error.msg} at byte {error.pos})", "") from None
-    validate(document)
+        raise InputError(f"{name}: {json_problem(error)}; pass {_KINDS}") from None
+    if not isinstance(document, dict) or document.get("format") not in SCHEMA_FILES:
+        raise InvalidDocumentError(f"{name}: is {kind_of(document)}; pass {_KINDS}", "/format")
+    try:
+        validate(document)
+    except InvalidDocumentError as error:
+        raise InvalidDocumentError(
+            f"{name}: invalid at {error}; {_FIX_SCHEMA}", error.pointer
+        ) from None
     if document["format"] != "tsograph-graph" and len(data.decode("utf-8")) > MAX_OUTPUT_CHARS:
-        raise InvalidDocumentError("larger than the exchange limit of 16 Mi characters", "")
+        raise InvalidDocumentError(
+            f"{name}: larger than the exchange limit of 16 Mi characters; "
+            "consumers refuse it, so narrow the input and write it again",
+            "",
+        )
     return str(document["format"])
 
 
-def _check_ndjson(path: str, data: bytes) -> str:
+def _check_ndjson(name: str, data: bytes) -> str:
     lines = data.split(b"\n")
-    validate(orjson.loads(lines[0]), "tsograph-graph-ndjson")
+    try:
+        validate(orjson.loads(lines[0]), "tsograph-graph-ndjson")
+    except InvalidDocumentError as error:
+        raise InvalidDocumentError(
+            f"{name}: line 1: invalid at {error}; {_FIX_SCHEMA}", error.pointer
+        ) from None
     record_validator = validator_for("tsograph-graph-ndjson-record")
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
         try:
             record = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            raise InvalidDocumentError(f"line {number}: not JSON", "") from None
+        except orjson.JSONDecodeError as error:
+            raise InputError(
+                f"{name}: line {number}: {json_problem(error)}; "
+                "write the export again with tsograph graph --format ndjson"
+            ) from None
         errors = sorted(record_validator.iter_errors(record), key=lambda e: list(map(str, e.path)))
         if errors:
             where = "/" + "/".join(map(str, errors[0].absolute_path))
-            raise InvalidDocumentError(f"line {number}: {where}: record is invalid", where)
+            raise InvalidDocumentError(
+                f"{name}: line {number}: invalid at {where}: the record does not follow its "
+                f"schema; {_FIX_SCHEMA}",
+                where,
+            )
     return "tsograph-graph-ndjson"
 
 
 def run(args: argparse.Namespace) -> int:
-    verdicts = []
-    for path in args.files:
-        try:
-            verdicts.append(f"{shown(path)}: valid {check_file(path)} document")
-        except InvalidDocumentError as error:
-            raise InvalidDocumentError(
-                f"{shown(path)}: invalid at {error}", error.pointer
-            ) from None
+    verdicts = [f"{shown(path)}: valid {check_file(path)} document" for path in args.files]
     sys.stdout.write("".join(line + "\n" for line in verdicts))
     return 0

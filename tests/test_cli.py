@@ -81,7 +81,40 @@ def test_validate_names_no_absolute_path(tmp_path: Path) -> None:
 def test_validate_missing_file_is_exit_2(tmp_path: Path) -> None:
     result = tsograph("validate", "absent.json", cwd=tmp_path)
     assert (result.code, result.stdout) == (2, b"")
-    assert "absent.json: cannot be read" in result.stderr
+    assert result.stderr == (
+        "tsograph: absent.json: no such file; pass a bridge-facts, language-traversal or "
+        "tsograph-graph document (JSON or NDJSON)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            b"{not json",
+            "broken.json: not JSON (unexpected character, expected a string key at line 1, "
+            "column 2); pass a bridge-facts, language-traversal or tsograph-graph document",
+        ),
+        (b"[1]", "broken.json: is a JSON array; pass a bridge-facts"),
+        (b'{"format": "x"}', "broken.json: is a JSON object of no tsograph format; pass a"),
+    ],
+)
+def test_validate_names_the_file_the_cause_and_a_fix(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    (tmp_path / "broken.json").write_bytes(content)
+    result = tsograph("validate", "broken.json", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith(f"tsograph: {message}")
+    assert result.stderr.count("\n") == 1
+    assert "invalid at not JSON" not in result.stderr
+
+
+def test_validate_names_a_folder_as_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    result = tsograph("validate", "docs", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith("tsograph: docs: is a folder, not a file; pass a")
 
 
 def test_validate_ndjson_export(tmp_path: Path) -> None:
@@ -143,3 +176,140 @@ def test_recursion_error_is_exit_2(
     monkeypatch.setattr(cli, "build_parser", parser_with_deep_command)
     assert cli.run([]) == 2
     assert "internal error (RecursionError)" in capsys.readouterr().err
+
+
+def _run_here(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.run(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+SPEC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {}}}\n'
+
+# Every command that reads a project folder, with `{project}` where --project goes.
+PROJECT_COMMANDS = {
+    "openapi": ("openapi", "api.yaml", "--service", "s", "--project", "{project}"),
+    "routes-server": ("routes", "--role", "server", "--project", "{project}"),
+    "routes-client": ("routes", "--role", "client", "--project", "{project}"),
+    "schema": ("schema", "--project", "{project}"),
+    "graph": ("graph", "--no-cache", "--project", "{project}"),
+    "reach": ("reach", "--no-cache", "--project", "{project}", "a.ts#f"),
+    "impact": ("impact", "--no-cache", "--project", "{project}", "a.ts#f"),
+}
+
+
+@pytest.mark.parametrize("command", PROJECT_COMMANDS.values(), ids=PROJECT_COMMANDS)
+@pytest.mark.parametrize(
+    ("project", "cause"),
+    [("nope", "no such folder"), ("api.yaml", "is a file, not a folder")],
+)
+def test_an_unreadable_project_is_exit_2_for_every_command(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+    project: str,
+    cause: str,
+) -> None:
+    (tmp_path / "api.yaml").write_text(SPEC)
+    monkeypatch.chdir(tmp_path)
+    argv = [part.format(project=project) for part in command]
+    code, out, err = _run_here(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == f"tsograph: --project {project}: {cause}; pass the project root folder\n"
+
+
+def test_an_absolute_project_path_is_named_by_its_last_component(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run_here(capsys, "schema", "--project", str(tmp_path / "gone"))
+    assert (code, out) == (2, "")
+    assert err == "tsograph: --project gone: no such folder; pass the project root folder\n"
+
+
+def test_a_required_project_left_out_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run_here(capsys, "schema")
+    assert (code, out) == (64, "")
+    assert "--project" in err
+
+
+def _options(command: str) -> set[str]:
+    parser = cli.build_parser()
+    subparsers = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    return {
+        option
+        for action in subparsers.choices[command]._actions
+        for option in action.option_strings
+    }
+
+
+def test_the_commands_that_cache_take_both_cache_flags_and_only_they() -> None:
+    caching = {"graph", "reach", "impact"}
+    for command in ("openapi", "routes", "schema", "validate", *caching):
+        options = _options(command)
+        expected = {"--cache-dir", "--no-cache"} if command in caching else set()
+        assert options & {"--cache-dir", "--no-cache"} == expected, command
+
+
+def _files_under(folder: Path) -> list[Path]:
+    return [path for path in folder.rglob("*") if path.is_file()]
+
+
+CACHE_RUNS = {
+    "graph": ("graph",),
+    "reach": ("reach", "src/a.ts#f"),
+    "impact": ("impact", "src/a.ts#f"),
+}
+
+
+@pytest.mark.parametrize("command", CACHE_RUNS.values(), ids=CACHE_RUNS)
+def test_no_cache_writes_nothing_and_cache_dir_is_where_the_cache_goes(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+) -> None:
+    project = tmp_path / "p"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "a.ts").write_text("export function f() { return g(); }\nfunction g() {}\n")
+    default = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(default))
+    name, *ids = command
+    ids = ["--generated-at", "2026-01-01T00:00:00.000Z", *ids]
+    assert cli.run([name, "--project", str(project), "--no-cache", *ids]) == 0
+    without = capsys.readouterr().out
+    assert not default.exists() and _files_under(tmp_path) == [project / "src" / "a.ts"]
+    chosen = tmp_path / "chosen"
+    assert cli.run([name, "--project", str(project), "--cache-dir", str(chosen), *ids]) == 0
+    assert capsys.readouterr().out == without
+    assert _files_under(chosen) and not default.exists()
+    # The default folder is used when neither flag is given.
+    assert cli.run([name, "--project", str(project), *ids]) == 0
+    assert _files_under(default)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("routes", "--role", "server"), ("routes", "--role", "client"), ("schema",)],
+)
+def test_routes_and_schema_keep_no_cache(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: tuple[str, ...],
+) -> None:
+    project = tmp_path / "p"
+    (project / "app" / "api").mkdir(parents=True)
+    (project / "app" / "api" / "route.ts").write_text(
+        "export async function GET() { return fetch('/api/x'); }\n"
+    )
+    (project / "package.json").write_text('{"dependencies": {"next": "16.2.7"}}')
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cli.run([*command, "--project", str(project)]) == 0
+    capsys.readouterr()
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()

@@ -21,9 +21,10 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from exchange.errors import InputError, UsageError
+from exchange.errors import UsageError
 from exchange.limitations import counted
 from exchange.version import TOOL_VERSION
+from producers.command_args import project_folder, shown
 from producers.graph.binding import Binder
 from producers.graph.bound import Program
 from producers.graph.build import build_graph
@@ -93,20 +94,17 @@ class ProjectRoots:
 
 
 def project_roots(project: str, workspace: str | None) -> ProjectRoots:
-    project_path = Path(project)
-    if not project_path.is_dir():
-        raise InputError("--project must name a readable folder")
-    real_project = Path(os.path.realpath(project_path))
+    real_project = Path(os.path.realpath(project_folder(project)))
     if workspace is None:
         return ProjectRoots(real_project, real_project, "")
-    workspace_path = Path(workspace)
-    if not workspace_path.is_dir():
-        raise InputError("--workspace must name a readable folder")
-    real_workspace = Path(os.path.realpath(workspace_path))
+    real_workspace = Path(os.path.realpath(project_folder(workspace, "--workspace")))
     try:
         relative = real_project.relative_to(real_workspace).as_posix()
     except ValueError:
-        raise UsageError("--workspace must be a folder that holds --project") from None
+        raise UsageError(
+            f"--workspace {shown(workspace)}: does not hold --project; "
+            "pass a folder that encloses the project"
+        ) from None
     return ProjectRoots(real_project, real_workspace, "" if relative == "." else relative)
 
 

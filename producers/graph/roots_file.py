@@ -22,55 +22,65 @@ from typing import Any
 import orjson
 
 from exchange.errors import InputError
+from exchange.validation import kind_of
+from producers.command_args import json_problem, read_input_file, shown
 
 MAX_ROOTS_FILE_BYTES = 64 * 1024 * 1024
 # A root id longer than this cannot be written into a language-traversal document.
 MAX_ID_CHARS = 8192
 
 
+_FIX = "pass a JSON array of symbol ids or a bridge-facts document"
+
+
 def read_root_ids(path: str) -> list[str]:
-    data = _read(path)
+    label = "--roots-from -" if path == "-" else f"--roots-from {shown(path)}"
+    data = _read(path, label)
     try:
         value = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        raise InputError("--roots-from is not JSON; pass a JSON array of symbol ids") from None
+    except orjson.JSONDecodeError as error:
+        raise InputError(f"{label}: {json_problem(error)}; {_FIX}") from None
     if isinstance(value, list):
-        return [_checked(item, f"item {index}") for index, item in enumerate(value)]
+        return [_checked(label, item, f"item {index}") for index, item in enumerate(value)]
     if isinstance(value, dict) and value.get("format") == "bridge-facts":
-        return _fact_usrs(value)
-    raise InputError("--roots-from must hold a JSON array of symbol ids or a bridge-facts document")
+        return _fact_usrs(label, value)
+    raise InputError(f"{label}: is {kind_of(value)}; {_FIX}")
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, label: str) -> bytes:
+    if path != "-":
+        return read_input_file(path, label, MAX_ROOTS_FILE_BYTES, _FIX)
     try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_ROOTS_FILE_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_ROOTS_FILE_BYTES + 1)
+        data = sys.stdin.buffer.read(MAX_ROOTS_FILE_BYTES + 1)
     except OSError as error:
-        raise InputError(f"--roots-from cannot be read ({error.strerror or 'I/O error'})") from None
+        cause = (error.strerror or "I/O error").lower()
+        raise InputError(f"{label}: standard input cannot be read ({cause})") from None
     if len(data) > MAX_ROOTS_FILE_BYTES:
-        raise InputError("--roots-from is larger than 64 MiB")
+        raise InputError(f"{label}: larger than 64 MiB; pass fewer ids")
     return data
 
 
-def _checked(item: Any, where: str) -> str:
+def _checked(label: str, item: Any, where: str) -> str:
     if not isinstance(item, str) or not item:
-        raise InputError(f"--roots-from {where} is not a non-empty string")
+        raise InputError(f"{label}: {where} is not a non-empty string; {_FIX}")
     if len(item) > MAX_ID_CHARS:
-        raise InputError(f"--roots-from {where} is longer than {MAX_ID_CHARS} characters")
+        raise InputError(
+            f"{label}: {where} is longer than {MAX_ID_CHARS} characters; no symbol id is"
+        )
     return item
 
 
-def _fact_usrs(document: dict[str, Any]) -> list[str]:
+def _fact_usrs(label: str, document: dict[str, Any]) -> list[str]:
     facts = document.get("facts")
     if not isinstance(facts, list):
-        raise InputError("--roots-from is a bridge-facts document without a facts array")
+        raise InputError(
+            f"{label}: is a bridge-facts document without a facts array; "
+            "pass a document tsograph wrote"
+        )
     ids = []
     for index, fact in enumerate(facts):
         symbol = fact.get("symbol") if isinstance(fact, dict) else None
         usr = symbol.get("usr") if isinstance(symbol, dict) else None
         if usr is not None:
-            ids.append(_checked(usr, f"facts[{index}].symbol.usr"))
+            ids.append(_checked(label, usr, f"facts[{index}].symbol.usr"))
     return ids

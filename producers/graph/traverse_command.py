@@ -2,8 +2,9 @@
 
 Both write a language-traversal v1 document. The graph comes from the project
 (built as `tsograph graph` builds it, caches included) or from a saved
-snapshot (`--graph-file`, validated, at most 128 MiB), which keeps the
-snapshot's project, revision and graph revision. Ids that are not graph nodes
+snapshot (`--graph-file`, JSON or NDJSON, validated, at most 128 MiB; see
+snapshot_file.py), which keeps the snapshot's project, revision and graph
+revision. Ids that are not graph nodes
 stay in `roots` without a symbol; the document is still written, and the
 command then exits 64 with the ids on stderr, so a typo stops a pipeline that
 checks exit codes while a caller that accepts partial traversals can read it.
@@ -22,21 +23,19 @@ import argparse
 import sys
 from typing import Any
 
-import orjson
-
 from exchange import documents
-from exchange.errors import EXIT_USAGE, InputError, InvalidDocumentError, UsageError
+from exchange.errors import EXIT_USAGE, UsageError
 from exchange.writer import write_document
+from producers.graph import closest_ids
 from producers.graph.indexed import IndexedGraph
 from producers.graph.model import MODES
 from producers.graph.project_graph import load_from_arguments
 from producers.graph.roots_file import read_root_ids
-from producers.graph.snapshot_checks import validate_snapshot
+from producers.graph.snapshot_file import read_snapshot
 from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from producers.graph.traversal_checks import validate_traversal
 from producers.project.gitrev import head_revision
 
-MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
 DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
 
 
@@ -92,28 +91,7 @@ def register(subparsers: Any) -> None:
 
 
 def _from_file(path: str) -> tuple[IndexedGraph, dict[str, Any]]:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SNAPSHOT_BYTES + 1)
-    except OSError as error:
-        raise InputError(f"--graph-file cannot be read ({error.strerror or 'I/O error'})") from None
-    if len(data) > MAX_SNAPSHOT_BYTES:
-        raise InputError("--graph-file is larger than 128 MiB; build the graph with --project")
-    try:
-        snapshot = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        raise InputError(
-            "--graph-file is not JSON; pass a snapshot written by tsograph graph"
-        ) from None
-    del data  # up to 128 MiB that the parsed snapshot no longer needs
-    if not isinstance(snapshot, dict) or snapshot.get("format") != "tsograph-graph":
-        raise InputError(
-            "--graph-file is not a tsograph-graph snapshot (NDJSON exports are not read)"
-        )
-    try:
-        validate_snapshot(snapshot)
-    except InvalidDocumentError as error:
-        raise InputError(f"--graph-file is not a valid snapshot ({error.message})") from None
+    snapshot = read_snapshot(path)
     graph = IndexedGraph.from_records(snapshot.pop("nodes"), snapshot.pop("edges"))
     # The record lists are dropped here: the traversal needs only the numbered graph.
     return graph, snapshot
@@ -134,7 +112,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("give at least one symbol id, or --roots-from with a file of ids")
     if args.graph_file is not None:
         if args.tsconfig or args.workspace:
-            raise UsageError("--tsconfig and --workspace apply to --project, not to --graph-file")
+            raise UsageError(
+                "--tsconfig and --workspace apply to --project, not to --graph-file; "
+                "leave them out, or build the graph with --project"
+            )
         graph, snapshot = _from_file(args.graph_file)
         project = snapshot["project"]
         revision = snapshot.get("revision")
@@ -176,10 +157,18 @@ def run(args: argparse.Namespace) -> int:
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
         parts = []
         if unknown:
-            parts.append("unknown ids: " + ", ".join(unknown))
+            parts.append("unknown ids: " + ", ".join(map(closest_ids.printable, unknown)))
         if declarations:
-            parts.append("declaration ids no traversal reaches: " + ", ".join(declarations))
-        sys.stderr.write(f"tsograph: roots that are not graph nodes ({'; '.join(parts)})\n")
+            parts.append(
+                "declaration ids no traversal reaches: "
+                + ", ".join(map(closest_ids.printable, declarations))
+            )
+        hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
+        sys.stderr.write(
+            f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"
+            "the document was written for the other roots; pass ids as tsograph graph "
+            "writes them\n"
+        )
         return EXIT_USAGE
     return 0
 

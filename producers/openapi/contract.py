@@ -5,6 +5,14 @@ key together, so a prefix literal and a path literal are normalised by the
 same rules and the length limit applies to the whole. A fact is dynamic when
 either the path key or the joined template cannot be matched exactly, and each
 dynamic fact is counted.
+
+A path key's `?` or `#` tail (outside a `{parameter}`) is not part of the
+channel: a client sends the tail as the query or keeps it as the fragment, so
+the server routes on the part before it. Keys that then meet on one method,
+channel and anchor give one fact, because a consumer joins contracts by
+method and channel: the operation whose key has no tail keeps it, otherwise
+the first in spec order (paths in document order, methods in the dialect's
+order). Every fact folded away is counted under `contract-coverage:`.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from typing import Any
 
 from exchange.templates import Template, canonicalize, canonicalize_braced, encode_literal
 from exchange.writer import check_fact_budget
+from producers.openapi import coverage as causes
 from producers.openapi.coverage import Coverage
 from producers.openapi.dialects import detect
 from producers.openapi.operations import Operation, OperationCollector
@@ -27,6 +36,19 @@ from producers.openapi.server_urls import Prefix
 class Contract:
     facts: list[dict[str, Any]]
     limitations: list[str]
+
+
+def served_path(key: str) -> tuple[str, bool]:
+    """The part of a path key the server routes on, and whether a tail was cut."""
+    inside = False
+    for index, char in enumerate(key):
+        if char == "{":
+            inside = True
+        elif char == "}":
+            inside = False
+        elif char in "?#" and not inside:
+            return key[:index], True
+    return key, False
 
 
 def _join(prefix: Prefix, path: Template) -> Template:
@@ -67,20 +89,31 @@ def _facts(
     coverage: Coverage,
 ) -> list[dict[str, Any]]:
     # The operations of one path item share their path and mostly their prefixes.
-    paths: dict[str, Template] = {}
+    paths: dict[str, tuple[Template, bool]] = {}
     joined: dict[tuple[Prefix, str], Template] = {}
-    facts: dict[tuple[object, ...], dict[str, Any]] = {}
-    for operation in operations:
+    # (channel, method, anchor) -> (rank of the operation holding it, its fact, its reason)
+    held: dict[tuple[str, str, str], tuple[tuple[bool, int], dict[str, Any], str | None]] = {}
+    for number, operation in enumerate(operations):
         if operation.path not in paths:
-            paths[operation.path] = canonicalize_braced(operation.path)
+            served, cut = served_path(operation.path)
+            paths[operation.path] = (canonicalize_braced(served), cut)
+        path, cut = paths[operation.path]
         line, column = positions.of_char(operation.holder.offsets[operation.method])
+        rank = (cut, number)
         for prefix in operation.prefixes:
             if (prefix, operation.path) not in joined:
-                joined[prefix, operation.path] = _join(prefix, paths[operation.path])
+                joined[prefix, operation.path] = _join(prefix, path)
             template = joined[prefix, operation.path]
-            identity = (template.channel, operation.method, line, column, prefix.anchor)
-            if identity in facts:
-                continue
+            identity = (template.channel, operation.method, prefix.anchor)
+            holder = held.get(identity)
+            if holder is not None:
+                if holder[0][1] == number:
+                    # The same operation under two servers of one prefix.
+                    continue
+                loser_cut = max(holder[0], rank)[0]
+                coverage.folded(causes.FOLDED_TAIL if loser_cut else causes.FOLDED_SAME_TEMPLATE)
+                if holder[0] < rank:
+                    continue
             fact: dict[str, Any] = {
                 "kind": "route-contract",
                 "channel": template.channel,
@@ -93,7 +126,10 @@ def _facts(
             if operation.operation_id is not None:
                 fact["operationId"] = operation.operation_id
                 fact["symbol"] = {"qualifiedName": operation.operation_id}
-            if template.reason is not None:
-                coverage.dynamic(template.reason)
-            facts[identity] = fact
-    return list(facts.values())
+            held[identity] = (rank, fact, template.reason)
+    facts = []
+    for _, fact, reason in held.values():
+        if reason is not None:
+            coverage.dynamic(reason)
+        facts.append(fact)
+    return facts

@@ -25,6 +25,10 @@ REF_HOP_LIMIT = "ref-hop-limit"
 REF_BUDGET = "ref-budget-exhausted"
 SHADOWED_REF_FIELD = "field-shadowed-by-ref-sibling"
 
+# Causes under `contract-coverage:` for an operation whose fact another one holds.
+FOLDED_TAIL = "path-key-query-or-fragment"
+FOLDED_SAME_TEMPLATE = "same-template"
+
 # Causes under `unsafe-operation-ids:`.
 ID_NOT_TEXT = "not-a-string"
 ID_EMPTY = "empty"
@@ -36,6 +40,7 @@ class Coverage:
     def __init__(self) -> None:
         self._skipped: Counter[str] = Counter()
         self._dynamic: Counter[str] = Counter()
+        self._folded: Counter[str] = Counter()
         self._unresolved: dict[object, str] = {}
         self._unsafe_ids: Counter[str] = Counter()
 
@@ -44,6 +49,10 @@ class Coverage:
 
     def dynamic(self, cause: str) -> None:
         self._dynamic[cause] += 1
+
+    def folded(self, cause: str) -> None:
+        """A fact not written because another operation holds its method and channel."""
+        self._folded[cause] += 1
 
     def unresolved_server(self, identity: object, cause: str) -> None:
         """One server object (or the basePath) whose prefix could not be proven."""
@@ -70,6 +79,16 @@ class Coverage:
                     self._dynamic.total(),
                     "fact(s) have dynamic templates that cannot be matched exactly",
                     breakdown=self._dynamic,
+                )
+            )
+        if self._folded:
+            lines.append(
+                counted(
+                    "contract-coverage:",
+                    self._folded.total(),
+                    "operation(s) share a method and channel with another operation "
+                    "and were folded into its fact",
+                    breakdown=self._folded,
                 )
             )
         if self._unresolved:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from exchange.errors import InputError, UsageError
+from producers.command_args import project_folder
 from producers.openapi.input_checks import MAX_SPEC_BYTES
 
 # What a relative path in a document may not be or hold (see the schema's
@@ -33,12 +34,8 @@ class SpecFile:
 
 def locate(spec: str, project: str | None) -> SpecFile:
     spec_path = Path(os.path.realpath(spec))
-    if project is None:
-        root = spec_path.parent
-    else:
-        root = Path(os.path.realpath(project))
-        if not root.is_dir():
-            raise UsageError("--project must name an existing folder")
+    folder = spec_path.parent if project is None else project_folder(project)
+    root = Path(os.path.realpath(folder))
     try:
         relative = spec_path.relative_to(root).as_posix()
     except ValueError:
@@ -71,8 +68,10 @@ def read(spec: SpecFile) -> bytes:
             return handle.read(MAX_SPEC_BYTES + 1)
     except IsADirectoryError:
         raise InputError(f"{spec.relative}: is a folder; pass the spec file itself") from None
+    except FileNotFoundError:
+        raise InputError(f"{spec.relative}: no such file; check the spec's path") from None
     except OSError as error:
-        reason = error.strerror or "I/O error"
+        reason = (error.strerror or "I/O error").lower()
         raise InputError(
             f"{spec.relative}: cannot be read ({reason}); check the path and its permissions"
         ) from None

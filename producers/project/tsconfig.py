@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from exchange.errors import InputError
+from producers.command_args import shown
 from producers.project import paths
 from producers.project.fsread import ConfigReadError, read_config
 from producers.project.jsonc import JsoncError, loads
@@ -285,13 +286,18 @@ def load_configs(
     loader = _Loader(root)
     if explicit is not None:
         path = paths.join(project, explicit)
+        label = f"--tsconfig {shown(explicit)}"
         if paths.is_outside(path):
-            raise InputError("--tsconfig must name a file inside the project")
+            raise InputError(
+                f"{label}: lies outside the project; pass a config path relative to --project"
+            )
         config = loader.load(path)
         if config is None:
+            # The loader notes why it refused a file; an absent file leaves no note.
+            cause = "; ".join(loader.notes) or "no such file in the project"
             raise InputError(
-                f"the config given with --tsconfig cannot be read ({'; '.join(loader.notes)}); "
-                "fix it or leave the option out"
+                f"{label}: cannot be read ({cause}); pass a config path relative to "
+                "--project, or leave --tsconfig out"
             )
     else:
         config = _folder_config(root, project, loader) or CompilerConfig(

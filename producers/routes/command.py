@@ -54,7 +54,9 @@ def run(args: argparse.Namespace) -> int:
     if args.role == "client":
         return run_client(args, service)
     if args.client_model is not None:
-        raise UsageError("--client-model applies to --role client only")
+        raise UsageError(
+            "--client-model applies to --role client only; leave it out or pass --role client"
+        )
     generated = generated_at(args.generated_at)
     root = project_folder(args.project)
     scan = scan_server(root, service, args.include_tests)

@@ -89,16 +89,19 @@ def test_unknown_ids_from_a_file_are_root_not_found(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{not json", "--roots-from is not JSON; pass a JSON array of symbol ids"),
-        ('{"ids": ["a.ts#a"]}', "--roots-from must hold a JSON array of symbol ids or a "),
-        ('"a.ts#a"', "--roots-from must hold a JSON array of symbol ids or a "),
-        ('["a.ts#a", 3]', "--roots-from item 1 is not a non-empty string"),
-        ('["a.ts#a", ""]', "--roots-from item 1 is not a non-empty string"),
-        ('["' + "x" * 8193 + '"]', "--roots-from item 0 is longer than 8192 characters"),
-        ('{"format": "bridge-facts"}', "--roots-from is a bridge-facts document without a facts"),
+        ("{not json", "--roots-from roots.json: not JSON (unexpected character"),
+        ('{"ids": ["a.ts#a"]}', "--roots-from roots.json: is a JSON object of no tsograph "),
+        ('"a.ts#a"', "--roots-from roots.json: is a JSON scalar; pass a JSON array of symbol"),
+        ('["a.ts#a", 3]', "--roots-from roots.json: item 1 is not a non-empty string; pass"),
+        ('["a.ts#a", ""]', "--roots-from roots.json: item 1 is not a non-empty string"),
+        ('["' + "x" * 8193 + '"]', "--roots-from roots.json: item 0 is longer than 8192 "),
+        (
+            '{"format": "bridge-facts"}',
+            "--roots-from roots.json: is a bridge-facts document without a facts array",
+        ),
         (
             '{"format": "bridge-facts", "facts": [{"symbol": {"usr": 1}}]}',
-            "--roots-from facts[0].symbol.usr is not a non-empty string",
+            "--roots-from roots.json: facts[0].symbol.usr is not a non-empty string",
         ),
     ],
 )
@@ -115,17 +118,20 @@ def test_a_malformed_file_exits_2_with_one_line_before_any_graph(
 ) -> None:
     result = _traverse(tmp_path, command, "--roots-from", _file(tmp_path, "[1]"), "a.ts#a")
     assert (result.code, result.stdout) == (2, b"")
-    assert result.stderr == "tsograph: --roots-from item 0 is not a non-empty string\n"
+    assert result.stderr == (
+        "tsograph: --roots-from roots.json: item 0 is not a non-empty string; "
+        "pass a JSON array of symbol ids or a bridge-facts document\n"
+    )
     assert not (tmp_path / "cache").exists(), "the file is read before the graph is built"
 
 
 def test_an_unreadable_file_exits_2(tmp_path: Path) -> None:
     with pytest.raises(InputError) as raised:
         read_root_ids(str(tmp_path))
-    assert raised.value.message.startswith("--roots-from cannot be read (")
+    assert raised.value.message.startswith(f"--roots-from {tmp_path.name}: is a folder, not a")
     result = _traverse(tmp_path, "impact", "--roots-from", tmp_path / "absent.json")
     assert (result.code, result.stdout) == (2, b"")
-    assert result.stderr.startswith("tsograph: --roots-from cannot be read (")
+    assert result.stderr.startswith("tsograph: --roots-from absent.json: no such file; pass ")
     assert str(tmp_path) not in result.stderr
 
 

@@ -133,3 +133,112 @@ def test_candidate_edges_are_followed_only_in_candidates_mode(tmp_path: Path) ->
         "src/lib/store.ts#objectStore.saveItem": "candidate",
         "src/lib/store.ts#SqlClient.query": "candidate",
     }
+
+
+def test_an_unknown_root_id_gets_the_closest_graph_ids_on_stderr(tmp_path: Path) -> None:
+    result = tsograph(
+        "impact",
+        "--project",
+        BASICS,
+        "--cache-dir",
+        tmp_path,
+        "--generated-at",
+        AT,
+        "src/lib/audit.ts#audti",
+        "src/lib/adit.ts#audit",
+        "zzzz",
+    )
+    assert result.code == 64
+    assert orjson.loads(result.stdout)["truncationReasons"] == ["root-not-found"]
+    assert result.stderr.count("\n") == 1
+    # A typo in the name, one in the file, and an id nothing resembles.
+    assert "src/lib/audit.ts#audti: did you mean src/lib/audit.ts#audit?" in result.stderr
+    assert "src/lib/adit.ts#audit: did you mean src/lib/audit.ts#audit?" in result.stderr
+    assert "zzzz: no similar graph id" in result.stderr
+    assert "the document was written for the other roots" in result.stderr
+
+
+def _snapshot(tmp_path: Path, output_format: str) -> Path:
+    graph = tsograph(
+        "graph",
+        "--project",
+        BASICS,
+        "--cache-dir",
+        tmp_path,
+        "--generated-at",
+        AT,
+        "--format",
+        output_format,
+    )
+    assert graph.code == 0, graph.stderr
+    path = tmp_path / f"graph.{output_format}"
+    path.write_bytes(graph.stdout)
+    return path
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        ("impact", "src/lib/audit.ts#audit"),
+        ("reach", "--dispatch", "candidates", "src/app/server.ts#<module>"),
+    ],
+)
+def test_an_ndjson_export_gives_the_same_traversal_as_the_json_snapshot(
+    tmp_path: Path, query: tuple[str, ...]
+) -> None:
+    command, *rest = query
+    results = [
+        tsograph(command, "--graph-file", _snapshot(tmp_path, kind), "--generated-at", AT, *rest)
+        for kind in ("json", "ndjson")
+    ]
+    assert results[0].code == results[1].code == 0, results[1].stderr
+    assert results[0].stdout == results[1].stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            (REPO / "fixtures" / "documents" / "route-contract.json").read_bytes(),
+            "is a bridge-facts document, not a tsograph-graph snapshot",
+        ),
+        (b'["a.ts#f"]', "is a JSON array, not a tsograph-graph snapshot"),
+        (b'{"format": "other"}', "is a JSON object of no tsograph format, not a tsograph-graph"),
+        (
+            b"{not json",
+            "not JSON (unexpected character, expected a string key at line 1, column 2)",
+        ),
+        (
+            b'{"format": "tsograph-graph-ndjson"}\n{"record": "node"}\n',
+            "line 1 is not a valid NDJSON header",
+        ),
+    ],
+)
+def test_a_graph_file_of_the_wrong_kind_is_named_by_its_kind(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    (tmp_path / "in.json").write_bytes(content)
+    result = tsograph("reach", "--graph-file", "in.json", "x.ts#y", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith(f"tsograph: --graph-file in.json: {message}")
+    assert result.stderr.count("\n") == 1
+    assert "pass " in result.stderr or "write it again" in result.stderr
+
+
+def test_a_broken_ndjson_record_is_named_by_its_line(tmp_path: Path) -> None:
+    lines = _snapshot(tmp_path, "ndjson").read_bytes().split(b"\n")
+    lines[2] = b'{"record": "node", "id": 5}'
+    (tmp_path / "broken.ndjson").write_bytes(b"\n".join(lines))
+    result = tsograph("reach", "--graph-file", "broken.ndjson", "x.ts#y", cwd=tmp_path)
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr.startswith(
+        "tsograph: --graph-file broken.ndjson: not a valid tsograph-graph snapshot (at /nodes/"
+    )
+
+
+def test_an_unknown_id_with_a_line_break_keeps_the_message_one_line(tmp_path: Path) -> None:
+    result = tsograph(
+        "reach", "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT, "a\nb"
+    )
+    assert result.code == 64
+    assert result.stderr.count("\n") == 1 and "unknown ids: a\\x0ab" in result.stderr

@@ -49,9 +49,13 @@ def test_spec_outside_project_is_a_usage_error(tmp_path: Path) -> None:
     assert str(tmp_path) not in message
 
 
-def test_project_must_exist(tmp_path: Path) -> None:
+def test_a_project_that_does_not_exist_is_unreadable_input(tmp_path: Path) -> None:
     spec = write_spec(tmp_path, SPEC)
-    usage_error("openapi", str(spec), "--service", SERVICE, "--project", str(tmp_path / "nope"))
+    result = invoke("openapi", str(spec), "--service", SERVICE, "--project", str(tmp_path / "nope"))
+    assert (result.code, result.stdout) == (2, b"")
+    assert (
+        result.stderr == "tsograph: --project nope: no such folder; pass the project root folder\n"
+    )
 
 
 def test_location_path_is_relative_to_the_project(tmp_path: Path) -> None:

@@ -189,3 +189,91 @@ def test_empty_servers_array_counts_as_absent(tmp_path: Path) -> None:
         "servers: [{url: /root}]\npaths:\n  /a:\n    servers: []\n    get: {servers: []}\n"
     )
     assert channels(tmp_path, spec) == {"/root/a"}
+
+
+# Path keys with a query or a fragment (box-openapi writes `/oauth2/token#refresh`
+# beside `/oauth2/token`): a request never carries the `#` tail to the server, and
+# the `?` tail is the query, so the channel is the part before either.
+
+
+def test_fragment_and_query_tails_of_a_path_key_are_not_part_of_the_channel(
+    tmp_path: Path,
+) -> None:
+    spec = HEADER_30 + (
+        "paths:\n  '/a#tail': {put: {}}\n  '/b?x=1': {get: {}}\n  '/c?q#f': {post: {}}\n"
+    )
+    assert routes(facts_of(tmp_path, spec)) == {
+        ("PUT", "/a", "root"),
+        ("GET", "/b", "root"),
+        ("POST", "/c", "root"),
+    }
+
+
+def test_hash_inside_a_parameter_name_does_not_cut_the_key(tmp_path: Path) -> None:
+    spec = HEADER_30 + "paths: {'/a/{x#y}/b': {get: {}}}\n"
+    assert channels(tmp_path, spec) == {"/a/{}/b"}
+
+
+def test_keys_folding_to_one_method_and_channel_give_one_fact_the_plain_key_wins(
+    tmp_path: Path,
+) -> None:
+    spec = HEADER_30 + (
+        "paths:\n"
+        "  '/token#refresh':\n"
+        "    post: {operationId: refreshToken}\n"
+        "  /token:\n"
+        "    post: {operationId: requestToken}\n"
+        "    get: {}\n"
+    )
+    document = run_spec(tmp_path, spec).document()
+    posts = [fact for fact in document["facts"] if fact["method"] == "POST"]
+    assert [(f["channel"], f["operationId"], f["location"]["line"]) for f in posts] == [
+        ("/token", "requestToken", 7)
+    ]
+    assert document["limitations"] == [
+        "contract-coverage: 1 operation(s) share a method and channel with another operation "
+        "and were folded into its fact (path-key-query-or-fragment: 1)"
+    ]
+
+
+def test_tails_folding_without_a_plain_key_keep_the_first_in_spec_order(tmp_path: Path) -> None:
+    spec = HEADER_30 + (
+        "servers: [{url: /v1}, {url: /v2}]\n"
+        "paths:\n"
+        "  '/schema#add':\n"
+        "    put: {operationId: add}\n"
+        "  '/schema#update':\n"
+        "    put: {operationId: update}\n"
+    )
+    document = run_spec(tmp_path, spec).document()
+    assert [(f["channel"], f["operationId"]) for f in document["facts"]] == [
+        ("/v1/schema", "add"),
+        ("/v2/schema", "add"),
+    ]
+    # One folded fact per server prefix: two facts were not written.
+    assert document["limitations"] == [
+        "contract-coverage: 2 operation(s) share a method and channel with another operation "
+        "and were folded into its fact (path-key-query-or-fragment: 2)"
+    ]
+
+
+def test_two_keys_of_one_template_give_one_fact_the_first_wins(tmp_path: Path) -> None:
+    spec = HEADER_30 + (
+        "paths:\n  '/a/{x}':\n    get: {operationId: first}\n"
+        "  '/a/{y}':\n    get: {operationId: second}\n"
+    )
+    document = run_spec(tmp_path, spec).document()
+    assert [(f["channel"], f["operationId"]) for f in document["facts"]] == [("/a/{}", "first")]
+    assert document["limitations"] == [
+        "contract-coverage: 1 operation(s) share a method and channel with another operation "
+        "and were folded into its fact (same-template: 1)"
+    ]
+
+
+def test_one_operation_under_two_servers_of_one_prefix_is_not_a_fold(tmp_path: Path) -> None:
+    spec = HEADER_30 + (
+        "servers: [{url: 'https://a.test/v1'}, {url: 'https://b.test/v1'}]\n"
+        "paths: {/a: {get: {}}}\n"
+    )
+    document = run_spec(tmp_path, spec).document()
+    assert len(document["facts"]) == 1 and document["limitations"] == []

@@ -333,7 +333,10 @@ def test_spec_that_cannot_be_read_exits_2(tmp_path: Path) -> None:
         str(tmp_path / "project"),
     )
     assert (result.code, result.stdout) == (2, b"")
-    assert "missing.yaml: cannot be read" in result.stderr and str(tmp_path) not in result.stderr
+    assert (
+        "missing.yaml: no such file; check the spec" in result.stderr
+        and str(tmp_path) not in result.stderr
+    )
 
 
 def test_folder_given_as_the_spec_exits_2(tmp_path: Path) -> None:

@@ -17,13 +17,13 @@ with one is dynamic. The format is schemas/client-model-v1.json.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import orjson
 from jsonschema import Draft202012Validator
 from tree_sitter import Node
 
 from exchange.errors import InputError
+from producers.command_args import json_problem, read_input_file, shown
 from producers.routes.client.requests import Request
 from producers.routes.client.scopes import text
 from producers.routes.client.urls import BASE_MARK, HOLE, literal_text
@@ -57,23 +57,19 @@ class ClientModel:
 
 def load_model(path: str) -> ClientModel:
     """Read and check a model file; any problem is exit 2 with one line."""
-    try:
-        with Path(path).open("rb") as handle:
-            data = handle.read(_MAX_MODEL_BYTES + 1)
-    except OSError:
-        raise InputError("--client-model: the file cannot be read; check the path") from None
-    if len(data) > _MAX_MODEL_BYTES:
-        raise InputError("--client-model: the file is larger than 1 MiB")
+    label = f"--client-model {shown(path)}"
+    fix = f"pass a client model as {MODEL_SCHEMA} describes"
+    data = read_input_file(path, label, _MAX_MODEL_BYTES, fix)
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError as error:
-        raise InputError(f"--client-model: not valid JSON (line {error.lineno})") from None
+        raise InputError(f"{label}: {json_problem(error)}; {fix}") from None
     schema = orjson.loads((SCHEMA_DIR / MODEL_SCHEMA).read_bytes())
     problem = next(iter(Draft202012Validator(schema).iter_errors(raw)), None)
     if problem is not None:
         where = "/" + "/".join(str(part) for part in problem.absolute_path)
         reason = " ".join(problem.message.split())[:160]
-        raise InputError(f"--client-model: invalid model at {where}: {reason} (see {MODEL_SCHEMA})")
+        raise InputError(f"{label}: invalid model at {where}: {reason}; {fix}")
     transports = tuple(
         Transport(
             entry["source"],

@@ -402,7 +402,7 @@ def test_client_model_matches_declaration_identity(tmp_path: Path) -> None:
         ("[]", "invalid model at /"),
         ('{"version": 2, "transports": []}', "invalid model at /version"),
         ('{"version": 1, "transports": [{"source": "a"}]}', "invalid model at /transports/0"),
-        ("{", "not valid JSON"),
+        ("{", "--client-model model.json: not JSON ("),
     ],
 )
 def test_malformed_model_is_exit_2_with_one_line(
