@@ -11,13 +11,13 @@ and falls through to candidates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from producers.graph.binding import Binder, runs
+from producers.graph.binding import Binder, holds_object, runs
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
 from producers.graph.values import Declared, Module
-from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
+from producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
 from producers.project.paths import ancestors, parent
 from producers.project.test_sources import is_test_source
 
@@ -121,6 +121,11 @@ class BoundDispatch:
                 self._loaded.append((path, facts.imports[callee.index].specifier))
         if facts.dynamic_loads:
             self._opaque_loads = True
+        # `x = flag ? hooks : other`, `{ hooks }`, `return hooks as Api`: values
+        # handed on without a value-use site of their own.
+        for init in _written_values(facts):
+            for ref in _aliases(init):
+                self._escape(path, ref)
 
     def add_site(self, path: str, site: CallSite, target: str) -> None:
         """A site the direct rules linked to `target`."""
@@ -129,6 +134,42 @@ class BoundDispatch:
                 index.sites_by_target.setdefault(target, []).append((path, site))
             elif site.kind in _VALUE_USE_KINDS:
                 index.value_uses.add(target)
+
+    def add_escape(self, path: str, site: CallSite) -> None:
+        """A value use that links no function: the object literal it names escapes.
+
+        `register(opts)`, `fw.use(hooks)`, `globalThis.hooks = hooks`,
+        `return hooks`, `{ hooks }` or `const alias = hooks` hand the object
+        (or an object literal nested in it) to code that may call its methods
+        with any arguments, so their parameters are no longer closed. A read
+        of a member that is not itself an object literal (`hooks.count`) does
+        not hand the object on.
+        """
+        if site.kind in _VALUE_USE_KINDS:
+            self._escape(path, site.callee)
+
+    def _escape(self, path: str, ref: Ref) -> None:
+        holder = self._object_named(path, ref)
+        if holder is not None:
+            for index in self._indexes(is_test_source(path)):
+                index.value_uses.add(holder)
+
+    def _object_named(self, path: str, ref: Ref) -> str | None:
+        """The object-literal holder whose object (or a literal nested in it) `ref` names."""
+        binder = self.binder
+        value = binder.head_value(path, ref)
+        for position in range(len(ref.members) + 1):
+            if isinstance(value, Declared):
+                declaration = binder.declarations.get(value.id)
+                if (
+                    declaration is not None
+                    and holds_object(declaration)
+                    and _nested_literal(declaration.init, ref.members[position:])
+                ):
+                    return declaration.id
+            if position < len(ref.members):
+                value = binder.member_value(path, value, ref.members[position])
+        return None
 
     def _indexes(self, test: bool) -> tuple[FlowIndex, ...]:
         return (self._whole,) if test else (self._whole, self._production)
@@ -268,3 +309,39 @@ def _first_argument(site: CallSite) -> Ref:
     if site.args and site.args[0].kind == "alias" and site.args[0].ref is not None:
         return site.args[0].ref
     return _OTHER
+
+
+def _nested_literal(init: Init | None, keys: tuple[str, ...]) -> bool:
+    """True when following `keys` through an object literal stays on object literals."""
+    for key in keys:
+        if init is None or init.kind != "object":
+            return False
+        init = next((member for name, member in reversed(init.members) if name == key), None)
+    return init is not None and init.kind == "object"
+
+
+def _written_values(facts: FileFacts) -> Iterator[Init]:
+    """Every initializer, assigned, returned and argument value a file writes down."""
+    for declaration in facts.declarations:
+        if declaration.init is not None:
+            yield declaration.init
+    for binding in facts.bindings:
+        if binding.init is not None:
+            yield binding.init
+    for write in facts.writes:
+        yield write.value
+    for returned in facts.returns:
+        yield returned.value
+    for site in facts.calls:
+        yield from site.args
+
+
+def _aliases(init: Init) -> Iterator[Ref]:
+    """Chains a value is written as: itself, a branch (`a ?? b`) or an object member."""
+    pending = [init]
+    while pending:
+        current = pending.pop()
+        if current.kind == "alias" and current.ref is not None:
+            yield current.ref
+        elif current.kind in ("object", "union"):
+            pending.extend(member for _, member in current.members)

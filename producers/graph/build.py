@@ -264,6 +264,7 @@ class GraphBuilder:
                     self.overridden += outcome.overridden
                 continue
             if not is_call:
+                bound.add_escape(path, site)
                 continue
             if outcome.external:
                 self.external_calls += 1
