@@ -195,13 +195,28 @@ class BoundDispatch:
         separate after all and every call site sees the whole project.
         """
         self._open_loaded_modules()
-        production = not is_test_source(path) and not self._production_imports_tests()
+        production = self.production_view(path)
         flow = self._flows.get(production)
         if flow is None:
             index = self._production if production else self._whole
             flow = ValueFlow(self.binder, index, self._family)
             self._flows[production] = flow
         return flow
+
+    def production_view(self, path: str) -> bool:
+        """True when a call site in `path` sees the program without test sources."""
+        return not is_test_source(path) and not self._production_imports_tests()
+
+    def visible(self, path: str, targets: Iterable[str]) -> list[str]:
+        """The candidate targets the program of a call site in `path` holds.
+
+        Candidates follow the same separation as flows: a production call site
+        is not linked to a class or object that only test sources define.
+        """
+        if not self.production_view(path):
+            return list(targets)
+        file_of = self.binder.file_of
+        return [target for target in targets if not is_test_source(file_of[target])]
 
     def _open_loaded_modules(self) -> None:
         """Open the exports of loaded modules, once, before the first query.

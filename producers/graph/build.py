@@ -295,9 +295,10 @@ class GraphBuilder:
                 self.candidate_linked[reason] += 1
                 continue
             self.bound_unresolved[site.owner] += 1
-            for target in outcome.candidates:
+            candidates = bound.visible(path, outcome.candidates)
+            for target in candidates:
                 self.edges.append(Edge(site.owner, target, kind, "candidate"))
-            if outcome.candidates:
+            if candidates:
                 self.candidate_linked[reason] += 1
             else:
                 self.candidate_unresolved[site.owner] += 1

@@ -386,3 +386,52 @@ def test_entry_point_parameters_are_filled_by_the_framework(tmp_path: Path) -> N
         },
     )
     assert bound_edges(document) == set()
+
+
+def candidate_edges(document: dict[str, object]) -> set[tuple[str, str]]:
+    edges = document["edges"]
+    assert isinstance(edges, list)
+    return {(edge["from"], edge["to"]) for edge in edges if edge["evidence"] == "candidate"}
+
+
+TEST_ONLY = {
+    "stores.ts": STORES,
+    "app.ts": "import { Store } from './stores';\n"
+    "export function run(store: Store) { return store.find(); }\n",
+    "app.test.ts": "import { Store } from './stores';\n"
+    "import { run } from './app';\n"
+    "class FakeStore implements Store { find() { return 'fake'; } }\n"
+    "export function check(store: Store) { return store.find(); }\n"
+    "run(new FakeStore());\n",
+}
+
+
+def test_candidates_of_production_calls_leave_out_test_only_classes(tmp_path: Path) -> None:
+    edges = candidate_edges(graph_of(tmp_path, TEST_ONLY))
+    assert {to for source, to in edges if source == "app.ts#run"} == {
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
+    # A call site inside test sources sees the whole project, fakes included.
+    assert {to for source, to in edges if source == "app.test.ts#check"} == {
+        "app.test.ts#FakeStore.find",
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
+
+
+def test_candidates_see_test_classes_once_production_imports_a_test_source(
+    tmp_path: Path,
+) -> None:
+    files = dict(TEST_ONLY)
+    files["app.ts"] += "import { check } from './app.test';\nexport const again = check;\n"
+    document = graph_of(tmp_path, files)
+    # One program now: run's flow holds the fake, and check's candidates still do.
+    assert ("app.ts#run", "app.test.ts#FakeStore.find") in bound_edges(document)
+    files["app.ts"] = files["app.ts"].replace(
+        "export function run(store: Store) { return store.find(); }\n",
+        "export function run(store: Store) { return store.find(); }\n"
+        "export function open(store: Store) { return store.find(); }\n",
+    )
+    edges = candidate_edges(graph_of(tmp_path / "open", files))
+    assert ("app.ts#open", "app.test.ts#FakeStore.find") in edges
