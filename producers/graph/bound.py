@@ -35,8 +35,8 @@ class Program:
     `incomplete`: the scan skipped or could not parse some sources, so every
     exported function and class may be called from code nobody read.
     `library_folders`: folders of packages whose package.json declares an
-    entry (main, module, exports, bin, types, typings, browser) or cannot be
-    read: their exports are open to the package's users. `entries`: graph
+    entry (main, module, exports, bin, types, typings, browser) and is not
+    private, or cannot be read: their exports are open to the package's users. `entries`: graph
     ids of entry points, whose parameters the framework fills.
     """
 
@@ -44,10 +44,6 @@ class Program:
     library_folders: frozenset[str] = frozenset()
     # Entry points (route handlers, pages, middleware, …): the framework calls them.
     entries: frozenset[str] = frozenset()
-
-    @property
-    def open_exports(self) -> bool:
-        return self.incomplete or bool(self.library_folders)
 
     def opens(self, path: str) -> bool:
         """True when the exports of a project file may be called from outside."""

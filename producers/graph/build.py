@@ -369,10 +369,17 @@ class GraphBuilder:
             "call(s) are linked by bound edges: every value observed flowing into the "
             "receiver or callee is a project implementation (whole-program assumption)"
         )
-        if self.program.open_exports:
+        libraries = len(self.program.library_folders)
+        if libraries:
             bound_text += (
-                "; the package is a library or the scan is incomplete, so exported "
-                "functions and classes are open to outside callers"
+                f"; {libraries} library package(s) (a package.json with main, exports, … "
+                'and no "private": true) can be imported from outside the scan, so '
+                "their exported functions, classes and objects are open to outside callers"
+            )
+        if self.program.incomplete:
+            bound_text += (
+                "; the scan is incomplete (skipped or unparsable sources), so every "
+                "exported function, class and object is open to outside callers"
             )
         lines = {
             "bound": [counted("bound-dispatch:", self.bound_linked.total(), bound_text)],

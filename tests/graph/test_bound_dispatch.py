@@ -320,6 +320,30 @@ def test_library_packages_open_their_exports(tmp_path: Path) -> None:
     assert any("library" in line for line in limitations if line.startswith("bound-dispatch:"))
 
 
+@pytest.mark.parametrize("private", [True, False])
+def test_private_workspace_packages_keep_their_exports_closed(
+    private: bool, tmp_path: Path
+) -> None:
+    # npm refuses to publish a private package (libnpmpublish@12.0.1), so its
+    # only importers are in the workspace, which the scan holds.
+    flag = '"private": true, ' if private else ""
+    files = {
+        "package.json": '{ "private": true, "workspaces": ["packages/*"] }',
+        "packages/lib/package.json": '{ "name": "@x/lib", ' + flag + '"main": "app.js" }',
+        "packages/lib/stores.ts": STORES,
+        "packages/lib/app.ts": "import { Store, SqlStore } from './stores';\n"
+        "export function run(store: Store) { return store.find(); }\n"
+        "run(new SqlStore());\n",
+    }
+    document = graph_of(tmp_path, files)
+    expected = {("packages/lib/app.ts#run", "packages/lib/stores.ts#SqlStore.find")}
+    assert bound_edges(document) == (expected if private else set())
+    limitations = document["limitations"]
+    assert isinstance(limitations, list)
+    line = next(line for line in limitations if line.startswith("bound-dispatch:"))
+    assert ("1 library package(s)" in line) is not private
+
+
 def test_callable_flow_through_a_closed_wrapper(tmp_path: Path) -> None:
     document = graph_of(
         tmp_path,
