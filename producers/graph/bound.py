@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from producers.graph.binding import Binder, holds_object, runs
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from producers.graph.test_side import TestSide, test_side
 from producers.graph.values import Declared, Module
 from producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
 from producers.project.paths import ancestors, parent
-from producers.project.test_sources import is_test_source
 
 # Site kinds whose argument lists reach the target's parameters.
 _ARGUMENT_KINDS = frozenset({"call", "new", "super"})
@@ -65,21 +65,27 @@ class BoundDispatch:
         self._whole = FlowIndex()
         self._production = FlowIndex()
         self._flows: dict[bool, ValueFlow] = {}
-        self._production_imports: list[tuple[str, str]] = []
-        self._imports_tests: bool | None = None
+        self._side: TestSide | None = None
         self._loaded: list[tuple[str, str]] = []
         self._opaque_loads = False
         self._opened = False
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
+    def separate(self, paths: Iterable[str]) -> None:
+        """Decide which files form the test program; call once, before add_file."""
+        self._side = test_side(self.binder, paths)
+
+    @property
+    def side(self) -> TestSide:
+        assert self._side is not None, "separate() decides the test program first"
+        return self._side
+
+    def _test(self, path: str) -> bool:
+        return path in self.side.tests
+
     def add_file(self, path: str, facts: FileFacts) -> None:
-        test = is_test_source(path)
-        if not test:
-            self._production_imports.extend(
-                (path, item.specifier) for item in facts.imports if item.specifier.startswith(".")
-            )
-        for index in self._indexes(test):
+        for index in self._indexes(self._test(path)):
             for write in facts.writes:
                 target = write.target
                 if write.computed:
@@ -125,7 +131,7 @@ class BoundDispatch:
 
     def add_site(self, path: str, site: CallSite, target: str) -> None:
         """A site the direct rules linked to `target`."""
-        for index in self._indexes(is_test_source(path)):
+        for index in self._indexes(self._test(path)):
             if site.kind in _ARGUMENT_KINDS:
                 index.sites_by_target.setdefault(target, []).append((path, site))
             elif site.kind in _VALUE_USE_KINDS:
@@ -147,7 +153,7 @@ class BoundDispatch:
     def _escape(self, path: str, ref: Ref) -> None:
         holder = self._object_named(path, ref)
         if holder is not None:
-            for index in self._indexes(is_test_source(path)):
+            for index in self._indexes(self._test(path)):
                 index.value_uses.add(holder)
 
     def _object_named(self, path: str, ref: Ref) -> str | None:
@@ -185,10 +191,10 @@ class BoundDispatch:
     # ---- queries -----------------------------------------------------------------------
 
     def flow(self, path: str) -> ValueFlow:
-        """Call sites outside test sources see the program without them.
+        """Call sites outside the test side see the program without it.
 
-        When production code imports a test source, the two programs are not
-        separate after all and every call site sees the whole project.
+        When production code imports a test-side file, the two programs are
+        not separate after all and every call site sees the whole project.
         """
         self._open_loaded_modules()
         production = self.production_view(path)
@@ -201,18 +207,21 @@ class BoundDispatch:
 
     def production_view(self, path: str) -> bool:
         """True when a call site in `path` sees the program without test sources."""
-        return not is_test_source(path) and not self._production_imports_tests()
+        return not self.side.joined and path not in self.side.tests
 
     def visible(self, path: str, targets: Iterable[str]) -> list[str]:
-        """The candidate targets the program of a call site in `path` holds.
+        """The candidate targets a call site in `path` can reach.
 
-        Candidates follow the same separation as flows: a production call site
-        is not linked to a class or object that only test sources define.
+        A production call site is not linked to a class or object literal
+        whose test source production code never loads; a call site inside a
+        test source sees them all.
         """
-        if not self.production_view(path):
+        side = self.side
+        if path in side.tests:
             return list(targets)
         file_of = self.binder.file_of
-        return [target for target in targets if not is_test_source(file_of[target])]
+        hidden = side.tests - side.loaded
+        return [target for target in targets if file_of[target] not in hidden]
 
     def _open_loaded_modules(self) -> None:
         """Open the exports of loaded modules, once, before the first query.
@@ -245,15 +254,6 @@ class BoundDispatch:
                     opened.add(value.id)
         self._whole.open_declarations |= opened
         self._production.open_declarations |= opened
-
-    def _production_imports_tests(self) -> bool:
-        if self._imports_tests is None:
-            self._imports_tests = any(
-                isinstance(value, Module) and is_test_source(value.path)
-                for path, specifier in self._production_imports
-                for value in (self.binder.module_value(path, specifier),)
-            )
-        return self._imports_tests
 
     def _family(self, class_id: str) -> Iterable[str]:
         return self._descendants().get(class_id, ())

@@ -493,6 +493,7 @@ def build_graph(
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
     indexes = [(path, binder.file(path)) for path in ordered]
+    builder.bound.separate(ordered)
     for path, index in indexes:
         if index is not None:
             builder.bound.add_file(path, index.facts)

@@ -459,3 +459,23 @@ def test_candidates_see_test_classes_once_production_imports_a_test_source(
     )
     edges = candidate_edges(graph_of(tmp_path / "open", files))
     assert ("app.ts#open", "app.test.ts#FakeStore.find") in edges
+
+
+def test_candidates_leave_out_test_sources_production_never_loads(tmp_path: Path) -> None:
+    # drizzle-orm's shape: a helper with an ordinary name imports one test
+    # source, which joins the flows, while other test sources stay unloaded.
+    files = dict(TEST_ONLY)
+    files["helper.ts"] = (
+        "import { OtherStore } from './other.test';\nexport const o = OtherStore;\n"
+    )
+    files["other.test.ts"] = (
+        "import { Store } from './stores';\n"
+        "export class OtherStore implements Store { find() { return 'other'; } }\n"
+    )
+    files["app.ts"] += "export function open(store: Store) { return store.find(); }\n"
+    edges = candidate_edges(graph_of(tmp_path, files))
+    assert {to for source, to in edges if source == "app.ts#open"} == {
+        "other.test.ts#OtherStore.find",
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
