@@ -49,6 +49,10 @@ class PackageInfo:
         return self.readable and self.fields.get("private") is True
 
     @property
+    def has_entry_fields(self) -> bool:
+        return not self.readable or any(key in self.fields for key in ENTRY_FIELDS)
+
+    @property
     def opens_exports(self) -> bool:
         """True when code outside the scan may import the package's exports.
 
@@ -56,9 +60,7 @@ class PackageInfo:
         installed and imported, unless it is private; an unreadable
         package.json may declare anything.
         """
-        if not self.readable:
-            return True
-        return not self.private and any(key in self.fields for key in ENTRY_FIELDS)
+        return self.has_entry_fields and not self.private
 
 
 def read_package(root: Path, directory: str, notes: list[str]) -> PackageInfo | None:
