@@ -11,15 +11,15 @@ and falls through to candidates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from producers.graph.binding import Binder, runs
+from producers.graph.binding import Binder, holds_object, runs
 from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from producers.graph.test_side import TestSide, test_side
 from producers.graph.values import Declared, Module
-from producers.lang.facts import CallSite, Declaration, FileFacts, Ref
+from producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
 from producers.project.paths import ancestors, parent
-from producers.project.test_sources import is_test_source
 
 # Site kinds whose argument lists reach the target's parameters.
 _ARGUMENT_KINDS = frozenset({"call", "new", "super"})
@@ -35,8 +35,8 @@ class Program:
     `incomplete`: the scan skipped or could not parse some sources, so every
     exported function and class may be called from code nobody read.
     `library_folders`: folders of packages whose package.json declares an
-    entry (main, module, exports, bin, types, typings, browser) or cannot be
-    read: their exports are open to the package's users. `entries`: graph
+    entry (main, module, exports, bin, types, typings, browser) and is not
+    private, or cannot be read: their exports are open to the package's users. `entries`: graph
     ids of entry points, whose parameters the framework fills.
     """
 
@@ -44,10 +44,6 @@ class Program:
     library_folders: frozenset[str] = frozenset()
     # Entry points (route handlers, pages, middleware, …): the framework calls them.
     entries: frozenset[str] = frozenset()
-
-    @property
-    def open_exports(self) -> bool:
-        return self.incomplete or bool(self.library_folders)
 
     def opens(self, path: str) -> bool:
         """True when the exports of a project file may be called from outside."""
@@ -69,21 +65,27 @@ class BoundDispatch:
         self._whole = FlowIndex()
         self._production = FlowIndex()
         self._flows: dict[bool, ValueFlow] = {}
-        self._production_imports: list[tuple[str, str]] = []
-        self._imports_tests: bool | None = None
+        self._side: TestSide | None = None
         self._loaded: list[tuple[str, str]] = []
         self._opaque_loads = False
         self._opened = False
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
+    def separate(self, paths: Iterable[str]) -> None:
+        """Decide which files form the test program; call once, before add_file."""
+        self._side = test_side(self.binder, paths)
+
+    @property
+    def side(self) -> TestSide:
+        assert self._side is not None, "separate() decides the test program first"
+        return self._side
+
+    def _test(self, path: str) -> bool:
+        return path in self.side.tests
+
     def add_file(self, path: str, facts: FileFacts) -> None:
-        test = is_test_source(path)
-        if not test:
-            self._production_imports.extend(
-                (path, item.specifier) for item in facts.imports if item.specifier.startswith(".")
-            )
-        for index in self._indexes(test):
+        for index in self._indexes(self._test(path)):
             for write in facts.writes:
                 target = write.target
                 if write.computed:
@@ -121,14 +123,55 @@ class BoundDispatch:
                 self._loaded.append((path, facts.imports[callee.index].specifier))
         if facts.dynamic_loads:
             self._opaque_loads = True
+        # `x = flag ? hooks : other`, `{ hooks }`, `return hooks as Api`: values
+        # handed on without a value-use site of their own.
+        for init in _written_values(facts):
+            for ref in _aliases(init):
+                self._escape(path, ref)
 
     def add_site(self, path: str, site: CallSite, target: str) -> None:
         """A site the direct rules linked to `target`."""
-        for index in self._indexes(is_test_source(path)):
+        for index in self._indexes(self._test(path)):
             if site.kind in _ARGUMENT_KINDS:
                 index.sites_by_target.setdefault(target, []).append((path, site))
             elif site.kind in _VALUE_USE_KINDS:
                 index.value_uses.add(target)
+
+    def add_escape(self, path: str, site: CallSite) -> None:
+        """A value use that links no function: the object literal it names escapes.
+
+        `register(opts)`, `fw.use(hooks)`, `globalThis.hooks = hooks`,
+        `return hooks`, `{ hooks }` or `const alias = hooks` hand the object
+        (or an object literal nested in it) to code that may call its methods
+        with any arguments, so their parameters are no longer closed. A read
+        of a member that is not itself an object literal (`hooks.count`) does
+        not hand the object on.
+        """
+        if site.kind in _VALUE_USE_KINDS:
+            self._escape(path, site.callee)
+
+    def _escape(self, path: str, ref: Ref) -> None:
+        holder = self._object_named(path, ref)
+        if holder is not None:
+            for index in self._indexes(self._test(path)):
+                index.value_uses.add(holder)
+
+    def _object_named(self, path: str, ref: Ref) -> str | None:
+        """The object-literal holder whose object (or a literal nested in it) `ref` names."""
+        binder = self.binder
+        value = binder.head_value(path, ref)
+        for position in range(len(ref.members) + 1):
+            if isinstance(value, Declared):
+                declaration = binder.declarations.get(value.id)
+                if (
+                    declaration is not None
+                    and holds_object(declaration)
+                    and _nested_literal(declaration.init, ref.members[position:])
+                ):
+                    return declaration.id
+            if position < len(ref.members):
+                value = binder.member_value(path, value, ref.members[position])
+        return None
 
     def _indexes(self, test: bool) -> tuple[FlowIndex, ...]:
         return (self._whole,) if test else (self._whole, self._production)
@@ -148,19 +191,37 @@ class BoundDispatch:
     # ---- queries -----------------------------------------------------------------------
 
     def flow(self, path: str) -> ValueFlow:
-        """Call sites outside test sources see the program without them.
+        """Call sites outside the test side see the program without it.
 
-        When production code imports a test source, the two programs are not
-        separate after all and every call site sees the whole project.
+        When production code imports a test-side file, the two programs are
+        not separate after all and every call site sees the whole project.
         """
         self._open_loaded_modules()
-        production = not is_test_source(path) and not self._production_imports_tests()
+        production = self.production_view(path)
         flow = self._flows.get(production)
         if flow is None:
             index = self._production if production else self._whole
             flow = ValueFlow(self.binder, index, self._family)
             self._flows[production] = flow
         return flow
+
+    def production_view(self, path: str) -> bool:
+        """True when a call site in `path` sees the program without test sources."""
+        return not self.side.joined and path not in self.side.tests
+
+    def visible(self, path: str, targets: Iterable[str]) -> list[str]:
+        """The candidate targets a call site in `path` can reach.
+
+        A production call site is not linked to a class or object literal
+        whose test source production code never loads; a call site inside a
+        test source sees them all.
+        """
+        side = self.side
+        if path in side.tests:
+            return list(targets)
+        file_of = self.binder.file_of
+        hidden = side.tests - side.loaded
+        return [target for target in targets if file_of[target] not in hidden]
 
     def _open_loaded_modules(self) -> None:
         """Open the exports of loaded modules, once, before the first query.
@@ -193,15 +254,6 @@ class BoundDispatch:
                     opened.add(value.id)
         self._whole.open_declarations |= opened
         self._production.open_declarations |= opened
-
-    def _production_imports_tests(self) -> bool:
-        if self._imports_tests is None:
-            self._imports_tests = any(
-                isinstance(value, Module) and is_test_source(value.path)
-                for path, specifier in self._production_imports
-                for value in (self.binder.module_value(path, specifier),)
-            )
-        return self._imports_tests
 
     def _family(self, class_id: str) -> Iterable[str]:
         return self._descendants().get(class_id, ())
@@ -268,3 +320,39 @@ def _first_argument(site: CallSite) -> Ref:
     if site.args and site.args[0].kind == "alias" and site.args[0].ref is not None:
         return site.args[0].ref
     return _OTHER
+
+
+def _nested_literal(init: Init | None, keys: tuple[str, ...]) -> bool:
+    """True when following `keys` through an object literal stays on object literals."""
+    for key in keys:
+        if init is None or init.kind != "object":
+            return False
+        init = next((member for name, member in reversed(init.members) if name == key), None)
+    return init is not None and init.kind == "object"
+
+
+def _written_values(facts: FileFacts) -> Iterator[Init]:
+    """Every initializer, assigned, returned and argument value a file writes down."""
+    for declaration in facts.declarations:
+        if declaration.init is not None:
+            yield declaration.init
+    for binding in facts.bindings:
+        if binding.init is not None:
+            yield binding.init
+    for write in facts.writes:
+        yield write.value
+    for returned in facts.returns:
+        yield returned.value
+    for site in facts.calls:
+        yield from site.args
+
+
+def _aliases(init: Init) -> Iterator[Ref]:
+    """Chains a value is written as: itself, a branch (`a ?? b`) or an object member."""
+    pending = [init]
+    while pending:
+        current = pending.pop()
+        if current.kind == "alias" and current.ref is not None:
+            yield current.ref
+        elif current.kind in ("object", "union"):
+            pending.extend(member for _, member in current.members)

@@ -308,6 +308,7 @@ class GraphBuilder:
                     self.overridden += outcome.overridden
                 continue
             if not is_call:
+                bound.add_escape(path, site)
                 continue
             if outcome.external:
                 self.external_calls += 1
@@ -338,9 +339,10 @@ class GraphBuilder:
                 self.candidate_linked[reason] += 1
                 continue
             self.bound_unresolved[site.owner] += 1
-            for target in outcome.candidates:
+            candidates = bound.visible(path, outcome.candidates)
+            for target in candidates:
                 self.edges.append(Edge(site.owner, target, kind, "candidate"))
-            if outcome.candidates:
+            if candidates:
                 self.candidate_linked[reason] += 1
             else:
                 self.candidate_unresolved[site.owner] += 1
@@ -417,10 +419,17 @@ class GraphBuilder:
             "call(s) are linked by bound edges: every value observed flowing into the "
             "receiver or callee is a project implementation (whole-program assumption)"
         )
-        if self.program.open_exports:
+        libraries = len(self.program.library_folders)
+        if libraries:
             bound_text += (
-                "; the package is a library or the scan is incomplete, so exported "
-                "functions and classes are open to outside callers"
+                f"; {libraries} library package(s) (a package.json with main, exports, … "
+                'and no "private": true) can be imported from outside the scan, so '
+                "their exported functions, classes and objects are open to outside callers"
+            )
+        if self.program.incomplete:
+            bound_text += (
+                "; the scan is incomplete (skipped or unparsable sources), so every "
+                "exported function, class and object is open to outside callers"
             )
         lines = {
             "bound": [counted("bound-dispatch:", self.bound_linked.total(), bound_text)],
@@ -534,6 +543,7 @@ def build_graph(
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
     indexes = [(path, binder.file(path)) for path in ordered]
+    builder.bound.separate(ordered)
     for path, index in indexes:
         if index is not None:
             builder.bound.add_file(path, index.facts)

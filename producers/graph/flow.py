@@ -18,8 +18,9 @@ whose receiver may hold the value), returned values of called project
 functions, `await`, `?:`, `??`, `||`, `&&` and `,`.
 
 Where code outside the scan could inject a value, the flow is unknown:
-parameters of methods, object-literal members and inline callbacks (their
-callers cannot be enumerated), functions and classes used as values, classes
+parameters of methods, inline callbacks and members of an object literal
+that escapes (their callers cannot be enumerated), functions and classes
+used as values, classes
 with decorators, functions without any call site, exports when the package
 is a library or the scan is incomplete, computed and reflective writes
 (`obj[key] = v`, `Object.assign`, `Reflect.set`, …) on the values they may
@@ -406,11 +407,30 @@ class ValueFlow:
                 and class_id not in self.index.value_uses
             )
         if function.kind == "function":
-            return not function.callback
+            if function.callback:
+                return False
+            holder = self.binder.declarations.get(function.parent)
+            return holder is None or not holds_object(holder) or self._object_closed(holder)
         if function.kind in ("variable", "field"):
             init = function.init
             return function.kind == "variable" and init is not None and init.kind == "function"
         return False  # methods, accessors: callers through receivers cannot be enumerated
+
+    def _object_closed(self, holder: Declaration) -> bool:
+        """True when only the calls the project shows can reach an object literal's methods.
+
+        The literal must be held by a variable that is neither open (exported
+        from a library, an entry file or a loaded module) nor used as a value:
+        passed to any call, returned, stored, aliased or nested elsewhere, the
+        object reaches code that may call its methods with arguments nobody
+        can list. A literal held by a field travels with its class or
+        instances, whose uses are not tracked one by one, so it is open.
+        """
+        return (
+            holder.kind == "variable"
+            and holder.id not in self.index.open_declarations
+            and holder.id not in self.index.value_uses
+        )
 
     def _result(self, path: str, site: CallSite) -> Flow:
         if site.kind == "new":

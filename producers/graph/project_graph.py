@@ -276,7 +276,7 @@ def _build(
         library_folders=frozenset(
             folder
             for folder, package in workspace_model.by_directory.items()
-            if package.has_entry_fields
+            if package.opens_exports
         ),
     )
     entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)

@@ -39,8 +39,28 @@ class PackageInfo:
     readable: bool = True
 
     @property
+    def private(self) -> bool:
+        """`"private": true`: the package cannot be published, only its workspace imports it.
+
+        npm refuses to publish a package whose `private` is truthy
+        (libnpmpublish@12.0.1, lib/publish.js); only the JSON value true is
+        taken here.
+        """
+        return self.readable and self.fields.get("private") is True
+
+    @property
     def has_entry_fields(self) -> bool:
         return not self.readable or any(key in self.fields for key in ENTRY_FIELDS)
+
+    @property
+    def opens_exports(self) -> bool:
+        """True when code outside the scan may import the package's exports.
+
+        A package that declares an entry (main, module, exports, …) can be
+        installed and imported, unless it is private; an unreadable
+        package.json may declare anything.
+        """
+        return self.has_entry_fields and not self.private
 
 
 def read_package(root: Path, directory: str, notes: list[str]) -> PackageInfo | None:

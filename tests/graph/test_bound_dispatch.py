@@ -320,6 +320,30 @@ def test_library_packages_open_their_exports(tmp_path: Path) -> None:
     assert any("library" in line for line in limitations if line.startswith("bound-dispatch:"))
 
 
+@pytest.mark.parametrize("private", [True, False])
+def test_private_workspace_packages_keep_their_exports_closed(
+    private: bool, tmp_path: Path
+) -> None:
+    # npm refuses to publish a private package (libnpmpublish@12.0.1), so its
+    # only importers are in the workspace, which the scan holds.
+    flag = '"private": true, ' if private else ""
+    files = {
+        "package.json": '{ "private": true, "workspaces": ["packages/*"] }',
+        "packages/lib/package.json": '{ "name": "@x/lib", ' + flag + '"main": "app.js" }',
+        "packages/lib/stores.ts": STORES,
+        "packages/lib/app.ts": "import { Store, SqlStore } from './stores';\n"
+        "export function run(store: Store) { return store.find(); }\n"
+        "run(new SqlStore());\n",
+    }
+    document = graph_of(tmp_path, files)
+    expected = {("packages/lib/app.ts#run", "packages/lib/stores.ts#SqlStore.find")}
+    assert bound_edges(document) == (expected if private else set())
+    limitations = document["limitations"]
+    assert isinstance(limitations, list)
+    line = next(line for line in limitations if line.startswith("bound-dispatch:"))
+    assert ("1 library package(s)" in line) is not private
+
+
 def test_callable_flow_through_a_closed_wrapper(tmp_path: Path) -> None:
     document = graph_of(
         tmp_path,
@@ -386,3 +410,72 @@ def test_entry_point_parameters_are_filled_by_the_framework(tmp_path: Path) -> N
         },
     )
     assert bound_edges(document) == set()
+
+
+def candidate_edges(document: dict[str, object]) -> set[tuple[str, str]]:
+    edges = document["edges"]
+    assert isinstance(edges, list)
+    return {(edge["from"], edge["to"]) for edge in edges if edge["evidence"] == "candidate"}
+
+
+TEST_ONLY = {
+    "stores.ts": STORES,
+    "app.ts": "import { Store } from './stores';\n"
+    "export function run(store: Store) { return store.find(); }\n",
+    "app.test.ts": "import { Store } from './stores';\n"
+    "import { run } from './app';\n"
+    "class FakeStore implements Store { find() { return 'fake'; } }\n"
+    "export function check(store: Store) { return store.find(); }\n"
+    "run(new FakeStore());\n",
+}
+
+
+def test_candidates_of_production_calls_leave_out_test_only_classes(tmp_path: Path) -> None:
+    edges = candidate_edges(graph_of(tmp_path, TEST_ONLY))
+    assert {to for source, to in edges if source == "app.ts#run"} == {
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
+    # A call site inside test sources sees the whole project, fakes included.
+    assert {to for source, to in edges if source == "app.test.ts#check"} == {
+        "app.test.ts#FakeStore.find",
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
+
+
+def test_candidates_see_test_classes_once_production_imports_a_test_source(
+    tmp_path: Path,
+) -> None:
+    files = dict(TEST_ONLY)
+    files["app.ts"] += "import { check } from './app.test';\nexport const again = check;\n"
+    document = graph_of(tmp_path, files)
+    # One program now: run's flow holds the fake, and check's candidates still do.
+    assert ("app.ts#run", "app.test.ts#FakeStore.find") in bound_edges(document)
+    files["app.ts"] = files["app.ts"].replace(
+        "export function run(store: Store) { return store.find(); }\n",
+        "export function run(store: Store) { return store.find(); }\n"
+        "export function open(store: Store) { return store.find(); }\n",
+    )
+    edges = candidate_edges(graph_of(tmp_path / "open", files))
+    assert ("app.ts#open", "app.test.ts#FakeStore.find") in edges
+
+
+def test_candidates_leave_out_test_sources_production_never_loads(tmp_path: Path) -> None:
+    # drizzle-orm's shape: a helper with an ordinary name imports one test
+    # source, which joins the flows, while other test sources stay unloaded.
+    files = dict(TEST_ONLY)
+    files["helper.ts"] = (
+        "import { OtherStore } from './other.test';\nexport const o = OtherStore;\n"
+    )
+    files["other.test.ts"] = (
+        "import { Store } from './stores';\n"
+        "export class OtherStore implements Store { find() { return 'other'; } }\n"
+    )
+    files["app.ts"] += "export function open(store: Store) { return store.find(); }\n"
+    edges = candidate_edges(graph_of(tmp_path, files))
+    assert {to for source, to in edges if source == "app.ts#open"} == {
+        "other.test.ts#OtherStore.find",
+        "stores.ts#MemoryStore.find",
+        "stores.ts#SqlStore.find",
+    }
