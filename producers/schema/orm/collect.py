@@ -122,7 +122,7 @@ def _project(scan: SchemaScan) -> OrmProject | None:
         scan.root,
         set(files),
         set(scan.files.declaration_files),
-        load_configs(scan.root, "", package_folders=workspace.by_directory),
+        load_configs(scan.root, "", workspace=workspace),
         workspace,
     )
 

@@ -75,7 +75,7 @@ class ClientIndex:
         self.busy: set[object] = set()
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
         workspace = load_workspace(scan.root)
-        configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
+        configs = load_configs(scan.root, "", workspace=workspace)
         for note in (*configs.notes, *workspace.notes):
             scan.note("unreadable-module-configs:", "files", name=note.partition(" ")[0])
         self.resolver = Resolver(
