@@ -63,6 +63,9 @@ OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
 # Types that wrap the value a function eventually produces.
 WRAPPER_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
 MAX_DEPTH = 64
+# What `export_declaration` answers for a name two `export *` give different bindings
+# (ECMA-262 ResolveExport: "ambiguous", so the module does not export it). Compared with `is`.
+AMBIGUOUS_STAR = Unknown(UNRESOLVED_IMPORT)
 
 
 @dataclass
@@ -87,6 +90,8 @@ class Binder:
         self.children: dict[str, dict[str, list[Declaration]]] = {}
         self.file_of: dict[str, str] = {}
         self._export_cache: dict[tuple[str, str], Value] = {}
+        self._star_cache: dict[tuple[str, str], Value | None] = {}
+        self._star_query: dict[tuple[str, str], Value | None] = {}
         self._bases: dict[str, str | None] = {}
         self._active: set[object] = set()
         self.missing_packages: set[str] = set()
@@ -250,7 +255,57 @@ class Binder:
             if export.kind == "reexport" and export.imported != "*":
                 source = Import("named", export.specifier, export.imported, "", 0, 0)
                 return self._imported_declaration(path, source, hops)
+        if not index.exports.get(name) and name not in index.types and name != "default":
+            starred = self._star_declaration(path, name, hops)
+            if starred is not None:
+                return starred
         return self.export_value(path, name)
+
+    def _star_declaration(self, path: str, name: str, hops: int) -> Value | None:
+        """The one declaration the `export *` of a file gives a name, by name.
+
+        As ES modules resolve it: explicit exports shadow stars (the caller checks),
+        `default` never comes through a star, and two stars that reach different
+        bindings make the name ambiguous, so it is not exported at all
+        (`AMBIGUOUS_STAR`, told apart by identity). None when no star gives the name.
+        """
+        key = (path, name)
+        if key in self._star_cache:
+            return self._star_cache[key]
+        if key in self._star_query:
+            # Seen in this query: done, or in progress (a cycle of stars adds nothing).
+            return self._star_query[key]
+        outermost = not self._star_query
+        self._star_query[key] = None
+        index = self.file(path)
+        found: list[Value] = []
+        try:
+            for star in index.stars if index is not None else ():
+                if star.type_only:
+                    continue
+                whole = self.module_value(path, star.specifier)
+                value: Value
+                if isinstance(whole, Module):
+                    value = self.export_declaration(whole.path, name, hops + 1)
+                elif isinstance(whole, External):
+                    value = whole  # a package's star may export the name too
+                else:
+                    continue
+                if value is AMBIGUOUS_STAR:
+                    found = [value]  # an ambiguous star below is ambiguous here too
+                    break
+                if not isinstance(value, Unknown) and value not in found:
+                    found.append(value)
+        finally:
+            if outermost:
+                self._star_query.clear()
+        result = None if not found else found[0] if len(found) == 1 else AMBIGUOUS_STAR
+        if outermost:
+            # Inner answers may lack what a cut cycle held back: only the whole query is kept.
+            self._star_cache[key] = result
+        else:
+            self._star_query[key] = result
+        return result
 
     def _imported_declaration(self, importer: str, item: Import, hops: int) -> Value:
         whole = self.module_value(importer, item.specifier)
