@@ -63,6 +63,9 @@ OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
 # Types that wrap the value a function eventually produces.
 WRAPPER_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
 MAX_DEPTH = 64
+# What `export_declaration` answers for a name two `export *` give different bindings
+# (ECMA-262 ResolveExport: "ambiguous", so the module does not export it). Compared with `is`.
+AMBIGUOUS_STAR = Unknown(UNRESOLVED_IMPORT)
 
 
 @dataclass
@@ -87,6 +90,8 @@ class Binder:
         self.children: dict[str, dict[str, list[Declaration]]] = {}
         self.file_of: dict[str, str] = {}
         self._export_cache: dict[tuple[str, str], Value] = {}
+        self._star_cache: dict[tuple[str, str], Value | None] = {}
+        self._star_query: dict[tuple[str, str], Value | None] = {}
         self._bases: dict[str, str | None] = {}
         self._active: set[object] = set()
         self.missing_packages: set[str] = set()
@@ -234,11 +239,24 @@ class Binder:
 
         `export { inst as renamed }` names the variable `inst`, whatever `inst`
         holds; only an export of a member chain or an expression is followed
-        to its value.
+        to its value. A name only `export *` gives is followed by name too
+        (`star_export`); where that cannot decide, the value is the answer.
         """
         index = self.file(path)
         if index is None or hops > MAX_DEPTH:
             return Unknown(UNRESOLVED_IMPORT)
+        explicit = self._explicit_declaration(index, path, name, hops)
+        if explicit is not None:
+            return explicit
+        if _star_candidate(index, name):
+            starred = self.star_export(path, name, hops)
+            if isinstance(starred, (Declared, External)) or starred is AMBIGUOUS_STAR:
+                return starred
+        return self.export_value(path, name)
+
+    def _explicit_declaration(
+        self, index: FileIndex, path: str, name: str, hops: int
+    ) -> Value | None:
         for export in index.exports.get(name, ()):
             if export.type_only:
                 continue
@@ -252,7 +270,62 @@ class Binder:
             if export.kind == "reexport" and export.imported != "*":
                 source = Import("named", export.specifier, export.imported, "", 0, 0)
                 return self._imported_declaration(path, source, hops)
-        return self.export_value(path, name)
+        return None
+
+    def star_export(self, path: str, name: str, hops: int = 0) -> Value | None:
+        """What the `export *` of a file give a name, by name, and only when that is certain.
+
+        ECMA-262 ResolveExport: explicit exports shadow stars (checked by the
+        caller and at every level below), `default` never comes through a
+        star, a cycle of stars adds nothing, and two stars reaching different
+        bindings make the name ambiguous, so it is not exported at all
+        (`AMBIGUOUS_STAR`, told apart by identity). A star into a package or
+        into a module that does not resolve may give the name too: then the
+        answer is Unknown, unless only packages give it (External). None when
+        no star gives the name.
+        """
+        key = (path, name)
+        if key in self._star_cache:
+            return self._star_cache[key]
+        if key in self._star_query:
+            # Seen in this query: done, or in progress (a cycle of stars adds nothing).
+            return self._star_query[key]
+        outermost = not self._star_query
+        self._star_query[key] = None
+        index = self.file(path)
+        found: list[Value] = []
+        try:
+            for star in index.stars if index is not None and hops <= MAX_DEPTH else ():
+                if not star.type_only:
+                    value = self._through_star(path, star.specifier, name, hops + 1)
+                    if value is not None:
+                        found.append(value)
+        finally:
+            if outermost:
+                self._star_query.clear()
+        result = _decide_star(found)
+        if outermost:
+            # Inner answers may lack what a cut cycle held back: only the whole query is kept.
+            self._star_cache[key] = result
+        else:
+            self._star_query[key] = result
+        return result
+
+    def _through_star(self, path: str, specifier: str, name: str, hops: int) -> Value | None:
+        """What one `export * from specifier` gives a name (None: not exported there)."""
+        whole = self.module_value(path, specifier)
+        if isinstance(whole, External):
+            return whole
+        target = self.file(whole.path) if isinstance(whole, Module) else None
+        if not isinstance(whole, Module) or target is None:
+            return Unknown(UNRESOLVED_IMPORT)  # an unresolved module may export it
+        explicit = self._explicit_declaration(target, whole.path, name, hops)
+        if explicit is not None:
+            return explicit
+        if not _star_candidate(target, name):
+            # Exported (as a namespace, a member chain, a type) or `default`: not by name.
+            return None if name == "default" else self.export_value(whole.path, name)
+        return self.star_export(whole.path, name, hops)
 
     def _imported_declaration(self, importer: str, item: Import, hops: int) -> Value:
         whole = self.module_value(importer, item.specifier)
@@ -532,3 +605,24 @@ def holds_object(declaration: Declaration) -> bool:
     """A variable or field initialised with an object literal (its members are children)."""
     init = declaration.init
     return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"
+
+
+def _star_candidate(index: FileIndex, name: str) -> bool:
+    """Whether only a star can export the name (no value or type export of its own)."""
+    return not index.exports.get(name) and name not in index.types and name != "default"
+
+
+def _decide_star(found: list[Value]) -> Value | None:
+    """One answer from what each star gives a name (see `Binder.star_export`)."""
+    if any(value is AMBIGUOUS_STAR for value in found):
+        return AMBIGUOUS_STAR  # ambiguous below is ambiguous here too
+    bindings: list[Value] = []
+    for value in found:
+        if not isinstance(value, (External, Unknown)) and value not in bindings:
+            bindings.append(value)
+    if len(bindings) > 1:
+        return AMBIGUOUS_STAR
+    externals = [value for value in found if isinstance(value, External)]
+    if any(isinstance(value, Unknown) for value in found) or (bindings and externals):
+        return Unknown(UNRESOLVED_IMPORT)
+    return bindings[0] if bindings else externals[0] if externals else None

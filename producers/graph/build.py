@@ -6,7 +6,9 @@ evidence here:
 * call / new / jsx from a call site's owner to the declaration the callee
   binds to (`new C()` goes to C's constructor when it has a body, else to C);
 * callback / reference for function values passed as arguments or used
-  otherwise;
+  otherwise, and reference for a call of a project variable that has no
+  target (the value is the package's or unknown): the call keeps its count,
+  the edge records that the caller uses the variable;
 * alias from an export node to what it resolves to;
 * initializer from a constructor (or the class without one) to instance field
   initializers, from a derived class without a constructor to the base
@@ -310,6 +312,9 @@ class GraphBuilder:
             if not is_call:
                 bound.add_escape(path, site)
                 continue
+            used = self._called_variable(path, site)
+            if used is not None:
+                self.edges.append(Edge(site.owner, used, ("reference",), "direct"))
             if outcome.external:
                 self.external_calls += 1
                 self.missing_calls += outcome.missing_package is not None
@@ -324,6 +329,35 @@ class GraphBuilder:
             self.unresolved[site.owner] += 1
             self.reasons[outcome.reason or UNTYPED] += 1
             self.pending.append((path, site, outcome))
+
+    def _called_variable(self, path: str, site: CallSite) -> str | None:
+        """The project variable a call names when the call itself has no target.
+
+        `buttonVariants({ variant })` with `const buttonVariants = cva(...)` runs
+        package code (or code no rule proves), yet it uses the variable: a change
+        to its initializer reaches the caller. The name is bound by scope and
+        imports, as export nodes are (`export_declaration`), never by value.
+        """
+        callee = site.callee
+        if callee.members or site.computed or site.kind == "super":
+            return None  # a member's call (`api.get()`, `tasks[name]()`) calls the member
+        binder = self.binder
+        named: Value | None = None
+        if callee.head == "decl":
+            named = Declared(callee.target)
+        elif callee.head == "import":
+            index = binder.file(path)
+            if index is not None and 0 <= callee.index < len(index.facts.imports):
+                item = index.facts.imports[callee.index]
+                whole = binder.module_value(path, item.specifier)
+                if isinstance(whole, Module) and item.imported not in ("*", ""):
+                    named = binder.export_declaration(whole.path, item.imported)
+        if not isinstance(named, Declared):
+            return None
+        declaration = binder.declarations.get(named.id)
+        if declaration is None or declaration.kind != "variable":
+            return None
+        return declaration.id
 
     def dispatch_pending(self) -> None:
         """Bound, then candidate edges for the calls the direct rules left open."""

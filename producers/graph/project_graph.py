@@ -258,9 +258,7 @@ def _build(
     cache: FactsCache,
 ) -> Graph:
     workspace_model = load_workspace(roots.root)
-    configs = load_configs(
-        roots.root, roots.project_rel, tsconfig, package_folders=workspace_model.by_directory
-    )
+    configs = load_configs(roots.root, roots.project_rel, tsconfig, workspace=workspace_model)
     facts = read_facts(contents, cache, stats)
     resolver = Resolver(
         roots.root,

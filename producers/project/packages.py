@@ -156,6 +156,8 @@ class Workspace:
     by_directory: dict[str, PackageInfo] = field(default_factory=dict)
     by_name: dict[str, PackageInfo] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    # pnpm when pnpm-workspace.yaml lists the packages; npm and yarn link alike.
+    manager: str = "npm"
 
     def owner(self, path: str) -> PackageInfo | None:
         """The package whose folder most closely holds a file."""
@@ -164,12 +166,35 @@ class Workspace:
                 return self.by_directory[folder]
         return None
 
+    def linked(self, folder: str, name: str) -> PackageInfo | None:
+        """The workspace package `<folder>/node_modules/<name>` links to once installed.
+
+        npm@11 (and yarn classic) link every workspace package into the root
+        `node_modules`, declared or not; pnpm@9 links one only into the
+        `node_modules` of a package that declares it with the `workspace:`
+        protocol (other ranges come from the registry since pnpm 9 turned
+        link-workspace-packages off). Both checked by installing offline.
+        """
+        package = self.by_name.get(name)
+        if package is None or package.directory == folder:
+            return None
+        if self.manager != "pnpm":
+            return package if folder == "" and self.by_name else None
+        holder = self.by_directory.get(folder)
+        if holder is None:
+            return None
+        declared = holder.dependencies.get(name)
+        return package if declared is not None and declared.startswith("workspace:") else None
+
 
 def load_workspace(root: Path) -> Workspace:
     workspace = Workspace()
     top = read_package(root, "", workspace.notes)
     patterns: tuple[str, ...] = top.workspaces if top else ()
-    patterns += pnpm_workspace_patterns(root, "", workspace.notes)
+    pnpm = pnpm_workspace_patterns(root, "", workspace.notes)
+    if pnpm:
+        workspace.manager = "pnpm"
+    patterns += pnpm
     if top is not None:
         workspace.by_directory[""] = top
     for folder in expand_workspaces(root, "", patterns):

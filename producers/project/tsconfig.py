@@ -3,11 +3,11 @@
 The root config is the project's `tsconfig.json`, else its `jsconfig.json`,
 else bundler-style defaults; `--tsconfig` names another file relative to the
 project (an explicit config that cannot be read is an error, never a silent
-fallback). `extends` chains are followed (relative files and packages in
-`node_modules`, a string or a list, at most MAX_EXTENDS configs, cycles
-reported), options merge as TypeScript merges them, and `references` of a
-solution-style config are loaded so that each file is resolved with the paths
-of the config that owns it.
+fallback). `extends` chains are followed (relative files, packages in
+`node_modules` and workspace packages, found as tsconfig_extends describes; a
+string or a list, at most MAX_EXTENDS configs, cycles reported), options merge
+as TypeScript merges them, and `references` of a solution-style config are
+loaded so that each file is resolved with the paths of the config that owns it.
 
 Only what module resolution needs is kept: `baseUrl`, `paths` (with the folder
 their targets are relative to), `moduleResolution`, `customConditions`,
@@ -29,6 +29,8 @@ from producers.command_args import shown
 from producers.project import paths
 from producers.project.fsread import ConfigReadError, read_config
 from producers.project.jsonc import JsoncError, loads
+from producers.project.packages import Workspace
+from producers.project.tsconfig_extends import ExtendsLocator
 
 MAX_EXTENDS = 16
 MAX_REFERENCES = 64
@@ -144,9 +146,10 @@ def _compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 class _Loader:
     """Reads one config with its extends chain; collects notes instead of failing."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, workspace: Workspace | None = None) -> None:
         self.root = root
         self.notes: list[str] = []
+        self.extends = ExtendsLocator(root, workspace, self.note)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -169,27 +172,6 @@ class _Loader:
             return None
         return value
 
-    def locate_extends(self, directory: str, spec: str) -> str | None:
-        if spec.startswith((".", "/")):
-            target = paths.join(directory, spec)
-            candidates = [target] if target.endswith(".json") else [target, target + ".json"]
-        else:
-            candidates = []
-            for folder in paths.ancestors(directory):
-                base = paths.join(folder, "node_modules/" + spec)
-                candidates += [base, base + ".json", base + "/tsconfig.json"]
-        for candidate in candidates:
-            if paths.is_outside(candidate):
-                continue
-            try:
-                if read_config(self.root, candidate) is not None:
-                    return candidate
-            except ConfigReadError as error:
-                self.note(f"extends {spec!r} of {directory or '.'} not read ({error.reason})")
-                return None
-        self.note(f"extends {spec!r} of {directory or '.'} not found")
-        return None
-
     def load(self, path: str, chain: tuple[str, ...] = ()) -> CompilerConfig | None:
         if path in chain:
             self.note(f"extends cycle through {path}")
@@ -209,7 +191,7 @@ class _Loader:
         for spec in bases:
             if not isinstance(spec, str):
                 continue
-            located = self.locate_extends(directory, spec)
+            located = self.extends.locate(directory, spec)
             base = self.load(located, (*chain, path)) if located else None
             if base is not None:
                 _inherit(merged, base)
@@ -276,14 +258,19 @@ def load_configs(
     project: str,
     explicit: str | None = None,
     package_folders: Iterable[str] = (),
+    workspace: Workspace | None = None,
 ) -> ConfigSet:
     """The config set of a project folder (root-relative) under the source root.
 
     `explicit` is the `--tsconfig` value, relative to the project folder;
     `package_folders` are workspace package folders whose own configs apply to
-    the files under them.
+    the files under them (the workspace's packages when only `workspace` is
+    given); `workspace` also stands in for the `node_modules` links its
+    package manager would create when an `extends` names a workspace package.
     """
-    loader = _Loader(root)
+    if workspace is not None and not package_folders:
+        package_folders = workspace.by_directory
+    loader = _Loader(root, workspace)
     if explicit is not None:
         path = paths.join(project, explicit)
         label = f"--tsconfig {shown(explicit)}"

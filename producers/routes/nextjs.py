@@ -11,6 +11,7 @@ the recordings against the goldens.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -38,6 +39,7 @@ from producers.routes.next_config import (
     read_config,
 )
 from producers.routes.next_paths import is_metadata_file, slash_redirect
+from producers.routes.next_stars import StarExports
 
 # next@16.4.6 server/web/http.js HTTP_METHODS; app-route/module.js dispatches on these export
 # names only (HEAD and OPTIONS are filled in by helpers/auto-implement-methods.js when absent).
@@ -548,6 +550,7 @@ def _file_facts(root: Path, path: str, scan: Scan) -> FileFacts | None:
 def app_routes(
     root: Path, folder: str, settings: Settings, service: str | None, tests: bool, scan: Scan
 ) -> None:
+    star_model: StarExports | None = None
     for path in _Walker(root, scan).files(folder):
         relative = path[len(folder) + 1 :]
         parts = relative.split("/")
@@ -568,16 +571,50 @@ def app_routes(
         if facts is None:
             continue
         test = is_test_path(relative)
+        stars: list[Export] = []
         for export in facts.exports:
             if export.type_only:
                 continue
-            if export.kind in ("star", "equals", "commonjs"):
+            if export.kind == "star":
+                stars.append(export)
+                continue
+            if export.kind in ("equals", "commonjs"):
                 _cover(scan, f"unresolvable-{export.kind}-export", path)
                 continue
             if export.name not in HANDLER_METHODS:
                 continue
+            if export.kind == "reexport" and export.imported == "*":
+                # `export * as GET from '…'` exports a module namespace object, no function.
+                _cover(scan, "namespace-export-named-like-a-method", path)
+                continue
             usr = export.node or f"{path}#{export.name}"
             _emit(scan, settings, service, route, export.name, path, export, usr, test)
+        if stars:
+            star_model = star_model or StarExports(root, scan.read)
+            _star_routes(star_model, scan, settings, service, route, path, facts, stars, test)
+
+
+def _star_routes(
+    model: StarExports,
+    scan: Scan,
+    settings: Settings,
+    service: str | None,
+    route: _Route,
+    path: str,
+    facts: FileFacts,
+    stars: list[Export],
+    test: bool,
+) -> None:
+    """Handlers that arrive through `export *`: located at the first star, named by method."""
+    own = {export.name for export in facts.exports if export.kind != "star"}
+    found = model.handlers(path, facts, [m for m in HANDLER_METHODS if m not in own])
+    for method, usr in found.usrs.items():
+        place = dataclasses.replace(stars[0], name=method)
+        _emit(scan, settings, service, route, method, path, place, usr, test)
+    if found.ambiguous:
+        _cover(scan, "ambiguous-star-export", path)
+    if found.unresolvable:
+        _cover(scan, "unresolvable-star-export", path)
 
 
 def _metadata(relative: str, settings: Settings, scan: Scan) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from exchange.errors import InputError
+from producers.project.packages import load_workspace
 from producers.project.tsconfig import load_configs, match_pattern
 from tests.project.builder import write_tree
 
@@ -140,3 +141,106 @@ def test_include_wildcards_follow_typescript(tmp_path: Path) -> None:
     assert not config.owns("src/deep/a.ts")
     assert config.owns("lib/x/y/z.js")
     assert not config.owns("lib/gen/a.ts")
+
+
+# ---- extends through workspace packages (typescript@5.9.3 nodeNextJsonConfigResolver) ----
+
+
+def _workspace_configs(root: Path) -> tuple[dict[str, str | None], list[str]]:
+    workspace = load_workspace(root)
+    configs = load_configs(root, "", workspace=workspace)
+    by_folder = {config.directory: config.base_url for config in configs.packages}
+    return by_folder, configs.notes
+
+
+def test_extends_a_workspace_package_as_npm_links_it(tmp_path: Path) -> None:
+    # npm@11 links every workspace into the root node_modules, declared or not.
+    write_tree(
+        tmp_path,
+        {
+            "package.json": '{"workspaces": ["packages/*"]}',
+            "packages/tsconfig/package.json": '{"name": "@x/tsconfig", "files": ["base.json"]}',
+            "packages/tsconfig/base.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "packages/ui/package.json": '{"name": "@x/ui"}',
+            "packages/ui/tsconfig.json": '{"extends": "@x/tsconfig/base.json"}',
+            "packages/web/package.json": '{"name": "@x/web"}',
+            "packages/web/tsconfig.json": '{"extends": ["@x/tsconfig/base", "./local.json"]}',
+            "packages/web/local.json": "{}",
+        },
+    )
+    by_folder, notes = _workspace_configs(tmp_path)
+    assert notes == []
+    assert by_folder["packages/ui"] == "packages/tsconfig"
+    assert by_folder["packages/web"] == "packages/tsconfig"
+
+
+def test_pnpm_links_only_workspace_protocol_dependencies(tmp_path: Path) -> None:
+    # pnpm@9: a `workspace:` dependency is linked into the dependent's node_modules; a plain
+    # range comes from the registry, and nothing is linked into the root.
+    write_tree(
+        tmp_path,
+        {
+            "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+            "package.json": "{}",
+            "packages/tsconfig/package.json": '{"name": "@x/tsconfig"}',
+            "packages/tsconfig/base.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "packages/ui/package.json": '{"devDependencies": {"@x/tsconfig": "workspace:*"}}',
+            "packages/ui/tsconfig.json": '{"extends": "@x/tsconfig/base.json"}',
+            "packages/web/package.json": '{"devDependencies": {"@x/tsconfig": "*"}}',
+            "packages/web/tsconfig.json": '{"extends": "@x/tsconfig/base.json"}',
+        },
+    )
+    by_folder, notes = _workspace_configs(tmp_path)
+    assert by_folder["packages/ui"] == "packages/tsconfig"
+    assert by_folder["packages/web"] is None
+    assert notes == ["extends '@x/tsconfig/base.json' of packages/web not found"]
+
+
+def test_package_exports_and_tsconfig_field_decide_the_file(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "package.json": '{"workspaces": ["packages/*", "apps/*"]}',
+            # `exports` is the only way in: a file it does not list is not found.
+            "packages/exp/package.json": '{"name": "exp", "exports": {"./base": '
+            '{"import": "./esm.json", "require": "./configs/base.json"}, "./*": "./more/*"}}',
+            "packages/exp/configs/base.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "packages/exp/more/x.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "packages/field/package.json": '{"name": "field", "tsconfig": "./configs/root.json"}',
+            "packages/field/configs/root.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "packages/plain/package.json": '{"name": "plain"}',
+            "packages/plain/tsconfig.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "apps/a/tsconfig.json": '{"extends": "exp/base"}',
+            "apps/b/tsconfig.json": '{"extends": "exp/configs/base.json"}',
+            "apps/c/tsconfig.json": '{"extends": "exp/x.json"}',
+            "apps/d/tsconfig.json": '{"extends": "field"}',
+            "apps/e/tsconfig.json": '{"extends": "plain"}',
+        },
+    )
+    for app in "abcde":
+        write_tree(tmp_path, {f"apps/{app}/package.json": "{}"})
+    by_folder, notes = _workspace_configs(tmp_path)
+    assert by_folder["apps/a"] == "packages/exp/configs"  # the `require` condition, not `import`
+    assert by_folder["apps/b"] is None
+    assert by_folder["apps/c"] == "packages/exp/more"
+    assert by_folder["apps/d"] == "packages/field/configs"
+    assert by_folder["apps/e"] == "packages/plain"
+    assert notes == ["extends 'exp/configs/base.json' of apps/b not found"]
+
+
+def test_installed_package_folder_and_self_name(tmp_path: Path) -> None:
+    write_tree(
+        tmp_path,
+        {
+            "node_modules/@tsconfig/node20/tsconfig.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "node_modules/@tsconfig/node20/package.json": '{"name": "@tsconfig/node20"}',
+            "tsconfig.json": '{"extends": "@tsconfig/node20"}',
+            "lib/package.json": '{"name": "me", "exports": {"./tsconfig": "./conf.json"}}',
+            "lib/conf.json": '{"compilerOptions": {"baseUrl": "."}}',
+            "lib/tsconfig.json": '{"extends": "me/tsconfig"}',
+        },
+    )
+    configs = load_configs(tmp_path, "", package_folders=["lib"])
+    assert configs.root.base_url == "node_modules/@tsconfig/node20"
+    assert configs.packages[0].base_url == "lib"
+    assert configs.notes == []

@@ -80,7 +80,7 @@ class Project(ProjectView):
     def __init__(self, root: Path, sources: set[str], declarations: set[str]) -> None:
         self.root = root
         self.workspace: Workspace = load_workspace(root)
-        self.configs = load_configs(root, "", package_folders=self.workspace.by_directory)
+        self.configs = load_configs(root, "", workspace=self.workspace)
         self.resolver = Resolver(root, sources, declarations, self.configs, self.workspace)
         self.data: dict[str, bytes | None] = {}
         self.parsed: dict[str, ParsedFile] = {}

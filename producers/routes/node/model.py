@@ -75,7 +75,7 @@ class ProjectModel:
 def load_model(root: Path, include_tests: bool) -> ProjectModel:
     sources = walk(root)
     workspace = load_workspace(root)
-    configs = load_configs(root, "", None, package_folders=workspace.by_directory)
+    configs = load_configs(root, "", None, workspace=workspace)
     resolver = Resolver(
         root,
         {walked.path for walked in sources.sources},

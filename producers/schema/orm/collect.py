@@ -118,7 +118,7 @@ def _project(scan: SchemaScan) -> OrmProject | None:
         if parsed is not None:
             files[path] = parsed
     workspace = load_workspace(scan.root)
-    configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
+    configs = load_configs(scan.root, "", workspace=workspace)
     scan.config_notes((*configs.notes, *workspace.notes))
     resolver = Resolver(
         scan.root, set(files), set(scan.files.declaration_files), configs, workspace

@@ -134,7 +134,7 @@ class ClientIndex:
         self.busy: set[object] = set()
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
         workspace = load_workspace(scan.root)
-        configs = load_configs(scan.root, "", package_folders=workspace.by_directory)
+        configs = load_configs(scan.root, "", workspace=workspace)
         scan.config_notes((*configs.notes, *workspace.notes))
         self.resolver = Resolver(
             scan.root,
