@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,18 @@ def _size(limit: int) -> str:
 def json_problem(error: orjson.JSONDecodeError) -> str:
     """Where and why JSON text did not parse: `not JSON (<reason> at line L, column C)`."""
     return f"not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+
+
+def ndjson_records(
+    lines: Iterable[bytes], first: int, message: Callable[[int, str], str]
+) -> Iterator[tuple[int, Any]]:
+    """Each non-blank line's number (counting from first) and parsed value; a line
+    that is not JSON is an InputError worded by message(line number, json_problem)."""
+    for number, line in enumerate(lines, start=first):
+        if not line.strip():
+            continue
+        try:
+            record = orjson.loads(line)
+        except orjson.JSONDecodeError as error:
+            raise InputError(message(number, json_problem(error))) from None
+        yield number, record

@@ -18,7 +18,7 @@ import orjson
 from exchange.errors import InputError, InvalidDocumentError
 from exchange.validation import kind_of, validate, validator_for
 from exchange.writer import MAX_OUTPUT_CHARS
-from producers.command_args import json_problem, read_input_file, shown
+from producers.command_args import json_problem, ndjson_records, read_input_file, shown
 from schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
@@ -90,16 +90,14 @@ def _check_ndjson(name: str, data: bytes) -> str:
             f"{name}: line 1: invalid at {error}; {_FIX_SCHEMA}", error.pointer
         ) from None
     record_validator = validator_for("tsograph-graph-ndjson-record")
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        try:
-            record = orjson.loads(line)
-        except orjson.JSONDecodeError as error:
-            raise InputError(
-                f"{name}: line {number}: {json_problem(error)}; "
-                "write the export again with tsograph graph --format ndjson"
-            ) from None
+    for number, record in ndjson_records(
+        lines[1:],
+        2,
+        lambda number, problem: (
+            f"{name}: line {number}: {problem}; "
+            "write the export again with tsograph graph --format ndjson"
+        ),
+    ):
         errors = sorted(record_validator.iter_errors(record), key=lambda e: list(map(str, e.path)))
         if errors:
             where = "/" + "/".join(map(str, errors[0].absolute_path))

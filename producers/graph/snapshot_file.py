@@ -17,7 +17,7 @@ import orjson
 
 from exchange.errors import InputError, InvalidDocumentError
 from exchange.validation import kind_of, validate
-from producers.command_args import json_problem, read_input_file, shown
+from producers.command_args import json_problem, ndjson_records, read_input_file, shown
 from producers.graph.snapshot_checks import FORMAT, validate_snapshot
 
 MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
@@ -73,16 +73,14 @@ def _from_ndjson(label: str, header: dict[str, Any], body: bytes) -> dict[str, A
     nodes: list[dict[str, Any]] = []
     edges: list[dict[str, Any]] = []
     records = {"node": nodes, "edge": edges}
-    for number, line in enumerate(body.split(b"\n"), start=2):
-        if not line.strip():
-            continue
-        try:
-            record = orjson.loads(line)
-        except orjson.JSONDecodeError as error:
-            raise InputError(
-                f"{label}: line {number} is {json_problem(error)}; "
-                "write it again with tsograph graph --format ndjson"
-            ) from None
+    for number, record in ndjson_records(
+        body.split(b"\n"),
+        2,
+        lambda number, problem: (
+            f"{label}: line {number} is {problem}; "
+            "write it again with tsograph graph --format ndjson"
+        ),
+    ):
         target = records.get(record.pop("record", None)) if isinstance(record, dict) else None
         if target is None:
             raise InputError(

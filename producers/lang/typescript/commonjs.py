@@ -74,17 +74,7 @@ def on_assignment(ex: Extractor, node: Node) -> None:
         )
         return
     if at_top and kind == "equals" and value.type == "object":
-        value_line, value_column = ex.loc(value)
-        ex.declare(
-            ident,
-            "variable",
-            DEFAULT,
-            value_line,
-            value_column,
-            ex.module,
-            has_body=True,
-            init=ex.init_of(value),
-        )
+        ex.declare_default(value, ex.init_of(value))
         ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))
         ex.exports.append(

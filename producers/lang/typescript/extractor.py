@@ -15,7 +15,7 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from exchange.locations import LineIndex
-from exchange.symbol_ids import MODULE, CallbackNamer, module_id, symbol_id
+from exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
 from producers.lang.facts import (
     CallSite,
     Declaration,
@@ -295,6 +295,21 @@ class Extractor:
             has_body=has_body,
             static=static,
             type=type,
+            init=init,
+        )
+
+    def declare_default(self, value: Node, init: InitDraft | None) -> None:
+        """`#default` as a module-level variable at value, for `export default <expression>`
+        and `module.exports = <expression>`."""
+        line, column = self.loc(value)
+        self.declare(
+            self.id_of((DEFAULT,)),
+            "variable",
+            DEFAULT,
+            line,
+            column,
+            self.module,
+            has_body=True,
             init=init,
         )
 

@@ -215,16 +215,7 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
     named_class = syntax.class_expression_name(value) is not None
     if named_class:
         # `export default (class B {})`: default holds the class default.B.
-        ex.declare(
-            ident,
-            "variable",
-            DEFAULT,
-            value_line,
-            value_column,
-            ex.module,
-            has_body=True,
-            init=InitDraft("class", RefDraft(node=value.id)),
-        )
+        ex.declare_default(value, InitDraft("class", RefDraft(node=value.id)))
         ex.named_values[value.id] = (ident, (DEFAULT,))
     elif kind in syntax.FUNCTIONS or kind in syntax.CLASSES or kind in _NAMED_DECLARATIONS:
         is_class = kind in syntax.CLASSES or "class" in kind
@@ -241,16 +232,7 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
         ex.named_values[value.id] = (ident, (DEFAULT,))
         ex.decl_of_node[value.id] = ident
     else:
-        ex.declare(
-            ident,
-            "variable",
-            DEFAULT,
-            value_line,
-            value_column,
-            ex.module,
-            has_body=True,
-            init=ex.init_of(value),
-        )
+        ex.declare_default(value, ex.init_of(value))
         if kind == "object":
             ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))

@@ -118,7 +118,10 @@ def request_of(
         return Skipped(NON_CONTRACT)
     if client.library == "axios":
         return _axios(ev, ctx, client, name, args, situation)
-    return _ky(ev, ctx, client, name, args, situation)
+    found = _ky(ev, ctx, client, name, args, situation)
+    if isinstance(found, Request) and has_credentials(found.url):
+        return Skipped(THROWS)  # ky builds a Request, whose constructor rejects userinfo
+    return found
 
 
 def _arg(args: list[Node] | None, index: int) -> Node | None:
@@ -207,20 +210,6 @@ def _axios(
 
 
 def _ky(
-    ev: Evaluator,
-    ctx: Context,
-    client: Client,
-    name: str,
-    args: list[Node] | None,
-    situation: Situation,
-) -> Outcome | None:
-    found = _ky_request(ev, ctx, client, name, args, situation)
-    if isinstance(found, Request) and has_credentials(found.url):
-        return Skipped(THROWS)  # ky builds a Request, whose constructor rejects userinfo
-    return found
-
-
-def _ky_request(
     ev: Evaluator,
     ctx: Context,
     client: Client,
