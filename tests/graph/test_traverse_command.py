@@ -8,7 +8,7 @@ import orjson
 import pytest
 
 from exchange.validation import validate
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO, Result, tsograph
 from tests.golden import assert_matches_golden
 
 BASICS = REPO / "fixtures" / "graph" / "basics"
@@ -22,31 +22,25 @@ QUERIES = {
 }
 
 
+def _live(command: str, project: Path, cache: Path, *rest: str) -> Result:
+    """command on project's sources as they are now (cached in cache), at the fixed time."""
+    return tsograph(
+        command, "--project", project, "--cache-dir", cache, "--generated-at", AT, *rest
+    )
+
+
 @pytest.mark.parametrize("name", sorted(QUERIES))
 def test_traversal_matches_golden(name: str, tmp_path: Path) -> None:
     command, *rest = QUERIES[name]
-    result = tsograph(
-        command, "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT, *rest
-    )
+    result = _live(command, BASICS, tmp_path, *rest)
     assert result.code == 0, result.stderr
     validate(orjson.loads(result.stdout))
     assert_matches_golden(result.stdout, GOLDENS / f"{name}.json")
 
 
 def test_saved_snapshot_gives_the_same_traversal(tmp_path: Path) -> None:
-    graph = tsograph("graph", "--project", BASICS, "--cache-dir", tmp_path, "--generated-at", AT)
-    snapshot = tmp_path / "graph.json"
-    snapshot.write_bytes(graph.stdout)
-    live = tsograph(
-        "impact",
-        "--project",
-        BASICS,
-        "--cache-dir",
-        tmp_path,
-        "--generated-at",
-        AT,
-        "src/lib/audit.ts#audit",
-    )
+    snapshot = _snapshot(tmp_path, "json")
+    live = _live("impact", BASICS, tmp_path, "src/lib/audit.ts#audit")
     saved = tsograph(
         "impact", "--graph-file", snapshot, "--generated-at", AT, "src/lib/audit.ts#audit"
     )
@@ -55,14 +49,10 @@ def test_saved_snapshot_gives_the_same_traversal(tmp_path: Path) -> None:
 
 
 def test_missing_roots_write_the_document_then_exit_64(tmp_path: Path) -> None:
-    result = tsograph(
+    result = _live(
         "reach",
-        "--project",
         BASICS,
-        "--cache-dir",
         tmp_path,
-        "--generated-at",
-        AT,
         "src/lib/audit.ts#audit",
         "src/nope.ts#x",
         "prisma/schema.prisma#model:Job",
@@ -109,18 +99,7 @@ def test_candidate_edges_are_followed_only_in_candidates_mode(tmp_path: Path) ->
     dispatch = REPO / "fixtures" / "graph" / "dispatch"
     reached = {}
     for mode in ("direct", "bound", "candidates"):
-        result = tsograph(
-            "reach",
-            "--project",
-            dispatch,
-            "--cache-dir",
-            tmp_path,
-            "--generated-at",
-            AT,
-            "--dispatch",
-            mode,
-            "src/lib/handler.ts#save",
-        )
+        result = _live("reach", dispatch, tmp_path, "--dispatch", mode, "src/lib/handler.ts#save")
         assert result.code == 0, result.stderr
         document = orjson.loads(result.stdout)
         reached[mode] = {item["symbol"]["usr"]: item["evidence"] for item in document["reached"]}
@@ -136,14 +115,10 @@ def test_candidate_edges_are_followed_only_in_candidates_mode(tmp_path: Path) ->
 
 
 def test_an_unknown_root_id_gets_the_closest_graph_ids_on_stderr(tmp_path: Path) -> None:
-    result = tsograph(
+    result = _live(
         "impact",
-        "--project",
         BASICS,
-        "--cache-dir",
         tmp_path,
-        "--generated-at",
-        AT,
         "src/lib/audit.ts#audti",
         "src/lib/adit.ts#audit",
         "zzzz",
@@ -159,17 +134,7 @@ def test_an_unknown_root_id_gets_the_closest_graph_ids_on_stderr(tmp_path: Path)
 
 
 def _snapshot(tmp_path: Path, output_format: str) -> Path:
-    graph = tsograph(
-        "graph",
-        "--project",
-        BASICS,
-        "--cache-dir",
-        tmp_path,
-        "--generated-at",
-        AT,
-        "--format",
-        output_format,
-    )
+    graph = _live("graph", BASICS, tmp_path, "--format", output_format)
     assert graph.code == 0, graph.stderr
     path = tmp_path / f"graph.{output_format}"
     path.write_bytes(graph.stdout)
