@@ -22,24 +22,34 @@ def _facts(document: dict[str, Any]) -> set[tuple[str, str, str]]:
     return {(f["method"], f["channel"], f.get("trailingSlash", "")) for f in document["facts"]}
 
 
+def _scan_app(root: Path, express: str, *lines: str) -> dict[str, Any]:
+    """The routes of an Express app (on this version) whose setup is these lines."""
+    code = [
+        "const express = require('express');",
+        "const app = express();",
+        *lines,
+        "module.exports = app;",
+    ]
+    return scan(
+        root,
+        {
+            "package.json": f'{{"dependencies": {{"express": "{express}"}}}}',
+            "src/app.js": "".join(f"{line}\n" for line in code),
+        },
+    )
+
+
 @pytest.mark.parametrize("express", ["4.22.3", "5.2.1"])
 def test_a_strict_router_keeps_the_trailing_slash_under_a_mount(
     tmp_path: Path, express: str
 ) -> None:
-    document = scan(
+    document = _scan_app(
         tmp_path,
-        {
-            "package.json": f'{{"dependencies": {{"express": "{express}"}}}}',
-            "src/app.js": (
-                "const express = require('express');\n"
-                "const app = express();\n"
-                "const v2 = express.Router({ strict: true });\n"
-                "v2.get('/ping/', (req, res) => res.send('pong'));\n"
-                "v2.get('/', (req, res) => res.send('root'));\n"
-                "app.use('/api/v2', v2);\n"
-                "module.exports = app;\n"
-            ),
-        },
+        express,
+        "const v2 = express.Router({ strict: true });",
+        "v2.get('/ping/', (req, res) => res.send('pong'));",
+        "v2.get('/', (req, res) => res.send('root'));",
+        "app.use('/api/v2', v2);",
     )
     assert _facts(document) == {
         ("GET", "/api/v2/ping/", "strict"),
@@ -52,17 +62,10 @@ def test_a_strict_router_keeps_the_trailing_slash_under_a_mount(
 def test_strict_routing_set_after_the_first_route_has_no_effect(
     tmp_path: Path, express: str
 ) -> None:
-    document = scan(
+    document = _scan_app(
         tmp_path,
-        {
-            "package.json": f'{{"dependencies": {{"express": "{express}"}}}}',
-            "src/app.js": (
-                "const express = require('express');\n"
-                "const app = express();\n"
-                "app.get('/a/', (req, res) => res.send('a'));\n"
-                "app.enable('strict routing');\n"
-                "module.exports = app;\n"
-            ),
-        },
+        express,
+        "app.get('/a/', (req, res) => res.send('a'));",
+        "app.enable('strict routing');",
     )
     assert all(f["trailingSlash"] == "optional" for f in document["facts"]), document["facts"]
