@@ -259,6 +259,14 @@ def _files_under(folder: Path) -> list[Path]:
     return [path for path in folder.rglob("*") if path.is_file()]
 
 
+@pytest.fixture
+def default_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The default cache folder ($XDG_CACHE_HOME) moved to tmp_path/xdg, not yet made."""
+    folder = tmp_path / "xdg"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
+    return folder
+
+
 CACHE_RUNS = {
     "graph": ("graph",),
     "reach": ("reach", "src/a.ts#f"),
@@ -269,27 +277,25 @@ CACHE_RUNS = {
 @pytest.mark.parametrize("command", CACHE_RUNS.values(), ids=CACHE_RUNS)
 def test_no_cache_writes_nothing_and_cache_dir_is_where_the_cache_goes(
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    default_cache: Path,
     capsys: pytest.CaptureFixture[str],
     command: tuple[str, ...],
 ) -> None:
     project = tmp_path / "p"
     (project / "src").mkdir(parents=True)
     (project / "src" / "a.ts").write_text("export function f() { return g(); }\nfunction g() {}\n")
-    default = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(default))
     name, *ids = command
     ids = ["--generated-at", "2026-01-01T00:00:00.000Z", *ids]
     assert cli.run([name, "--project", str(project), "--no-cache", *ids]) == 0
     without = capsys.readouterr().out
-    assert not default.exists() and _files_under(tmp_path) == [project / "src" / "a.ts"]
+    assert not default_cache.exists() and _files_under(tmp_path) == [project / "src" / "a.ts"]
     chosen = tmp_path / "chosen"
     assert cli.run([name, "--project", str(project), "--cache-dir", str(chosen), *ids]) == 0
     assert capsys.readouterr().out == without
-    assert _files_under(chosen) and not default.exists()
+    assert _files_under(chosen) and not default_cache.exists()
     # The default folder is used when neither flag is given.
     assert cli.run([name, "--project", str(project), *ids]) == 0
-    assert _files_under(default)
+    assert _files_under(default_cache)
 
 
 @pytest.mark.parametrize(
@@ -299,6 +305,7 @@ def test_no_cache_writes_nothing_and_cache_dir_is_where_the_cache_goes(
 def test_routes_and_schema_keep_no_cache(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    default_cache: Path,
     capsys: pytest.CaptureFixture[str],
     command: tuple[str, ...],
 ) -> None:
@@ -308,8 +315,7 @@ def test_routes_and_schema_keep_no_cache(
         "export async function GET() { return fetch('/api/x'); }\n"
     )
     (project / "package.json").write_text('{"dependencies": {"next": "16.2.7"}}')
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert cli.run([*command, "--project", str(project)]) == 0
     capsys.readouterr()
-    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
+    assert not default_cache.exists() and not (tmp_path / "home").exists()
