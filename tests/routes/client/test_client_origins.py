@@ -142,16 +142,15 @@ def services(root: Path, code: str, *extra: str) -> list[tuple[str | None, str, 
     return sorted(found, key=str)
 
 
-def test_an_absolute_url_goes_to_its_origin_not_to_the_scanned_service(tmp_path: Path) -> None:
-    code = (
+SERVICE_CASES = {
+    # An absolute URL goes to its origin, not to the scanned service.
+    "absolute-url": (
         'fetch("https://api.github.com/repos/shadcn/taxonomy", { next: { revalidate: 60 } });\n'
         'fetch("/api/posts");\n'
         'fetch("api/posts");\n'
         'fetch(process.env.API_URL + "/x");\n'
         'fetch("http://LOCALHOST:3000/api/x");\n'
-        'fetch("//cdn.example.com/a");\n'
-    )
-    assert services(tmp_path, code) == sorted(
+        'fetch("//cdn.example.com/a");\n',
         [
             ("https://api.github.com", "/repos/shadcn/taxonomy", "root"),
             (SERVICE, "/api/posts", "root"),
@@ -160,12 +159,9 @@ def test_an_absolute_url_goes_to_its_origin_not_to_the_scanned_service(tmp_path:
             ("http://localhost:3000", "/api/x", "root"),
             ("//cdn.example.com", "/a", "root"),
         ],
-        key=str,
-    )
-
-
-def test_configured_bases_name_their_origin_only_when_it_is_literal(tmp_path: Path) -> None:
-    code = (
+    ),
+    # A configured base (or a template's head) names its origin only when it is literal.
+    "configured-base": (
         'import axios from "axios";\nimport ky from "ky";\n'
         'const gh = axios.create({ baseURL: "https://api.github.com/" });\n'
         "const api = axios.create({ baseURL: process.env.API_URL });\n"
@@ -173,9 +169,7 @@ def test_configured_bases_name_their_origin_only_when_it_is_literal(tmp_path: Pa
         'gh.get("users/x");\napi.get("/users");\nshop.get("cart");\n'
         "export const f = (id: string) => fetch(`https://api.example.com/users/${id}`);\n"
         "export const g = (region: string) => fetch(`https://${region}.example.com/v1/x`);\n"
-        "export const h = (path: string) => fetch(`https://api.example.com${path}`);\n"
-    )
-    assert services(tmp_path, code) == sorted(
+        "export const h = (path: string) => fetch(`https://api.example.com${path}`);\n",
         [
             ("https://api.github.com", "/users/x", "root"),
             (SERVICE, "/users", "base"),
@@ -184,8 +178,15 @@ def test_configured_bases_name_their_origin_only_when_it_is_literal(tmp_path: Pa
             (SERVICE, "/v1/x", "base"),
             (SERVICE, "/", "base"),
         ],
-        key=str,
-    )
+    ),
+}
+
+
+@pytest.mark.parametrize(("code", "expected"), SERVICE_CASES.values(), ids=SERVICE_CASES)
+def test_a_literal_origin_is_the_facts_service_and_anything_else_the_scanned_one(
+    tmp_path: Path, code: str, expected: list[tuple[str | None, str, str]]
+) -> None:
+    assert services(tmp_path, code) == sorted(expected, key=str)
 
 
 def test_an_absolute_url_names_its_origin_without_service_option(tmp_path: Path) -> None:
