@@ -44,29 +44,76 @@ def prefixed(document: dict[str, Any], prefix: str) -> list[str]:
     return [line for line in document["limitations"] if line.startswith(prefix)]
 
 
-def test_a_package_json_that_is_not_json_keeps_the_schema_and_is_reported(
-    tmp_path: Path,
-) -> None:
-    project = write_project(
-        tmp_path / "p",
+UNREADABLE = (
+    "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
+)
+
+# files, facts that are still read, and the cause the limitation names.
+BROKEN_CONFIGS = {
+    "package-json-not-json": (
         {
             "package.json": '{"dependencies": {"@prisma/client": "6.19.0",}',  # trailing comma
             "package-lock.json": LOCKFILE,
             "prisma/schema.prisma": SCHEMA,
             "src/jobs.ts": CLIENT,
         },
-    )
-    document = document_of(project)
-    assert {
-        ("Job", None, "prisma/schema.prisma"),
-        ("Job", "title", "prisma/schema.prisma"),
-        ("Job", None, "src/jobs.ts"),
-        ("Job", "title", "src/jobs.ts"),
-    } <= tables(document)
-    assert prefixed(document, "unreadable-module-configs:") == [
-        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
-        "(package.json not read (not a JSON object))"
-    ]
+        {
+            ("Job", None, "prisma/schema.prisma"),
+            ("Job", "title", "prisma/schema.prisma"),
+            ("Job", None, "src/jobs.ts"),
+            ("Job", "title", "src/jobs.ts"),
+        },
+        "package.json not read (not a JSON object)",
+    ),
+    "workspace-package-json-not-json": (
+        {
+            "package.json": '{"workspaces": ["packages/*"]}',
+            "packages/db/package.json": "not json",
+            "package-lock.json": LOCKFILE,
+            "packages/db/schema.prisma": SCHEMA,
+            "packages/db/src/jobs.ts": CLIENT,
+        },
+        {("Job", "title", "packages/db/src/jobs.ts")},
+        "packages/db/package.json not read (not a JSON object)",
+    ),
+    # Relative imports still resolve without the tsconfig.
+    "tsconfig-cut-short": (
+        {
+            "package.json": PACKAGE,
+            "tsconfig.json": '{"compilerOptions": {"paths": ',
+            "prisma/schema.prisma": SCHEMA,
+            "src/db.ts": 'import { PrismaClient } from "@prisma/client";\n'
+            "export const prisma = new PrismaClient();\n",
+            "src/jobs.ts": 'import { prisma } from "./db";\n'
+            "export const list = () => prisma.job.findMany();\n",
+        },
+        {("Job", None, "src/jobs.ts")},
+        "tsconfig.json not read (not JSON (unexpected end of data))",
+    ),
+    # The ORM phase reads the tsconfig too and reports it the same way.
+    "tsconfig-cut-short-drizzle": (
+        {
+            "package.json": '{"dependencies": {"drizzle-orm": "0.45.3"}}',
+            "tsconfig.json": '{"compilerOptions": {"paths": ',
+            "src/schema.ts": 'import { pgTable, text } from "drizzle-orm/pg-core";\n'
+            'export const jobs = pgTable("jobs", { title: text("title") });\n',
+        },
+        {("jobs", None, "src/schema.ts")},
+        "tsconfig.json not read (not JSON (unexpected end of data))",
+    ),
+}
+
+
+@pytest.mark.parametrize(("files", "read", "cause"), BROKEN_CONFIGS.values(), ids=BROKEN_CONFIGS)
+def test_a_broken_config_is_reported_once_and_the_schema_is_read_all_the_same(
+    tmp_path: Path,
+    files: dict[str, str],
+    read: set[tuple[str, str | None, str]],
+    cause: str,
+) -> None:
+    document = document_of(write_project(tmp_path / "p", files))
+    assert read <= tables(document)
+    assert prefixed(document, "unreadable-module-configs:") == [f"{UNREADABLE}({cause})"]
     assert prefixed(document, "prisma-schema-not-found:") == []
 
 
@@ -78,60 +125,6 @@ def test_an_unreadable_package_json_without_a_schema_is_not_called_a_prisma_proj
     )
     document = document_of(project)
     assert prefixed(document, "prisma-schema-not-found:") == []
-    assert len(prefixed(document, "unreadable-module-configs:")) == 1
-
-
-def test_a_workspace_package_json_that_is_not_json_is_reported_once(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
-        {
-            "package.json": '{"workspaces": ["packages/*"]}',
-            "packages/db/package.json": "not json",
-            "package-lock.json": LOCKFILE,
-            "packages/db/schema.prisma": SCHEMA,
-            "packages/db/src/jobs.ts": CLIENT,
-        },
-    )
-    document = document_of(project)
-    assert ("Job", "title", "packages/db/src/jobs.ts") in tables(document)
-    assert prefixed(document, "unreadable-module-configs:") == [
-        "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be read "
-        "(packages/db/package.json not read (not a JSON object))"
-    ]
-
-
-def test_a_broken_tsconfig_is_reported_and_relative_imports_still_resolve(
-    tmp_path: Path,
-) -> None:
-    project = write_project(
-        tmp_path / "p",
-        {
-            "package.json": PACKAGE,
-            "tsconfig.json": '{"compilerOptions": {"paths": ',
-            "prisma/schema.prisma": SCHEMA,
-            "src/db.ts": 'import { PrismaClient } from "@prisma/client";\n'
-            "export const prisma = new PrismaClient();\n",
-            "src/jobs.ts": 'import { prisma } from "./db";\n'
-            "export const list = () => prisma.job.findMany();\n",
-        },
-    )
-    document = document_of(project)
-    assert ("Job", None, "src/jobs.ts") in tables(document)
-    assert len(prefixed(document, "unreadable-module-configs:")) == 1
-
-
-def test_a_broken_tsconfig_is_reported_by_the_orm_phase_too(tmp_path: Path) -> None:
-    project = write_project(
-        tmp_path / "p",
-        {
-            "package.json": '{"dependencies": {"drizzle-orm": "0.45.3"}}',
-            "tsconfig.json": '{"compilerOptions": {"paths": ',
-            "src/schema.ts": 'import { pgTable, text } from "drizzle-orm/pg-core";\n'
-            'export const jobs = pgTable("jobs", { title: text("title") });\n',
-        },
-    )
-    document = document_of(project)
-    assert ("jobs", None, "src/schema.ts") in tables(document)
     assert len(prefixed(document, "unreadable-module-configs:")) == 1
 
 
