@@ -17,6 +17,9 @@ import pytest
 
 from tests.routes.node.support import scan
 
+# The Express versions the oracle ran.
+RECORDED = pytest.mark.parametrize("express", ["4.22.3", "5.2.1"])
+
 
 def _facts(document: dict[str, Any]) -> set[tuple[str, str, str]]:
     return {(f["method"], f["channel"], f.get("trailingSlash", "")) for f in document["facts"]}
@@ -39,7 +42,7 @@ def _scan_app(root: Path, express: str, *lines: str) -> dict[str, Any]:
     )
 
 
-@pytest.mark.parametrize("express", ["4.22.3", "5.2.1"])
+@RECORDED
 def test_a_strict_router_keeps_the_trailing_slash_under_a_mount(
     tmp_path: Path, express: str
 ) -> None:
@@ -58,7 +61,7 @@ def test_a_strict_router_keeps_the_trailing_slash_under_a_mount(
     }
 
 
-@pytest.mark.parametrize("express", ["4.22.3", "5.2.1"])
+@RECORDED
 def test_strict_routing_set_after_the_first_route_has_no_effect(
     tmp_path: Path, express: str
 ) -> None:
