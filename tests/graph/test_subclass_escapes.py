@@ -8,7 +8,8 @@ can construct it with arguments nobody observed, so the base's parameter
 calls get no bound edge. fixtures/graph/subclass-escapes holds one file per
 route; the controls (a subclass only the project constructs, one exported
 from a private app, an escaping subclass whose own constructor always passes
-a project value to `super`) keep their edge.
+a project value to `super`) keep their edge. A `{ Sub }` or `{ f }`
+shorthand member is a value use like `{ Sub: Sub }`.
 """
 
 from __future__ import annotations
@@ -99,3 +100,23 @@ def test_subclass_escape_routes_in_one_file(
 ) -> None:
     edges = bound_edges(graph_of(tmp_path, {"app.ts": HEAD + source}))
     assert any(edge[0] == "app.ts#Base.run" for edge in edges) is bound, label
+
+
+def test_a_shorthand_member_uses_a_function_as_a_value(tmp_path: Path) -> None:
+    # `{ f }` hands f on exactly like `{ f: f }`: its parameter is open, and
+    # the object's initializer references it.
+    source = (
+        "declare function register(x: unknown): void;\n"
+        "interface Handler { handle(): number }\n"
+        "class Impl implements Handler { handle() { return 1; } }\n"
+        "function f(h: Handler) { return h.handle(); }\n"
+        "function g(h: Handler) { return h.handle(); }\n"
+        "register({ f });\nf(new Impl());\ng(new Impl());\n"
+    )
+    document = graph_of(tmp_path, {"app.ts": source})
+    assert bound_edges(document) == {("app.ts#g", "app.ts#Impl.handle")}
+    edges = document["edges"]
+    assert isinstance(edges, list)
+    assert {(edge["from"], edge["to"]) for edge in edges if "reference" in edge["kinds"]} == {
+        ("app.ts#<module>", "app.ts#f")
+    }
