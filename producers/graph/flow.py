@@ -20,8 +20,9 @@ functions, `await`, `?:`, `??`, `||`, `&&` and `,`.
 Where code outside the scan could inject a value, the flow is unknown:
 parameters of methods, inline callbacks and members of an object literal
 that escapes (their callers cannot be enumerated), functions and classes
-used as values, classes
-with decorators, functions without any call site, exports when the package
+used as values, constructors of a base class one of whose forwarding
+subclasses (no constructor of its own) is used as a value, classes with
+decorators, functions without any call site, exports when the package
 is a library or the scan is incomplete, computed and reflective writes
 (`obj[key] = v`, `Object.assign`, `Reflect.set`, …) on the values they may
 reach. Not modeled, and documented as gaps: `eval`, prototype APIs, values
@@ -370,7 +371,10 @@ class ValueFlow:
         sites = list(self.index.sites_by_target.get(function_id, ()))
         if function.kind == "constructor":
             sites.extend(self.index.sites_by_target.get(function.parent, ()))
-            sites.extend(self._implicit_super_sites(function.parent))
+            forwarded = self._implicit_super_sites(function.parent)
+            if forwarded is None:
+                return None
+            sites.extend(forwarded)
         if not sites:
             return None  # no observed call: the value comes from outside, or from nowhere
         found: list[tuple[str, Init | None]] = []
@@ -383,9 +387,15 @@ class ValueFlow:
                 found.append((site_path, None))
         return found
 
-    def _implicit_super_sites(self, class_id: str) -> list[tuple[str, CallSite]]:
-        """`new Sub(...)` for project subclasses that construct through this class."""
+    def _implicit_super_sites(self, class_id: str) -> list[tuple[str, CallSite]] | None:
+        """`new Sub(...)` for project subclasses that construct through this class.
+
+        None when such a subclass escapes (used as a value, or open to code
+        outside the scan): whoever receives it can construct it, and so this
+        class, with arguments no call site shows.
+        """
         found: list[tuple[str, CallSite]] = []
+        index = self.index
         for descendant in self.descendants(class_id):
             chain = self.binder.class_chain(descendant)
             if class_id not in chain:
@@ -393,7 +403,9 @@ class ValueFlow:
             between = chain[: chain.index(class_id)]
             if any(self.binder.constructor_of(each) is not None for each in between):
                 continue
-            found.extend(self.index.sites_by_target.get(descendant, ()))
+            if descendant in index.open_declarations or descendant in index.value_uses:
+                return None
+            found.extend(index.sites_by_target.get(descendant, ()))
         return found
 
     def _closed(self, function: Declaration) -> bool:

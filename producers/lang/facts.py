@@ -88,7 +88,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 5
+FACTS_VERSION = 6
 
 DeclarationKind = Literal[
     "module",

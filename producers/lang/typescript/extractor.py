@@ -344,7 +344,8 @@ class Extractor:
     def chain_ref(self, chain: syntax.Chain) -> RefDraft:
         base = chain.base
         kind = chain.base_type
-        if kind == "identifier":
+        if kind in ("identifier", "shorthand_property_identifier"):
+            # `{ f }` names f as much as `{ f: f }` does.
             name = self.data[base.start_byte : base.end_byte].decode("utf-8", "replace")
             return RefDraft(name, self.frames[-1].scope, members=chain.members)
         if kind == "this":
