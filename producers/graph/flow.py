@@ -15,7 +15,8 @@ of a closed function or constructor, `super(...)` and the implicit super of
 subclasses without a constructor included), destructuring, properties
 (initializer, parameter property, getter return, plus every same-named write
 whose receiver may hold the value), returned values of called project
-functions, `await`, `?:`, `??`, `||`, `&&` and `,`.
+functions, `await`, `?:`, `??`, `||`, `&&` and `,`. `null` and `undefined`
+add no value: a call on them throws, so they never hold a target.
 
 Where code outside the scan could inject a value, the flow is unknown:
 parameters of methods, inline callbacks and members of an object literal
@@ -233,6 +234,9 @@ class ValueFlow:
             return frozenset({("lit", path, init)})
         if kind == "union":
             return _union(self._init(path, part) for _, part in init.members)
+        if kind == "nullish":
+            # Holds no implementation: a call on it throws, so no other target runs.
+            return _EMPTY
         return None
 
     def _ref(self, path: str, ref: Ref) -> Flow:

@@ -67,7 +67,9 @@ Records, all frozen:
   path), new / call (`ref` heads the result of that site), function, class,
   object (`members` by static key, `...` for a spread), require / import
   (`specifier`), union (`members` are the alternatives, keys empty: `a ? b :
-  c`, `a ?? b`, `a || b`; `a && b` is `b` and `a, b` is `b`), other.
+  c`, `a ?? b`, `a || b`; `a && b` is `b` and `a, b` is `b`), nullish (`null`,
+  `void x`, and `undefined` in a file that declares no name `undefined`),
+  other.
 * `Write` / `Return` – assignments and returned values, the flow bound
   dispatch follows; a call site's `args` summarise its arguments up to the
   first spread (`spread` says one cut them).
@@ -88,7 +90,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 6
+FACTS_VERSION = 7
 
 DeclarationKind = Literal[
     "module",
@@ -114,7 +116,17 @@ HeadKind = Literal[
     "other",
 ]
 InitKind = Literal[
-    "alias", "new", "call", "function", "class", "object", "require", "import", "union", "other"
+    "alias",
+    "new",
+    "call",
+    "function",
+    "class",
+    "object",
+    "require",
+    "import",
+    "union",
+    "nullish",
+    "other",
 ]
 SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
 ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic"]

@@ -267,3 +267,29 @@ def test_calls_through_a_required_variable_keep_the_import_head() -> None:
     facts = extract("r.ts", b"const helper = require('./legacy.cjs');\nhelper.twice(1);\n")
     (site,) = facts.calls
     assert (site.callee.head, site.callee.index, site.callee.members) == ("import", 0, ("twice",))
+
+
+@pytest.mark.parametrize(
+    ("source", "kind"),
+    [
+        ("let x = null;", "nullish"),
+        ("let x = undefined;", "nullish"),
+        ("let x = void 0;", "nullish"),
+        ("let x = void load();", "nullish"),
+        ("let x = (null as any)!;", "nullish"),
+        ("let x = undefinedValue;", "alias"),
+        # A file that declares its own `undefined` (parameter, variable, import, pattern).
+        ("let x = undefined; function f(undefined) {}", "other"),
+        ("let x = undefined; const undefined = 1;", "other"),
+        ("let x = undefined; import { y as undefined } from 'y';", "other"),
+        ("let x = undefined; const [undefined] = [];", "other"),
+        ("let x = undefined; const { k: undefined } = {};", "other"),
+        # Not declarations: a default value, a property, a string.
+        ("let x = undefined; function f(a = undefined) {} o.undefined; 'undefined';", "nullish"),
+    ],
+)
+def test_null_and_undefined_values(source: str, kind: str) -> None:
+    facts = extract("r.ts", source.encode())
+    declaration = next(item for item in facts.declarations if item.id == "r.ts#x")
+    assert declaration.init is not None
+    assert declaration.init.kind == kind

@@ -43,6 +43,7 @@ from producers.lang.typescript.drafts import (
     SiteDraft,
     WriteDraft,
 )
+from producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
 
 # Object literals nested deeper than this are summarised as "other".
 OBJECT_DEPTH = 4
@@ -145,6 +146,8 @@ class Extractor:
         self.returns: list[ReturnDraft] = []
         self.module_syntax = False
         self.dynamic_loads = 0
+        # Whether this file declares a name `undefined` (decided at its first use as a value).
+        self._undefined_rebound: bool | None = None
         self.nesting_cuts = 0
         self.skip_until = -1
         self.module_scope = Scope(None, function=True)
@@ -411,6 +414,8 @@ class Extractor:
             return None
         value = syntax.unwrap_value(node)
         kind = value.type
+        if is_null_literal(value) or (kind == "undefined" and not self._rebinds_undefined(value)):
+            return InitDraft("nullish")
         if kind in ("identifier", "member_expression", "subscript_expression", "this"):
             return InitDraft("alias", self.value_ref(value))
         if kind == "new_expression":
@@ -434,6 +439,11 @@ class Extractor:
                     "union", members=[("", part or InitDraft("other")) for part in parts]
                 )
         return InitDraft("other")
+
+    def _rebinds_undefined(self, node: Node) -> bool:
+        if self._undefined_rebound is None:
+            self._undefined_rebound = rebinds_undefined(node, self.data)
+        return self._undefined_rebound
 
     def _object_members(self, node: Node, depth: int) -> list[tuple[str, InitDraft]]:
         members: list[tuple[str, InitDraft]] = []
