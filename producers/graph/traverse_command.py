@@ -60,7 +60,7 @@ def register(subparsers: Any) -> None:
         parser = subparsers.add_parser(name, help=help_text, description=help_text)
         source = parser.add_mutually_exclusive_group(required=True)
         source.add_argument("--project", help="the project folder")
-        source.add_argument("--graph-file", help="a saved tsograph-graph snapshot")
+        source.add_argument("--graph-file", help="a saved tsograph-graph snapshot (JSON or NDJSON)")
         parser.add_argument("--tsconfig", help="a compiler config, relative to the project")
         parser.add_argument("--workspace", help="an enclosing folder holding the project")
         parser.add_argument("--cache-dir", help="where per-file facts and graphs are cached")

@@ -24,8 +24,9 @@ def register(subparsers: Any) -> None:
         "schema",
         help="relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text",
         description=(
-            "Scan a project without running it: Prisma schemas and client calls, raw SQL, "
-            "TypedSQL and uppercase SQL literals, written as a bridge-facts document with "
+            "Scan a project without running it: Prisma schemas and client calls, Drizzle, "
+            "TypeORM, Sequelize, knex, SQL drivers, D1, raw SQL, TypedSQL and uppercase SQL "
+            "literals, written as a bridge-facts document with "
             "one relation-use fact per observed relation or column."
         ),
         epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
