@@ -33,14 +33,14 @@ from pathlib import Path
 
 import orjson
 
-from exchange import documents
-from exchange.errors import OutputError
-from exchange.writer import write_document
-from producers.graph.indexed import IndexedGraph
-from producers.graph.model import Edge, Graph, Node, edge_record, node_record
-from producers.graph.snapshot_checks import validate_snapshot
-from producers.graph.traversal import traverse
-from producers.graph.traversal_checks import validate_traversal
+from tsograph.exchange import documents
+from tsograph.exchange.errors import OutputError
+from tsograph.exchange.writer import write_document
+from tsograph.producers.graph.indexed import IndexedGraph
+from tsograph.producers.graph.model import Edge, Graph, Node, edge_record, node_record
+from tsograph.producers.graph.snapshot_checks import validate_snapshot
+from tsograph.producers.graph.traversal import traverse
+from tsograph.producers.graph.traversal_checks import validate_traversal
 
 MEASURE = (
     "import resource, subprocess, sys\n"

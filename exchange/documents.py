@@ -18,8 +18,8 @@ from typing import Any
 
 import orjson
 
-from exchange.errors import UsageError
-from exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.exchange.errors import UsageError
+from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
 
 Fact = dict[str, Any]
 

@@ -66,8 +66,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from exchange.limitations import CLIENT_ROUTE_PREFIXES, HTTP_PREFIXES, prefix_of
-from exchange.templates import canonicalize, encode_literal, segments_of
+from tsograph.exchange.limitations import CLIENT_ROUTE_PREFIXES, HTTP_PREFIXES, prefix_of
+from tsograph.exchange.templates import canonicalize, encode_literal, segments_of
 
 PREFIXES = "templatePrefixes"
 SUFFIXES = "templateSuffixes"

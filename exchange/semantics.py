@@ -27,8 +27,8 @@ from typing import Any
 
 import orjson
 
-from exchange import scopes
-from exchange.jsonpointer import pointer
+from tsograph.exchange import scopes
+from tsograph.exchange.jsonpointer import pointer
 
 Document = dict[str, Any]
 

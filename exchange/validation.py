@@ -14,10 +14,10 @@ import orjson
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from exchange.errors import InvalidDocumentError
-from exchange.jsonpointer import pointer
-from exchange.semantics import SEMANTIC_CHECKS
-from schemas import SCHEMA_FILES, schema_path
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.jsonpointer import pointer
+from tsograph.exchange.semantics import SEMANTIC_CHECKS
+from tsograph.schemas import SCHEMA_FILES, schema_path
 
 
 @cache

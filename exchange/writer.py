@@ -16,8 +16,8 @@ from typing import Any, BinaryIO
 import fastjsonschema
 import orjson
 
-from exchange.errors import InternalError, InvalidDocumentError, OutputError
-from exchange.validation import fast_validator_for, validate, validator_for
+from tsograph.exchange.errors import InternalError, InvalidDocumentError, OutputError
+from tsograph.exchange.validation import fast_validator_for, validate, validator_for
 
 MAX_OUTPUT_CHARS = 16 * 1024 * 1024
 MAX_FACTS = 100_000

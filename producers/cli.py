@@ -15,14 +15,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from exchange.errors import EXIT_INPUT, ToolError, UsageError
-from exchange.version import TOOL_NAME, TOOL_VERSION
-from producers import validate_command
-from producers.graph import command as graph_command
-from producers.graph import traverse_command
-from producers.openapi import command as openapi_command
-from producers.routes import command as routes_command
-from producers.schema import command as schema_command
+from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
+from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.producers import validate_command
+from tsograph.producers.graph import command as graph_command
+from tsograph.producers.graph import traverse_command
+from tsograph.producers.openapi import command as openapi_command
+from tsograph.producers.routes import command as routes_command
+from tsograph.producers.schema import command as schema_command
 
 Runner = Callable[[argparse.Namespace], int]
 

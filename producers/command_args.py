@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError, UsageError
 
 _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")

@@ -15,11 +15,11 @@ from typing import Any
 
 import orjson
 
-from exchange.errors import InputError, InvalidDocumentError
-from exchange.validation import kind_of, validate, validator_for
-from exchange.writer import MAX_OUTPUT_CHARS
-from producers.command_args import json_problem, ndjson_records, read_input_file, shown
-from schemas import SCHEMA_FILES
+from tsograph.exchange.errors import InputError, InvalidDocumentError
+from tsograph.exchange.validation import kind_of, validate, validator_for
+from tsograph.exchange.writer import MAX_OUTPUT_CHARS
+from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
+from tsograph.schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
 MAX_FILE_BYTES = 128 * 1024 * 1024

@@ -21,7 +21,7 @@ class Result:
 def tsograph(*args: str | Path, cwd: Path | None = None, stdin: bytes | None = None) -> Result:
     env = dict(os.environ, PYTHONPATH=str(REPO))
     completed = subprocess.run(
-        [sys.executable, "-m", "producers", *map(str, args)],
+        [sys.executable, "-m", "tsograph", *map(str, args)],
         cwd=cwd or REPO,
         env=env,
         input=stdin,

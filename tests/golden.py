@@ -16,7 +16,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.validation import validate
+from tsograph.exchange.validation import validate
 
 
 def assert_matches_golden(produced: bytes, golden: Path) -> None:

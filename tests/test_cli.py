@@ -8,9 +8,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.version import TOOL_VERSION
-from producers import cli
 from tests.cli_helpers import REPO, tsograph
+from tsograph.exchange.version import TOOL_VERSION
+from tsograph.producers import cli
 
 CONTRACT = REPO / "fixtures" / "documents" / "route-contract.json"
 

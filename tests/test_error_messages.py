@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from producers import cli
+from tsograph.producers import cli
 
 SPEC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {}}}\n'
 

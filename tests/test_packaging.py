@@ -33,9 +33,12 @@ def _source_copy(target: Path) -> Path:
     target.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(REPO / name, target / name)
-    for package in ("producers", "exchange", "schemas"):
+    for package in ("producers", "exchange", "schemas", "tsograph"):
         shutil.copytree(
-            REPO / package, target / package, ignore=shutil.ignore_patterns("__pycache__")
+            REPO / package,
+            target / package,
+            symlinks=True,
+            ignore=shutil.ignore_patterns("__pycache__"),
         )
     return target
 
@@ -62,11 +65,16 @@ def test_wheel_installs_and_finds_its_schemas(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-        assert "tsograph = producers.cli:main" in archive.read(entry_points).decode()
+        assert "tsograph = tsograph.producers.cli:main" in archive.read(entry_points).decode()
     for schema in (REPO / "schemas").glob("*.json"):
-        assert f"schemas/{schema.name}" in names
-    assert "producers/cli.py" in names and "exchange/writer.py" in names
-    assert not any(name.startswith(("tests/", "fixtures/", "conformance/")) for name in names)
+        assert f"tsograph/schemas/{schema.name}" in names
+    assert "tsograph/producers/cli.py" in names and "tsograph/exchange/writer.py" in names
+    # One top-level import package: nothing installed under a name another
+    # distribution (`exchange`, `schemas`) could own.
+    assert {name.split("/")[0] for name in names} == {
+        "tsograph",
+        wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1] + ".dist-info",
+    }
 
     site = tmp_path / "site"
     installed = _run(
@@ -88,10 +96,11 @@ def test_wheel_installs_and_finds_its_schemas(tmp_path: Path) -> None:
     program = (
         "import sys\n"
         f"sys.path.insert(0, {str(site)!r})\n"
-        "import producers, schemas\n"
-        f"assert producers.__file__.startswith({str(site)!r}), producers.__file__\n"
-        f"assert str(schemas.SCHEMA_DIR).startswith({str(site)!r})\n"
-        "from producers.cli import run\n"
+        "import tsograph.producers, tsograph.schemas\n"
+        "p, s = tsograph.producers, tsograph.schemas\n"
+        f"assert p.__file__.startswith({str(site)!r}), p.__file__\n"
+        f"assert str(s.SCHEMA_DIR).startswith({str(site)!r})\n"
+        "from tsograph.producers.cli import run\n"
         f"sys.exit(run(['validate', {str(FIXTURE)!r}]))\n"
     )
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from exchange.symbol_ids import module_id
-from producers.graph.values import (
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.producers.graph.values import (
     COMPUTED,
     INDIRECT,
     INTERFACE,
@@ -34,7 +34,7 @@ from producers.graph.values import (
     Unknown,
     Value,
 )
-from producers.lang.facts import (
+from tsograph.producers.lang.facts import (
     Declaration,
     Export,
     FileFacts,
@@ -44,7 +44,7 @@ from producers.lang.facts import (
     TypeDeclaration,
     TypeRef,
 )
-from producers.project.resolve import (
+from tsograph.producers.project.resolve import (
     ASSET,
     BUILTIN,
     DECLARATION,

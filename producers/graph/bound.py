@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from producers.graph.binding import Binder, holds_object, runs
-from producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
-from producers.graph.test_side import TestSide, test_side
-from producers.graph.values import Declared, Module
-from producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
-from producers.project.paths import ancestors, parent
+from tsograph.producers.graph.binding import Binder, holds_object, runs
+from tsograph.producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from tsograph.producers.graph.test_side import TestSide, test_side
+from tsograph.producers.graph.values import Declared, Module
+from tsograph.producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
+from tsograph.producers.project.paths import ancestors, parent
 
 # Site kinds whose argument lists reach the target's parameters.
 _ARGUMENT_KINDS = frozenset({"call", "new", "super"})

@@ -26,13 +26,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from exchange.limitations import counted
-from exchange.symbol_ids import module_id
-from producers.graph.binding import CALLABLE_KINDS, Binder
-from producers.graph.bound import BoundDispatch, Program
-from producers.graph.dispatch import Dispatcher
-from producers.graph.model import Edge, Graph, Node, strongest_edges
-from producers.graph.values import (
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
+from tsograph.producers.graph.bound import BoundDispatch, Program
+from tsograph.producers.graph.dispatch import Dispatcher
+from tsograph.producers.graph.model import Edge, Graph, Node, strongest_edges
+from tsograph.producers.graph.values import (
     COMPUTED,
     INDIRECT,
     INTERFACE,
@@ -46,7 +46,7 @@ from producers.graph.values import (
     Unknown,
     Value,
 )
-from producers.lang.facts import CallSite, Declaration, Ref
+from tsograph.producers.lang.facts import CallSite, Declaration, Ref
 
 # Call-site kinds that are calls (counted when unresolved); the others are value uses.
 CALL_KINDS = frozenset({"call", "new", "tagged", "decorator", "super", "jsx"})

@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable
 
-from producers.graph.indexed import IndexedGraph
+from tsograph.producers.graph.indexed import IndexedGraph
 
 MAX_SUGGESTIONS = 3
 # Suggestions are looked up for this many unknown ids at most, so a long

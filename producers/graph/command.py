@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from exchange import documents
-from exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
-from producers.graph.model import MODES, edge_record, node_record
-from producers.graph.project_graph import load_from_arguments
-from producers.project.gitrev import head_revision
+from tsograph.exchange import documents
+from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
+from tsograph.producers.graph.model import MODES, edge_record, node_record
+from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.project.gitrev import head_revision
 
 
 def add_project_options(parser: argparse.ArgumentParser) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from producers.graph.indexed import ModeEdges
+from tsograph.producers.graph.indexed import ModeEdges
 
 
 @dataclass

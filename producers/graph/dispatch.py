@@ -19,8 +19,8 @@ function type, a union) gets nominal candidates only.
 
 from __future__ import annotations
 
-from producers.graph.binding import Binder, holds_object, runs
-from producers.graph.values import Interface
+from tsograph.producers.graph.binding import Binder, holds_object, runs
+from tsograph.producers.graph.values import Interface
 
 MAX_INTERFACE_DEPTH = 32
 

@@ -44,15 +44,15 @@ from tree_sitter import Node as SyntaxNode
 from tree_sitter import Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
-from exchange.limitations import counted
-from exchange.templates import canonicalize, segments_of
-from producers.graph.model import Graph
-from producers.lang.facts import FileFacts
-from producers.lang.typescript import parse_file
-from producers.lang.typescript.grammar import Grammar, grammar_for
-from producers.project.fsread import ConfigReadError, is_dir, read_config
-from producers.routes import nextjs
-from producers.routes.node.server import scan_server
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.templates import canonicalize, segments_of
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.typescript import parse_file
+from tsograph.producers.lang.typescript.grammar import Grammar, grammar_for
+from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.routes import nextjs
+from tsograph.producers.routes.node.server import scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
 # page and the parallel-route `default`).

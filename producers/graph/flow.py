@@ -39,9 +39,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from producers.graph.binding import Binder, holds_object
-from producers.graph.values import Declared, External, Instance
-from producers.lang.facts import CallSite, Declaration, Init, Ref, Write
+from tsograph.producers.graph.binding import Binder, holds_object
+from tsograph.producers.graph.values import Declared, External, Instance
+from tsograph.producers.lang.facts import CallSite, Declaration, Init, Ref, Write
 
 MAX_STEPS = 20_000
 MAX_NESTING = 256

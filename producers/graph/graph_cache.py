@@ -21,8 +21,8 @@ from typing import Any
 
 import orjson
 
-from producers.project.facts_cache import atomic_write
-from producers.project.fsread import Dependency, still_holds
+from tsograph.producers.project.facts_cache import atomic_write
+from tsograph.producers.project.fsread import Dependency, still_holds
 
 ENTRY_VERSION = 1
 

@@ -20,7 +20,7 @@ from itertools import compress, repeat
 from operator import add, itemgetter, lt, mul
 from typing import Any
 
-from producers.graph.model import EVIDENCE_ORDER, Graph
+from tsograph.producers.graph.model import EVIDENCE_ORDER, Graph
 
 _RANK = {evidence: rank for rank, evidence in enumerate(EVIDENCE_ORDER)}
 

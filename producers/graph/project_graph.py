@@ -21,24 +21,24 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from exchange.errors import UsageError
-from exchange.limitations import counted
-from exchange.version import TOOL_VERSION
-from producers.command_args import project_folder, shown
-from producers.graph.binding import Binder
-from producers.graph.bound import Program
-from producers.graph.build import build_graph
-from producers.graph.entries import apply_entry_points, find_entry_points
-from producers.graph.graph_cache import GraphCache, graph_key
-from producers.graph.model import Graph, graph_from_snapshot
-from producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
-from producers.lang.typescript import extract
-from producers.project.facts_cache import FactsCache, default_cache_dir
-from producers.project.fsread import Dependency, recording
-from producers.project.packages import load_workspace
-from producers.project.resolve import Resolver
-from producers.project.tsconfig import load_configs
-from producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+from tsograph.exchange.errors import UsageError
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.version import TOOL_VERSION
+from tsograph.producers.command_args import project_folder, shown
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.bound import Program
+from tsograph.producers.graph.build import build_graph
+from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
+from tsograph.producers.graph.graph_cache import GraphCache, graph_key
+from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
+from tsograph.producers.lang.typescript import extract
+from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.fsread import Dependency, recording
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.resolve import Resolver
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
 
 
 @dataclass

@@ -21,9 +21,9 @@ from typing import Any
 
 import orjson
 
-from exchange.errors import InputError
-from exchange.validation import kind_of
-from producers.command_args import json_problem, read_input_file, shown
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.validation import kind_of
+from tsograph.producers.command_args import json_problem, read_input_file, shown
 
 MAX_ROOTS_FILE_BYTES = 64 * 1024 * 1024
 # A root id longer than this cannot be written into a language-traversal document.

@@ -15,10 +15,10 @@ from typing import Any
 
 import orjson
 
-from exchange.errors import InputError, InvalidDocumentError
-from exchange.validation import kind_of, validate
-from producers.command_args import json_problem, ndjson_records, read_input_file, shown
-from producers.graph.snapshot_checks import FORMAT, validate_snapshot
+from tsograph.exchange.errors import InputError, InvalidDocumentError
+from tsograph.exchange.validation import kind_of, validate
+from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
+from tsograph.producers.graph.snapshot_checks import FORMAT, validate_snapshot
 
 MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
 NDJSON_FORMAT = "tsograph-graph-ndjson"

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from producers.graph.binding import Binder
-from producers.graph.values import Module
-from producers.project.test_sources import is_test_source
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.values import Module
+from tsograph.producers.project.test_sources import is_test_source
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,16 +47,16 @@ from itertools import count as ascending
 from operator import add
 from typing import Any
 
-from exchange.limitations import counted
-from producers.graph.condensed import (
+from tsograph.exchange.limitations import counted
+from tsograph.producers.graph.condensed import (
     Condensed,
     keep_smallest,
     nearest_two,
     smallest_roots,
     within_budget,
 )
-from producers.graph.indexed import IndexedGraph, ModeEdges, mode_edges
-from producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Graph
+from tsograph.producers.graph.indexed import IndexedGraph, ModeEdges, mode_edges
+from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Graph
 
 ROOT_SPREAD_CAP = 65
 MAX_LISTED_ROOTS = 64

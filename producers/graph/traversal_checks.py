@@ -23,8 +23,8 @@ from typing import Any
 
 import orjson
 
-from exchange.validation import validate
-from schemas import schema_path
+from tsograph.exchange.validation import validate
+from tsograph.schemas import schema_path
 
 FORMAT = "language-traversal"
 

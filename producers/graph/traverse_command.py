@@ -23,18 +23,18 @@ import argparse
 import sys
 from typing import Any
 
-from exchange import documents
-from exchange.errors import EXIT_USAGE, UsageError
-from exchange.writer import write_document
-from producers.graph import closest_ids
-from producers.graph.indexed import IndexedGraph
-from producers.graph.model import MODES
-from producers.graph.project_graph import load_from_arguments
-from producers.graph.roots_file import read_root_ids
-from producers.graph.snapshot_file import read_snapshot
-from producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
-from producers.graph.traversal_checks import validate_traversal
-from producers.project.gitrev import head_revision
+from tsograph.exchange import documents
+from tsograph.exchange.errors import EXIT_USAGE, UsageError
+from tsograph.exchange.writer import write_document
+from tsograph.producers.graph import closest_ids
+from tsograph.producers.graph.indexed import IndexedGraph
+from tsograph.producers.graph.model import MODES
+from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.roots_file import read_root_ids
+from tsograph.producers.graph.snapshot_file import read_snapshot
+from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
+from tsograph.producers.graph.traversal_checks import validate_traversal
+from tsograph.producers.project.gitrev import head_revision
 
 DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.writer import write_document
-from producers.command_args import add_output_arguments, checked_service
-from producers.openapi.contract import build_contract
-from producers.openapi.parsing import parse_spec
-from producers.openapi.spec_file import locate, read
+from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from tsograph.exchange.writer import write_document
+from tsograph.producers.command_args import add_output_arguments, checked_service
+from tsograph.producers.openapi.contract import build_contract
+from tsograph.producers.openapi.parsing import parse_spec
+from tsograph.producers.openapi.spec_file import locate, read
 
 
 def register(subparsers: Any) -> None:

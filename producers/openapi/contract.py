@@ -20,16 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from exchange.templates import Template, canonicalize, canonicalize_braced, encode_literal
-from exchange.writer import check_fact_budget
-from producers.openapi import coverage as causes
-from producers.openapi.coverage import Coverage
-from producers.openapi.dialects import detect
-from producers.openapi.operations import Operation, OperationCollector
-from producers.openapi.parsing import ParsedSpec
-from producers.openapi.positions import SourcePositions
-from producers.openapi.repeats import RepeatedKeys
-from producers.openapi.server_urls import Prefix
+from tsograph.exchange.templates import Template, canonicalize, canonicalize_braced, encode_literal
+from tsograph.exchange.writer import check_fact_budget
+from tsograph.producers.openapi import coverage as causes
+from tsograph.producers.openapi.coverage import Coverage
+from tsograph.producers.openapi.dialects import detect
+from tsograph.producers.openapi.operations import Operation, OperationCollector
+from tsograph.producers.openapi.parsing import ParsedSpec
+from tsograph.producers.openapi.positions import SourcePositions
+from tsograph.producers.openapi.repeats import RepeatedKeys
+from tsograph.producers.openapi.server_urls import Prefix
 
 
 @dataclass(frozen=True)

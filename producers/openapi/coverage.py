@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from exchange.limitations import counted
+from tsograph.exchange.limitations import counted
 
 # Causes under `contract-coverage:` for input that produced no fact.
 NON_ABSOLUTE_PATH_KEY = "path-key-not-starting-with-slash"

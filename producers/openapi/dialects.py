@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from exchange.errors import InputError
-from producers.openapi.tree import SpecMap, scalar_text
+from tsograph.exchange.errors import InputError
+from tsograph.producers.openapi.tree import SpecMap, scalar_text
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from producers.openapi import coverage as causes
-from producers.openapi.coverage import Coverage
-from producers.openapi.dialects import Dialect
-from producers.openapi.path_refs import PathItemRefs
-from producers.openapi.repeats import RepeatedKeys
-from producers.openapi.server_urls import (
+from tsograph.producers.openapi import coverage as causes
+from tsograph.producers.openapi.coverage import Coverage
+from tsograph.producers.openapi.dialects import Dialect
+from tsograph.producers.openapi.path_refs import PathItemRefs
+from tsograph.producers.openapi.repeats import RepeatedKeys
+from tsograph.producers.openapi.server_urls import (
     DEFAULT_PREFIX,
     MALFORMED_SERVER,
     UNKNOWN_BASE,
@@ -23,7 +23,7 @@ from producers.openapi.server_urls import (
     ServerEvaluator,
     resolve_base_path,
 )
-from producers.openapi.tree import SpecMap, is_null
+from tsograph.producers.openapi.tree import SpecMap, is_null
 
 MAX_OPERATION_ID_CHARS = 1024
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from exchange.errors import InputError
-from producers.openapi.input_checks import MAX_FLOW_DEPTH, check_size, decode, prescan
-from producers.openapi.json_composer import JsonSyntaxError, check_json, compose_json
-from producers.openapi.positions import SourcePositions
-from producers.openapi.tree import SpecMap, Tree
-from producers.openapi.yaml_composer import compose_yaml
+from tsograph.exchange.errors import InputError
+from tsograph.producers.openapi.input_checks import MAX_FLOW_DEPTH, check_size, decode, prescan
+from tsograph.producers.openapi.json_composer import JsonSyntaxError, check_json, compose_json
+from tsograph.producers.openapi.positions import SourcePositions
+from tsograph.producers.openapi.tree import SpecMap, Tree
+from tsograph.producers.openapi.yaml_composer import compose_yaml
 
 _LOOKS_LIKE_JSON = re.compile(r"[ \t\r\n]*[{\[]")
 

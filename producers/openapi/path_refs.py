@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from producers.openapi import coverage as causes
-from producers.openapi.coverage import Coverage
-from producers.openapi.repeats import RepeatedKeys
-from producers.openapi.tree import Key, Opaque, SpecMap
+from tsograph.producers.openapi import coverage as causes
+from tsograph.producers.openapi.coverage import Coverage
+from tsograph.producers.openapi.repeats import RepeatedKeys
+from tsograph.producers.openapi.tree import Key, Opaque, SpecMap
 
 MAX_REF_HOPS = 16
 # References followed in the whole spec. Specs reference each path item once or

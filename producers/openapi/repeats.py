@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from exchange.errors import InputError
-from exchange.limitations import counted
-from producers.openapi.positions import SourcePositions
-from producers.openapi.tree import Key, SpecMap, Tree
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.limitations import counted
+from tsograph.producers.openapi.positions import SourcePositions
+from tsograph.producers.openapi.tree import Key, SpecMap, Tree
 
 
 class RepeatedKeys:

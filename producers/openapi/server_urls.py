@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from producers.openapi.tree import SpecMap, is_null, scalar_text
+from tsograph.producers.openapi.tree import SpecMap, is_null, scalar_text
 
 ROOT = "root"
 BASE = "base"

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from exchange.errors import InputError, UsageError
-from producers.command_args import project_folder
-from producers.openapi.input_checks import MAX_SPEC_BYTES
+from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers.command_args import project_folder
+from tsograph.producers.openapi.input_checks import MAX_SPEC_BYTES
 
 # What a relative path in a document may not be or hold (see the schema's
 # relativePath): control and line-separator characters, a backslash, a

@@ -38,9 +38,9 @@ from ruamel.yaml.events import (
 )
 from ruamel.yaml.reader import ReaderError
 
-from exchange.errors import InputError
-from producers.openapi.positions import SourcePositions
-from producers.openapi.tree import MAX_NESTING, Opaque, SpecMap, Tree
+from tsograph.exchange.errors import InputError
+from tsograph.producers.openapi.positions import SourcePositions
+from tsograph.producers.openapi.tree import MAX_NESTING, Opaque, SpecMap, Tree
 
 MAX_ALIAS_LOOKUPS = 100_000
 

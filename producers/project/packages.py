@@ -18,8 +18,8 @@ import orjson
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, read_config, subfolders
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, read_config, subfolders
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 # Fields that make a package's exports reachable by code outside the scan.

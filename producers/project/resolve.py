@@ -20,10 +20,15 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from producers.project import paths
-from producers.project.fsread import is_dir, lexists
-from producers.project.packages import PackageInfo, Workspace, package_name_of, resolve_exports
-from producers.project.tsconfig import CompilerConfig, ConfigSet, match_pattern, substitute
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import is_dir, lexists
+from tsograph.producers.project.packages import (
+    PackageInfo,
+    Workspace,
+    package_name_of,
+    resolve_exports,
+)
+from tsograph.producers.project.tsconfig import CompilerConfig, ConfigSet, match_pattern, substitute
 
 SOURCE = "source"
 DECLARATION = "declaration"

@@ -24,13 +24,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from exchange.errors import InputError
-from producers.command_args import shown
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, read_config
-from producers.project.jsonc import JsoncError, loads
-from producers.project.packages import Workspace
-from producers.project.tsconfig_extends import ExtendsLocator
+from tsograph.exchange.errors import InputError
+from tsograph.producers.command_args import shown
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.jsonc import JsoncError, loads
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.tsconfig_extends import ExtendsLocator
 
 MAX_EXTENDS = 16
 MAX_REFERENCES = 64

@@ -27,9 +27,14 @@ import posixpath
 from collections.abc import Callable
 from typing import Any
 
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, is_dir, read_config
-from producers.project.packages import PackageInfo, Workspace, package_name_of, read_package
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.packages import (
+    PackageInfo,
+    Workspace,
+    package_name_of,
+    read_package,
+)
 
 # typescript@5.9.3 getConditions(NodeNext, CommonJS): ["require", "types", "node"], plus "default".
 CONDITIONS = frozenset({"require", "types", "node", "default"})

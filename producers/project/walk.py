@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from exchange.limitations import counted
-from producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
+from tsograph.exchange.limitations import counted
+from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
 
 SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
 # Dot-folders that are URL segments, not tool state: `app/.well-known/…/route.ts` serves requests.

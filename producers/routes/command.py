@@ -10,12 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from exchange.documents import generated_at
-from exchange.errors import UsageError
-from producers.command_args import add_output_arguments, checked_service, project_folder
-from producers.routes.client.command import CLIENT_MODEL_HELP, run_client
-from producers.routes.http_document import write_http_document
-from producers.routes.node.server import scan_server
+from tsograph.exchange.documents import generated_at
+from tsograph.exchange.errors import UsageError
+from tsograph.producers.command_args import add_output_arguments, checked_service, project_folder
+from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
+from tsograph.producers.routes.http_document import write_http_document
+from tsograph.producers.routes.node.server import scan_server
 
 
 def register(subparsers: Any) -> None:

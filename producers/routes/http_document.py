@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from exchange.documents import bridge_facts, project_name, source_modified_at
-from exchange.writer import check_fact_budget, write_document
+from tsograph.exchange.documents import bridge_facts, project_name, source_modified_at
+from tsograph.exchange.writer import check_fact_budget, write_document
 
 
 def write_http_document(

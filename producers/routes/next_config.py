@@ -14,7 +14,7 @@ from typing import Any
 
 from tree_sitter import Node
 
-from producers.lang.typescript.grammar import grammar_for, parse
+from tsograph.producers.lang.typescript.grammar import grammar_for, parse
 
 # next@16.4.6 shared/lib/constants.js CONFIG_FILES (next.config.mts only where Node runs
 # TypeScript natively, so not assumed) and server/config-shared.js defaultConfig.pageExtensions.

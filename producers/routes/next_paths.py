@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from exchange.templates import Part, encode_literal
+from tsograph.exchange.templates import Part, encode_literal
 
 # lib/metadata/is-metadata-route.js: STATIC_METADATA_IMAGES and the fast-path checks.
 _ICON_EXTENSIONS = ("ico", "jpg", "jpeg", "png", "svg")

@@ -17,14 +17,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from producers.graph.binding import AMBIGUOUS_STAR, Binder
-from producers.graph.values import Declared, Module
-from producers.lang.facts import FileFacts
-from producers.lang.typescript import extract
-from producers.project.packages import load_workspace
-from producers.project.resolve import Resolver
-from producers.project.tsconfig import load_configs
-from producers.project.walk import UnreadableSource, read_source, walk
+from tsograph.producers.graph.binding import AMBIGUOUS_STAR, Binder
+from tsograph.producers.graph.values import Declared, Module
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.typescript import extract
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.resolve import Resolver
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.walk import UnreadableSource, read_source, walk
 
 
 @dataclass

@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from exchange.limitations import counted
-from exchange.scopes import validate_dynamic_scope, validate_scope
-from exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
-from producers.lang.facts import Export, FileFacts
-from producers.lang.typescript import extract
-from producers.project.test_sources import is_test_source
-from producers.project.walk import UnreadableSource, read_source
-from producers.routes.next_config import (
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.scopes import validate_dynamic_scope, validate_scope
+from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
+from tsograph.producers.lang.facts import Export, FileFacts
+from tsograph.producers.lang.typescript import extract
+from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.routes.next_config import (
     CONFIG_FILES,
     DEFAULT_PAGE_EXTENSIONS,
     ROUTE_KEYS,
@@ -38,8 +38,8 @@ from producers.routes.next_config import (
     accepted_base_path,
     read_config,
 )
-from producers.routes.next_paths import is_metadata_file, slash_redirect
-from producers.routes.next_stars import StarExports
+from tsograph.producers.routes.next_paths import is_metadata_file, slash_redirect
+from tsograph.producers.routes.next_stars import StarExports
 
 # next@16.4.6 server/web/http.js HTTP_METHODS; app-route/module.js dispatches on these export
 # names only (HEAD and OPTIONS are filled in by helpers/auto-implement-methods.js when absent).

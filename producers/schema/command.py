@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from exchange.writer import check_fact_budget, write_document
-from producers.command_args import add_output_arguments, project_folder
-from producers.schema.scan import scan_project
+from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from tsograph.exchange.writer import check_fact_budget, write_document
+from tsograph.producers.command_args import add_output_arguments, project_folder
+from tsograph.producers.schema.scan import scan_project
 
 # The code is the database's client: relation-use facts describe calls into it.
 ROLES = ("client",)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from exchange.symbol_ids import MODULE
+from tsograph.exchange.symbol_ids import MODULE
 
 Fact = dict[str, Any]
 

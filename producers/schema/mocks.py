@@ -30,8 +30,8 @@ import re
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import WRAPPERS
-from producers.schema import syntax
+from tsograph.producers.lang.typescript.syntax import WRAPPERS
+from tsograph.producers.schema import syntax
 
 MOCK_MEMBERS = frozenset(
     {

@@ -43,12 +43,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from exchange.limitations import counted
-from producers.lang.typescript import ParsedFile, parse_file
-from producers.project.test_sources import is_test_source
-from producers.project.walk import UnreadableSource, read_source
-from producers.schema import facts as fact_builder
-from producers.schema.walk import SchemaSources, walk_schema_sources
+from tsograph.exchange.limitations import counted
+from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.walk import SchemaSources, walk_schema_sources
 
 Fact = fact_builder.Fact
 
@@ -187,8 +187,8 @@ Collector = Callable[[SchemaScan], None]
 
 def _collectors() -> tuple[Collector, ...]:
     # Imported here so each collector module may import SchemaScan from this one.
-    from producers.schema import prisma_collector, sql_literals
-    from producers.schema.orm import collect as orm
+    from tsograph.producers.schema import prisma_collector, sql_literals
+    from tsograph.producers.schema.orm import collect as orm
 
     return (prisma_collector.collect, orm.collect, sql_literals.collect)
 

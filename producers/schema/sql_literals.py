@@ -13,9 +13,9 @@ import re
 
 from tree_sitter import Node
 
-from producers.schema import sql_relations, syntax
-from producers.schema.prisma.raw_sql import emit_sql
-from producers.schema.scan import SchemaScan
+from tsograph.producers.schema import sql_relations, syntax
+from tsograph.producers.schema.prisma.raw_sql import emit_sql
+from tsograph.producers.schema.scan import SchemaScan
 
 # A file is parsed only when its bytes could hold a literal this pass reads or counts:
 # an uppercase SQL verb (strict mode), or a quoted lowercase statement head followed

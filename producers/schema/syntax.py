@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import WRAPPERS
+from tsograph.producers.lang.typescript.syntax import WRAPPERS
 
 FUNCTIONS = frozenset(
     {

@@ -30,10 +30,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from producers.project import paths
-from producers.project.fsread import lexists
-from producers.project.test_sources import is_test_source
-from producers.project.walk import SourceSet, walk
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import lexists
+from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.project.walk import SourceSet, walk
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from exchange.locations import LineIndex, byte_column
 from tests.conformance.vectors import case_id, cases, ran
+from tsograph.exchange.locations import LineIndex, byte_column
 
 FILE = "utf8-locations.json"
 

@@ -7,7 +7,8 @@ from typing import Any
 import orjson
 import pytest
 
-from exchange.scopes import (
+from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
+from tsograph.exchange.scopes import (
     dynamic_scope_applies,
     scope_applies,
     static_template_problem,
@@ -15,7 +16,6 @@ from exchange.scopes import (
     validate_order,
     validate_scope,
 )
-from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
 
 SCOPE = "http-limitation-scope.json"
 DISPATCH = "http-dispatch.json"

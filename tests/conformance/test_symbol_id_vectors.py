@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from exchange.symbol_ids import (
+from tests.conformance.vectors import case_id, cases, ran
+from tsograph.exchange.symbol_ids import (
     ArrayKey,
     CallbackNamer,
     Callee,
@@ -21,7 +22,6 @@ from exchange.symbol_ids import (
     symbol_id,
     typedsql_id,
 )
-from tests.conformance.vectors import case_id, cases, ran
 
 FILE = "symbol-ids.json"
 

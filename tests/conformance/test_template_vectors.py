@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from exchange.templates import (
+from tests.conformance.vectors import case_id, cases, ran
+from tsograph.exchange.templates import (
     CATCH_ALL,
     PARAM,
     Part,
@@ -15,7 +16,6 @@ from exchange.templates import (
     canonicalize_braced,
     canonicalize_segments,
 )
-from tests.conformance.vectors import case_id, cases, ran
 
 FILE = "http-template.json"
 FORMS = ("braced", "canonical", "segments")

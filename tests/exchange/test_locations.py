@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from exchange.locations import BOM, LineIndex, byte_column
+from tsograph.exchange.locations import BOM, LineIndex, byte_column
 
 LS = "\u2028".encode()
 PS = "\u2029".encode()

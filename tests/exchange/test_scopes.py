@@ -10,17 +10,17 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from exchange import documents, semantics
-from exchange.errors import InvalidDocumentError
-from exchange.scopes import (
+from tsograph.exchange import documents, semantics
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.scopes import (
     dynamic_scope_applies,
     scope_applies,
     validate_dynamic_scope,
     validate_order,
     validate_scope,
 )
-from exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments, segments_of
-from exchange.validation import validate
+from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments, segments_of
+from tsograph.exchange.validation import validate
 
 COVERAGE = "route-coverage: 1 registration(s) not modeled (conditional: 1)"
 PROVIDED = "framework-provided-routes: 1 framework route source(s) (static-files: 1)"

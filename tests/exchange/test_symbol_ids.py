@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from exchange.symbol_ids import (
+from tsograph.exchange.symbol_ids import (
     ELLIPSIS,
     MAX_KEY_UNITS,
     ArrayKey,

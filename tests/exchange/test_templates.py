@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from exchange.templates import (
+from tsograph.exchange.templates import (
     CATCH_ALL,
     MALFORMED,
     MAX_TEMPLATE_CHARS,

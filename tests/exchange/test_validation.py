@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exchange import documents
-from exchange.errors import InvalidDocumentError
-from exchange.validation import fast_validator_for, validate, validator_for
+from tsograph.exchange import documents
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.validation import fast_validator_for, validate, validator_for
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "documents"
 

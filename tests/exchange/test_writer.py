@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exchange import writer
-from exchange.errors import InternalError, OutputError
 from tests.exchange.test_validation import contract_document
+from tsograph.exchange import writer
+from tsograph.exchange.errors import InternalError, OutputError
 
 json_values = st.recursive(
     st.none()

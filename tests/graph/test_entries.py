@@ -11,9 +11,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.validation import validate
 from tests.cli_helpers import REPO, tsograph
 from tests.golden import assert_matches_golden
+from tsograph.exchange.validation import validate
 
 ENTRIES = REPO / "fixtures" / "graph" / "entries"
 AT = "2026-09-27T00:00:00.000Z"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from producers.graph.entries import cron_path_matches
+from tsograph.producers.graph.entries import cron_path_matches
 
 
 @pytest.mark.parametrize(

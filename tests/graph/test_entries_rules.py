@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.project_graph import load_project_graph
 
 
 def _write(root: Path, files: dict[str, str]) -> Path:

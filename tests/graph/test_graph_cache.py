@@ -7,9 +7,9 @@ from typing import Any
 
 import orjson
 
-from producers.graph.project_graph import load_project_graph
 from tests.cli_helpers import tsograph
 from tests.project.builder import write_tree
+from tsograph.producers.graph.project_graph import load_project_graph
 
 GENERATED_AT = "2026-09-27T00:00:00.000Z"
 

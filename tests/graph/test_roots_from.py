@@ -7,9 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.errors import InputError
-from producers.graph.roots_file import read_root_ids
 from tests.cli_helpers import REPO, Result, tsograph
+from tsograph.exchange.errors import InputError
+from tsograph.producers.graph.roots_file import read_root_ids
 
 ENTRIES = REPO / "fixtures" / "graph" / "entries"
 AT = "2026-09-27T00:00:00.000Z"

@@ -14,9 +14,9 @@ import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from exchange.errors import InvalidDocumentError
-from exchange.validation import validate, validator_for
-from producers.graph.snapshot_checks import records_valid, validate_snapshot
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.validation import validate, validator_for
+from tsograph.producers.graph.snapshot_checks import records_valid, validate_snapshot
 
 NODE_KINDS = ["module", "function", "method", "class", "variable"]
 EDGE_KINDS = ["call", "new", "callback", "reference", "jsx", "alias", "initializer", "contains"]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from producers.graph.model import Graph
-from producers.graph.project_graph import load_project_graph
-from producers.graph.traversal import traverse
 from tests.cli_helpers import REPO
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.traversal import traverse
 
 FIXTURES = sorted(p for p in (REPO / "fixtures" / "graph").iterdir() if p.is_dir())
 MODES = ("direct", "bound", "candidates")

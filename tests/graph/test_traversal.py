@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from producers.graph import traversal
-from producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Edge, Graph, Node
-from producers.graph.traversal import traverse
+from tsograph.producers.graph import traversal
+from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Edge, Graph, Node
+from tsograph.producers.graph.traversal import traverse
 
 LOCATION = {"path": "a.ts", "line": 1, "column": 1}
 

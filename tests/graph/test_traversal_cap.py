@@ -12,9 +12,9 @@ import os
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from producers.graph.model import EVIDENCE_ORDER
-from producers.graph.traversal import traverse
 from tests.graph.test_traversal import LOCATION, make_graph, naive
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.traversal import traverse
 
 NODES = 100
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from exchange.validation import validate
 from tests.cli_helpers import REPO, Result, tsograph
 from tests.golden import assert_matches_golden
+from tsograph.exchange.validation import validate
 
 BASICS = REPO / "fixtures" / "graph" / "basics"
 GOLDENS = REPO / "fixtures" / "traversal"

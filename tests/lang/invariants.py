@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from producers.lang.facts import FileFacts, Init, Ref
+from tsograph.producers.lang.facts import FileFacts, Init, Ref
 
 
 def check(facts: FileFacts) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import FileFacts
 
 _SECTIONS = (
     "declarations",

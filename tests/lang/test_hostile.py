@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from producers.lang.facts import FileFacts
-from producers.lang.typescript import SUFFIXES, extract
-from producers.lang.typescript.extractor import MAX_NAMED_DEPTH
 from tests.lang import invariants
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.typescript import SUFFIXES, extract
+from tsograph.producers.lang.typescript.extractor import MAX_NAMED_DEPTH
 
 DEPTH = 3000
 

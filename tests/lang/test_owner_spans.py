@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from producers.lang.typescript import parse_file
+from tsograph.producers.lang.typescript import parse_file
 
 SOURCE = b"""import { Hono } from 'hono'
 const app = new Hono()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from producers.lang.typescript import parse_file
-from producers.lang.typescript.tagged_types import blank_tagged_type_arguments
+from tsograph.producers.lang.typescript import parse_file
+from tsograph.producers.lang.typescript.tagged_types import blank_tagged_type_arguments
 
 STYLED = b"""import styled from 'styled-components';
 

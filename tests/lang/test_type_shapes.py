@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from producers.lang.facts import TypeRef
-from producers.lang.typescript import extract
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.typescript import extract
 
 SOURCE = b"""
 interface A extends B, ns.C<T> {

@@ -14,10 +14,10 @@ from pathlib import Path
 import orjson
 import pytest
 
-from producers.lang.facts import FileFacts
-from producers.lang.typescript import SUFFIXES, extract
 from tests.lang import invariants
 from tests.lang.render import render
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.typescript import SUFFIXES, extract
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lang" / "typescript"
 SOURCES = sorted(

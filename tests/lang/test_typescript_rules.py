@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from producers.lang.facts import TypeRef
-from producers.lang.typescript import extract
-from producers.lang.typescript.strings import decode_js_string
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.typescript import extract
+from tsograph.producers.lang.typescript.strings import decode_js_string
 
 
 def _callback_ids(source: str, path: str = "r.ts") -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import orjson
 
-from producers import cli
+from tsograph.producers import cli
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "openapi"
 GENERATED_AT = "2026-01-01T00:00:00.000Z"

@@ -42,7 +42,7 @@ def run_command(spec: Path, project: Path) -> Outcome:
     argv = [
         sys.executable,
         "-c",
-        "from producers.cli import main; main()",
+        "from tsograph.producers.cli import main; main()",
         "openapi",
         str(spec),
         "--service",

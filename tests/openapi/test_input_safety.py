@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from exchange import writer
-from producers.openapi import parsing
 from tests.openapi.support import SERVICE, facts_of, invoke, routes, run_spec, write_spec
+from tsograph.exchange import writer
+from tsograph.producers.openapi import parsing
 
 HEADER_30 = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\n'
 

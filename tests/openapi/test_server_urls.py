@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from producers.openapi import server_urls
-from producers.openapi.server_urls import Resolved, ServerEvaluator, resolve_base_path
-from producers.openapi.tree import Opaque, SpecMap
+from tsograph.producers.openapi import server_urls
+from tsograph.producers.openapi.server_urls import Resolved, ServerEvaluator, resolve_base_path
+from tsograph.producers.openapi.tree import Opaque, SpecMap
 
 
 def spec_map(**entries: object) -> SpecMap:

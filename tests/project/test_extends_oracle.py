@@ -13,12 +13,12 @@ from typing import Any
 import orjson
 import pytest
 
-from producers.project import paths
-from producers.project.fsread import read_config
-from producers.project.jsonc import loads
-from producers.project.packages import load_workspace
-from producers.project.tsconfig_extends import ExtendsLocator
 from tests.project.builder import write_tree
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.jsonc import loads
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.tsconfig_extends import ExtendsLocator
 
 ORACLE = Path(__file__).resolve().parents[2] / "oracle" / "ts-extends"
 CASES: dict[str, Any] = orjson.loads((ORACLE / "cases.json").read_bytes())

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from producers.project.gitrev import head_revision
 from tests.project.builder import write_tree
+from tsograph.producers.project.gitrev import head_revision
 
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from producers.project.packages import load_workspace, package_name_of, resolve_exports
-from producers.project.resolve import Resolution, Resolver
-from producers.project.tsconfig import load_configs
 from tests.project.builder import write_tree
+from tsograph.producers.project.packages import load_workspace, package_name_of, resolve_exports
+from tsograph.producers.project.resolve import Resolution, Resolver
+from tsograph.producers.project.tsconfig import load_configs
 
 
 def resolver_for(root: Path, files: dict[str, str]) -> Resolver:

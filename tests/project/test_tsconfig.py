@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from exchange.errors import InputError
-from producers.project.packages import load_workspace
-from producers.project.tsconfig import load_configs, match_pattern
 from tests.project.builder import write_tree
+from tsograph.exchange.errors import InputError
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.tsconfig import load_configs, match_pattern
 
 
 def test_defaults_without_config(tmp_path: Path) -> None:

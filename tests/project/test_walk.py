@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from exchange.limitations import SOURCE_PREFIXES, has_known_prefix
-from producers.project import walk as walk_module
-from producers.project.walk import (
+from tests.project.builder import write_tree
+from tsograph.exchange.limitations import SOURCE_PREFIXES, has_known_prefix
+from tsograph.producers.project import walk as walk_module
+from tsograph.producers.project.walk import (
     MAX_SOURCE_BYTES,
     UnreadableSource,
     WalkedFile,
     read_source,
     walk,
 )
-from tests.project.builder import write_tree
 
 
 def _paths(files: tuple[WalkedFile, ...]) -> list[str]:

@@ -38,7 +38,6 @@ from typing import Any
 import orjson
 import pytest
 
-from exchange.templates import CATCH_ALL, PARAM
 from tests.routes.support import FIXTURES
 from tests.routes.test_next_oracle import (
     RECORDINGS,
@@ -50,6 +49,7 @@ from tests.routes.test_next_oracle import (
     covered,
 )
 from tests.routes.test_nextjs_golden import render_case
+from tsograph.exchange.templates import CATCH_ALL, PARAM
 
 LIVE_CASES = sorted(path.stem.removeprefix("live-") for path in RECORDINGS.glob("live-*.json"))
 REDIRECTS = (301, 302, 307, 308)

@@ -21,15 +21,21 @@ from urllib.parse import unquote
 import orjson
 import pytest
 
-from exchange.templates import CATCH_ALL, PARAM, Part, canonicalize, canonicalize_segments
-from producers.routes.next_config import (
+from tests.routes.support import FIXTURES
+from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize, canonicalize_segments
+from tsograph.producers.routes.next_config import (
     CONFIG_FILES,
     DEFAULT_PAGE_EXTENSIONS,
     accepted_base_path,
 )
-from producers.routes.next_paths import is_metadata_file
-from producers.routes.nextjs import HANDLER_METHODS, Scan, is_nextjs, read_package, route_of
-from tests.routes.support import FIXTURES
+from tsograph.producers.routes.next_paths import is_metadata_file
+from tsograph.producers.routes.nextjs import (
+    HANDLER_METHODS,
+    Scan,
+    is_nextjs,
+    read_package,
+    route_of,
+)
 
 RECORDINGS = Path(__file__).resolve().parents[2] / "oracle" / "next" / "recordings"
 # live-<case>.json come from live.js (a running server) and have a replay of their own.

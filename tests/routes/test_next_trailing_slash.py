@@ -15,9 +15,9 @@ import orjson
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exchange.templates import Part, encode_literal
-from producers.routes.next_paths import slash_redirect
 from tests.routes.test_next_oracle import RECORDINGS
+from tsograph.exchange.templates import Part, encode_literal
+from tsograph.producers.routes.next_paths import slash_redirect
 
 
 def _redirects() -> dict[str, re.Pattern[str]]:

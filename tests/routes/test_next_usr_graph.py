@@ -13,9 +13,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from producers.graph.project_graph import load_project_graph
 from tests.routes.support import FIXTURES, copy_project
 from tests.routes.test_nextjs_golden import make_links
+from tsograph.producers.graph.project_graph import load_project_graph
 
 CASES = sorted(path.name for path in (FIXTURES / "next").iterdir() if path.is_dir())
 

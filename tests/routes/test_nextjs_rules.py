@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from exchange.validation import validate
 from tests.routes.support import decls, document_of, run_routes, write_project
+from tsograph.exchange.validation import validate
 
 ROUTE = "export function GET() {}\n"
 NEXT16 = '{"dependencies": {"next": "^16.2.0"}}'

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from exchange.limitations import PERSISTENCE_PREFIXES
 from tests.golden import golden_cases, limitation_prefixes
 from tests.schema.support import FIXTURES, assert_schema_golden
+from tsograph.exchange.limitations import PERSISTENCE_PREFIXES
 
 CASES = golden_cases(FIXTURES, "project")
 

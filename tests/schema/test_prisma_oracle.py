@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from producers.schema.facts import channel
-from producers.schema.prisma.psl import read_schema
 from tests.schema.support import FIXTURES, copy_project, document_of
+from tsograph.producers.schema.facts import channel
+from tsograph.producers.schema.prisma.psl import read_schema
 
 ORACLE = Path(__file__).resolve().parents[2] / "oracle" / "prisma-naming" / "recordings.json"
 RECORDINGS: dict[str, Any] = json.loads(ORACLE.read_text("utf-8"))["recordings"]

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from producers.schema.prisma import naming
-from producers.schema.prisma.locate import CONFIG_CANDIDATES
-from producers.schema.prisma.psl import read_schema
 from tests.openapi.support import invoke
 from tests.schema.support import FIXTURES, copy_project, document_of, write_project
+from tsograph.producers.schema.prisma import naming
+from tsograph.producers.schema.prisma.locate import CONFIG_CANDIDATES
+from tsograph.producers.schema.prisma.psl import read_schema
 
 SCHEMA = """datasource db {
   provider = "postgresql"

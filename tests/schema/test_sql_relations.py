@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from producers.schema import sql_relations
 from tests.conformance.vectors import CONFORMANCE_DIR
+from tsograph.producers.schema import sql_relations
 
 VECTORS: dict[str, Any] = json.loads((CONFORMANCE_DIR / "sql-relations.json").read_text("utf-8"))
 

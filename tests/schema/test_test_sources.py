@@ -12,10 +12,6 @@ from typing import Any
 
 import pytest
 
-from producers.schema import mocks
-from producers.schema.prisma.provenance import ClientIndex
-from producers.schema.scan import SchemaScan
-from producers.schema.walk import walk_schema_sources
 from tests.schema.support import (
     FIXTURES,
     assert_schema_golden,
@@ -23,6 +19,10 @@ from tests.schema.support import (
     document_of,
     write_project,
 )
+from tsograph.producers.schema import mocks
+from tsograph.producers.schema.prisma.provenance import ClientIndex
+from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.walk import walk_schema_sources
 
 CASE = FIXTURES / "jest-mocks"
 

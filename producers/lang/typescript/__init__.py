@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from exchange.locations import LineIndex
-from producers.lang.facts import FileFacts
-from producers.lang.typescript import (
+from tsograph.exchange.locations import LineIndex
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.typescript import (
     classes,
     flows,
     functions,
@@ -29,7 +29,7 @@ from producers.lang.typescript import (
     uses,
     variables,
 )
-from producers.lang.typescript.extractor import Extractor, Handler
+from tsograph.producers.lang.typescript.extractor import Extractor, Handler
 
 SUFFIXES = tuple(grammar.GRAMMAR_BY_SUFFIX)
 

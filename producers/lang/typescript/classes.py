@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.facts import DeclarationKind
-from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import DeclDraft, Scope
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.functions import This, enter_function, object_member
+from tsograph.producers.lang.facts import DeclarationKind
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.drafts import DeclDraft, Scope
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.functions import This, enter_function, object_member
 
 _CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
 # Where a class expression is not a value that escapes (see _class_value_use).

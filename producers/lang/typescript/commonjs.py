@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from exchange.symbol_ids import DEFAULT
-from producers.lang.facts import ExportKind, Ref
-from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
-from producers.lang.typescript.extractor import Extractor
+from tsograph.exchange.symbol_ids import DEFAULT
+from tsograph.producers.lang.facts import ExportKind, Ref
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
+from tsograph.producers.lang.typescript.extractor import Extractor
 
 
 def on_assignment(ex: Extractor, node: Node) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from producers.lang.facts import (
+from tsograph.producers.lang.facts import (
     Binding,
     BindingKind,
     DeclarationKind,

@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from exchange.locations import LineIndex
-from exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
-from producers.lang.facts import (
+from tsograph.exchange.locations import LineIndex
+from tsograph.exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
+from tsograph.producers.lang.facts import (
     CallSite,
     Declaration,
     DeclarationKind,
@@ -30,8 +30,8 @@ from producers.lang.facts import (
     TypeDeclaration,
     TypeRef,
 )
-from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import (
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.drafts import (
     BindingDraft,
     DeclDraft,
     ExportDraft,
@@ -43,7 +43,7 @@ from producers.lang.typescript.drafts import (
     SiteDraft,
     WriteDraft,
 )
-from producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
+from tsograph.producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
 
 # Object literals nested deeper than this are summarised as "other".
 OBJECT_DEPTH = 4

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.typescript import commonjs, syntax
-from producers.lang.typescript.drafts import InitDraft, RefDraft, ReturnDraft, WriteDraft
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.patterns import pattern_names
+from tsograph.producers.lang.typescript import commonjs, syntax
+from tsograph.producers.lang.typescript.drafts import InitDraft, RefDraft, ReturnDraft, WriteDraft
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.patterns import pattern_names
 
 _FUNCTION_NODES = syntax.FUNCTIONS | {
     "function_declaration",

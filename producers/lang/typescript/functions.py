@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from exchange.symbol_ids import Key, callback_segment
-from producers.lang.facts import HeadKind
-from producers.lang.typescript import flows, syntax
-from producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.patterns import pattern_names
+from tsograph.exchange.symbol_ids import Key, callback_segment
+from tsograph.producers.lang.facts import HeadKind
+from tsograph.producers.lang.typescript import flows, syntax
+from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.patterns import pattern_names
 
 This = tuple[HeadKind, str]
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from exchange.symbol_ids import DEFAULT
-from producers.lang.facts import ImportKind, Ref
-from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.patterns import pattern_names
+from tsograph.exchange.symbol_ids import DEFAULT
+from tsograph.producers.lang.facts import ImportKind, Ref
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.patterns import pattern_names
 
 _TYPE_DECLARATIONS = frozenset(
     {"interface_declaration", "type_alias_declaration", "enum_declaration"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript import syntax
 
 
 def pattern_names(data: bytes, pattern: Node) -> list[tuple[Node, tuple[str, ...] | None]]:

@@ -13,9 +13,9 @@ import re
 
 from tree_sitter import Node
 
-from producers.lang.typescript.drafts import ExportDraft
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.strings import decode_js_string
+from tsograph.producers.lang.typescript.drafts import ExportDraft
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.strings import decode_js_string
 
 _TYPE_STAR = re.compile(
     rb"(?<![\w$.])export\s+type\s+\*\s*(?:as\s+([\w$]+)\s+)?from\s*(?:\"([^\"\r\n]*)\"|'([^'\r\n]*)')"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.facts import TypeDeclaration, TypeKind, TypeRef
-from producers.lang.typescript.drafts import BindingDraft, InitDraft, Scope
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.patterns import pattern_names
-from producers.lang.typescript.syntax import type_ref
+from tsograph.producers.lang.facts import TypeDeclaration, TypeKind, TypeRef
+from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, Scope
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.patterns import pattern_names
+from tsograph.producers.lang.typescript.syntax import type_ref
 
 _TYPE_KINDS: dict[str, TypeKind] = {
     "interface_declaration": "interface",

@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey, TemplateKey
-from producers.lang.facts import TypeRef
-from producers.lang.typescript.strings import decode_js_string
+from tsograph.exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey, TemplateKey
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.typescript.strings import decode_js_string
 
 # Expressions that leave the value they wrap unchanged, for naming and chains.
 WRAPPERS = frozenset(

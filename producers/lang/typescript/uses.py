@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.facts import SiteKind
-from producers.lang.typescript import syntax
-from producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.facts import SiteKind
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.extractor import Extractor
 
 
 def on_call(ex: Extractor, node: Node) -> None:

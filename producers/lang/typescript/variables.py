@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.facts import ImportKind
-from producers.lang.typescript import syntax
-from producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
-from producers.lang.typescript.extractor import Extractor
-from producers.lang.typescript.patterns import pattern_names
+from tsograph.producers.lang.facts import ImportKind
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.patterns import pattern_names
 
 
 def on_declarator(ex: Extractor, node: Node) -> None:

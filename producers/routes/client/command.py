@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import argparse
 
-from exchange.documents import generated_at
-from producers.command_args import project_folder
-from producers.routes.client.model import load_model
-from producers.routes.client.scan import scan_project
-from producers.routes.http_document import write_http_document
+from tsograph.exchange.documents import generated_at
+from tsograph.producers.command_args import project_folder
+from tsograph.producers.routes.client.model import load_model
+from tsograph.producers.routes.client.scan import scan_project
+from tsograph.producers.routes.http_document import write_http_document
 
 CLIENT_MODEL_HELP = (
     "JSON file (schemas/client-model-v1.json) declaring opaque transports: "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from producers.routes.client.urls import is_absolute, remove_dot_segments, split_authority
+from tsograph.producers.routes.client.urls import is_absolute, remove_dot_segments, split_authority
 
 # axios 1.21.1 lib/helpers/isAbsoluteURL.js: "<scheme>://" or "//".
 _AXIOS_ABSOLUTE = re.compile(r"^([a-z][a-z\d+\-.]*:)?//", re.IGNORECASE)

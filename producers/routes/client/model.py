@@ -22,13 +22,13 @@ import orjson
 from jsonschema import Draft202012Validator
 from tree_sitter import Node
 
-from exchange.errors import InputError
-from producers.command_args import json_problem, read_input_file, shown
-from producers.routes.client.requests import Request
-from producers.routes.client.scopes import text
-from producers.routes.client.urls import BASE_MARK, HOLE, literal_text
-from producers.routes.client.values import Context, Evaluator, argument_nodes
-from schemas import SCHEMA_DIR
+from tsograph.exchange.errors import InputError
+from tsograph.producers.command_args import json_problem, read_input_file, shown
+from tsograph.producers.routes.client.requests import Request
+from tsograph.producers.routes.client.scopes import text
+from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, literal_text
+from tsograph.producers.routes.client.values import Context, Evaluator, argument_nodes
+from tsograph.schemas import SCHEMA_DIR
 
 MODEL_SCHEMA = "client-model-v1.json"
 _MAX_MODEL_BYTES = 1024 * 1024

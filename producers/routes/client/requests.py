@@ -26,9 +26,9 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
-from producers.routes.client.values import (
+from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
+from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
+from tsograph.producers.routes.client.values import (
     UNDEFINED,
     Client,
     Context,

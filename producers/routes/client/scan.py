@@ -23,17 +23,17 @@ from typing import Any
 from tree_sitter import Node, Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
-from exchange.limitations import counted
-from producers.lang.typescript import ParsedFile, parse_file, syntax_tree
-from producers.lang.typescript.grammar import grammar_for
-from producers.project.packages import Workspace, load_workspace
-from producers.project.resolve import SOURCE, Resolver
-from producers.project.tsconfig import load_configs
-from producers.project.walk import UnreadableSource, read_source, walk
-from producers.routes.client import wrappers
-from producers.routes.client.model import ClientModel, model_request
-from producers.routes.client.origins import Rejected, Unconverted
-from producers.routes.client.requests import (
+from tsograph.exchange.limitations import counted
+from tsograph.producers.lang.typescript import ParsedFile, parse_file, syntax_tree
+from tsograph.producers.lang.typescript.grammar import grammar_for
+from tsograph.producers.project.packages import Workspace, load_workspace
+from tsograph.producers.project.resolve import SOURCE, Resolver
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.walk import UnreadableSource, read_source, walk
+from tsograph.producers.routes.client import wrappers
+from tsograph.producers.routes.client.model import ClientModel, model_request
+from tsograph.producers.routes.client.origins import Rejected, Unconverted
+from tsograph.producers.routes.client.requests import (
     NOT_HTTP,
     THROWS,
     UNCONVERTED_ORIGIN,
@@ -43,10 +43,17 @@ from producers.routes.client.requests import (
     Skipped,
     request_of,
 )
-from producers.routes.client.scopes import text
-from producers.routes.client.urls import NotHttp, target_of
-from producers.routes.client.values import Client, Context, Evaluator, Fn, ProjectView, Value
-from producers.routes.nextjs import is_test_path
+from tsograph.producers.routes.client.scopes import text
+from tsograph.producers.routes.client.urls import NotHttp, target_of
+from tsograph.producers.routes.client.values import (
+    Client,
+    Context,
+    Evaluator,
+    Fn,
+    ProjectView,
+    Value,
+)
+from tsograph.producers.routes.nextjs import is_test_path
 
 _MAJOR = re.compile(r"^\s*(?:\^|~|=|v)?\s*(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
 _RUNTIME_CHANGES = (b"interceptors", b".defaults", b"fetch")

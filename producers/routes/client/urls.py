@@ -27,8 +27,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from exchange.templates import PARAM, Part, canonicalize_segments
-from producers.routes.client.origins import Origin, Unconverted, origin_of
+from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
+from tsograph.producers.routes.client.origins import Origin, Unconverted, origin_of
 
 HOLE = "\ue000"
 # Stands for a configured base whose value is not known (an environment value):

@@ -21,7 +21,7 @@ from typing import Literal
 
 from tree_sitter import Node
 
-from producers.routes.client.scopes import (
+from tsograph.producers.routes.client.scopes import (
     FUNCTIONS,
     Binding,
     Key,
@@ -32,7 +32,7 @@ from producers.routes.client.scopes import (
     text,
     unquote,
 )
-from producers.routes.client.urls import HOLE, literal_text
+from tsograph.producers.routes.client.urls import HOLE, literal_text
 
 Library = Literal["fetch", "axios", "ky"]
 MAX_DEPTH = 24

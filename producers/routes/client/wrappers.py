@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from producers.routes.client.requests import Outcome
-from producers.routes.client.scopes import FUNCTIONS, enclosing_function, key_of, text
-from producers.routes.client.values import (
+from tsograph.producers.routes.client.requests import Outcome
+from tsograph.producers.routes.client.scopes import FUNCTIONS, enclosing_function, key_of, text
+from tsograph.producers.routes.client.values import (
     MAX_DEPTH,
     Context,
     Evaluator,
@@ -37,7 +37,7 @@ from producers.routes.client.values import (
 )
 
 if TYPE_CHECKING:
-    from producers.routes.client.scan import Scanner
+    from tsograph.producers.routes.client.scan import Scanner
 
 MAX_WRAPPER_DEPTH = 8
 _UNWRAP = frozenset(

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from producers.routes.node.paths.find_my_way import shapes_of
-from producers.routes.node.paths.model import Opaque, Param, Rest, Shape
+from tsograph.producers.routes.node.paths.find_my_way import shapes_of
+from tsograph.producers.routes.node.paths.model import Opaque, Param, Rest, Shape
 
 # One request position's kind of match, in find-my-way's order of preference.
 _END, _STATIC, _PARAM, _WILDCARD = -1, 0, 1, 2

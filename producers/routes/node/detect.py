@@ -18,8 +18,8 @@ from pathlib import Path
 
 import orjson
 
-from producers.project import jsonc
-from producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project import jsonc
+from tsograph.producers.project.fsread import ConfigReadError, read_config
 
 # Package name → the framework it stands for; @koa/router is the router that makes Koa routes.
 FRAMEWORK_PACKAGES = ("hono", "express", "fastify", "@koa/router", "@nestjs/core")

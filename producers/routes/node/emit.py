@@ -14,11 +14,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from exchange.limitations import counted
-from exchange.scopes import static_template_problem, validate_scope
-from exchange.templates import canonicalize
-from producers.routes.node.collisions import Candidate, resolve
-from producers.routes.node.paths import (
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.scopes import static_template_problem, validate_scope
+from tsograph.exchange.templates import canonicalize
+from tsograph.producers.routes.node.collisions import Candidate, resolve
+from tsograph.producers.routes.node.paths import (
     Dialect,
     PathVariant,
     express_route_paths,
@@ -29,7 +29,7 @@ from producers.routes.node.paths import (
     strict_variants,
     translate,
 )
-from producers.routes.node.values import (
+from tsograph.producers.routes.node.values import (
     Context,
     Entry,
     Handler,

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node
 
-from producers.routes.node.paths import join_prefix
-from producers.routes.node.values import (
+from tsograph.producers.routes.node.paths import join_prefix
+from tsograph.producers.routes.node.values import (
     UNKNOWN,
     ArrayValue,
     Context,
@@ -52,7 +52,7 @@ from producers.routes.node.values import (
 )
 
 if TYPE_CHECKING:
-    from producers.routes.node.interpreter import Frame, Interpreter
+    from tsograph.producers.routes.node.interpreter import Frame, Interpreter
 
 CONTRACT_VERBS = ("get", "post", "put", "delete", "patch", "options", "head")
 # Methods Express and @koa/router take from Node's http.METHODS that the contract has no name for.

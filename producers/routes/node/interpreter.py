@@ -20,12 +20,12 @@ from dataclasses import dataclass, field, replace
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.lang.typescript.strings import decode_js_string
-from producers.lang.typescript.syntax import WRAPPERS, property_name, string_value, text
-from producers.routes.node import frameworks
-from producers.routes.node.model import ProjectModel
-from producers.routes.node.values import (
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript.strings import decode_js_string
+from tsograph.producers.lang.typescript.syntax import WRAPPERS, property_name, string_value, text
+from tsograph.producers.routes.node import frameworks
+from tsograph.producers.routes.node.model import ProjectModel
+from tsograph.producers.routes.node.values import (
     UNKNOWN,
     ArrayValue,
     ClassValue,

@@ -11,12 +11,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from producers.lang.typescript import ParsedFile, parse_file
-from producers.project.packages import load_workspace
-from producers.project.resolve import SOURCE, Resolution, Resolver
-from producers.project.test_sources import is_test_source
-from producers.project.tsconfig import load_configs
-from producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.resolve import SOURCE, Resolution, Resolver
+from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
 
 
 def is_test_path(relative: str) -> bool:

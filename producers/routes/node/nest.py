@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import decorators
-from producers.routes.node.frameworks import handler_of
-from producers.routes.node.interpreter import Frame, Interpreter
-from producers.routes.node.values import (
+from tsograph.producers.lang.typescript.syntax import decorators
+from tsograph.producers.routes.node.frameworks import handler_of
+from tsograph.producers.routes.node.interpreter import Frame, Interpreter
+from tsograph.producers.routes.node.values import (
     UNKNOWN,
     ArrayValue,
     ClassValue,

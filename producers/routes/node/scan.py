@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from exchange.limitations import counted
-from producers.routes.node.detect import NEST_PLATFORMS, Detection
-from producers.routes.node.emit import Emitter, Versions, limitation_lines
-from producers.routes.node.interpreter import Interpreter
-from producers.routes.node.model import is_test_path, load_model
-from producers.routes.node.nest import controllers
-from producers.routes.node.values import NestSetup, RouterValue
+from tsograph.exchange.limitations import counted
+from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
+from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
+from tsograph.producers.routes.node.interpreter import Interpreter
+from tsograph.producers.routes.node.model import is_test_path, load_model
+from tsograph.producers.routes.node.nest import controllers
+from tsograph.producers.routes.node.values import NestSetup, RouterValue
 
 
 @dataclass

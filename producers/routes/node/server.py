@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from producers.routes import nextjs
-from producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
-from producers.routes.node.scan import scan_backends
+from tsograph.producers.routes import nextjs
+from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
+from tsograph.producers.routes.node.scan import scan_backends
 
 
 @dataclass

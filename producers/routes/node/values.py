@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Union
 from tree_sitter import Node
 
 if TYPE_CHECKING:
-    from producers.lang.typescript import ParsedFile
+    from tsograph.producers.lang.typescript import ParsedFile
 
 
 class _Unknown:

@@ -13,18 +13,18 @@ import re
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.project.packages import load_workspace
-from producers.project.resolve import DECLARATION, SOURCE, Resolver
-from producers.project.tsconfig import load_configs
-from producers.schema.orm import drivers, packages
-from producers.schema.orm.context import OrmRun
-from producers.schema.orm.drizzle import Drizzle
-from producers.schema.orm.knex import Knex
-from producers.schema.orm.sequelize import Sequelize
-from producers.schema.orm.typeorm import TypeOrm
-from producers.schema.orm.values import Evaluator, Hook, OrmProject, Val
-from producers.schema.scan import SchemaScan
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.resolve import DECLARATION, SOURCE, Resolver
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.schema.orm import drivers, packages
+from tsograph.producers.schema.orm.context import OrmRun
+from tsograph.producers.schema.orm.drizzle import Drizzle
+from tsograph.producers.schema.orm.knex import Knex
+from tsograph.producers.schema.orm.sequelize import Sequelize
+from tsograph.producers.schema.orm.typeorm import TypeOrm
+from tsograph.producers.schema.orm.values import Evaluator, Hook, OrmProject, Val
+from tsograph.producers.schema.scan import SchemaScan
 
 D1_MARK = b"D1Database"
 # A quoted specifier naming a package of interest (or a subpath of one).

@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.lang.typescript.syntax import string_value
-from producers.schema import facts as fact_builder
-from producers.schema import sql_relations
-from producers.schema.orm.tree import children, template_parts
-from producers.schema.orm.values import Evaluator
-from producers.schema.scan import SchemaScan
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript.syntax import string_value
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema import sql_relations
+from tsograph.producers.schema.orm.tree import children, template_parts
+from tsograph.producers.schema.orm.values import Evaluator
+from tsograph.producers.schema.scan import SchemaScan
 
 UNRESOLVED = "unresolved-orm-receivers:"
 UNVERIFIED = "orm-naming-unverified:"

@@ -20,10 +20,16 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import property_name, string_value, unwrap_value
-from producers.schema import sql_relations
-from producers.schema.orm.context import DYNAMIC, UNRESOLVED, OrmRun, method_of, template_sql
-from producers.schema.orm.tree import call_arguments, children
+from tsograph.producers.lang.typescript.syntax import property_name, string_value, unwrap_value
+from tsograph.producers.schema import sql_relations
+from tsograph.producers.schema.orm.context import (
+    DYNAMIC,
+    UNRESOLVED,
+    OrmRun,
+    method_of,
+    template_sql,
+)
+from tsograph.producers.schema.orm.tree import call_arguments, children
 
 SQL_METHODS = frozenset({"query", "execute", "prepare", "exec", "run", "all", "get", "each"})
 TAG_METHODS = frozenset({"unsafe", "query"})

@@ -22,10 +22,15 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import property_name, string_value, text, unwrap_value
-from producers.schema import facts as fact_builder
-from producers.schema.orm import packages
-from producers.schema.orm.context import (
+from tsograph.producers.lang.typescript.syntax import (
+    property_name,
+    string_value,
+    text,
+    unwrap_value,
+)
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.orm import packages
+from tsograph.producers.schema.orm.context import (
     UNREADABLE,
     UNRESOLVED,
     UNVERIFIED,
@@ -33,9 +38,14 @@ from producers.schema.orm.context import (
     chain_root,
     method_of,
 )
-from producers.schema.orm.tree import call_arguments, children, object_entries, template_parts
-from producers.schema.orm.values import Evaluator, PkgRef, Val
-from producers.schema.syntax import top_level
+from tsograph.producers.schema.orm.tree import (
+    call_arguments,
+    children,
+    object_entries,
+    template_parts,
+)
+from tsograph.producers.schema.orm.values import Evaluator, PkgRef, Val
+from tsograph.producers.schema.syntax import top_level
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(
@@ -523,7 +533,7 @@ class Drizzle:
             else:
                 parts.append("?")
         sql_text = "".join(parts)
-        from producers.schema import sql_relations
+        from tsograph.producers.schema import sql_relations
 
         if not sql_relations.looks_like_sql(sql_text):
             run.scan.claim(path, template.start_byte)

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import property_name, unwrap_value
-from producers.schema import facts as fact_builder
-from producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, continued, method_of
-from producers.schema.orm.tree import call_arguments, children, object_entries
+from tsograph.producers.lang.typescript.syntax import property_name, unwrap_value
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, continued, method_of
+from tsograph.producers.schema.orm.tree import call_arguments, children, object_entries
 
 TABLE_METHODS = frozenset({"from", "into", "table"})
 JOIN_METHODS = frozenset(

@@ -12,7 +12,7 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
-from producers.lang.typescript.grammar import Grammar, grammar_for
+from tsograph.producers.lang.typescript.grammar import Grammar, grammar_for
 
 CODE = "[(call_expression) (new_expression) (member_expression)] @n"
 ASSIGNMENTS = "(assignment_expression left: (identifier)) @n"

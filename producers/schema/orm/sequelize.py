@@ -27,11 +27,22 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import property_name, string_value, text, unwrap_value
-from producers.schema import facts as fact_builder
-from producers.schema.orm import drivers, inflection
-from producers.schema.orm.context import UNREADABLE, UNRESOLVED, UNVERIFIED, OrmRun, method_of
-from producers.schema.orm.tree import (
+from tsograph.producers.lang.typescript.syntax import (
+    property_name,
+    string_value,
+    text,
+    unwrap_value,
+)
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.orm import drivers, inflection
+from tsograph.producers.schema.orm.context import (
+    UNREADABLE,
+    UNRESOLVED,
+    UNVERIFIED,
+    OrmRun,
+    method_of,
+)
+from tsograph.producers.schema.orm.tree import (
     Binding,
     call_arguments,
     children,
@@ -39,8 +50,8 @@ from producers.schema.orm.tree import (
     object_value,
     string_option,
 )
-from producers.schema.orm.values import Evaluator, Val
-from producers.schema.syntax import top_level
+from tsograph.producers.schema.orm.values import Evaluator, Val
+from tsograph.producers.schema.syntax import top_level
 
 MODEL_METHODS = frozenset(
     [

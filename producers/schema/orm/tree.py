@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.lang.typescript.strings import decode_js_string
-from producers.lang.typescript.syntax import property_name, string_value, text
-from producers.schema.syntax import FUNCTIONS
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript.strings import decode_js_string
+from tsograph.producers.lang.typescript.syntax import property_name, string_value, text
+from tsograph.producers.schema.syntax import FUNCTIONS
 
 
 def children(node: Node) -> Iterator[Node]:

@@ -25,17 +25,17 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript.syntax import (
+from tsograph.producers.lang.typescript.syntax import (
     decorators,
     property_name,
     string_value,
     text,
     unwrap_value,
 )
-from producers.project.packages import read_package
-from producers.schema import facts as fact_builder
-from producers.schema.orm import drivers, typeorm_naming
-from producers.schema.orm.context import (
+from tsograph.producers.project.packages import read_package
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.orm import drivers, typeorm_naming
+from tsograph.producers.schema.orm.context import (
     UNREADABLE,
     UNRESOLVED,
     UNVERIFIED,
@@ -43,7 +43,7 @@ from producers.schema.orm.context import (
     continued,
     method_of,
 )
-from producers.schema.orm.tree import (
+from tsograph.producers.schema.orm.tree import (
     Binding,
     call_arguments,
     children,
@@ -51,8 +51,8 @@ from producers.schema.orm.tree import (
     object_value,
     string_option,
 )
-from producers.schema.orm.values import Evaluator, Val
-from producers.schema.syntax import top_level
+from tsograph.producers.schema.orm.values import Evaluator, Val
+from tsograph.producers.schema.syntax import top_level
 
 COLUMN_DECORATORS = frozenset(
     {

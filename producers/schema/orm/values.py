@@ -41,11 +41,16 @@ from typing import Any
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.lang.typescript.syntax import property_name, string_value, text, unwrap_value
-from producers.schema.orm import packages
-from producers.schema.orm.nodes import ASSIGNMENTS, code_nodes
-from producers.schema.orm.tree import (
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript.syntax import (
+    property_name,
+    string_value,
+    text,
+    unwrap_value,
+)
+from tsograph.producers.schema.orm import packages
+from tsograph.producers.schema.orm.nodes import ASSIGNMENTS, code_nodes
+from tsograph.producers.schema.orm.tree import (
     Binding,
     args_node_of,
     call_arguments,
@@ -59,7 +64,7 @@ from producers.schema.orm.tree import (
     returned_expressions,
     scope_names,
 )
-from producers.schema.syntax import FUNCTIONS
+from tsograph.producers.schema.syntax import FUNCTIONS
 
 # How deep one question may follow values before giving up (counted as a cut).
 MAX_DEPTH = 48

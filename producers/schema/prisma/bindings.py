@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 from tree_sitter import Node
 
-from producers.schema import syntax
+from tsograph.producers.schema import syntax
 
 
 def defining_types(node: Node) -> list[Node]:

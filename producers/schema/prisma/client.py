@@ -17,11 +17,11 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from producers.schema import mocks, syntax
-from producers.schema.prisma import raw_sql
-from producers.schema.prisma.declarations import Model, PrismaSchema
-from producers.schema.prisma.provenance import ClientFile, ClientIndex
-from producers.schema.scan import SchemaScan
+from tsograph.producers.schema import mocks, syntax
+from tsograph.producers.schema.prisma import raw_sql
+from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
+from tsograph.producers.schema.prisma.provenance import ClientFile, ClientIndex
+from tsograph.producers.schema.scan import SchemaScan
 
 OPERATIONS = frozenset(
     {

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from exchange.symbol_ids import model_id
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, read_config
-from producers.schema.facts import channel, relation_use
-from producers.schema.prisma import naming
-from producers.schema.prisma.locate import PrismaProject
-from producers.schema.prisma.psl import (
+from tsograph.exchange.symbol_ids import model_id
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.schema.facts import channel, relation_use
+from tsograph.producers.schema.prisma import naming
+from tsograph.producers.schema.prisma.locate import PrismaProject
+from tsograph.producers.schema.prisma.psl import (
     Block,
     Field,
     SchemaFile,
@@ -25,7 +25,7 @@ from producers.schema.prisma.psl import (
     string_list,
     string_value,
 )
-from producers.schema.scan import SchemaScan
+from tsograph.producers.schema.scan import SchemaScan
 
 SCALARS = frozenset(
     {"String", "Boolean", "Int", "BigInt", "Float", "Decimal", "DateTime", "Json", "Bytes"}

@@ -35,13 +35,18 @@ from pathlib import Path
 
 from tree_sitter import Node
 
-from producers.lang.typescript import parse_file
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
-from producers.project.packages import PackageInfo, load_workspace, read_package
-from producers.schema import syntax
-from producers.schema.prisma.versions import CLIENT_PACKAGES, ORM_8_PACKAGE, Selection, select
-from producers.schema.scan import SchemaScan
+from tsograph.producers.lang.typescript import parse_file
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
+from tsograph.producers.project.packages import PackageInfo, load_workspace, read_package
+from tsograph.producers.schema import syntax
+from tsograph.producers.schema.prisma.versions import (
+    CLIENT_PACKAGES,
+    ORM_8_PACKAGE,
+    Selection,
+    select,
+)
+from tsograph.producers.schema.scan import SchemaScan
 
 PRISMA_EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts")
 # c12@3.3.4 SUPPORTED_EXTENSIONS; exsolve tries "" first, then each extension.

@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.project import paths
-from producers.project.packages import load_workspace
-from producers.project.resolve import SOURCE, Resolver
-from producers.project.tsconfig import load_configs, match_pattern, substitute
-from producers.schema import mocks, syntax
-from producers.schema.prisma import bindings
-from producers.schema.scan import SchemaScan
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.project import paths
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.resolve import SOURCE, Resolver
+from tsograph.producers.project.tsconfig import load_configs, match_pattern, substitute
+from tsograph.producers.schema import mocks, syntax
+from tsograph.producers.schema.prisma import bindings
+from tsograph.producers.schema.scan import SchemaScan
 
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
 _SCOPES = syntax.FUNCTIONS | {

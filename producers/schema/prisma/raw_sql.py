@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from tree_sitter import Node
 
-from producers.lang.typescript import ParsedFile
-from producers.schema import sql_relations, syntax
-from producers.schema.scan import SchemaScan
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.schema import sql_relations, syntax
+from tsograph.producers.schema.scan import SchemaScan
 
 RAW_METHODS = frozenset({"$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"})
 _UNSAFE = frozenset({"$queryRawUnsafe", "$executeRawUnsafe"})

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import os
 
-from exchange.locations import LineIndex
-from exchange.symbol_ids import symbol_id, typedsql_id
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, is_dir, read_config
-from producers.schema import sql_relations
-from producers.schema.facts import relation_use
-from producers.schema.prisma.declarations import PrismaSchema
-from producers.schema.scan import SchemaScan
+from tsograph.exchange.locations import LineIndex
+from tsograph.exchange.symbol_ids import symbol_id, typedsql_id
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.schema import sql_relations
+from tsograph.producers.schema.facts import relation_use
+from tsograph.producers.schema.prisma.declarations import PrismaSchema
+from tsograph.producers.schema.scan import SchemaScan
 
 MAX_SQL_BYTES = 4 * 1024 * 1024
 

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import orjson
 
-from producers.project import paths
-from producers.project.fsread import ConfigReadError, read_config
-from producers.schema.prisma import naming
+from tsograph.producers.project import paths
+from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.schema.prisma import naming
 
 CLIENT_PACKAGES = ("prisma", "@prisma/client")
 ORM_8_PACKAGE = "@prisma/orm-family-sql"

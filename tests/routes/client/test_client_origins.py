@@ -15,12 +15,12 @@ from typing import Any
 import orjson
 import pytest
 
-from producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from producers.routes.client.origins import Rejected, Unconverted
-from producers.routes.client.urls import BASE, HOLE, ROOT, has_credentials, target_of
 from tests.openapi.support import GENERATED_AT, invoke
 from tests.routes.client.support import SERVICE, document_of
 from tests.routes.support import write_project
+from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
+from tsograph.producers.routes.client.origins import Rejected, Unconverted
+from tsograph.producers.routes.client.urls import BASE, HOLE, ROOT, has_credentials, target_of
 
 VECTORS = Path(__file__).resolve().parents[3] / "conformance" / "client-url-origins.json"
 PORT = "4567"

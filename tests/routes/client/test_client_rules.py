@@ -490,8 +490,8 @@ def test_class_fields_holding_a_client_are_followed(tmp_path: Path) -> None:
 def test_client_model_schema_is_a_valid_schema_that_the_fixture_model_follows() -> None:
     from jsonschema import Draft202012Validator
 
-    from schemas import SCHEMA_DIR
     from tests.routes.client.support import FIXTURES
+    from tsograph.schemas import SCHEMA_DIR
 
     schema = json.loads((SCHEMA_DIR / "client-model-v1.json").read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)

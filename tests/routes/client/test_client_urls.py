@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from exchange.templates import canonicalize
-from producers.routes.client.joins import axios_full_path, ky1_input, ky2_input
-from producers.routes.client.urls import BASE, BASE_MARK, HOLE, ROOT, NotHttp, target_of
+from tsograph.exchange.templates import canonicalize
+from tsograph.producers.routes.client.joins import axios_full_path, ky1_input, ky2_input
+from tsograph.producers.routes.client.urls import BASE, BASE_MARK, HOLE, ROOT, NotHttp, target_of
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz-", min_size=1, max_size=12).filter(
     lambda word: word not in (".", "..")

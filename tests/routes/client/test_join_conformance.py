@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from producers.routes.client.urls import split_authority, target_of
+from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
+from tsograph.producers.routes.client.urls import split_authority, target_of
 
 VECTORS = Path(__file__).resolve().parents[3] / "conformance" / "client-url-joins.json"
 PLACES = {

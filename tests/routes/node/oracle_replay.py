@@ -24,8 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from exchange.scopes import scope_applies
-from producers.lang.typescript import ParsedFile, parse_file
+from tsograph.exchange.scopes import scope_applies
+from tsograph.producers.lang.typescript import ParsedFile, parse_file
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from exchange.validation import validate
 from tests.routes.support import document_of, write_project
+from tsograph.exchange.validation import validate
 
 
 def scan(root: Path, files: dict[str, str]) -> dict[str, Any]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from producers.routes.node.detect import detect
 from tests.routes.support import write_project
+from tsograph.producers.routes.node.detect import detect
 
 PACKAGE = '{"dependencies": {"express": "^4.19.0", "hono": "*"}}'
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import orjson
 import pytest
 
-from producers.graph.project_graph import load_project_graph
 from tests.golden import assert_golden_document, golden_cases
 from tests.routes.support import FIXTURES
 from tests.routes.test_nextjs_golden import render_case
+from tsograph.producers.graph.project_graph import load_project_graph
 
 NODE = FIXTURES / "node"
 CASES = golden_cases(NODE, "project")

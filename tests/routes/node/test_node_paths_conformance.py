@@ -23,9 +23,9 @@ from typing import Any
 import orjson
 import pytest
 
-from exchange.templates import encode_literal, segments_of
-from producers.routes.node.paths import DIALECTS, Dialect, translate
 from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
+from tsograph.exchange.templates import encode_literal, segments_of
+from tsograph.producers.routes.node.paths import DIALECTS, Dialect, translate
 
 FILES = {dialect: f"node-paths-{dialect}.json" for dialect in DIALECTS}
 

@@ -14,7 +14,9 @@ from typing import Any
 import orjson
 import pytest
 
-from producers.routes.node.paths import (
+from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
+from tests.routes.node.test_node_paths_conformance import disagreements, template_matches
+from tsograph.producers.routes.node.paths import (
     Dialect,
     express_route_paths,
     fastify_plugin_prefix,
@@ -24,8 +26,6 @@ from producers.routes.node.paths import (
     strict_variants,
     translate,
 )
-from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
-from tests.routes.node.test_node_paths_conformance import disagreements, template_matches
 
 FILE = "node-paths-joins.json"
 PROBES: list[str] = orjson.loads((CONFORMANCE_DIR / FILE).read_bytes())["probes"]

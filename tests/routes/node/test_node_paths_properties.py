@@ -12,10 +12,10 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from exchange.templates import canonicalize
-from exchange.validation import validate
-from producers.routes.node.paths import DIALECTS, Dialect, PathVariant, translate
-from producers.routes.node.paths.model import MAX_VARIANTS
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.validation import validate
+from tsograph.producers.routes.node.paths import DIALECTS, Dialect, PathVariant, translate
+from tsograph.producers.routes.node.paths.model import MAX_VARIANTS
 
 # Characters every dialect gives a meaning to, so generated paths reach the
 # parsers' branches instead of being plain literals.

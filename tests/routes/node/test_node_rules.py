@@ -7,9 +7,9 @@ from typing import Any
 
 import orjson
 
-from exchange.limitations import SERVER_ROUTE_PREFIXES, prefix_of
 from tests.routes.node.support import scan
 from tests.routes.support import FIXTURES
+from tsograph.exchange.limitations import SERVER_ROUTE_PREFIXES, prefix_of
 
 EXPRESS4 = '{"dependencies": {"express": "4.22.3"}}'
 HONO = '{"dependencies": {"hono": "4.13.12"}}'

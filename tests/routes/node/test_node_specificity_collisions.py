@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from producers.routes.node.collisions import Candidate, resolve
 from tests.routes.node.support import scan
+from tsograph.producers.routes.node.collisions import Candidate, resolve
 
 PLUGINS = (
     "import Fastify from 'fastify';\n"

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from producers.schema.orm import drizzle, inflection, typeorm_naming
 from tests.schema.orm.support import (
     case_document,
     declarations,
@@ -23,6 +22,7 @@ from tests.schema.orm.support import (
     recorded,
     write_project,
 )
+from tsograph.producers.schema.orm import drizzle, inflection, typeorm_naming
 
 RECORDED = recorded()
 

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from exchange.templates import (
+from tsograph.exchange.templates import (
     CATCH_ALL,
     PARAM,
     Part,
