@@ -17,6 +17,7 @@ from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.typescript import (
     classes,
     flows,
@@ -30,6 +31,7 @@ from tsograph.producers.lang.typescript import (
     variables,
 )
 from tsograph.producers.lang.typescript.extractor import Extractor, Handler
+from tsograph.producers.lang.typescript.lowering import lower
 
 SUFFIXES = tuple(grammar.GRAMMAR_BY_SUFFIX)
 
@@ -137,6 +139,19 @@ def syntax_tree(language: grammar.Grammar, data: bytes) -> tuple[Node, bytes]:
 
 def parse_file(path: str, data: bytes) -> ParsedFile:
     """Parse one TypeScript or JavaScript file: facts, syntax tree and owner spans."""
+    parsed, _ = _parse(path, data)
+    return parsed
+
+
+def read_syntax(path: str, data: bytes) -> SyntaxFile:
+    """One file as producers read it: facts, the neutral syntax tree and owner spans."""
+    parsed, source = _parse(path, data)
+    with paused_collection():
+        root = lower(parsed.root, source)
+    return SyntaxFile(parsed.facts, root, data, parsed.spans)
+
+
+def _parse(path: str, data: bytes) -> tuple[ParsedFile, bytes]:
     language = grammar.grammar_for(path)
     root, source = syntax_tree(language, data)
     extractor = Extractor(path, source, language)
@@ -146,6 +161,7 @@ def parse_file(path: str, data: bytes) -> ParsedFile:
         errors, outermost = recovery.error_nodes(root)
         recovery.recover_type_reexports(extractor, outermost)
     spans = tuple(extractor.owner_spans)
-    return ParsedFile(
+    parsed = ParsedFile(
         extractor.facts(errors), root, data, spans, tuple(start for start, _, _ in spans), []
     )
+    return parsed, source
