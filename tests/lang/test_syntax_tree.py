@@ -138,3 +138,29 @@ def test_string_values_match_the_decoder_and_survive_json(pieces: list[str]) -> 
     assert value.value == decode_js_string(body)
     again = decode(orjson.loads(orjson.dumps(encode(root))))
     assert _first(again, "call").items[0].value == value.value
+
+
+def test_reading_helpers_answer_over_the_neutral_form() -> None:
+    from tsograph.producers.lang import syntax_read
+
+    root = _root(
+        "a.ts",
+        'export const cfg = { a: 1, "b-c": `x`, d, m() {}, [k]: 2, ...s } as const;\n'
+        "const other = this.x.y;\nfunction f() { return () => g(`p${q}`); }\n",
+    )
+    consts = syntax_read.top_level_consts(root)
+    assert sorted(consts) == ["cfg", "other"]
+    obj = syntax_read.unwrap(consts["cfg"])
+    assert [key for key, _, _ in syntax_read.object_entries(obj)] == ["a", "b-c", "d", "m"]
+    b_c = syntax_read.object_property(obj, "b-c")
+    assert b_c is not None and syntax_read.string_value(b_c) == "x"
+    assert syntax_read.chain(consts["other"]) == ("this", "x", "y")
+    template = _first(root, "template")
+    assert syntax_read.string_value(template) == "x"
+    inner = [node for node in root.walk() if node.kind == "template"][-1]
+    assert syntax_read.template_text(inner, lambda node: "{" + str(node and node.value) + "}") == (
+        "p{q}"
+    )
+    enclosing = syntax_read.enclosing_function(inner)
+    assert enclosing is not None and enclosing.value == "arrow"
+    assert [node.value for node in syntax_read.top_level(root, ("function",))] == ["declaration"]
