@@ -24,6 +24,8 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
 
 _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -37,6 +39,25 @@ def add_output_arguments(parser: Any) -> None:
         metavar="TIMESTAMP",
         help="fix generatedAt (UTC with milliseconds) for reproducible output",
     )
+
+
+def add_cache_arguments(parser: Any) -> None:
+    parser.add_argument(
+        "--cache-dir",
+        help="where per-file facts and syntax are cached (default: $XDG_CACHE_HOME/tsograph)",
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="parse every file, read and write no cache"
+    )
+
+
+def syntax_files(args: Any) -> SyntaxFiles:
+    """The run's syntax files, cached by content unless --no-cache (see add_cache_arguments)."""
+    if args.no_cache:
+        directory = None
+    else:
+        directory = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+    return SyntaxFiles(FactsCache(directory, syntax_namespace()))
 
 
 def checked_service(name: str) -> str:

@@ -10,20 +10,17 @@ when the same bytes were seen before.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import multiprocessing
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.errors import UsageError
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.command_args import project_folder, shown
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import Program
@@ -31,8 +28,9 @@ from tsograph.producers.graph.build import build_graph
 from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
 from tsograph.producers.graph.graph_cache import GraphCache, graph_key
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
-from tsograph.producers.lang.facts import FACTS_VERSION, FactsFormatError, FileFacts
+from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.typescript import extract
+from tsograph.producers.project.cache_names import cache_namespace, code_digest
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.fsread import Dependency, recording
 from tsograph.producers.project.packages import load_workspace
@@ -49,41 +47,9 @@ class ReadStats:
     unreadable: dict[str, int] = field(default_factory=dict)
 
 
-def _grammar_version() -> str:
-    try:
-        return version("tree-sitter-language-pack") + "/" + version("tree-sitter")
-    except PackageNotFoundError:
-        return "unknown"
-
-
-@functools.cache
-def _code_digest(folders: tuple[str, ...]) -> str:
-    """A digest of the code in some folders of `producers/`.
-
-    Cached facts and graphs are only as good as the code that made them; the
-    digest makes a changed extractor or builder miss the cache even when
-    nobody remembered to bump FACTS_VERSION.
-    """
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parents[1]
-    for folder in folders:
-        for source in sorted((package / folder).rglob("*.py")):
-            digest.update(source.relative_to(package).as_posix().encode())
-            digest.update(source.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def cache_namespace() -> str:
-    """The namespace of cached per-file facts: the front end's code decides them."""
-    return (
-        f"tsograph {TOOL_VERSION} facts {FACTS_VERSION} grammars {_grammar_version()} "
-        f"code {_code_digest(('lang',))}"
-    )
-
-
 def graph_namespace() -> str:
     """The namespace of cached graphs: entry points read route files through the routes code."""
-    return f"{cache_namespace()} graph {_code_digest(('graph', 'project', 'routes'))}"
+    return f"{cache_namespace()} graph {code_digest(('graph', 'project', 'routes'))}"
 
 
 @dataclass(frozen=True)

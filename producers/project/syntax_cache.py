@@ -14,10 +14,10 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tsograph.producers.graph.project_graph import cache_namespace
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.typescript import read_syntax
+from tsograph.producers.project.cache_names import cache_namespace
 from tsograph.producers.project.facts_cache import FactsCache
 
 # The cached form of the syntax tree; bump when syntax_tree.encode changes shape.

@@ -12,7 +12,12 @@ from typing import Any
 
 from tsograph.exchange.documents import generated_at
 from tsograph.exchange.errors import UsageError
-from tsograph.producers.command_args import add_output_arguments, checked_service, project_folder
+from tsograph.producers.command_args import (
+    add_cache_arguments,
+    add_output_arguments,
+    checked_service,
+    project_folder,
+)
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
@@ -45,6 +50,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
+    add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
 

@@ -12,7 +12,11 @@ from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
 from tsograph.exchange.writer import check_fact_budget, write_document
-from tsograph.producers.command_args import add_output_arguments, project_folder
+from tsograph.producers.command_args import (
+    add_cache_arguments,
+    add_output_arguments,
+    project_folder,
+)
 from tsograph.producers.schema.scan import scan_project
 
 # The code is the database's client: relation-use facts describe calls into it.
@@ -37,6 +41,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also read test sources; their facts carry testSource: true",
     )
+    add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
 
