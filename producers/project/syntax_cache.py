@@ -30,6 +30,11 @@ def syntax_namespace() -> str:
     return f"{cache_namespace()} syntax {SYNTAX_FORMAT}"
 
 
+def uncached_syntax_files() -> SyntaxFiles:
+    """Syntax files read without a cache (tests, and runs with --no-cache)."""
+    return SyntaxFiles(FactsCache(None, syntax_namespace()))
+
+
 class SyntaxFiles:
     """Syntax files of one run, each read at most once."""
 

@@ -16,6 +16,7 @@ from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
     project_folder,
+    syntax_files,
 )
 from tsograph.producers.schema.scan import scan_project
 
@@ -49,7 +50,7 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     root = project_folder(args.project)
-    scan = scan_project(root, args.include_tests)
+    scan = scan_project(root, args.include_tests, syntax_files(args))
     check_fact_budget(len(scan.facts))
     document = bridge_facts(
         platform="js",

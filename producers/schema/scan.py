@@ -44,7 +44,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.project.walk import UnreadableSource, read_source
 from tsograph.producers.schema import facts as fact_builder
@@ -94,6 +96,8 @@ class SchemaScan:
     _config_notes: set[str] = field(default_factory=set)
     _data: dict[str, bytes | None] = field(default_factory=dict)
     _parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
+    syntax_files: SyntaxFiles = field(default_factory=uncached_syntax_files)
+    _syntax_noted: set[str] = field(default_factory=set)
 
     def note(self, prefix: str, reason: str, count: int = 1, name: str | None = None) -> None:
         self.counts.setdefault(prefix, Counter())[reason] += count
@@ -128,6 +132,17 @@ class SchemaScan:
                 self.note("parse-errors:", "files", name=path)
             self._parsed[path] = parsed
         return self._parsed[path]
+
+    def syntax(self, path: str) -> SyntaxFile | None:
+        """The file's facts and neutral syntax tree (cached by content), None when unreadable."""
+        data = self.data(path)
+        if data is None:
+            return None
+        found = self.syntax_files.get(path, data)
+        if found.facts.parse_errors and path not in self._syntax_noted:
+            self._syntax_noted.add(path)
+            self.note("parse-errors:", "files", name=path)
+        return found
 
     def add(self, fact: Fact) -> None:
         if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
@@ -193,8 +208,14 @@ def _collectors() -> tuple[Collector, ...]:
     return (prisma_collector.collect, orm.collect, sql_literals.collect)
 
 
-def scan_project(root: Path, include_tests: bool = False) -> SchemaScan:
-    scan = SchemaScan(root, walk_schema_sources(root, include_tests))
+def scan_project(
+    root: Path, include_tests: bool = False, syntax_files: SyntaxFiles | None = None
+) -> SchemaScan:
+    scan = SchemaScan(
+        root,
+        walk_schema_sources(root, include_tests),
+        syntax_files=syntax_files or uncached_syntax_files(),
+    )
     for collect in _collectors():
         collect(scan)
     return scan
