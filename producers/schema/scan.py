@@ -156,7 +156,7 @@ class SchemaScan:
 
     def source_fact(
         self,
-        parsed: ParsedFile,
+        parsed: ParsedFile | SyntaxFile,
         offset: int,
         channel: str,
         *,
