@@ -35,21 +35,19 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field, replace
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import orjson
-from tree_sitter import Node as SyntaxNode
-from tree_sitter import Query, QueryCursor
-from tree_sitter_language_pack import get_language
 
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.templates import canonicalize, segments_of
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.typescript import parse_file
-from tsograph.producers.lang.typescript.grammar import Grammar, grammar_for
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import is_function
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.server import scan_server
@@ -83,17 +81,7 @@ MIDDLEWARE_EXPORTS = ("default", "middleware", "proxy")
 INSTRUMENTATION_EXPORTS = ("register", "onRequestError")
 CRON_METHODS = frozenset({"GET", "ANY"})
 
-_DIRECTIVE_TEXTS = frozenset({b"'use server'", b'"use server"'})
-_FUNCTION_TYPES = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_expression",
-        "generator_function",
-        "arrow_function",
-        "method_definition",
-    }
-)
+_DIRECTIVE_TEXTS = frozenset({"'use server'", '"use server"'})
 
 
 @dataclass(frozen=True)
@@ -287,11 +275,6 @@ def _segment_matches(segment: str, value: str) -> bool:
 # --- server actions ----------------------------------------------------------------------
 
 
-@cache
-def _directive_query(grammar: Grammar) -> Query:
-    return Query(get_language(grammar), "(expression_statement (string) @s)")
-
-
 def _mark_server_actions(
     facts: Mapping[str, FileFacts], contents: Mapping[str, bytes], found: EntryPoints
 ) -> None:
@@ -299,41 +282,44 @@ def _mark_server_actions(
         data = contents.get(path)
         if data is None or b"use server" not in data:
             continue  # the directive cannot be there: no parse needed
-        parsed = parse_file(path, data)
-        captured = QueryCursor(_directive_query(grammar_for(path))).captures(parsed.root)
-        for string in captured.get("s", []):
-            if string.text not in _DIRECTIVE_TEXTS:
+        file = read_syntax(path, data)
+        for statement in file.root.walk():
+            if statement.kind != "statement" or not _is_directive(file, statement):
                 continue
-            statement = string.parent
-            holder = statement.parent if statement is not None else None
-            if statement is None or holder is None or not _in_prologue(statement):
+            string = statement.part("value")
+            holder = statement.parent
+            if string is None or holder is None or file.text(string) not in _DIRECTIVE_TEXTS:
                 continue
-            if holder.type == "program":
+            if not _in_prologue(file, statement, holder):
+                continue
+            if holder.kind == "module":
                 for export in file_facts.exports:
                     if export.node and not export.type_only:
                         found.mark(export.node, "server-action")
-            elif holder.type == "statement_block" and (
-                holder.parent is not None and holder.parent.type in _FUNCTION_TYPES
+            elif (
+                holder.kind == "block" and holder.parent is not None and is_function(holder.parent)
             ):
-                found.mark(parsed.owner_at(string.start_byte), "server-action")
+                found.mark(file.owner_at(string.start), "server-action")
 
 
-def _in_prologue(statement: SyntaxNode) -> bool:
-    """Only string-literal statements (and comments) come before it in its body."""
-    sibling = statement.prev_named_sibling
-    while sibling is not None:
-        if sibling.type not in ("comment", "hash_bang_line") and not _is_directive(sibling):
+def _in_prologue(file: SyntaxFile, statement: Node, holder: Node) -> bool:
+    """Only directives come before it in its body (comments are not in the tree)."""
+    for sibling in holder.items:
+        if sibling is statement:
+            return True
+        if not _is_directive(file, sibling):
             return False
-        sibling = sibling.prev_named_sibling
-    return True
+    return False
 
 
-def _is_directive(statement: SyntaxNode) -> bool:
-    children = statement.named_children
+def _is_directive(file: SyntaxFile, statement: Node) -> bool:
+    """A statement of one string literal, as written: `("use server")` is no directive."""
+    value = statement.part("value")
     return (
-        statement.type == "expression_statement"
-        and len(children) == 1
-        and children[0].type == "string"
+        statement.kind == "statement"
+        and value is not None
+        and value.kind == "string"
+        and value.start == statement.start
     )
 
 

@@ -1,4 +1,4 @@
-"""`next.config.*` read statically with tree-sitter: never executed.
+"""`next.config.*` read statically from its syntax: never executed.
 
 The config is the value of `export default`, `module.exports =` or
 `export =`, followed through same-file `const` bindings, `satisfies` / `as`,
@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.grammar import grammar_for, parse
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import chain, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_tree import Node
 
 # next@16.4.6 shared/lib/constants.js CONFIG_FILES (next.config.mts only where Node runs
 # TypeScript natively, so not assumed) and server/config-shared.js defaultConfig.pageExtensions.
@@ -53,13 +53,12 @@ class _Unreadable(Exception):
     pass
 
 
-def read_config(file: str, data: bytes) -> NextConfig:
-    config = NextConfig(file=file)
-    root = parse(grammar_for(file), data)
-    if root.has_error:
+def read_next_config(file: SyntaxFile) -> NextConfig:
+    config = NextConfig(file=file.path)
+    if file.facts.parse_errors:
         config.problems.append("syntax-error")
         return config
-    reader = _Reader(data, root)
+    reader = _Reader(file.root)
     node = reader.exported()
     if node is None:
         config.problems.append("no-export")
@@ -79,8 +78,7 @@ def read_config(file: str, data: bytes) -> NextConfig:
 
 
 class _Reader:
-    def __init__(self, data: bytes, root: Node) -> None:
-        self.data = data
+    def __init__(self, root: Node) -> None:
         self.root = root
         self.wrapped = False
         self.unresolved_spread = False
@@ -88,97 +86,68 @@ class _Reader:
         self.mutated: set[str] = set()
         self._scan()
 
-    def text(self, node: Node) -> str:
-        return self.data[node.start_byte : node.end_byte].decode("utf-8", "replace")
-
     def _scan(self) -> None:
-        for statement in self.root.named_children:
-            declaration = statement
-            if statement.type == "export_statement":
-                inner = statement.child_by_field_name("declaration")
-                if inner is not None:
-                    declaration = inner
-            if declaration.type == "lexical_declaration":
-                is_const = declaration.children and declaration.children[0].type == "const"
-                for declarator in declaration.named_children:
-                    if declarator.type != "variable_declarator":
-                        continue
-                    name = declarator.child_by_field_name("name")
-                    if name is None or name.type != "identifier":
-                        continue
-                    key = self.text(name)
-                    if key in self.consts or not is_const:
-                        self.mutated.add(key)
-                    self.consts[key] = declarator.child_by_field_name("value")
-        self._find_mutations(self.root)
+        for declaration in top_level(self.root, ("declaration",)):
+            if declaration.value not in ("const", "let"):
+                continue  # `var` is not followed: hoisting and redeclaration make it unsafe
+            for declarator in declaration.items:
+                name = declarator.part("name")
+                if name is None or name.kind != "identifier" or name.value is None:
+                    continue
+                if name.value in self.consts or declaration.value != "const":
+                    self.mutated.add(name.value)
+                self.consts[name.value] = declarator.part("value")
+        self._find_mutations()
 
-    def _find_mutations(self, node: Node) -> None:
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if current.type in ("assignment_expression", "augmented_assignment_expression"):
-                left = current.child_by_field_name("left")
-                while left is not None and left.type in (
-                    "member_expression",
-                    "subscript_expression",
-                ):
-                    left = left.child_by_field_name("object")
-                if left is not None and left.type == "identifier":
-                    self.mutated.add(self.text(left))
-            elif current.type == "call_expression":
-                callee = current.child_by_field_name("function")
-                if callee is not None and self.text(callee) == "Object.assign":
-                    args = current.child_by_field_name("arguments")
-                    for arg in args.named_children if args is not None else []:
-                        if arg.type == "identifier":
-                            self.mutated.add(self.text(arg))
-            stack.extend(current.children)
+    def _find_mutations(self) -> None:
+        for node in self.root.walk():
+            if node.kind == "assign":
+                left = node.part("left")
+                while left is not None and left.kind in ("member", "index"):
+                    left = left.part("object")
+                if left is not None and left.kind == "identifier" and left.value is not None:
+                    self.mutated.add(left.value)
+            elif node.kind == "call":
+                callee = node.part("callee")
+                if callee is not None and chain(callee) == ("Object", "assign"):
+                    self.mutated.update(
+                        arg.value
+                        for arg in node.items
+                        if arg.kind == "identifier" and arg.value is not None
+                    )
 
     def exported(self) -> Node | None:
         found: Node | None = None
-        for statement in self.root.named_children:
-            if statement.type == "export_statement":
-                children = statement.children
-                if any(child.type in ("default", "=") for child in children):
-                    value = statement.child_by_field_name("value")
-                    if value is None:
-                        declaration = statement.child_by_field_name("declaration")
-                        value = declaration
-                    if value is None:
-                        value = children[-1] if children[-1].type != ";" else children[-2]
-                    found = value
-            elif statement.type == "expression_statement" and statement.named_children:
-                expression = statement.named_children[0]
-                if expression.type == "assignment_expression":
-                    left = expression.child_by_field_name("left")
-                    if left is not None and self.text(left) == "module.exports":
-                        found = expression.child_by_field_name("right")
+        for statement in self.root.items:
+            if statement.kind == "export" and statement.flags & {"default", "equals"}:
+                found = statement.part("value") or statement.part("declaration")
+            elif statement.kind == "statement":
+                expression = statement.part("value")
+                if expression is not None and expression.kind == "assign":
+                    left = expression.part("left")
+                    if left is not None and chain(left) == ("module", "exports"):
+                        found = expression.part("right")
         return found
 
     def value(self, node: Node, depth: int) -> Any:
         if depth > _MAX_DEPTH:
             raise _Unreadable("too-deep")
-        kind = node.type
-        if kind in ("parenthesized_expression", "satisfies_expression", "as_expression"):
-            return self.value(node.named_children[0], depth + 1)
-        if kind == "non_null_expression":
-            return self.value(node.named_children[0], depth + 1)
+        node = unwrap(node)
+        kind = node.kind
         if kind == "identifier":
-            name = self.text(node)
+            name = node.value or ""
             if name in self.mutated or name not in self.consts:
                 raise _Unreadable("unresolved-name")
             target = self.consts[name]
             if target is None:
                 raise _Unreadable("unresolved-name")
             return self.value(target, depth + 1)
-        if kind == "call_expression":
-            args = node.child_by_field_name("arguments")
-            first = args.named_children[0] if args is not None and args.named_children else None
-            if first is None:
+        if kind == "call":
+            if not node.items:
                 raise _Unreadable("opaque-call")
             self.wrapped = True
-            return self.value(first, depth + 1)
-        if kind in ("arrow_function", "function_expression", "function", "function_declaration"):
+            return self.value(node.items[0], depth + 1)
+        if kind == "function":
             raise _Unreadable("function-export")
         if kind == "object":
             return self._object(node, depth)
@@ -186,29 +155,32 @@ class _Reader:
 
     def _object(self, node: Node, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        for member in node.named_children:
-            if member.type == "pair":
-                key = _key(self, member.child_by_field_name("key"))
-                value = member.child_by_field_name("value")
+        for member in node.items:
+            if member.kind == "property":
+                key = _key(member.part("key"))
+                value = member.part("value")
                 if key is None or value is None:
                     self.unresolved_spread = True
                     continue
                 result[key] = self.literal(value, depth + 1)
-            elif member.type == "shorthand_property_identifier":
-                name = self.text(member)
+            elif member.kind == "shorthand":
+                name = member.value or ""
                 try:
                     result[name] = self.literal_of_name(name, depth + 1)
                 except _Unreadable:
                     result[name] = UNKNOWN
-            elif member.type == "spread_element":
+            elif member.kind == "spread":
+                inner = member.part("value")
                 try:
-                    spread = self.value(member.named_children[0], depth + 1)
+                    if inner is None:
+                        raise _Unreadable("empty-spread")
+                    spread = self.value(inner, depth + 1)
                 except _Unreadable:
                     self.unresolved_spread = True
                     continue
                 result.update(spread)
-            elif member.type in ("method_definition",):
-                key = _key(self, member.child_by_field_name("name"))
+            elif member.kind == "function":
+                key = _key(member.part("name"))
                 if key is not None:
                     result[key] = UNKNOWN
             else:
@@ -225,25 +197,19 @@ class _Reader:
     def literal(self, node: Node, depth: int) -> Any:
         if depth > _MAX_DEPTH:
             return UNKNOWN
-        kind = node.type
-        if kind in ("parenthesized_expression", "satisfies_expression", "as_expression"):
-            return self.literal(node.named_children[0], depth + 1)
-        if kind == "string":
-            return _string(self, node)
-        if kind == "template_string":
-            if any(child.type == "template_substitution" for child in node.named_children):
-                return UNKNOWN
-            return self.text(node)[1:-1]
-        if kind == "true":
-            return True
-        if kind == "false":
-            return False
+        node = unwrap(node)
+        kind = node.kind
+        if kind in ("string", "template"):
+            text = string_value(node)
+            return UNKNOWN if text is None else text
+        if kind == "boolean":
+            return node.value == "true"
         if kind == "array":
-            items = [self.literal(item, depth + 1) for item in node.named_children]
+            items = [self.literal(item, depth + 1) for item in node.items]
             return UNKNOWN if any(item is UNKNOWN for item in items) else items
         if kind == "identifier":
             try:
-                return self.literal_of_name(self.text(node), depth + 1)
+                return self.literal_of_name(node.value or "", depth + 1)
             except _Unreadable:
                 return UNKNOWN
         if kind == "object":
@@ -251,22 +217,8 @@ class _Reader:
         return UNKNOWN
 
 
-def _key(reader: _Reader, node: Node | None) -> str | None:
-    if node is None:
-        return None
-    if node.type == "property_identifier":
-        return reader.text(node)
-    if node.type == "string":
-        value = _string(reader, node)
-        return value if isinstance(value, str) else None
+def _key(node: Node | None) -> str | None:
+    """A property name or a string key; computed and numeric keys are not read."""
+    if node is not None and node.kind in ("name", "string"):
+        return node.value
     return None
-
-
-def _string(reader: _Reader, node: Node) -> Any:
-    parts = []
-    for child in node.named_children:
-        if child.type == "string_fragment":
-            parts.append(reader.text(child))
-        else:
-            return UNKNOWN  # escape sequences are not decoded
-    return "".join(parts)

@@ -20,9 +20,9 @@ from pathlib import Path
 from tsograph.producers.graph.binding import AMBIGUOUS_STAR, Binder
 from tsograph.producers.graph.values import Declared, Module
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.typescript import extract
 from tsograph.producers.project.packages import load_workspace
 from tsograph.producers.project.resolve import Resolver
+from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.project.tsconfig import load_configs
 from tsograph.producers.project.walk import UnreadableSource, read_source, walk
 
@@ -39,9 +39,10 @@ class StarHandlers:
 class StarExports:
     """The project model, built on the first route file that has a star export."""
 
-    def __init__(self, root: Path, read: list[Path]) -> None:
+    def __init__(self, root: Path, read: list[Path], syntax_files: SyntaxFiles) -> None:
         self.root = root
         self._read = read
+        self._syntax_files = syntax_files
         self._facts: dict[str, FileFacts] = {}
         self._binder: Binder | None = None
         self._sources: set[str] = set()
@@ -88,5 +89,5 @@ class StarExports:
         except UnreadableSource:
             return None  # the module stays unresolved: its star is counted, not guessed
         self._read.append(self.root / path)
-        self._facts[path] = extract(path, data)
+        self._facts[path] = self._syntax_files.get(path, data).facts
         return self._facts[path]

@@ -26,7 +26,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import validate_dynamic_scope, validate_scope
 from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
 from tsograph.producers.lang.facts import Export, FileFacts
-from tsograph.producers.lang.typescript import extract
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.project.walk import UnreadableSource, read_source
 from tsograph.producers.routes.next_config import (
@@ -36,7 +36,7 @@ from tsograph.producers.routes.next_config import (
     UNKNOWN,
     NextConfig,
     accepted_base_path,
-    read_config,
+    read_next_config,
 )
 from tsograph.producers.routes.next_paths import is_metadata_file, slash_redirect
 from tsograph.producers.routes.next_stars import StarExports
@@ -66,6 +66,8 @@ class Scan:
     coverage_names: set[str] = field(default_factory=set)
     missing_usrs: list[str] = field(default_factory=list)
     metadata: int = 0
+    # Route files and the config are read through the run's syntax cache.
+    syntax_files: SyntaxFiles = field(default_factory=uncached_syntax_files)
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ def settings_from(root: Path, scan: Scan) -> Settings:
             unresolved.append(f"{name} could not be read")
         else:
             scan.read.append(root / name)
-            config = read_config(name, data)
+            config = read_next_config(scan.syntax_files.get(name, data))
             if config.problems:
                 unresolved.append(f"{name} could not be read statically ({config.problems[0]})")
     values = config.values
@@ -539,7 +541,7 @@ def _file_facts(root: Path, path: str, scan: Scan) -> FileFacts | None:
         _cover(scan, f"unreadable-file-{error.reason}", path)
         return None
     scan.read.append(root / path)
-    facts = extract(path, data)
+    facts = scan.syntax_files.get(path, data).facts
     if facts.parse_errors:
         # The grammar misses a few valid forms (`tag<T>`...``, `export type *`): exports outside
         # the error still prove their handlers; the file is a gap for what the error hides.
@@ -590,7 +592,7 @@ def app_routes(
             usr = export.node or f"{path}#{export.name}"
             _emit(scan, settings, service, route, export.name, path, export, usr, test)
         if stars:
-            star_model = star_model or StarExports(root, scan.read)
+            star_model = star_model or StarExports(root, scan.read, scan.syntax_files)
             _star_routes(star_model, scan, settings, service, route, path, facts, stars, test)
 
 
@@ -830,8 +832,10 @@ def _framework_routes(root: Path, settings: Settings, found_dirs: list[str], sca
         )
 
 
-def scan_project(root: Path, service: str | None, tests: bool) -> Scan:
-    scan = Scan()
+def scan_project(
+    root: Path, service: str | None, tests: bool, syntax_files: SyntaxFiles | None = None
+) -> Scan:
+    scan = Scan(syntax_files=syntax_files or uncached_syntax_files())
     deps = read_package(root, scan)
     frameworks = backend_frameworks(deps)
     if not is_nextjs(root, deps):

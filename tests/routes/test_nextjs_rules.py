@@ -6,8 +6,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.routes.support import decls, document_of, run_routes, write_project
 from tsograph.exchange.validation import validate
+from tsograph.producers.project import syntax_cache
 
 ROUTE = "export function GET() {}\n"
 NEXT16 = '{"dependencies": {"next": "^16.2.0"}}'
@@ -433,3 +436,36 @@ def test_non_javascript_page_extension_is_coverage(tmp_path: Path) -> None:
     document = document_of(root)
     assert decls(document) == {("GET", "/b", "app/b/route.ts")}
     assert any("non-javascript-extension: 1" in line for line in document["limitations"])
+
+
+def test_config_strings_are_decoded_like_javascript(tmp_path: Path) -> None:
+    # Fixed with the neutral syntax form: escapes used to make basePath unreadable.
+    document = _base(tmp_path, "module.exports = { basePath: '/d\\u006fcs' };\n")
+    assert document["facts"][0]["channel"] == "/docs/a"
+    assert document["facts"][0]["pathAnchor"] == "root"
+
+
+def test_comments_in_the_config_object_hide_nothing(tmp_path: Path) -> None:
+    # Fixed with the neutral syntax form: a comment member counted as an unresolved spread.
+    config = "module.exports = {\n  // served under /x\n  basePath: '/x', /* c */\n};\n"
+    document = _base(tmp_path, config)
+    assert document["facts"][0]["channel"] == "/x/a"
+    assert document["facts"][0]["pathAnchor"] == "root"
+
+
+def test_a_warm_run_parses_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = project(tmp_path, {"next.config.js": "module.exports = {};\n", "app/a/route.ts": ROUTE})
+    cache = tmp_path / "cache"
+    calls: list[str] = []
+    original = syntax_cache.read_syntax
+
+    def counting(path: str, data: bytes) -> object:
+        calls.append(path)
+        return original(path, data)
+
+    monkeypatch.setattr(syntax_cache, "read_syntax", counting)
+    cold = run_routes(root, "--cache-dir", str(cache))
+    assert sorted(calls) == ["app/a/route.ts", "next.config.js"]
+    calls.clear()
+    warm = run_routes(root, "--cache-dir", str(cache))
+    assert calls == [] and warm.stdout == cold.stdout

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
@@ -26,14 +27,16 @@ class ServerScan:
     dispatch: str = "specificity"
 
 
-def scan_server(root: Path, service: str | None, include_tests: bool) -> ServerScan:
+def scan_server(
+    root: Path, service: str | None, include_tests: bool, syntax_files: SyntaxFiles | None = None
+) -> ServerScan:
     detection = detect(root)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = nextjs.Scan()
     deps = nextjs.read_package(root, probe)
     result = ServerScan()
     if nextjs.is_nextjs(root, deps):
-        found = nextjs.scan_project(root, service, include_tests)
+        found = nextjs.scan_project(root, service, include_tests, syntax_files)
         result.facts.extend(found.facts)
         result.limitations.extend(found.limitations)
         result.scopes.extend(found.scopes)
