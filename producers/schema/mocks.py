@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import WRAPPERS
-from tsograph.producers.schema import syntax
+from tsograph.producers.lang.syntax_read import chain, string_value, unwrap_value
+from tsograph.producers.lang.syntax_tree import Node
 
 MOCK_MEMBERS = frozenset(
     {
@@ -92,35 +90,33 @@ MOCK_TYPES = frozenset(
 _TYPE_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 
 
-def names_mock_type(type_text: str) -> bool:
-    """True when a type mentions a mock type (`jest.Mocked<T>`, `DeepMockProxy<T>`, …)."""
+def names_mock_type(written: Node) -> bool:
+    """True when a written type mentions a mock type (`jest.Mocked<T>`, `DeepMockProxy<T>`, …)."""
     return any(
-        match.group(0).rpartition(".")[2] in MOCK_TYPES for match in _TYPE_NAME.finditer(type_text)
+        match.group(0).rpartition(".")[2] in MOCK_TYPES
+        for node in written.walk()
+        if node.kind in ("type_ref", "identifier", "name") and node.value
+        for match in _TYPE_NAME.finditer(node.value)
     )
 
 
 def is_mock_cast(node: Node) -> bool:
-    """`x as DeepMockProxy<PrismaClient>` (through any parentheses and further casts)."""
-    while node.type in WRAPPERS:
-        children = [child for child in node.named_children if child.type != "comment"]
-        if not children:
-            return False
-        written: Node | None = None
-        if node.type == "type_assertion":  # <T>x
-            written, inner = children[0], children[-1]
-        elif node.type in ("as_expression", "satisfies_expression"):
-            inner, written = children[0], children[-1]
-        else:
-            inner = children[0]
-        if written is not None and written != inner and names_mock_type(syntax.text(written)):
+    """`x as DeepMockProxy<PrismaClient>` (through any further casts)."""
+    while node.kind == "cast":
+        written = node.part("type")
+        if written is not None and names_mock_type(written):
             return True
+        inner = node.part("value")
+        if inner is None:
+            return False
         node = inner
     return False
 
 
 def _callee(call: Node) -> str | None:
-    function = call.child_by_field_name("function")
-    return None if function is None else syntax.text(function)
+    callee = call.part("callee")
+    names = None if callee is None else chain(callee)
+    return None if names is None else ".".join(names)
 
 
 def in_mock_setup(member: Node) -> bool:
@@ -133,43 +129,34 @@ def in_mock_setup(member: Node) -> bool:
         parent = current.parent
         if parent is None:
             return False
-        if parent.type in WRAPPERS:
+        if parent.kind == "cast":
             current = parent
             continue
-        if parent.type == "member_expression" and parent.child_by_field_name("object") == current:
-            prop = parent.child_by_field_name("property")
-            if prop is not None and syntax.text(prop) in MOCK_MEMBERS:
+        if parent.kind == "member" and parent.part("object") is current:
+            prop = parent.part("property")
+            if prop is not None and prop.value in MOCK_MEMBERS:
                 return True
             current = parent
             continue
-        if (
-            parent.type == "subscript_expression"
-            and parent.child_by_field_name("object") == current
-        ):
+        if parent.kind == "index" and parent.part("object") is current:
             current = parent
             continue
-        if parent.type == "arguments":
-            call = parent.parent
-            return (
-                call is not None and call.type == "call_expression" and _callee(call) in MOCK_CALLS
-            )
+        if parent.kind == "call" and parent.part("callee") is not current:
+            return _callee(parent) in MOCK_CALLS
         return False
 
 
 def mocked_modules(root: Node) -> set[str]:
     """Specifiers a file replaces with `jest.mock("…")` / `vi.mock("…")` at module level."""
     found: set[str] = set()
-    for statement in root.named_children:
-        if statement.type != "expression_statement" or not statement.named_children:
+    for statement in root.items:
+        expression = statement.part("value") if statement.kind == "statement" else None
+        if expression is None:
             continue
-        call = syntax.unwrap(statement.named_children[0])
-        if call.type == "await_expression" and call.named_children:
-            call = syntax.unwrap(call.named_children[0])
-        if call.type != "call_expression" or _callee(call) not in MODULE_MOCKS:
+        call = unwrap_value(expression)
+        if call.kind != "call" or _callee(call) not in MODULE_MOCKS or not call.items:
             continue
-        arguments = call.child_by_field_name("arguments")
-        first = arguments.named_children[0] if arguments and arguments.named_children else None
-        specifier = None if first is None else syntax.string_value(first)
+        specifier = string_value(call.items[0])
         if specifier is not None:
             found.add(specifier)
     return found

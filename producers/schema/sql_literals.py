@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
-
-from tsograph.producers.schema import sql_relations, syntax
+from tsograph.producers.lang.syntax_read import template_text
+from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.prisma.raw_sql import emit_sql
 from tsograph.producers.schema.scan import SchemaScan
 
@@ -28,12 +27,6 @@ _LOWERCASE_SQL = re.compile(
 )
 
 
-def _literal_text(node: Node) -> str | None:
-    if node.type == "string":
-        return syntax.string_value(node)
-    return syntax.template_text(node, lambda _: "?")
-
-
 def collect(scan: SchemaScan) -> None:
     for path in scan.files.sources:
         data = scan.data(path)
@@ -41,21 +34,21 @@ def collect(scan: SchemaScan) -> None:
             _STRICT_VERB.search(data) is None and _LOWERCASE_SQL.search(data) is None
         ):
             continue
-        parsed = scan.parsed(path)
-        if parsed is None:
+        file = scan.syntax(path)
+        if file is None:
             continue
-        for node in syntax.walk(parsed.root):
-            if node.type not in ("string", "template_string"):
+        for node in file.root.walk():
+            if node.kind not in ("string", "template"):
                 continue
-            if (path, node.start_byte) in scan.claimed:
+            if (path, node.start) in scan.claimed:
                 continue
             parent = node.parent
-            if parent is not None and parent.type == "call_expression":
+            if parent is not None and parent.kind == "tagged":
                 continue  # a tagged template: its tag decides what it is, not this pass
-            text = _literal_text(node)
+            text = node.value if node.kind == "string" else template_text(node, lambda _: "?")
             if not text:
                 continue
             if sql_relations.looks_like_sql(text, strict=True):
-                emit_sql(scan, parsed, node.start_byte, text, strict=True)
+                emit_sql(scan, file, node.start, text, strict=True)
             elif sql_relations.looks_like_sql(text) and sql_relations.extract(text).relations:
                 scan.note("skipped-sql-literals:", "literals")

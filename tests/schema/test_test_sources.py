@@ -19,6 +19,7 @@ from tests.schema.support import (
     document_of,
     write_project,
 )
+from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma.provenance import ClientIndex
 from tsograph.producers.schema.scan import SchemaScan
@@ -75,7 +76,9 @@ def test_golden_with_tests(tmp_path: Path) -> None:
     ],
 )
 def test_mock_types(annotation: str, mock: bool) -> None:
-    assert mocks.names_mock_type(annotation) is mock
+    root = read_syntax("a.ts", f"let x: {annotation};".encode()).root
+    written = next(node for node in root.walk() if node.kind == "declarator").part("type")
+    assert written is not None and mocks.names_mock_type(written) is mock
 
 
 def test_a_cast_to_a_mock_type_is_not_a_client(tmp_path: Path) -> None:

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tree_sitter import Node
-
-from tsograph.producers.schema import mocks, syntax
+from tsograph.producers.lang.syntax_read import object_entries, string_value, unwrap
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import raw_sql
 from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
 from tsograph.producers.schema.prisma.provenance import ClientFile, ClientIndex
@@ -107,14 +107,14 @@ def _scan_file(
             scan.note("provenance-truncated:", "nesting", name=info.path)
             return False
 
-    for node in syntax.walk(info.parsed.root):
-        if node.type == "member_expression":
+    for node in info.file.root.walk():
+        if node.kind == "member":
             _member(scan, is_client, info, node, schemas)
-        elif node.type == "subscript_expression":
-            obj = node.child_by_field_name("object")
+        elif node.kind == "index":
+            obj = node.part("object")
             if obj is not None and not mocks.in_mock_setup(node) and is_client(obj):
                 _subscript(scan, info, node, schemas)
-    raw_sql.collect_file(scan, info.parsed, info.path, info.prisma_namespaces, is_client)
+    raw_sql.collect_file(scan, info.file, info.path, info.prisma_namespaces, is_client)
 
 
 def _member(
@@ -124,11 +124,11 @@ def _member(
     node: Node,
     schemas: list[PrismaSchema],
 ) -> None:
-    prop = node.child_by_field_name("property")
-    obj = node.child_by_field_name("object")
-    if prop is None or obj is None or prop.type != "property_identifier":
+    prop = node.part("property")
+    obj = node.part("object")
+    if prop is None or obj is None or prop.value is None or prop.value.startswith("#"):
         return
-    name = syntax.text(prop)
+    name = prop.value
     if name.startswith("$") or mocks.in_mock_setup(node):
         return
     operation, call = _operation(node)
@@ -141,14 +141,14 @@ def _member(
         return
     if model is None:
         scan.note("dynamic-relation-names:", "unknown-delegates")
-        scan.source_fact(info.parsed, prop.start_byte, "", dynamic=True)
+        scan.source_fact(info.file, prop.start, "", dynamic=True)
         return
     if model.ignored:
         return
     if model.table is None:
-        scan.source_fact(info.parsed, prop.start_byte, "", dynamic=True)
+        scan.source_fact(info.file, prop.start, "", dynamic=True)
         return
-    scan.source_fact(info.parsed, prop.start_byte, model.table)
+    scan.source_fact(info.file, prop.start, model.table)
     if call is not None:
         _columns(scan, info, call, model)
 
@@ -156,66 +156,68 @@ def _member(
 def _operation(member: Node) -> tuple[str | None, Node | None]:
     """`x.delegate.op(…)`: (op, the call) when the member is followed by a known operation."""
     parent = member.parent
-    if parent is not None and parent.type == "subscript_expression":
-        key = parent.child_by_field_name("index")
-        operation = None if key is None else syntax.string_value(key)
-    elif parent is not None and parent.type == "member_expression":
-        prop = parent.child_by_field_name("property")
-        operation = None if prop is None else syntax.text(prop)
+    if parent is not None and parent.kind == "index" and parent.part("object") is member:
+        key = parent.part("index")
+        operation = None if key is None else string_value(key)
+    elif parent is not None and parent.kind == "member" and parent.part("object") is member:
+        prop = parent.part("property")
+        operation = None if prop is None else prop.value
     else:
         return None, None
     call = parent.parent
-    if operation not in OPERATIONS or call is None or call.type != "call_expression":
+    if (
+        operation not in OPERATIONS
+        or call is None
+        or call.kind != "call"
+        or call.part("callee") is not parent
+    ):
         return None, None
     return operation, call
 
 
 def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[PrismaSchema]) -> None:
-    index_node = node.child_by_field_name("index")
-    value = None if index_node is None else syntax.string_value(index_node)
+    index_node = node.part("index")
+    value = None if index_node is None else string_value(index_node)
     model = None if value is None else _model(schemas, value)
     if value is not None and value.startswith("$"):
         return
     if model is None or model.table is None:
         scan.note("dynamic-relation-names:", "computed-delegates")
-        scan.source_fact(info.parsed, node.start_byte, "", dynamic=True)
+        scan.source_fact(info.file, node.start, "", dynamic=True)
         return
     if model.ignored:
         return
-    scan.source_fact(info.parsed, (index_node or node).start_byte, model.table)
+    scan.source_fact(info.file, (index_node or node).start, model.table)
     _operation_call = _operation(node)[1]
     if _operation_call is not None:
         _columns(scan, info, _operation_call, model)
 
 
 def _columns(scan: SchemaScan, info: ClientFile, call: Node, model: Model) -> None:
-    arguments = call.child_by_field_name("arguments")
-    first = arguments.named_children[0] if arguments and arguments.named_children else None
-    if first is None or syntax.unwrap(first).type != "object" or model.table is None:
+    first = call.items[0] if call.items else None
+    if first is None or unwrap(first).kind != "object" or model.table is None:
         return
-    for key, _, value in syntax.object_keys(syntax.unwrap(first)):
+    for key, _, value in object_entries(unwrap(first)):
         if value is None:
             continue
-        value = syntax.unwrap(value)
+        value = unwrap(value)
         if key in OBJECT_KEYS:
             objects = (
                 [value]
-                if value.type == "object"
-                else [syntax.unwrap(item) for item in value.named_children if value.type == "array"]
+                if value.kind == "object"
+                else [unwrap(item) for item in value.items if value.kind == "array"]
             )
             for obj in objects:
-                if obj.type != "object":
+                if obj.kind != "object":
                     continue
-                for field_name, key_node, _ in syntax.object_keys(obj):
+                for field_name, key_node, _ in object_entries(obj):
                     column = model.columns.get(field_name)
                     if column is not None:
-                        scan.source_fact(
-                            info.parsed, key_node.start_byte, model.table, method=column
-                        )
+                        scan.source_fact(info.file, key_node.start, model.table, method=column)
         elif key in STRING_KEYS:
-            items = value.named_children if value.type == "array" else [value]
+            items = value.items if value.kind == "array" else (value,)
             for item in items:
-                named = syntax.string_value(item)
+                named = string_value(item)
                 column = None if named is None else model.columns.get(named)
                 if column is not None:
-                    scan.source_fact(info.parsed, item.start_byte, model.table, method=column)
+                    scan.source_fact(info.file, item.start, model.table, method=column)

@@ -33,13 +33,17 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import parse_file
+from tsograph.producers.lang.syntax_read import (
+    chain,
+    object_property,
+    string_value,
+    top_level_consts,
+    unwrap,
+)
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
 from tsograph.producers.project.packages import PackageInfo, load_workspace, read_package
-from tsograph.producers.schema import syntax
 from tsograph.producers.schema.prisma.versions import (
     CLIENT_PACKAGES,
     ORM_8_PACKAGE,
@@ -87,17 +91,17 @@ def _package_depends(info: PackageInfo | None) -> bool:
 
 
 def _default_export(root: Node) -> Node | None:
-    consts = syntax.top_level_consts(root)
-    for statement in root.named_children:
+    consts = top_level_consts(root)
+    for statement in root.items:
         value: Node | None = None
-        if statement.type == "export_statement" and b"default" in (statement.text or b"")[:40]:
-            value = statement.child_by_field_name("value")
-        elif statement.type == "expression_statement":
-            inner = statement.named_children[0] if statement.named_children else None
-            if inner is not None and inner.type == "assignment_expression":
-                left = inner.child_by_field_name("left")
-                if left is not None and syntax.text(left) == "module.exports":
-                    value = inner.child_by_field_name("right")
+        if statement.kind == "export" and "default" in statement.flags:
+            value = statement.part("value")
+        elif statement.kind == "statement":
+            inner = statement.part("value")
+            if inner is not None and inner.kind == "assign" and inner.value == "=":
+                left = inner.part("left")
+                if left is not None and chain(left) == ("module", "exports"):
+                    value = inner.part("right")
         if value is None:
             continue
         return _config_object(value, consts)
@@ -106,27 +110,25 @@ def _default_export(root: Node) -> Node | None:
 
 def _config_object(value: Node, consts: dict[str, Node]) -> Node | None:
     for _ in range(8):
-        value = syntax.unwrap(value)
-        if value.type == "object":
+        value = unwrap(value)
+        if value.kind == "object":
             return value
-        if value.type == "call_expression":
-            arguments = value.child_by_field_name("arguments")
-            first = arguments.named_children[0] if arguments and arguments.named_children else None
-            if first is None:
+        if value.kind == "call":
+            if not value.items:
                 return None
-            value = first
-        elif value.type == "identifier" and syntax.text(value) in consts:
-            value = consts[syntax.text(value)]
+            value = value.items[0]
+        elif value.kind == "identifier" and value.value in consts:
+            value = consts[value.value]
         else:
             return None
     return None
 
 
 def _literal(value: Node, consts: dict[str, Node]) -> str | None:
-    value = syntax.unwrap(value)
-    if value.type == "identifier" and syntax.text(value) in consts:
-        value = consts[syntax.text(value)]
-    return syntax.string_value(value)
+    value = unwrap(value)
+    if value.kind == "identifier" and value.value in consts:
+        value = consts[value.value]
+    return string_value(value)
 
 
 def _read_config(scan: SchemaScan, path: str) -> tuple[str | None, str | None, bool]:
@@ -140,20 +142,20 @@ def _read_config(scan: SchemaScan, path: str) -> tuple[str | None, str | None, b
     if data is None:
         return None, None, False
     scan.read.append(scan.root / path)
-    parsed = parse_file(path, data)
-    config = _default_export(parsed.root)
+    root = scan.syntax_files.get(path, data).root
+    config = _default_export(root)
     if config is None:
         return None, None, False
-    consts = syntax.top_level_consts(parsed.root)
+    consts = top_level_consts(root)
     ok = True
-    schema_node = syntax.object_property(config, "schema")
+    schema_node = object_property(config, "schema")
     schema = None if schema_node is None else _literal(schema_node, consts)
     if schema_node is not None and schema is None:
         ok = False
     typed: str | None = None
-    typed_sql = syntax.object_property(config, "typedSql")
-    if typed_sql is not None and syntax.unwrap(typed_sql).type == "object":
-        typed_node = syntax.object_property(syntax.unwrap(typed_sql), "path")
+    typed_sql = object_property(config, "typedSql")
+    if typed_sql is not None and unwrap(typed_sql).kind == "object":
+        typed_node = object_property(unwrap(typed_sql), "path")
         typed = None if typed_node is None else _literal(typed_node, consts)
     return schema, typed, ok
 

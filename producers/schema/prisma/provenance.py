@@ -26,40 +26,30 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import is_function, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.packages import load_workspace
 from tsograph.producers.project.resolve import SOURCE, Resolver
 from tsograph.producers.project.tsconfig import load_configs, match_pattern, substitute
-from tsograph.producers.schema import mocks, syntax
+from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.scan import SchemaScan
 
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
-_SCOPES = syntax.FUNCTIONS | {
-    "program",
-    "statement_block",
-    "for_statement",
-    "for_in_statement",
-    "catch_clause",
-    "class_body",
-}
-_PARAMETERS = frozenset({"required_parameter", "optional_parameter"})
+_SCOPES = frozenset({"module", "block", "for", "for_in", "catch"})
 # Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
 # declared Promise<…> return type is awaited before use).
 _CLIENT_TYPE_WRAPPERS = frozenset(
     {"Omit", "Pick", "Readonly", "NonNullable", "Required", "Promise", "PromiseLike", "Awaited"}
 )
 _NULLISH = frozenset({"null", "undefined"})
+# Modifiers that make a constructor parameter a class field (a parameter property).
+_PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
 # How many bindings and exports one proof may pass through; deeper chains are cut
 # (counted) instead of risking the interpreter's recursion limit.
 MAX_PROVENANCE_DEPTH = 64
-
-
-def _key(node: Node) -> tuple[int, int, str]:
-    return (node.start_byte, node.end_byte, node.type)
 
 
 @dataclass
@@ -67,15 +57,22 @@ class ClientFile:
     """What one file says about clients: constructor names, client types, scopes."""
 
     path: str
-    parsed: ParsedFile
+    file: SyntaxFile
     constructors: set[str] = field(default_factory=set)  # local names of PrismaClient
     client_types: set[str] = field(default_factory=set)  # local type names meaning a client
     prisma_namespaces: set[str] = field(default_factory=set)  # `Prisma` from the client module
     # local name -> (import kind, specifier, imported name)
     imports: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
-    scopes: dict[tuple[int, int, str], dict[str, Node]] = field(default_factory=dict)
-    client_nodes: dict[tuple[int, int, str], bool] = field(default_factory=dict)
+    scopes: dict[Node, dict[str, Node]] = field(default_factory=dict)
+    client_nodes: dict[Node, bool] = field(default_factory=dict)
+
+
+def _type_name(written: Node | None) -> str | None:
+    """The name of a plain named type (`T`, `ns.T`), None for anything else."""
+    if written is None or written.kind != "type_ref" or written.items:
+        return None
+    return written.value
 
 
 def _generic_callback_argument(function: Node, call: Node) -> Node | None:
@@ -85,40 +82,34 @@ def _generic_callback_argument(function: Node, call: Node) -> Node | None:
     `T` appears in no other parameter: TypeScript then infers `T` from that callback's
     return type only (documenso's `remember(name, () => new PrismaClient())`).
     """
-    returns = function.child_by_field_name("return_type")
-    written = returns.named_children[-1] if returns is not None and returns.named_children else None
-    generics = function.child_by_field_name("type_parameters")
-    if written is None or written.type != "type_identifier" or generics is None:
+    name = _type_name(function.part("return_type"))
+    generics = function.part("type_parameters")
+    if name is None or generics is None:
         return None
-    name = syntax.text(written)
     declared = {
-        syntax.text(item.child_by_field_name("name") or item)
-        for item in generics.named_children
-        if item.type == "type_parameter"
+        declared_name.value
+        for item in generics.items
+        if (declared_name := item.part("name")) is not None
     }
     if name not in declared:
         return None
-    parameters = function.child_by_field_name("parameters")
+    parameters = function.part("parameters")
     position: int | None = None
-    for index, parameter in enumerate(parameters.named_children if parameters else []):
-        annotation = parameter.child_by_field_name("type")
+    for index, parameter in enumerate(parameters.items if parameters is not None else ()):
+        annotation = parameter.part("type")
         if annotation is None or not any(
-            node.type == "type_identifier" and syntax.text(node) == name
-            for node in syntax.walk(annotation)
+            node.kind == "type_ref" and node.value == name for node in annotation.walk()
         ):
             continue
-        written_type = annotation.named_children[-1] if annotation.named_children else None
-        result = None if written_type is None else written_type.child_by_field_name("return_type")
-        if position is not None or written_type is None or written_type.type != "function_type":
+        if position is not None or annotation.kind != "function_type":
             return None  # T is inferred from more than one place, or not from a callback
-        if result is None or syntax.text(result) != name:
+        if _type_name(annotation.part("return_type")) != name:
             return None
         position = index
-    arguments = call.child_by_field_name("arguments")
-    given = arguments.named_children if arguments is not None else []
+    given = call.items
     if position is None or position >= len(given):
         return None
-    if any(item.type == "spread_element" for item in given[: position + 1]):
+    if any(item.kind == "spread" for item in given[: position + 1]):
         return None
     return given[position]
 
@@ -148,8 +139,8 @@ class ClientIndex:
 
     def file(self, path: str) -> ClientFile | None:
         if path not in self.files:
-            parsed = self.scan.parsed(path)
-            self.files[path] = None if parsed is None else self._index(path, parsed)
+            file = self.scan.syntax(path)
+            self.files[path] = None if file is None else self._index(path, file)
         return self.files[path]
 
     def _client_module(self, importer: str, specifier: str) -> bool:
@@ -177,9 +168,9 @@ class ClientIndex:
             for out in self.outputs
         )
 
-    def _index(self, path: str, parsed: ParsedFile) -> ClientFile:
-        info = ClientFile(path, parsed, mocked=mocks.mocked_modules(parsed.root))
-        for record in parsed.facts.imports:
+    def _index(self, path: str, file: SyntaxFile) -> ClientFile:
+        info = ClientFile(path, file, mocked=mocks.mocked_modules(file.root))
+        for record in file.facts.imports:
             info.imports[record.local] = (record.kind, record.specifier, record.imported)
             if not record.local or not self._client_module(path, record.specifier):
                 continue
@@ -190,21 +181,13 @@ class ClientIndex:
             elif record.imported == "Prisma" or record.imported == "*":
                 info.prisma_namespaces.add(record.local)
         # Local type aliases and interfaces of a client type are client types too.
-        for node in parsed.root.named_children:
-            inner = (
-                node.child_by_field_name("declaration") if node.type == "export_statement" else node
-            )
-            if inner is None or inner.type not in (
-                "type_alias_declaration",
-                "interface_declaration",
-            ):
-                continue
-            name = inner.child_by_field_name("name")
+        for inner in top_level(file.root, ("type_alias", "interface")):
+            name = inner.part("name")
             if name is not None and any(
                 self._is_client_type(info, written, inner)
                 for written in bindings.defining_types(inner)
             ):
-                info.client_types.add(syntax.text(name))
+                info.client_types.add(name.value or "")
         return info
 
     def _is_client_type(self, info: ClientFile, node: Node, at: Node) -> bool:
@@ -212,41 +195,32 @@ class ClientIndex:
         Promise of one, an intersection with one, a union of one with null/undefined, or
         `typeof` a client. A type that only mentions one (`{ db: PrismaClient }`,
         `PrismaClient[]`, `() => PrismaClient`) or a mock type (mocks.py) is not."""
-        if mocks.names_mock_type(syntax.text(node)):
+        if mocks.names_mock_type(node):
             return False
         return self._client_type_node(info, node, at)
 
     def _client_type_node(self, info: ClientFile, node: Node, at: Node) -> bool:
-        kind = node.type
-        children = node.named_children
-        if kind in ("type_annotation", "parenthesized_type"):
-            return bool(children) and self._client_type_node(info, children[-1], at)
-        if kind in ("type_identifier", "nested_type_identifier"):
-            return self._client_type_name(info, syntax.text(node))
-        if kind == "generic_type":
-            name = node.child_by_field_name("name")
-            arguments = node.child_by_field_name("type_arguments")
-            first = arguments.named_children[0] if arguments and arguments.named_children else None
-            return (
-                name is not None
-                and syntax.text(name) in _CLIENT_TYPE_WRAPPERS
-                and first is not None
-                and self._client_type_node(info, first, at)
+        kind = node.kind
+        if kind == "type_ref" and not node.items:
+            return self._client_type_name(info, node.value or "")
+        if kind == "type_ref":
+            return node.value in _CLIENT_TYPE_WRAPPERS and self._client_type_node(
+                info, node.items[0], at
             )
-        if kind == "intersection_type":
-            return any(self._client_type_node(info, child, at) for child in children)
-        if kind == "union_type":
-            members = [child for child in children if syntax.text(child) not in _NULLISH]
+        if kind == "intersection":
+            return any(self._client_type_node(info, child, at) for child in node.items)
+        if kind == "union":
+            members = [child for child in node.items if not _nullish_type(child)]
             return bool(members) and all(
                 self._client_type_node(info, child, at) for child in members
             )
-        if kind == "type_query" and children and children[0].type == "identifier":
-            queried = syntax.text(children[0])
-            found = self.lookup(info, at, queried)
+        queried = node.part("value") if kind == "type_query" else None
+        if queried is not None and queried.kind == "identifier" and queried.value:
+            found = self.lookup(info, at, queried.value)
             return (
                 found is not None
                 and found[1] is not at
-                and self._binding_is_client(info, found[1], queried)
+                and self._binding_is_client(info, found[1], queried.value)
             )
         return False
 
@@ -273,7 +247,7 @@ class ClientIndex:
             exporting = self.file(target)
             if exporting is None:
                 return None
-            record = next((e for e in exporting.parsed.facts.exports if e.name == imported), None)
+            record = next((e for e in exporting.file.facts.exports if e.name == imported), None)
             if record is None:
                 return None
             if record.kind == "reexport":
@@ -322,7 +296,7 @@ class ClientIndex:
         if info is None:
             return False
         stars: list[str] = []
-        for record in info.parsed.facts.exports:
+        for record in info.file.facts.exports:
             if record.kind == "star":
                 stars.append(record.specifier)
                 continue
@@ -341,11 +315,11 @@ class ClientIndex:
                 if self._import_is_client(info, ref.name, ref.members):
                     return True
             elif ref.head == "decl" and ref.name == "default":
-                expression = bindings.default_expression(info.parsed.root)
+                expression = bindings.default_expression(info.file.root)
                 if expression is not None and self.is_client(info, expression):
                     return True
             elif ref.head == "decl" and not ref.members:
-                binding = self._scope(info, info.parsed.root).get(ref.name)
+                binding = self._scope(info, info.file.root).get(ref.name)
                 if binding is not None and self._binding_is_client(info, binding, ref.name):
                     return True
         if name not in ("default", "="):
@@ -375,16 +349,15 @@ class ClientIndex:
     # ---- scopes and bindings ----------------------------------------------------
 
     def _scope(self, info: ClientFile, scope: Node) -> dict[str, Node]:
-        key = _key(scope)
-        if key not in info.scopes:
-            info.scopes[key] = dict(bindings.declarations(scope))
-        return info.scopes[key]
+        if scope not in info.scopes:
+            info.scopes[scope] = dict(bindings.declarations(scope))
+        return info.scopes[scope]
 
     def lookup(self, info: ClientFile, node: Node, name: str) -> tuple[Node, Node] | None:
         """(scope, declaring node) of the nearest declaration of `name` around `node`."""
         current: Node | None = node
         while current is not None:
-            if current.type in _SCOPES and current.type != "class_body":
+            if current.kind in _SCOPES or is_function(current):
                 declared = self._scope(info, current).get(name)
                 if declared is not None:
                     return current, declared
@@ -392,10 +365,9 @@ class ClientIndex:
         return None
 
     def _binding_is_client(self, info: ClientFile, declared: Node, name: str) -> bool:
-        key = _key(declared)
-        if key in info.client_nodes:
-            return info.client_nodes[key]
-        marker = (info.path, key)
+        if declared in info.client_nodes:
+            return info.client_nodes[declared]
+        marker = (info.path, declared.start, declared.end, declared.kind)
         if marker in self.busy:
             return False
         if len(self.busy) >= MAX_PROVENANCE_DEPTH:
@@ -409,20 +381,19 @@ class ClientIndex:
         finally:
             self.busy.discard(marker)
         if found or cuts == self.cuts:
-            info.client_nodes[key] = found
+            info.client_nodes[declared] = found
         return found
 
     def _declared_client(self, info: ClientFile, declared: Node, name: str) -> bool:
-        if declared.type == "import":
+        if declared.kind == "import":
             return name in info.imports and self._import_is_client(info, name)
-        annotation = declared.child_by_field_name("type")
-        if annotation is not None and self._is_client_annotation(info, annotation, declared):
+        annotation = declared.part("type")
+        if annotation is not None and self._is_client_type(info, annotation, declared):
             return True
-        if declared.type == "variable_declarator":
-            value = declared.child_by_field_name("value")
-            if declared.child_by_field_name("name") is not None and (
-                declared.child_by_field_name("name").type != "identifier"  # type: ignore[union-attr]
-            ):
+        if declared.kind == "declarator":
+            value = declared.part("value")
+            target = declared.part("name")
+            if target is not None and target.kind != "identifier":
                 return name in info.imports and self._import_is_client(info, name)
             if value is not None and bindings.is_require_or_import(value):
                 return name in info.imports and self._import_is_client(info, name)
@@ -431,51 +402,48 @@ class ClientIndex:
                 if member is not None:
                     return member
             return value is not None and self.is_client(info, value)
-        if declared.type in _PARAMETERS:
-            return self._transaction_parameter(info, declared)
-        if declared.type == "identifier":  # the single parameter of `tx => …`
+        if declared.kind == "parameter":
             return self._transaction_parameter(info, declared)
         return False
 
     def _required_member(self, info: ClientFile, value: Node) -> bool | None:
         """`require("./db").prisma`: whether that export is a client; None for other shapes."""
-        value = syntax.unwrap(value)
-        if value.type != "member_expression":
+        value = unwrap(value)
+        if value.kind != "member":
             return None
-        obj = value.child_by_field_name("object")
-        prop = value.child_by_field_name("property")
+        obj = value.part("object")
+        prop = value.part("property")
         if obj is None or prop is None or not bindings.is_require_or_import(obj):
             return None
-        arguments = syntax.unwrap(obj).child_by_field_name("arguments")
-        first = arguments.named_children[0] if arguments and arguments.named_children else None
-        specifier = None if first is None else syntax.string_value(first)
+        call = unwrap(obj)
+        specifier = string_value(call.items[0]) if call.items else None
         target = None if specifier is None else self._resolve_source(info.path, specifier)
-        return target is not None and self.export_is_client(target, syntax.text(prop))
-
-    def _is_client_annotation(self, info: ClientFile, annotation: Node, at: Node) -> bool:
-        return self._is_client_type(info, annotation, at)
+        return target is not None and self.export_is_client(target, prop.value or "")
 
     def _transaction_parameter(self, info: ClientFile, parameter: Node) -> bool:
         """The first parameter of a callback passed to `client.$transaction(…)`."""
-        function = parameter.parent
-        if function is not None and function.type == "formal_parameters":
-            if function.named_children[:1] != [parameter]:
-                return False
-            function = function.parent
-        if function is None or function.type not in ("arrow_function", "function_expression"):
+        parameters = parameter.parent
+        if parameters is None or parameters.items[:1] != (parameter,):
             return False
-        arguments = function.parent
-        call = arguments.parent if arguments is not None else None
-        if arguments is None or call is None or arguments.type != "arguments":
+        function = parameters.parent
+        if (
+            function is None
+            or function.kind != "function"
+            or function.value not in ("arrow", "expression")
+            or "generator" in function.flags
+        ):
             return False
-        callee = call.child_by_field_name("function")
-        if callee is None or callee.type != "member_expression":
+        call = function.parent
+        if call is None or call.kind != "call" or call.part("callee") is function:
             return False
-        prop = callee.child_by_field_name("property")
-        receiver = callee.child_by_field_name("object")
+        callee = call.part("callee")
+        if callee is None or callee.kind != "member":
+            return False
+        prop = callee.part("property")
+        receiver = callee.part("object")
         return (
             prop is not None
-            and syntax.text(prop) == "$transaction"
+            and prop.value == "$transaction"
             and receiver is not None
             and self.is_client(info, receiver)
         )
@@ -485,86 +453,83 @@ class ClientIndex:
     def is_client(self, info: ClientFile, node: Node) -> bool:
         if mocks.is_mock_cast(node):
             return False
-        node = syntax.unwrap(node)
-        if node.type == "await_expression" and node.named_children:
-            return self.is_client(info, node.named_children[0])
-        if node.type == "new_expression":
-            constructor = node.child_by_field_name("constructor")
+        node = unwrap(node)
+        if node.kind == "await":
+            inner = node.part("value")
+            return inner is not None and self.is_client(info, inner)
+        if node.kind == "new":
+            constructor = node.part("callee")
             return constructor is not None and self._is_constructor(info, constructor)
-        if node.type == "identifier":
-            name = syntax.text(node)
+        if node.kind == "identifier":
+            name = node.value or ""
             found = self.lookup(info, node, name)
             if found is None:
                 return False
             return self._binding_is_client(info, found[1], name)
-        if node.type == "binary_expression":
-            operator = node.child_by_field_name("operator")
-            if operator is not None and syntax.text(operator) in ("??", "||"):
-                left = node.child_by_field_name("left")
-                right = node.child_by_field_name("right")
+        if node.kind == "binary":
+            if node.value in ("??", "||"):
                 return any(
-                    side is not None and self.is_client(info, side) for side in (left, right)
+                    side is not None and self.is_client(info, side)
+                    for side in (node.part("left"), node.part("right"))
                 )
             return False
-        if node.type == "call_expression":
+        if node.kind == "call":
             return self._call_is_client(info, node)
-        if node.type == "member_expression":
+        if node.kind == "member":
             return self._member_is_client(info, node)
         return False
 
     def _is_constructor(self, info: ClientFile, node: Node) -> bool:
-        node = syntax.unwrap(node)
-        if node.type == "identifier":
-            name = syntax.text(node)
+        node = unwrap(node)
+        if node.kind == "identifier":
+            name = node.value or ""
             found = self.lookup(info, node, name)
             # Bound by an import or a module-level `const { PrismaClient } = require(…)`.
             return name in info.constructors and (
-                found is None or found[1].type == "import" or found[0].type == "program"
+                found is None or found[1].kind == "import" or found[0].kind == "module"
             )
-        if node.type == "member_expression":
-            obj = node.child_by_field_name("object")
-            prop = node.child_by_field_name("property")
+        if node.kind == "member":
+            obj = node.part("object")
+            prop = node.part("property")
             return (
                 obj is not None
                 and prop is not None
-                and syntax.text(prop) == "PrismaClient"
-                and syntax.text(obj) in info.prisma_namespaces
+                and prop.value == "PrismaClient"
+                and obj.kind == "identifier"
+                and obj.value in info.prisma_namespaces
             )
         return False
 
     def _call_is_client(self, info: ClientFile, node: Node) -> bool:
-        callee = node.child_by_field_name("function")
+        callee = node.part("callee")
         if callee is None:
             return False
-        callee = syntax.unwrap(callee)
-        if callee.type == "member_expression":
-            prop = callee.child_by_field_name("property")
-            receiver = callee.child_by_field_name("object")
-            if prop is not None and syntax.text(prop) == "$extends" and receiver is not None:
+        callee = unwrap(callee)
+        if callee.kind == "member":
+            prop = callee.part("property")
+            receiver = callee.part("object")
+            if prop is not None and prop.value == "$extends" and receiver is not None:
                 return self.is_client(info, receiver)
             return False
-        if callee.type == "identifier":
-            name = syntax.text(callee)
+        if callee.kind == "identifier":
+            name = callee.value or ""
             found = self.lookup(info, callee, name)
             if found is None:
                 return False
             declared: Node | None = found[1]
             owner = info
-            if declared is not None and declared.type == "import" and name in info.imports:
+            if declared is not None and declared.kind == "import" and name in info.imports:
                 if info.imports[name][1] in info.mocked:
                     return False
                 exported = self._imported_declaration(info, name)
                 if exported is None:
                     return False
                 owner, local = exported
-                declared = self._scope(owner, owner.parsed.root).get(local)
-            if declared is None or declared.type not in (
-                "function_declaration",
-                "generator_function_declaration",
-            ):
+                declared = self._scope(owner, owner.file.root).get(local)
+            if declared is None or declared.kind != "function" or declared.value != "declaration":
                 return False
-            returns = declared.child_by_field_name("return_type")
-            if returns is not None and self._is_client_annotation(owner, returns, declared):
+            returns = declared.part("return_type")
+            if returns is not None and self._is_client_type(owner, returns, declared):
                 return True
             callback = _generic_callback_argument(declared, node)
             return callback is not None and self._callback_returns_client(info, callback)
@@ -572,13 +537,17 @@ class ClientIndex:
 
     def _callback_returns_client(self, info: ClientFile, function: Node) -> bool:
         """An arrow function or function expression every returned value of which is a client."""
-        function = syntax.unwrap(function)
-        if function.type not in ("arrow_function", "function_expression"):
+        function = unwrap(function)
+        if (
+            function.kind != "function"
+            or function.value not in ("arrow", "expression")
+            or "generator" in function.flags
+        ):
             return False
-        body = function.child_by_field_name("body")
+        body = function.part("body")
         if body is None:
             return False
-        if body.type != "statement_block":
+        if body.kind != "block":
             return self.is_client(info, body)
         values = bindings.returned_values(body)
         return bool(values) and all(
@@ -586,20 +555,20 @@ class ClientIndex:
         )
 
     def _member_is_client(self, info: ClientFile, node: Node) -> bool:
-        obj = node.child_by_field_name("object")
-        prop = node.child_by_field_name("property")
+        obj = node.part("object")
+        prop = node.part("property")
         if obj is None or prop is None:
             return False
-        obj = syntax.unwrap(obj)
-        name = syntax.text(prop)
-        if obj.type == "this":
+        obj = unwrap(obj)
+        name = prop.value or ""
+        if obj.kind == "this":
             return self._this_member_is_client(info, node, name)
-        if obj.type == "identifier":
-            found = self.lookup(info, obj, syntax.text(obj))
-            local = syntax.text(obj)
+        if obj.kind == "identifier":
+            local = obj.value or ""
+            found = self.lookup(info, obj, local)
             if (
                 found is not None
-                and found[1].type == "import"
+                and found[1].kind == "import"
                 and local in info.imports
                 and info.imports[local][2] == "*"
             ):
@@ -607,48 +576,39 @@ class ClientIndex:
         return False
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
-        current: Node | None = node
-        while current is not None and current.type not in (
-            "class_declaration",
-            "class",
-            "abstract_class_declaration",
-        ):
-            current = current.parent
+        current = next((item for item in node.ancestors() if item.kind == "class"), None)
         if current is None:
             return False
-        body = current.child_by_field_name("body")
-        if body is None:
-            return False
-        for member in body.named_children:
-            if member.type == "public_field_definition":
-                field_name = member.child_by_field_name("name")
-                if field_name is None or syntax.text(field_name) != name:
+        for member in current.items:
+            if member.kind == "field":
+                field_name = member.part("name")
+                if field_name is None or field_name.value != name:
                     continue
-                annotation = member.child_by_field_name("type")
-                if annotation is not None and self._is_client_annotation(info, annotation, member):
+                annotation = member.part("type")
+                if annotation is not None and self._is_client_type(info, annotation, member):
                     return True
-                value = member.child_by_field_name("value")
+                value = member.part("value")
                 if value is not None and self.is_client(info, value):
                     return True
-            elif member.type == "method_definition":
-                method_name = member.child_by_field_name("name")
-                if method_name is None or syntax.text(method_name) != "constructor":
+            elif member.kind == "function" and member.value == "method":
+                method_name = member.part("name")
+                if method_name is None or method_name.value != "constructor":
                     continue
-                parameters = member.child_by_field_name("parameters")
-                for parameter in parameters.named_children if parameters else []:
-                    if parameter.type not in _PARAMETERS:
+                parameters = member.part("parameters")
+                for parameter in parameters.items if parameters is not None else ():
+                    if not parameter.flags & _PARAMETER_PROPERTY:
                         continue
-                    if not any(
-                        child.type == "accessibility_modifier" or syntax.text(child) == "readonly"
-                        for child in parameter.children
-                    ):
+                    pattern = parameter.part("pattern")
+                    if pattern is None or pattern.kind != "identifier" or pattern.value != name:
                         continue
-                    pattern = parameter.child_by_field_name("pattern")
-                    if pattern is None or syntax.text(pattern) != name:
-                        continue
-                    annotation = parameter.child_by_field_name("type")
-                    if annotation is not None and self._is_client_annotation(
-                        info, annotation, parameter
-                    ):
+                    annotation = parameter.part("type")
+                    if annotation is not None and self._is_client_type(info, annotation, parameter):
                         return True
         return False
+
+
+def _nullish_type(written: Node) -> bool:
+    if written.kind == "type_ref":
+        return written.value in _NULLISH
+    inner = written.part("value") if written.kind == "literal_type" else None
+    return inner is not None and inner.kind in _NULLISH

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.schema import sql_relations, syntax
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import (
+    string_value,
+    template_text,
+    top_level_consts,
+    unwrap,
+)
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.scan import SchemaScan
 
 RAW_METHODS = frozenset({"$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"})
@@ -24,37 +29,25 @@ MAX_INLINE_DEPTH = 8
 
 
 def _prisma_member(node: Node, namespaces: set[str], member: str) -> bool:
-    node = syntax.unwrap(node)
-    if node.type != "member_expression":
+    node = unwrap(node)
+    if node.kind != "member":
         return False
-    obj = node.child_by_field_name("object")
-    prop = node.child_by_field_name("property")
+    obj = node.part("object")
+    prop = node.part("property")
     return (
         obj is not None
         and prop is not None
-        and syntax.text(obj) in namespaces
-        and syntax.text(prop) == member
+        and obj.kind == "identifier"
+        and obj.value in namespaces
+        and prop.value == member
     )
-
-
-def _tagged(node: Node) -> tuple[Node, Node] | None:
-    """(tag, template) of a tagged template call."""
-    if node.type != "call_expression":
-        return None
-    callee = node.child_by_field_name("function")
-    arguments = node.child_by_field_name("arguments")
-    if callee is None or arguments is None or arguments.type != "template_string":
-        return None
-    return callee, arguments
 
 
 def template_sql(
     template: Node, namespaces: set[str], claim: Callable[[Node], None], depth: int = 0
 ) -> str:
     """The SQL a tagged template sends, interpolations as `?` or inlined fragments."""
-    return syntax.template_text(
-        template, lambda inner: _substitution(inner, namespaces, claim, depth)
-    )
+    return template_text(template, lambda inner: _substitution(inner, namespaces, claim, depth))
 
 
 def _substitution(
@@ -62,19 +55,19 @@ def _substitution(
 ) -> str:
     if node is None or depth >= MAX_INLINE_DEPTH:
         return "?"
-    node = syntax.unwrap(node)
-    tagged = _tagged(node)
-    if tagged is not None and _prisma_member(tagged[0], namespaces, "sql"):
-        claim(tagged[1])
-        return template_sql(tagged[1], namespaces, claim, depth + 1)
+    node = unwrap(node)
+    if node.kind == "tagged":
+        tag, template = node.part("tag"), node.part("template")
+        if tag is not None and template is not None and _prisma_member(tag, namespaces, "sql"):
+            claim(template)
+            return template_sql(template, namespaces, claim, depth + 1)
     if _prisma_member(node, namespaces, "empty"):
         return ""
-    if node.type == "call_expression":
-        callee = node.child_by_field_name("function")
-        arguments = node.child_by_field_name("arguments")
-        first = arguments.named_children[0] if arguments and arguments.named_children else None
-        if callee is not None and first is not None and _prisma_member(callee, namespaces, "raw"):
-            value = syntax.string_value(first)
+    if node.kind == "call" and node.items:
+        callee = node.part("callee")
+        first = node.items[0]
+        if callee is not None and _prisma_member(callee, namespaces, "raw"):
+            value = string_value(first)
             if value is not None:
                 claim(first)
                 return value
@@ -82,81 +75,83 @@ def _substitution(
 
 
 def emit_sql(
-    scan: SchemaScan, parsed: ParsedFile, offset: int, sql: str, strict: bool = False
+    scan: SchemaScan, file: SyntaxFile, offset: int, sql: str, strict: bool = False
 ) -> None:
     """Facts of one SQL text at `offset`: its relations, one dynamic fact per unread operand."""
     found = sql_relations.extract(sql, strict)
     for relation in found.relations:
-        scan.source_fact(parsed, offset, relation.name)
+        scan.source_fact(file, offset, relation.name)
     for _ in range(found.unresolved):
         scan.note("dynamic-relation-names:", "sql-operands")
-        scan.source_fact(parsed, offset, "", dynamic=True)
+        scan.source_fact(file, offset, "", dynamic=True)
+
+
+def _raw_call(node: Node, is_client: Callable[[Node], bool]) -> str | None:
+    """The raw method a call or tagged template sends to a proven client, else None."""
+    callee = node.part("callee" if node.kind == "call" else "tag")
+    if callee is None or callee.kind != "member":
+        return None
+    prop = callee.part("property")
+    receiver = callee.part("object")
+    method = None if prop is None else prop.value
+    if method not in RAW_METHODS or receiver is None or not is_client(receiver):
+        return None
+    return method
 
 
 def collect_file(
     scan: SchemaScan,
-    parsed: ParsedFile,
+    file: SyntaxFile,
     path: str,
     namespaces: set[str],
     is_client: Callable[[Node], bool],
 ) -> None:
-    consts = syntax.top_level_consts(parsed.root)
+    consts = top_level_consts(file.root)
     claimed: set[int] = set()
 
     def claim(node: Node) -> None:
-        claimed.add(node.start_byte)
-        scan.claim(path, node.start_byte)
+        claimed.add(node.start)
+        scan.claim(path, node.start)
 
     fragments: list[Node] = []
-    for node in syntax.walk(parsed.root):
-        if node.type != "call_expression":
+    for node in file.root.walk():
+        if node.kind == "tagged":
+            tag, template = node.part("tag"), node.part("template")
+            if tag is None or template is None:
+                continue
+            if _prisma_member(tag, namespaces, "sql"):
+                fragments.append(template)
+            elif _raw_call(node, is_client) is not None:
+                claim(template)
+                emit_sql(scan, file, template.start, template_sql(template, namespaces, claim))
             continue
-        tagged = _tagged(node)
-        if tagged is not None and _prisma_member(tagged[0], namespaces, "sql"):
-            fragments.append(tagged[1])
+        if node.kind != "call" or not node.items:
             continue
-        callee = node.child_by_field_name("function")
-        if callee is None or callee.type != "member_expression":
-            continue
-        prop = callee.child_by_field_name("property")
-        receiver = callee.child_by_field_name("object")
-        method = "" if prop is None else syntax.text(prop)
-        if method not in RAW_METHODS or receiver is None or not is_client(receiver):
-            continue
-        arguments = node.child_by_field_name("arguments")
-        if arguments is None:
-            continue
-        if arguments.type == "template_string":
-            claim(arguments)
-            emit_sql(scan, parsed, arguments.start_byte, template_sql(arguments, namespaces, claim))
-            continue
-        first = arguments.named_children[0] if arguments.named_children else None
-        if first is None:
-            continue
+        method = _raw_call(node, is_client)
         if method in _UNSAFE:
-            _unsafe(scan, parsed, first, consts, claim)
+            _unsafe(scan, file, node.items[0], consts, claim)
         # `$queryRaw(Prisma.sql`…`)` and `$queryRaw(fragment)`: the fragment is read where written.
     for template in fragments:
-        if template.start_byte in claimed:
+        if template.start in claimed:
             continue
         claim(template)
-        emit_sql(scan, parsed, template.start_byte, template_sql(template, namespaces, claim))
+        emit_sql(scan, file, template.start, template_sql(template, namespaces, claim))
 
 
 def _unsafe(
     scan: SchemaScan,
-    parsed: ParsedFile,
+    file: SyntaxFile,
     argument: Node,
     consts: dict[str, Node],
     claim: Callable[[Node], None],
 ) -> None:
-    target = syntax.unwrap(argument)
-    if target.type == "identifier" and syntax.text(target) in consts:
-        target = syntax.unwrap(consts[syntax.text(target)])
-    value = syntax.string_value(target)
+    target = unwrap(argument)
+    if target.kind == "identifier" and target.value in consts:
+        target = unwrap(consts[target.value])
+    value = string_value(target)
     if value is None:
         scan.note("dynamic-relation-names:", "unsafe-sql-expressions")
-        scan.source_fact(parsed, argument.start_byte, "", dynamic=True)
+        scan.source_fact(file, argument.start, "", dynamic=True)
         return
     claim(target)
-    emit_sql(scan, parsed, argument.start_byte, value)
+    emit_sql(scan, file, argument.start, value)
