@@ -51,6 +51,7 @@ from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.lang.typescript import parse_file
 from tsograph.producers.lang.typescript.grammar import Grammar, grammar_for
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.packages import root_package
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.server import scan_server
 
@@ -210,8 +211,10 @@ def _record(root: Path, relative: str) -> None:
 
 def _is_nextjs(project: Path) -> bool:
     """`next` is declared in package.json or a next.config file is present."""
-    deps = nextjs.read_package(project, nextjs.Scan())
-    return bool(deps and "next" in deps) or nextjs.config_file(project)[0] is not None
+    package = root_package(project)
+    return (package.problem is None and "next" in package.dependencies) or nextjs.config_file(
+        project
+    )[0] is not None
 
 
 # --- scheduled ---------------------------------------------------------------------------

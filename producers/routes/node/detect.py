@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import orjson
 
 from tsograph.producers.project import jsonc
 from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.model import ProjectModel
 
 # Package name → the framework it stands for; @koa/router is the router that makes Koa routes.
 FRAMEWORK_PACKAGES = ("hono", "express", "fastify", "@koa/router", "@nestjs/core")
@@ -45,7 +45,6 @@ UNMODELED_SERVER_PACKAGES = (
     "@hapi/hapi",
     "restify",
 )
-DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 LOCKFILES = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock")
 MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
 
@@ -90,32 +89,11 @@ class Detection:
         ]
 
 
-def read_dependencies(root: Path) -> tuple[dict[str, str], str | None]:
-    """Declared dependencies of the root package.json (name → range) and a read problem."""
-    try:
-        data = read_config(root, "package.json")
-    except ConfigReadError as error:
-        return {}, f"package.json could not be read ({error.reason})"
-    if data is None:
-        return {}, None
-    try:
-        parsed = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return {}, "package.json is not valid JSON"
-    if not isinstance(parsed, dict):
-        return {}, "package.json is not a JSON object"
-    deps: dict[str, str] = {}
-    for key in DEPENDENCY_FIELDS:
-        group = parsed.get(key)
-        if isinstance(group, dict):
-            for name, version in group.items():
-                if isinstance(name, str):
-                    deps.setdefault(name, version if isinstance(version, str) else "")
-    return deps, None
-
-
-def detect(root: Path) -> Detection:
-    deps, problem = read_dependencies(root)
+def detect(model: ProjectModel) -> Detection:
+    """Framework majors from the root package.json (the model's one reader) and the lockfile."""
+    root = model.root
+    declared_in = model.root_package
+    deps, problem = declared_in.dependencies, declared_in.problem
     wanted = [name for name in (*FRAMEWORK_PACKAGES, *NEST_PLATFORMS) if name in deps]
     locked: dict[str, str] = {}
     lock_name = ""
