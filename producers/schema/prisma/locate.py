@@ -38,7 +38,7 @@ from tree_sitter import Node
 from tsograph.producers.lang.typescript import parse_file
 from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
-from tsograph.producers.project.packages import PackageInfo, load_workspace, read_package
+from tsograph.producers.project.packages import PackageInfo, read_package
 from tsograph.producers.schema import syntax
 from tsograph.producers.schema.prisma.versions import (
     CLIENT_PACKAGES,
@@ -305,7 +305,7 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
     projects = list(found.values())
     if missing:
-        workspace = load_workspace(scan.root)
+        workspace = scan.model.workspace
         scan.config_notes(workspace.notes)  # a broken workspace list hides members
         members = set(workspace.by_directory) - {""}
         for base, package in missing:
