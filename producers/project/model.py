@@ -13,6 +13,7 @@ file and report a broken config file once. Files are parsed on demand through
     model.workspace / configs      package.json and tsconfig/jsconfig readings
     model.root_package             the root package.json's declared dependencies
     model.config_notes()           unreadable tsconfig/jsconfig/package.json files
+    model.config_limitation()      the one `unreadable-module-configs:` line of them
     model.data(path)               a source's bytes, read once
     model.unreadable / syntax_errors / read   what reading and parsing met
 """
@@ -25,12 +26,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
 from tsograph.producers.project.packages import RootPackage, Workspace, load_workspace, root_package
 from tsograph.producers.project.resolve import SOURCE, Resolution, Resolver
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.project.tsconfig import ConfigSet, load_configs
 from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+
+CONFIG_TEXT = "tsconfig/jsconfig/package.json file(s) could not be read"
 
 
 @dataclass
@@ -67,6 +71,14 @@ class ProjectModel:
     def config_notes(self) -> list[str]:
         """Unreadable tsconfig/jsconfig/package.json files, each once, in reading order."""
         return [*self.configs.notes, *self.workspace.notes]
+
+    def config_limitation(self) -> str | None:
+        """The `unreadable-module-configs:` line every producer writes, once modules were
+        resolved (before that the configs changed nothing the run reports)."""
+        notes = self.config_notes() if "configs" in self.__dict__ else []
+        if not notes:
+            return None
+        return counted("unreadable-module-configs:", len(notes), CONFIG_TEXT, names=notes)
 
     @cached_property
     def root_package(self) -> RootPackage:

@@ -48,7 +48,7 @@ from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.schema import facts as fact_builder
@@ -81,7 +81,7 @@ TEXTS = {
     "missing-relation-usrs:": "fact(s) in module-level code have no enclosing declaration",
     "invalid-relation-names:": "relation name(s) with control characters or over 1024 characters",
     "parse-errors:": "source file(s) with syntax errors (facts kept from the rest)",
-    "unreadable-module-configs:": "tsconfig/jsconfig/package.json file(s) could not be read",
+    "unreadable-module-configs:": CONFIG_TEXT,
 }
 
 

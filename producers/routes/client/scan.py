@@ -312,17 +312,10 @@ class Scanner:
                     names=self.project.parse_error_files,
                 )
             )
-        notes = self.project.model.config_notes()
-        if notes:
-            # The ky dialect and cross-file values depend on these files.
-            scan.limitations.append(
-                counted(
-                    "unreadable-module-configs:",
-                    len(notes),
-                    "tsconfig/jsconfig/package.json file(s) could not be read",
-                    names=[note.partition(" ")[0] for note in notes],
-                )
-            )
+        # The ky dialect and cross-file values depend on these files.
+        configs = self.project.model.config_limitation()
+        if configs is not None:
+            scan.limitations.append(configs)
         unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
         skipped = sum(scan.skipped.values())
         if skipped:

@@ -49,4 +49,7 @@ def scan_server(root: Path, service: str | None, include_tests: bool) -> ServerS
         result.read.extend(node.read)
         if node.first_match:
             result.dispatch = "registration-order"
+    configs = model.config_limitation()
+    if configs is not None:
+        result.limitations.append(configs)
     return result
