@@ -49,6 +49,7 @@ from tsograph.producers.lang.syntax_read import is_function
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.packages import root_package
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.server import scan_server
 
@@ -198,8 +199,10 @@ def _record(root: Path, relative: str) -> None:
 
 def _is_nextjs(project: Path) -> bool:
     """`next` is declared in package.json or a next.config file is present."""
-    deps = nextjs.read_package(project, nextjs.Scan())
-    return bool(deps and "next" in deps) or nextjs.config_file(project)[0] is not None
+    package = root_package(project)
+    return (package.problem is None and "next" in package.dependencies) or nextjs.config_file(
+        project
+    )[0] is not None
 
 
 # --- scheduled ---------------------------------------------------------------------------

@@ -33,9 +33,7 @@ from tsograph.producers.lang.typescript import extract
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.fsread import Dependency, recording
-from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.project.resolve import Resolver
-from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
 
 
@@ -223,17 +221,14 @@ def _build(
     tsconfig: str | None,
     cache: FactsCache,
 ) -> Graph:
-    workspace_model = load_workspace(roots.root)
-    configs = load_configs(roots.root, roots.project_rel, tsconfig, workspace=workspace_model)
-    facts = read_facts(contents, cache, stats)
-    resolver = Resolver(
-        roots.root,
-        set(facts),
-        {walked.path for walked in sources.declaration_files},
-        configs,
-        workspace_model,
+    # The graph keeps its own reading (contents hashed into the graph key, facts from
+    # the facts cache); the model gives the configs and the resolver.
+    model = ProjectModel(
+        roots.root, sources, include_tests=True, project=roots.project_rel, tsconfig=tsconfig
     )
-    binder = Binder(facts.get, resolver)
+    workspace_model = model.workspace
+    facts = read_facts(contents, cache, stats)
+    binder = Binder(facts.get, model.resolver)
     walk_gaps = sources.limitation_lines(stats.unreadable)
     program = Program(
         incomplete=bool(walk_gaps or stats.parse_error_files),
@@ -270,7 +265,7 @@ def _build(
                 breakdown={"nesting": cuts},
             )
         )
-    notes = [*configs.notes, *workspace_model.notes]
+    notes = model.config_notes()
     if notes:
         limitations.append(
             counted(

@@ -37,6 +37,7 @@ class PackageInfo:
     fields: dict[str, Any] = field(default_factory=dict)
     workspaces: tuple[str, ...] = ()
     readable: bool = True
+    problem: str | None = None  # why it could not be read, as the route limitations word it
 
     @property
     def private(self) -> bool:
@@ -70,16 +71,19 @@ def read_package(root: Path, directory: str, notes: list[str]) -> PackageInfo | 
         data = read_config(root, path)
     except ConfigReadError as error:
         notes.append(f"{path} not read ({error.reason})")
-        return PackageInfo(directory, readable=False)
+        return PackageInfo(
+            directory, readable=False, problem=f"{path} could not be read ({error.reason})"
+        )
     if data is None:
         return None
     try:
         raw = orjson.loads(data)
     except orjson.JSONDecodeError:
-        raw = None
+        notes.append(f"{path} not read (not a JSON object)")
+        return PackageInfo(directory, readable=False, problem=f"{path} is not valid JSON")
     if not isinstance(raw, dict):
         notes.append(f"{path} not read (not a JSON object)")
-        return PackageInfo(directory, readable=False)
+        return PackageInfo(directory, readable=False, problem=f"{path} is not a JSON object")
     dependencies: dict[str, str] = {}
     for key in DEPENDENCY_FIELDS:
         section = raw.get(key)
@@ -95,6 +99,23 @@ def read_package(root: Path, directory: str, notes: list[str]) -> PackageInfo | 
     )
     name = raw.get("name") if isinstance(raw.get("name"), str) else None
     return PackageInfo(directory, name, dependencies, raw, patterns)
+
+
+@dataclass(frozen=True)
+class RootPackage:
+    """The root package.json as the framework detections read it."""
+
+    dependencies: dict[str, str]  # name → declared range; empty when absent or unreadable
+    present: bool  # a package.json exists (readable or not)
+    problem: str | None  # why it could not be read
+
+
+def root_package(root: Path) -> RootPackage:
+    """The root package.json through the one package.json reader (`read_package`)."""
+    info = read_package(root, "", [])
+    if info is None:
+        return RootPackage({}, False, None)
+    return RootPackage(info.dependencies, True, info.problem)
 
 
 def pnpm_workspace_patterns(root: Path, directory: str, notes: list[str]) -> tuple[str, ...]:

@@ -20,11 +20,8 @@ from pathlib import Path
 from tsograph.producers.graph.binding import AMBIGUOUS_STAR, Binder
 from tsograph.producers.graph.values import Declared, Module
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.project.resolve import Resolver
-from tsograph.producers.project.syntax_cache import SyntaxFiles
-from tsograph.producers.project.tsconfig import load_configs
-from tsograph.producers.project.walk import UnreadableSource, read_source, walk
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.walk import UnreadableSource, read_source
 
 
 @dataclass
@@ -39,10 +36,10 @@ class StarHandlers:
 class StarExports:
     """The project model, built on the first route file that has a star export."""
 
-    def __init__(self, root: Path, read: list[Path], syntax_files: SyntaxFiles) -> None:
-        self.root = root
+    def __init__(self, model: ProjectModel, read: list[Path]) -> None:
+        self.model = model
+        self.root = model.root
         self._read = read
-        self._syntax_files = syntax_files
         self._facts: dict[str, FileFacts] = {}
         self._binder: Binder | None = None
         self._sources: set[str] = set()
@@ -66,17 +63,8 @@ class StarExports:
 
     def _model(self) -> Binder:
         if self._binder is None:
-            sources = walk(self.root)
-            workspace = load_workspace(self.root)
-            self._sources = {walked.path for walked in sources.sources}
-            resolver = Resolver(
-                self.root,
-                self._sources,
-                {walked.path for walked in sources.declaration_files},
-                load_configs(self.root, "", workspace=workspace),
-                workspace,
-            )
-            self._binder = Binder(self._load, resolver)
+            self._sources = self.model.resolver.sources
+            self._binder = Binder(self._load, self.model.resolver)
         return self._binder
 
     def _load(self, path: str) -> FileFacts | None:
@@ -89,5 +77,5 @@ class StarExports:
         except UnreadableSource:
             return None  # the module stays unresolved: its star is counted, not guessed
         self._read.append(self.root / path)
-        self._facts[path] = self._syntax_files.get(path, data).facts
+        self._facts[path] = self.model.syntax_files.get(path, data).facts
         return self._facts[path]

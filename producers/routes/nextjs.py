@@ -12,7 +12,6 @@ the recordings against the goldens.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import re
 import stat
@@ -26,6 +25,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import validate_dynamic_scope, validate_scope
 from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments
 from tsograph.producers.lang.facts import Export, FileFacts
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.project.walk import UnreadableSource, read_source
@@ -45,7 +45,6 @@ from tsograph.producers.routes.next_stars import StarExports
 # names only (HEAD and OPTIONS are filled in by helpers/auto-implement-methods.js when absent).
 HANDLER_METHODS = ("GET", "HEAD", "OPTIONS", "POST", "PUT", "DELETE", "PATCH")
 BACKEND_FRAMEWORKS = ("hono", "express", "fastify", "koa", "@koa/router", "@nestjs/core")
-DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 MAX_ENTRIES = 200_000
 MAX_DEPTH = 64
 _JS_EXTENSIONS = ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts")
@@ -97,29 +96,14 @@ def _exists_following(path: Path) -> bool:
     return os.path.exists(path)
 
 
-def read_package(root: Path, scan: Scan) -> dict[str, str] | None:
+def read_package(model: ProjectModel, scan: Scan) -> dict[str, str] | None:
     """Declared dependencies of the root package.json; None when it cannot be read."""
-    path = root / "package.json"
-    info = _lstat(path)
-    if info is None:
-        return {}
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISREG(info.st_mode):
+    package = model.root_package
+    if package.problem is not None:
         return None
-    try:
-        data = json.loads(read_source(root, "package.json"))
-    except (UnreadableSource, ValueError):
-        return None
-    scan.read.append(path)
-    deps: dict[str, str] = {}
-    if not isinstance(data, dict):
-        return None
-    for key in DEPENDENCY_FIELDS:
-        group = data.get(key)
-        if isinstance(group, dict):
-            for name, version in group.items():
-                if isinstance(name, str):
-                    deps.setdefault(name, version if isinstance(version, str) else "")
-    return deps
+    if package.present:
+        scan.read.append(model.root / "package.json")
+    return package.dependencies
 
 
 def config_file(root: Path) -> tuple[str | None, bool]:
@@ -550,8 +534,9 @@ def _file_facts(root: Path, path: str, scan: Scan) -> FileFacts | None:
 
 
 def app_routes(
-    root: Path, folder: str, settings: Settings, service: str | None, tests: bool, scan: Scan
+    model: ProjectModel, folder: str, settings: Settings, service: str | None, scan: Scan
 ) -> None:
+    root, tests = model.root, model.include_tests
     star_model: StarExports | None = None
     for path in _Walker(root, scan).files(folder):
         relative = path[len(folder) + 1 :]
@@ -592,7 +577,7 @@ def app_routes(
             usr = export.node or f"{path}#{export.name}"
             _emit(scan, settings, service, route, export.name, path, export, usr, test)
         if stars:
-            star_model = star_model or StarExports(root, scan.read, scan.syntax_files)
+            star_model = star_model or StarExports(model, scan.read)
             _star_routes(star_model, scan, settings, service, route, path, facts, stars, test)
 
 
@@ -832,11 +817,10 @@ def _framework_routes(root: Path, settings: Settings, found_dirs: list[str], sca
         )
 
 
-def scan_project(
-    root: Path, service: str | None, tests: bool, syntax_files: SyntaxFiles | None = None
-) -> Scan:
-    scan = Scan(syntax_files=syntax_files or uncached_syntax_files())
-    deps = read_package(root, scan)
+def scan_project(model: ProjectModel, service: str | None) -> Scan:
+    root, tests = model.root, model.include_tests
+    scan = Scan(syntax_files=model.syntax_files)
+    deps = read_package(model, scan)
     frameworks = backend_frameworks(deps)
     if not is_nextjs(root, deps):
         scan.limitations.append(
@@ -859,7 +843,7 @@ def scan_project(
     if app is not None:
         found.append(app)
         if app_ok:
-            app_routes(root, app, settings, service, tests, scan)
+            app_routes(model, app, settings, service, scan)
     if pages is not None:
         found.append(pages)
         if pages_ok:

@@ -15,6 +15,7 @@ def collect(scan: SchemaScan) -> None:
     schemas = [declarations.read_project(scan, project) for project in projects]
     outputs = [output for schema in schemas for output in schema.generator_outputs]
     scan.files = scan.files.without(outputs)
+    scan.model.exclude(outputs)  # before any collector resolves a module
     if any(schema.project.selection.orm_8 for schema in schemas):
         scan.note("prisma-8-surface-unscanned:", "projects")
     for schema in schemas:

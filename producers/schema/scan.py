@@ -9,8 +9,11 @@ added to COLLECTORS below):
     scan.data(path) / .text(path)  the bytes / text of a source (None when it cannot be
                                  read: counted once under unreadable-sources:)
     scan.parsed(path)            ParsedFile (producers.lang.typescript), parsed once per run
-                                 and shared by all collectors; files with syntax errors
-                                 are counted under parse-errors:
+                                 by the project model and shared by all collectors; files
+                                 with syntax errors are counted under parse-errors:
+    scan.model                   the run's ProjectModel (producers/project/model.py): one
+                                 workspace, one tsconfig/jsconfig set, one module resolver
+                                 (`scan.resolver()`) for every collector
     scan.source_fact(parsed, offset, channel, method=None, dynamic=False)
                                  a relation-use fact located at `offset` whose symbol is
                                  the graph id of the enclosing declaration; module-level
@@ -25,7 +28,7 @@ added to COLLECTORS below):
     scan.config_notes(notes)     problems of tsconfig/jsconfig/package.json files (the
                                  notes of producers/project loaders), each counted once
                                  under unreadable-module-configs: however many phases
-                                 loaded the file
+                                 loaded the file; `scan.resolver()` reports the model's
     scan.claim(path, offset)     mark a string literal as interpreted, so the final
                                  strict-uppercase SQL literal pass does not read it again
     scan.read                    files read (for sourceModifiedAt); append schema files too
@@ -45,10 +48,11 @@ from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.typescript import ParsedFile, parse_file
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
+from tsograph.producers.project.resolve import Resolver
+from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.project.walk import UnreadableSource, read_source
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.walk import SchemaSources, walk_schema_sources
 
@@ -79,7 +83,7 @@ TEXTS = {
     "missing-relation-usrs:": "fact(s) in module-level code have no enclosing declaration",
     "invalid-relation-names:": "relation name(s) with control characters or over 1024 characters",
     "parse-errors:": "source file(s) with syntax errors (facts kept from the rest)",
-    "unreadable-module-configs:": "tsconfig/jsconfig/package.json file(s) could not be read",
+    "unreadable-module-configs:": CONFIG_TEXT,
 }
 
 
@@ -87,6 +91,9 @@ TEXTS = {
 class SchemaScan:
     root: Path
     files: SchemaSources
+    # The run's one project model (walk, configs, resolver, parsed files), shared by
+    # the Prisma and ORM collectors.
+    model: ProjectModel
     facts: list[Fact] = field(default_factory=list)
     read: list[Path] = field(default_factory=list)
     counts: dict[str, Counter[str]] = field(default_factory=dict)
@@ -94,10 +101,8 @@ class SchemaScan:
     read_failures: Counter[str] = field(default_factory=Counter)
     claimed: set[tuple[str, int]] = field(default_factory=set)
     _config_notes: set[str] = field(default_factory=set)
-    _data: dict[str, bytes | None] = field(default_factory=dict)
-    _parsed: dict[str, ParsedFile | None] = field(default_factory=dict)
-    syntax_files: SyntaxFiles = field(default_factory=uncached_syntax_files)
-    _syntax_noted: set[str] = field(default_factory=set)
+    _seen: set[str] = field(default_factory=set)
+    _parse_errors: set[str] = field(default_factory=set)
 
     def note(self, prefix: str, reason: str, count: int = 1, name: str | None = None) -> None:
         self.counts.setdefault(prefix, Counter())[reason] += count
@@ -110,39 +115,44 @@ class SchemaScan:
                 self._config_notes.add(text)
                 self.note("unreadable-module-configs:", "files", name=text)
 
+    def resolver(self) -> Resolver:
+        """The model's module resolver; its configuration problems are reported once."""
+        self.config_notes(self.model.config_notes())
+        return self.model.resolver
+
     def data(self, path: str) -> bytes | None:
-        if path not in self._data:
-            try:
-                self._data[path] = read_source(self.root, path)
+        data = self.model.data(path)
+        if path not in self._seen:
+            self._seen.add(path)
+            if data is None:
+                self.read_failures[self.model.failures[path]] += 1
+            else:
                 self.read.append(self.root / path)
-            except UnreadableSource as problem:
-                self._data[path] = None
-                self.read_failures[problem.reason] += 1
-        return self._data[path]
+        return data
 
     def text(self, path: str) -> str | None:
         data = self.data(path)
         return None if data is None else data.decode("utf-8")
 
     def parsed(self, path: str) -> ParsedFile | None:
-        if path not in self._parsed:
-            data = self.data(path)
-            parsed = None if data is None else parse_file(path, data)
-            if parsed is not None and parsed.facts.parse_errors:
-                self.note("parse-errors:", "files", name=path)
-            self._parsed[path] = parsed
-        return self._parsed[path]
+        if self.data(path) is None:
+            return None
+        parsed = self.model.parse(path)
+        if parsed is not None and parsed.facts.parse_errors:
+            self._parse_error(path)
+        return parsed
 
     def syntax(self, path: str) -> SyntaxFile | None:
         """The file's facts and neutral syntax tree (cached by content), None when unreadable."""
-        data = self.data(path)
-        if data is None:
-            return None
-        found = self.syntax_files.get(path, data)
-        if found.facts.parse_errors and path not in self._syntax_noted:
-            self._syntax_noted.add(path)
-            self.note("parse-errors:", "files", name=path)
+        found = self.model.syntax(path)
+        if found is not None and found.facts.parse_errors:
+            self._parse_error(path)
         return found
+
+    def _parse_error(self, path: str) -> None:
+        if path not in self._parse_errors:
+            self._parse_errors.add(path)
+            self.note("parse-errors:", "files", name=path)
 
     def add(self, fact: Fact) -> None:
         if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
@@ -211,11 +221,8 @@ def _collectors() -> tuple[Collector, ...]:
 def scan_project(
     root: Path, include_tests: bool = False, syntax_files: SyntaxFiles | None = None
 ) -> SchemaScan:
-    scan = SchemaScan(
-        root,
-        walk_schema_sources(root, include_tests),
-        syntax_files=syntax_files or uncached_syntax_files(),
-    )
+    model = ProjectModel.load(root, include_tests, syntax_files)
+    scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
     for collect in _collectors():
         collect(scan)
     return scan

@@ -2,7 +2,7 @@
 
 Interface (stable; the ORM/driver collectors get this through `SchemaScan.files`):
 
-    walk_schema_sources(root, include_tests=False) -> SchemaSources
+    walk_schema_sources(root, include_tests=False, walked=None) -> SchemaSources
     SchemaSources.sources            project-relative POSIX paths of the JS/TS sources;
                                      test sources only with include_tests
     SchemaSources.include_tests      whether test sources were kept (`--include-tests`)
@@ -74,8 +74,11 @@ def _package_dirs(root: Path, sources: Iterable[str]) -> tuple[str, ...]:
     )
 
 
-def walk_schema_sources(root: Path, include_tests: bool = False) -> SchemaSources:
-    walked = walk(root)
+def walk_schema_sources(
+    root: Path, include_tests: bool = False, walked: SourceSet | None = None
+) -> SchemaSources:
+    """The schema's view of a walk (`walked`: the project model's, when one is built)."""
+    walked = walk(root) if walked is None else walked
     sources = tuple(
         item.path for item in walked.sources if include_tests or not is_test_source(item.path)
     )

@@ -23,6 +23,7 @@ import pytest
 
 from tests.routes.support import FIXTURES
 from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize, canonicalize_segments
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.next_config import (
     CONFIG_FILES,
     DEFAULT_PAGE_EXTENSIONS,
@@ -81,7 +82,7 @@ def metadata_count(document: dict[str, Any]) -> int:
 def is_node_backend(name: str) -> bool:
     """A project tsograph does not scan as Next.js (a Node backend without `next`)."""
     project = FIXTURES / "next" / name / "project"
-    return not is_nextjs(project, read_package(project, Scan()))
+    return not is_nextjs(project, read_package(ProjectModel.load(project), Scan()))
 
 
 def covered(file: str, names: set[str]) -> bool:

@@ -20,6 +20,7 @@ from tests.schema.support import (
     write_project,
 )
 from tsograph.producers.lang.typescript import read_syntax
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma.provenance import ClientIndex
 from tsograph.producers.schema.scan import SchemaScan
@@ -83,7 +84,8 @@ def test_mock_types(annotation: str, mock: bool) -> None:
 
 def test_a_cast_to_a_mock_type_is_not_a_client(tmp_path: Path) -> None:
     project = copy_project(CASE / "project", tmp_path / "p")
-    scan = SchemaScan(project, walk_schema_sources(project, include_tests=True))
+    model = ProjectModel.load(project, include_tests=True)
+    scan = SchemaScan(project, walk_schema_sources(project, True, model.sources), model)
     index = ClientIndex(scan, [])
     info = index.file("src/testing/prisma-mock.ts")
     assert info is not None

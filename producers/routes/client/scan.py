@@ -24,12 +24,11 @@ from tree_sitter import Node, Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.lang.typescript import ParsedFile, parse_file, syntax_tree
+from tsograph.producers.lang.typescript import ParsedFile, syntax_tree
 from tsograph.producers.lang.typescript.grammar import grammar_for
-from tsograph.producers.project.packages import Workspace, load_workspace
-from tsograph.producers.project.resolve import SOURCE, Resolver
-from tsograph.producers.project.tsconfig import load_configs
-from tsograph.producers.project.walk import UnreadableSource, read_source, walk
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.model import ClientModel, model_request
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
@@ -84,25 +83,17 @@ class Site:
 
 
 class Project(ProjectView):
-    def __init__(self, root: Path, sources: set[str], declarations: set[str]) -> None:
-        self.root = root
-        self.workspace: Workspace = load_workspace(root)
-        self.configs = load_configs(root, "", workspace=self.workspace)
-        self.resolver = Resolver(root, sources, declarations, self.configs, self.workspace)
-        self.data: dict[str, bytes | None] = {}
-        self.parsed: dict[str, ParsedFile] = {}
+    def __init__(self, model: ProjectModel) -> None:
+        self.model = model
+        self.root = model.root
+        self.workspace: Workspace = model.workspace
+        self.configs = model.configs
+        self.resolver = model.resolver
         self.contexts: dict[str, Context] = {}
-        self.unreadable: Counter[str] = Counter()
         self.parse_error_files: list[str] = []
 
     def read(self, path: str) -> bytes | None:
-        if path not in self.data:
-            try:
-                self.data[path] = read_source(self.root, path)
-            except UnreadableSource as error:
-                self.unreadable[error.reason] += 1
-                self.data[path] = None
-        return self.data[path]
+        return self.model.data(path)
 
     def context(self, path: str) -> Context | None:
         """The syntax tree of a file alone: reading values needs no per-file facts."""
@@ -119,11 +110,9 @@ class Project(ProjectView):
 
     def parsed_file(self, path: str) -> ParsedFile:
         """The full front-end parse, for owner ids and locations of the facts of a file."""
-        if path not in self.parsed:
-            data = self.data[path]
-            assert data is not None
-            self.parsed[path] = parse_file(path, data)
-        return self.parsed[path]
+        parsed = self.model.parse(path)
+        assert parsed is not None  # only asked for files `read` could read
+        return parsed
 
     def resolve(self, importer: str, specifier: str) -> str | None:
         resolution = self.resolver.resolve(importer, specifier)
@@ -168,15 +157,13 @@ class Scanner:
         self.include_tests = include_tests
         self.model = model
         self.scan = Scan()
-        sources = walk(root)
-        self.walked = sources
-        self.project = Project(
-            root,
-            {item.path for item in sources.sources},
-            {item.path for item in sources.declaration_files},
-        )
+        project = ProjectModel.load(root, include_tests)
+        self.walked = project.sources
+        self.project = Project(project)
         self.files = [
-            item.path for item in sources.sources if include_tests or not is_test_path(item.path)
+            item.path
+            for item in project.sources.sources
+            if include_tests or not is_test_path(item.path)
         ]
         self.situation = Situation()
         self.situations: dict[str, Situation] = {}
@@ -314,7 +301,7 @@ class Scanner:
 
     def _limitations(self) -> None:
         scan = self.scan
-        walk_lines = self.walked.limitation_lines(dict(self.project.unreadable) or None)
+        walk_lines = self.walked.limitation_lines(dict(self.project.model.unreadable) or None)
         scan.limitations.extend(walk_lines)
         if self.project.parse_error_files:
             scan.limitations.append(
@@ -325,17 +312,10 @@ class Scanner:
                     names=self.project.parse_error_files,
                 )
             )
-        notes = [*self.project.configs.notes, *self.project.workspace.notes]
-        if notes:
-            # The ky dialect and cross-file values depend on these files.
-            scan.limitations.append(
-                counted(
-                    "unreadable-module-configs:",
-                    len(notes),
-                    "tsconfig/jsconfig/package.json file(s) could not be read",
-                    names=[note.partition(" ")[0] for note in notes],
-                )
-            )
+        # The ky dialect and cross-file values depend on these files.
+        configs = self.project.model.config_limitation()
+        if configs is not None:
+            scan.limitations.append(configs)
         unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
         skipped = sum(scan.skipped.values())
         if skipped:

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
-import orjson
-
-from tsograph.producers.project import jsonc
-from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.lockfiles import ROOT_LOCKFILES, read_lockfile, root_versions
+from tsograph.producers.project.model import ProjectModel
 
 # Package name → the framework it stands for; @koa/router is the router that makes Koa routes.
 FRAMEWORK_PACKAGES = ("hono", "express", "fastify", "@koa/router", "@nestjs/core")
@@ -45,9 +43,6 @@ UNMODELED_SERVER_PACKAGES = (
     "@hapi/hapi",
     "restify",
 )
-DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
-LOCKFILES = ("package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lock")
-MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
 
 # Exact, caret, tilde and x-ranges admit one major; `>=4`, `*` and unions do not.
 _SINGLE_MAJOR = re.compile(r"^\s*[\^~=]?\s*v?(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
@@ -90,46 +85,25 @@ class Detection:
         ]
 
 
-def read_dependencies(root: Path) -> tuple[dict[str, str], str | None]:
-    """Declared dependencies of the root package.json (name → range) and a read problem."""
-    try:
-        data = read_config(root, "package.json")
-    except ConfigReadError as error:
-        return {}, f"package.json could not be read ({error.reason})"
-    if data is None:
-        return {}, None
-    try:
-        parsed = orjson.loads(data)
-    except orjson.JSONDecodeError:
-        return {}, "package.json is not valid JSON"
-    if not isinstance(parsed, dict):
-        return {}, "package.json is not a JSON object"
-    deps: dict[str, str] = {}
-    for key in DEPENDENCY_FIELDS:
-        group = parsed.get(key)
-        if isinstance(group, dict):
-            for name, version in group.items():
-                if isinstance(name, str):
-                    deps.setdefault(name, version if isinstance(version, str) else "")
-    return deps, None
-
-
-def detect(root: Path) -> Detection:
-    deps, problem = read_dependencies(root)
+def detect(model: ProjectModel) -> Detection:
+    """Framework majors from the root package.json (the model's one reader) and the lockfile."""
+    root = model.root
+    declared_in = model.root_package
+    deps, problem = declared_in.dependencies, declared_in.problem
     wanted = [name for name in (*FRAMEWORK_PACKAGES, *NEST_PLATFORMS) if name in deps]
     locked: dict[str, str] = {}
     lock_name = ""
     lock_problem = None
-    for name in LOCKFILES:
+    for name in ROOT_LOCKFILES:
         try:
-            data = read_config(root, name, MAX_LOCKFILE_BYTES)
+            data = read_lockfile(root, name)
         except ConfigReadError as error:
             lock_problem = f"{name} could not be read ({error.reason})"
             break
         if data is None:
             continue
         lock_name = name
-        locked = _locked_versions(name, data, {pkg: deps[pkg] for pkg in wanted})
+        locked = root_versions(name, data, {pkg: deps[pkg] for pkg in wanted})
         break
     frameworks: dict[str, Framework] = {}
     for package in wanted:
@@ -149,102 +123,3 @@ def _from_range(package: str, declared: str) -> Framework:
     if match:
         return Framework(package, declared, int(match.group(1)), "range")
     return Framework(package, declared, None, "")
-
-
-def _locked_versions(name: str, data: bytes, wanted: dict[str, str]) -> dict[str, str]:
-    text = data.decode("utf-8", errors="replace")
-    if name == "package-lock.json":
-        return _npm_lock(text, wanted)
-    if name == "pnpm-lock.yaml":
-        return _pnpm_lock(text, wanted)
-    if name == "yarn.lock":
-        return _yarn_lock(text, wanted)
-    return _bun_lock(data, wanted)
-
-
-def _npm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
-    try:
-        parsed = orjson.loads(text)
-    except orjson.JSONDecodeError:
-        return {}
-    found: dict[str, str] = {}
-    packages = parsed.get("packages") if isinstance(parsed, dict) else None
-    legacy = parsed.get("dependencies") if isinstance(parsed, dict) else None
-    for package in wanted:
-        entry = packages.get(f"node_modules/{package}") if isinstance(packages, dict) else None
-        if not isinstance(entry, dict) and isinstance(legacy, dict):
-            entry = legacy.get(package)
-        if isinstance(entry, dict) and isinstance(entry.get("version"), str):
-            found[package] = entry["version"]
-    return found
-
-
-def _pnpm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
-    """Versions of the root importer (`importers: '.':`), or the top level of lockfile v5."""
-    lines = text.splitlines()
-    found: dict[str, str] = {}
-    section_indent: int | None = None
-    in_root = False
-    for index, line in enumerate(lines):
-        stripped = line.strip()
-        indent = len(line) - len(line.lstrip(" "))
-        if indent == 0:
-            in_root = stripped in ("dependencies:", "devDependencies:", "optionalDependencies:")
-            section_indent = 2 if in_root else None
-            if stripped == "importers:":
-                section_indent = None
-            continue
-        if indent == 2 and stripped in ("'.':", '".":', ".:"):
-            section_indent = 6
-            in_root = True
-            continue
-        if indent == 2 and section_indent == 6:
-            in_root = False
-        if not in_root or section_indent is None or indent != section_indent:
-            continue
-        key, _, rest = stripped.partition(":")
-        key = key.strip("'\"")
-        if key not in wanted:
-            continue
-        rest = rest.strip()
-        if rest:
-            found[key] = rest.strip("'\"")
-            continue
-        for follow in lines[index + 1 : index + 4]:
-            follow = follow.strip()
-            if follow.startswith("version:"):
-                found[key] = follow.partition(":")[2].strip().strip("'\"")
-                break
-    return found
-
-
-def _yarn_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
-    """The entry whose header names `package@<declared range>` (classic and berry)."""
-    found: dict[str, str] = {}
-    header: list[str] = []
-    for line in text.splitlines():
-        if line and not line.startswith((" ", "#")):
-            header = [part.strip().strip('"') for part in line.rstrip(":").split(",")]
-            continue
-        stripped = line.strip()
-        if not stripped.startswith("version"):
-            continue
-        version = stripped[len("version") :].lstrip(": ").strip('"')
-        for package, declared in wanted.items():
-            if f"{package}@{declared}" in header or f"{package}@npm:{declared}" in header:
-                found.setdefault(package, version)
-    return found
-
-
-def _bun_lock(data: bytes, wanted: dict[str, str]) -> dict[str, str]:
-    try:
-        parsed = jsonc.loads(data)
-    except ValueError:
-        return {}
-    packages = parsed.get("packages") if isinstance(parsed, dict) else None
-    found: dict[str, str] = {}
-    for package in wanted:
-        entry = packages.get(package) if isinstance(packages, dict) else None
-        if isinstance(entry, list) and entry and isinstance(entry[0], str):
-            found[package] = entry[0].rpartition("@")[2]
-    return found

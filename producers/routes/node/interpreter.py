@@ -23,8 +23,8 @@ from tree_sitter import Node
 from tsograph.producers.lang.typescript import ParsedFile
 from tsograph.producers.lang.typescript.strings import decode_js_string
 from tsograph.producers.lang.typescript.syntax import WRAPPERS, property_name, string_value, text
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
-from tsograph.producers.routes.node.model import ProjectModel
 from tsograph.producers.routes.node.values import (
     UNKNOWN,
     ArrayValue,

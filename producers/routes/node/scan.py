@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
 from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
-from tsograph.producers.routes.node.model import is_test_path, load_model
 from tsograph.producers.routes.node.nest import controllers
 from tsograph.producers.routes.node.values import NestSetup, RouterValue
 
@@ -29,10 +30,7 @@ class NodeScan:
     first_match: bool = False
 
 
-def scan_backends(
-    root: Path, detection: Detection, service: str | None, include_tests: bool
-) -> NodeScan:
-    model = load_model(root, include_tests)
+def scan_backends(model: ProjectModel, detection: Detection, service: str | None) -> NodeScan:
     interp = Interpreter(model)
     if "fastify" in detection.frameworks:
         interp.plugin_framework = "fastify"
@@ -45,7 +43,7 @@ def scan_backends(
         None if platform is None else (4 if platform <= 10 else 5),
         detection.major("fastify"),
     )
-    tests = {path for path in model.paths if is_test_path(path)}
+    tests = {path for path in model.paths if is_test_source(path)}
     unmodeled = detection.unmodeled_majors()
     skipped = frozenset(
         framework for package, _ in unmodeled for framework in ROUTER_FRAMEWORKS.get(package, ())

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
@@ -30,23 +31,28 @@ class ServerScan:
 def scan_server(
     root: Path, service: str | None, include_tests: bool, syntax_files: SyntaxFiles | None = None
 ) -> ServerScan:
-    detection = detect(root)
+    # One model for the Next.js and the Node backend scans: one walk, one resolver.
+    model = ProjectModel.load(root, include_tests, syntax_files)
+    detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = nextjs.Scan()
-    deps = nextjs.read_package(root, probe)
+    deps = nextjs.read_package(model, probe)
     result = ServerScan()
     if nextjs.is_nextjs(root, deps):
-        found = nextjs.scan_project(root, service, include_tests, syntax_files)
+        found = nextjs.scan_project(model, service)
         result.facts.extend(found.facts)
         result.limitations.extend(found.limitations)
         result.scopes.extend(found.scopes)
         result.read.extend(found.read)
     if backends:
-        node = scan_backends(root, detection, service, include_tests)
+        node = scan_backends(model, detection, service)
         result.facts.extend(node.facts)
         result.limitations.extend(node.limitations)
         result.scopes.extend(node.scopes)
         result.read.extend(node.read)
         if node.first_match:
             result.dispatch = "registration-order"
+    configs = model.config_limitation()
+    if configs is not None:
+        result.limitations.append(configs)
     return result

@@ -14,9 +14,7 @@ import re
 from tree_sitter import Node
 
 from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.project.resolve import DECLARATION, SOURCE, Resolver
-from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.resolve import DECLARATION, SOURCE
 from tsograph.producers.schema.orm import drivers, packages
 from tsograph.producers.schema.orm.context import OrmRun
 from tsograph.producers.schema.orm.drizzle import Drizzle
@@ -117,17 +115,15 @@ def _project(scan: SchemaScan) -> OrmProject | None:
         parsed = scan.parsed(path)
         if parsed is not None:
             files[path] = parsed
-    workspace = load_workspace(scan.root)
-    configs = load_configs(scan.root, "", workspace=workspace)
-    scan.config_notes((*configs.notes, *workspace.notes))
-    resolver = Resolver(
-        scan.root, set(files), set(scan.files.declaration_files), configs, workspace
-    )
+    resolver = scan.resolver()
 
     def resolve(importer: str, specifier: str) -> str | None:
         found = resolver.resolve(importer, specifier)
-        # `.d.ts` targets matter only when read for D1 bindings (OrmProject.parsed).
-        return found.path if found.kind in (SOURCE, DECLARATION) else None
+        # `.d.ts` targets matter only when read for D1 bindings (OrmProject.parsed);
+        # the model resolves over every walked file, only the parsed sources are read.
+        if found.kind == SOURCE:
+            return found.path if found.path in files else None
+        return found.path if found.kind == DECLARATION else None
 
     return OrmProject(files, declarations, resolve)
 

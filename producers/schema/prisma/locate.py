@@ -43,7 +43,7 @@ from tsograph.producers.lang.syntax_read import (
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
-from tsograph.producers.project.packages import PackageInfo, load_workspace, read_package
+from tsograph.producers.project.packages import PackageInfo, read_package
 from tsograph.producers.schema.prisma.versions import (
     CLIENT_PACKAGES,
     ORM_8_PACKAGE,
@@ -142,7 +142,7 @@ def _read_config(scan: SchemaScan, path: str) -> tuple[str | None, str | None, b
     if data is None:
         return None, None, False
     scan.read.append(scan.root / path)
-    root = scan.syntax_files.get(path, data).root
+    root = scan.model.syntax_files.get(path, data).root
     config = _default_export(root)
     if config is None:
         return None, None, False
@@ -307,7 +307,7 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
     projects = list(found.values())
     if missing:
-        workspace = load_workspace(scan.root)
+        workspace = scan.model.workspace
         scan.config_notes(workspace.notes)  # a broken workspace list hides members
         members = set(workspace.by_directory) - {""}
         for base, package in missing:

@@ -30,9 +30,8 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import is_function, string_value, top_level, unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
-from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.project.resolve import SOURCE, Resolver
-from tsograph.producers.project.tsconfig import load_configs, match_pattern, substitute
+from tsograph.producers.project.resolve import SOURCE
+from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.scan import SchemaScan
@@ -124,16 +123,8 @@ class ClientIndex:
         self.exports: dict[tuple[str, str], bool] = {}
         self.busy: set[object] = set()
         self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
-        workspace = load_workspace(scan.root)
-        configs = load_configs(scan.root, "", workspace=workspace)
-        scan.config_notes((*configs.notes, *workspace.notes))
-        self.resolver = Resolver(
-            scan.root,
-            set(scan.files.sources),
-            set(scan.files.declaration_files),
-            configs,
-            workspace,
-        )
+        self.resolver = scan.resolver()
+        self.sources = frozenset(scan.files.sources)
 
     # ---- files and imports ------------------------------------------------------
 
@@ -267,7 +258,8 @@ class ClientIndex:
 
     def _resolve_source(self, importer: str, specifier: str) -> str | None:
         resolved = self.resolver.resolve(importer, specifier)
-        return resolved.path if resolved.kind == SOURCE else None
+        # The model resolves over every walked file; only the run's sources are read.
+        return resolved.path if resolved.kind == SOURCE and resolved.path in self.sources else None
 
     # ---- exports across files ---------------------------------------------------
 

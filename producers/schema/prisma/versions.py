@@ -14,27 +14,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import orjson
-
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.lockfiles import FOLDER_LOCKFILES, installed_versions, read_lockfile
 from tsograph.producers.schema.prisma import naming
 
 CLIENT_PACKAGES = ("prisma", "@prisma/client")
 ORM_8_PACKAGE = "@prisma/orm-family-sql"
 WATCHED = (*CLIENT_PACKAGES, ORM_8_PACKAGE)
-LOCKFILES = ("pnpm-lock.yaml", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "bun.lock")
-MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
 
-_NAME = "(@prisma/client|@prisma/orm-family-sql|prisma)"
-# pnpm (`/prisma@7.8.0:`, `prisma@7.8.0:`), bun (`"prisma@7.8.0"`), yarn berry (`prisma@npm:7.8.0`).
-_AT_VERSION = re.compile(
-    r"(?:^|[\s/\"'])" + _NAME + r"@(?:npm:)?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)"
-)
-# yarn v1: a header naming the package, then `version "7.8.0"`.
-_YARN_ENTRY = re.compile(
-    r"^\"?" + _NAME + r"@[^\n]*:\n(?:[ \t]+[^\n]*\n)*?[ \t]+version:?\s+\"?([0-9][^\"\s]*)", re.M
-)
 _SPECIFIER = re.compile(
     r"^\s*[\^~=v]?\s*(\d+)(?:\.(\d+|x|\*)(?:\.(\d+|x|\*)(-[0-9A-Za-z.-]+)?)?)?\s*$"
 )
@@ -47,31 +35,6 @@ class Selection:
     versions: tuple[str, ...]  # `package@version` evidence, sorted
     max_client_major: int | None  # the newest prisma/@prisma/client major, when known
     orm_8: bool  # @prisma/orm-family-sql is installed (its surface is not scanned)
-
-
-def _lockfile_versions(name: str, data: bytes) -> dict[str, set[str]]:
-    found: dict[str, set[str]] = {}
-    if name in ("package-lock.json", "npm-shrinkwrap.json"):
-        try:
-            raw = orjson.loads(data)
-        except orjson.JSONDecodeError:
-            return found
-        packages = raw.get("packages") if isinstance(raw, dict) else None
-        if isinstance(packages, dict):
-            for key, entry in packages.items():
-                package = key.rpartition("node_modules/")[2] if isinstance(key, str) else ""
-                if package in WATCHED and isinstance(entry, dict):
-                    version = entry.get("version")
-                    if isinstance(version, str):
-                        found.setdefault(package, set()).add(version)
-        return found
-    text = data.decode("utf-8", "replace")
-    for match in _AT_VERSION.finditer(text):
-        found.setdefault(match.group(1), set()).add(match.group(2))
-    if name == "yarn.lock":
-        for match in _YARN_ENTRY.finditer(text):
-            found.setdefault(match.group(1), set()).add(match.group(2))
-    return found
 
 
 def _rules_of(package: str, version: str) -> tuple[str, ...] | None:
@@ -99,14 +62,14 @@ def _major(version: str) -> int | None:
 def select(root: Path, package_dir: str, dependencies: dict[str, str]) -> Selection:
     installed: dict[str, set[str]] = {}
     for folder in paths.ancestors(package_dir):
-        for lockfile in LOCKFILES:
+        for lockfile in FOLDER_LOCKFILES:
             try:
-                data = read_config(root, paths.join(folder, lockfile), MAX_LOCKFILE_BYTES)
+                data = read_lockfile(root, paths.join(folder, lockfile))
             except ConfigReadError:
                 continue
             if data is None:
                 continue
-            for package, versions in _lockfile_versions(lockfile, data).items():
+            for package, versions in installed_versions(lockfile, data, WATCHED).items():
                 installed.setdefault(package, set()).update(versions)
         if installed:
             break

@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from tests.routes.support import write_project
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node.detect import detect
 
 PACKAGE = '{"dependencies": {"express": "^4.19.0", "hono": "*"}}'
 
 
 def _major(root: Path, package: str) -> int | None:
-    return detect(root).major(package)
+    return detect(ProjectModel.load(root)).major(package)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +78,7 @@ def test_lockfile_version_wins_over_the_range(
     write_project(tmp_path, {"package.json": PACKAGE, lockfile: lock})
     assert _major(tmp_path, "express") == express
     assert _major(tmp_path, "hono") == 4
-    assert detect(tmp_path).unproven() == []
+    assert detect(ProjectModel.load(tmp_path)).unproven() == []
 
 
 def test_unproven_and_unverified_majors_are_reported(tmp_path: Path) -> None:
@@ -89,7 +90,7 @@ def test_unproven_and_unverified_majors_are_reported(tmp_path: Path) -> None:
             )
         },
     )
-    detection = detect(tmp_path)
+    detection = detect(ProjectModel.load(tmp_path))
     # `^3.0.0` proves major 3, which no rule table models; `*` proves nothing.
     assert detection.unproven() == ["hono"]
     assert detection.unmodeled_majors() == [("express", 3)]
@@ -97,7 +98,7 @@ def test_unproven_and_unverified_majors_are_reported(tmp_path: Path) -> None:
 
 def test_unreadable_package_json_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     write_project(tmp_path, {"package.json": "{ not json"})
-    detection = detect(tmp_path)
+    detection = detect(ProjectModel.load(tmp_path))
     assert detection.frameworks == {}
     assert detection.package_problem == "package.json is not valid JSON"
 
@@ -105,6 +106,6 @@ def test_unreadable_package_json_is_a_problem_not_a_crash(tmp_path: Path) -> Non
 def test_linked_package_json_is_not_read(tmp_path: Path) -> None:
     write_project(tmp_path, {"real.json": PACKAGE})
     (tmp_path / "package.json").symlink_to("real.json")
-    detection = detect(tmp_path)
+    detection = detect(ProjectModel.load(tmp_path))
     assert detection.frameworks == {}
     assert detection.package_problem == "package.json could not be read (symbolic link)"
