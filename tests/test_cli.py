@@ -248,7 +248,7 @@ def _options(command: str) -> set[str]:
 
 
 def test_the_commands_that_cache_take_both_cache_flags_and_only_they() -> None:
-    caching = {"graph", "reach", "impact"}
+    caching = {"graph", "reach", "impact", "routes", "schema"}
     for command in ("openapi", "routes", "schema", "validate", *caching):
         options = _options(command)
         expected = {"--cache-dir", "--no-cache"} if command in caching else set()
@@ -302,7 +302,7 @@ def test_no_cache_writes_nothing_and_cache_dir_is_where_the_cache_goes(
     "command",
     [("routes", "--role", "server"), ("routes", "--role", "client"), ("schema",)],
 )
-def test_routes_and_schema_keep_no_cache(
+def test_routes_and_schema_cache_syntax_where_told(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     default_cache: Path,
@@ -312,10 +312,19 @@ def test_routes_and_schema_keep_no_cache(
     project = tmp_path / "p"
     (project / "app" / "api").mkdir(parents=True)
     (project / "app" / "api" / "route.ts").write_text(
+        'const q = "SELECT id FROM users";\n'
         "export async function GET() { return fetch('/api/x'); }\n"
     )
     (project / "package.json").write_text('{"dependencies": {"next": "16.2.7"}}')
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert cli.run([*command, "--project", str(project)]) == 0
-    capsys.readouterr()
+    run = [*command, "--project", str(project), "--generated-at", "2026-01-01T00:00:00.000Z"]
+    assert cli.run([*run, "--no-cache"]) == 0
+    without = capsys.readouterr().out
     assert not default_cache.exists() and not (tmp_path / "home").exists()
+    chosen = tmp_path / "chosen"
+    assert cli.run([*run, "--cache-dir", str(chosen)]) == 0
+    assert capsys.readouterr().out == without
+    assert _files_under(chosen) and not default_cache.exists()
+    assert cli.run(run) == 0
+    assert capsys.readouterr().out == without
+    assert _files_under(default_cache) and not (tmp_path / "home").exists()

@@ -121,7 +121,8 @@ def test_deep_nesting_neither_recurses_nor_breaks_the_cache() -> None:
     root = _root("deep.js", source)
     assert sum(1 for node in root.walk() if node.kind == "array") == depth
     rows = orjson.loads(orjson.dumps(encode(root)))
-    assert describe(decode(rows)) == describe(root)
+    # Compared as rows: an indented outline of a 20,000-deep tree would be quadratic.
+    assert encode(decode(rows)) == rows
 
 
 _PIECES = ["a", "é", "😀", "\\n", "\\t", "\\\\", '\\"', "\\x41", "\\u0042", "\\u{1F600}"]
