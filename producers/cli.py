@@ -18,6 +18,7 @@ from typing import NoReturn
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
 from tsograph.producers import validate_command
+from tsograph.producers.check import command as check_command
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.graph import traverse_command
 from tsograph.producers.openapi import command as openapi_command
@@ -34,6 +35,7 @@ COMMANDS = (
     traverse_command,
     routes_command,
     schema_command,
+    check_command,
 )
 
 
