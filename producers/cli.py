@@ -24,6 +24,7 @@ from tsograph.producers.graph import traverse_command
 from tsograph.producers.openapi import command as openapi_command
 from tsograph.producers.routes import command as routes_command
 from tsograph.producers.schema import command as schema_command
+from tsograph.producers.sql_schema import command as sql_schema_command
 
 Runner = Callable[[argparse.Namespace], int]
 
@@ -35,6 +36,7 @@ COMMANDS = (
     traverse_command,
     routes_command,
     schema_command,
+    sql_schema_command,
     check_command,
 )
 

@@ -97,8 +97,8 @@ def _where(side: Mapping[str, Any]) -> str:
 
 
 def _what(side: Mapping[str, Any]) -> str:
-    words = [side[key] for key in ("method", "channel") if key in side]
-    return " ".join(words) if words else "(no name)"
+    words = [side[key] for key in ("method", "channel") if side.get(key)]
+    return " ".join(words) if words else "(name not known)"
 
 
 def as_text(report: Mapping[str, Any]) -> bytes:
