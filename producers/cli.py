@@ -19,6 +19,7 @@ from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
 from tsograph.producers import validate_command
 from tsograph.producers.check import command as check_command
+from tsograph.producers.check import trace_command
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.graph import traverse_command
 from tsograph.producers.openapi import command as openapi_command
@@ -38,6 +39,7 @@ COMMANDS = (
     schema_command,
     sql_schema_command,
     check_command,
+    trace_command,
 )
 
 
