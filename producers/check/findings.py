@@ -65,17 +65,20 @@ class Side:
     location: Mapping[str, Any]
     method: str | None = None
     channel: str | None = None
+    column: str | None = None
 
     @staticmethod
     def of(file: str, fact: Mapping[str, Any]) -> Side:
+        if fact["kind"] == "relation-use":
+            # A relation's `method` is its column, not an HTTP method.
+            return Side(file, fact["location"], None, fact["channel"], fact.get("method"))
         return Side(file, fact["location"], fact.get("method"), fact.get("channel"))
 
     def to_json(self) -> dict[str, Any]:
         value: dict[str, Any] = {"file": self.file, "location": dict(self.location)}
-        if self.method is not None:
-            value["method"] = self.method
-        if self.channel is not None:
-            value["channel"] = self.channel
+        for key in ("method", "channel", "column"):
+            if getattr(self, key) is not None:
+                value[key] = getattr(self, key)
         return value
 
     def sort_key(self) -> tuple[Any, ...]:
@@ -102,6 +105,7 @@ class Finding:
             self.service or "",
             self.subject.channel or "",
             self.subject.method or "",
+            self.subject.column or "",
             self.subject.sort_key(),
         )
 
@@ -119,7 +123,10 @@ class Finding:
 
 
 def _sorted_sides(sides: Sequence[Side]) -> list[Side]:
-    unique = {(side.sort_key(), side.method or "", side.channel or ""): side for side in sides}
+    unique = {
+        (side.sort_key(), side.method or "", side.channel or "", side.column or ""): side
+        for side in sides
+    }
     return [unique[key] for key in sorted(unique)]
 
 

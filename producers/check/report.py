@@ -10,8 +10,11 @@ written) is the source of the other three:
       "summary": {"errors", "warnings", "verdicts": {verdict: count},
                   "answered", "testFacts", "uncheckedCalls": {service: count}},
       "findings": [{"verdict", "severity", "file", "location": {path, line, column},
-                    "method"?, "channel"?, "service"?, "reasons": [..],
-                    "related": [{"file", "location", "method"?, "channel"?}]}]
+                    "method"?, "channel"?, "column"?, "service"?, "reasons": [..],
+                    "related": [{"file", "location", "method"?, "channel"?, "column"?}]}]
+
+`method` is an HTTP method; a relation finding has `channel` (the table) and
+`column` instead.
     }
 
 `file` names the input document as it was given; `location.path` is relative
@@ -97,6 +100,8 @@ def _where(side: Mapping[str, Any]) -> str:
 
 
 def _what(side: Mapping[str, Any]) -> str:
+    if "column" in side:
+        return f"{side.get('channel') or '(name not known)'}.{side['column']}"
     words = [side[key] for key in ("method", "channel") if side.get(key)]
     return " ".join(words) if words else "(name not known)"
 
