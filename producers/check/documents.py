@@ -86,15 +86,12 @@ def side_of(content: dict[str, Any]) -> str | None:
         return CONTRACT
     if platform == "sql":
         return SQL
-    if target == "persistence" or (target is None and _holds(content, "relation-use")):
+    # Route documents always say target http; a schema document with no facts has none.
+    if target in ("persistence", None):
         return USES
     if "server" in roles:
         return DECL
     return CALL
-
-
-def _holds(content: dict[str, Any], kind: str) -> bool:
-    return any(fact.get("kind") == kind for fact in content.get("facts", ()))
 
 
 def read_documents(paths: Sequence[str], what: str) -> list[Document]:

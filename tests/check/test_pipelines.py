@@ -79,3 +79,23 @@ def test_trace_refuses_a_route_no_declaration_answers(tmp_path: Path) -> None:
                       "uses.json", "--route", "GET /nowhere", "--no-cache", cwd=tmp_path)
     assert result.code == 64 and result.stdout == b""
     assert "no route of --routes answers it" in result.stderr
+
+
+def test_trace_reports_the_weakest_step(tmp_path: Path) -> None:
+    """fixtures/graph/di-dispatch: GET reaches the SQL store only through a bound edge.
+
+    The uses and calls are written by hand on the graph ids the project really
+    has (fixtures/check/trace-di-dispatch); with --dispatch direct the store
+    is not reached, so only the handler's own table remains.
+    """
+    project = REPO / "fixtures" / "graph" / "di-dispatch"
+    case = CHECK / "trace-di-dispatch"
+    _write(tmp_path, "decl.json", "routes", "--role", "server", "--project", project)
+    outputs = []
+    for mode in ("bound", "direct"):
+        result = tsograph("trace", "--project", project, "--routes", tmp_path / "decl.json",
+                          "--uses", "uses.json", "--calls", "calls.json", "--dispatch", mode,
+                          "--no-cache", cwd=case)
+        assert result.code == 0, result.stderr
+        outputs.append(f"== --dispatch {mode}\n".encode() + result.stdout)
+    assert_matches_golden(b"".join(outputs), case / "expected.txt")
