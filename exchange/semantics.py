@@ -13,8 +13,8 @@ the first one. The rules:
   not end in `{**}`, and it carries symbol.usr because consumers pair it with
   its catch-all handler by that id;
 * route-contract facts come from openapi documents, relation-use facts from js
-  or sql documents, every other kind from js documents; route-contract and route-decl facts need the server role,
-  route-call facts the client role;
+  or sql documents, every other kind from js documents; route-contract and
+  route-decl facts need the server role, route-call facts the client role;
 * a static HTTP channel is exactly what the canonicalizer writes and not
   dynamic by its rules: a dot segment, which clients remove before sending,
   makes a channel dynamic, and so does a template over the length limit.

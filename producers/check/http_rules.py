@@ -198,9 +198,7 @@ def judge(
     return Judgement(Match.MAYBE if reasons else Match.NO, reasons, related)
 
 
-def _finding(
-    verdict: str, subject: Located, service: str | None, judgement: Judgement
-) -> Finding:
+def _finding(verdict: str, subject: Located, service: str | None, judgement: Judgement) -> Finding:
     name = verdict if judgement.match is Match.NO else verdict + "-unverified"
     return Finding(name, subject.side, service, judgement.reasons, judgement.related)
 

@@ -125,7 +125,9 @@ def _use_against(
                 hits = table.columns[column]
             elif any(name.lower() == column.lower() for name in table.columns):
                 found, why = Match.MAYBE, "the column names differ only in letter case"
-                hits = [f for n, fs in table.columns.items() if n.lower() == column.lower() for f in fs]
+                hits = [
+                    f for n, fs in table.columns.items() if n.lower() == column.lower() for f in fs
+                ]
             elif not table.columns:
                 found, why, hits = Match.MAYBE, "the table declares no columns", table.facts
             else:
@@ -152,11 +154,7 @@ def check_pairs(uses_document: Document, decls_document: Document) -> PairsResul
         decls = list(decls_document.facts)
     else:
         decls = [fact for fact in decls_document.facts if is_declaration(fact)]
-    uses = [
-        fact
-        for fact in uses_document.facts
-        if not (same and is_declaration(fact))
-    ]
+    uses = [fact for fact in uses_document.facts if not (same and is_declaration(fact))]
     tests = sum(1 for fact in [*uses, *decls] if fact.get("testSource"))
     uses = [fact for fact in uses if not fact.get("testSource")]
     decls = [fact for fact in decls if not fact.get("testSource")]
@@ -167,8 +165,13 @@ def check_pairs(uses_document: Document, decls_document: Document) -> PairsResul
     findings: list[Finding] = []
     matched = 0
     used_tables: dict[str, Match] = {}
-    use_side = lambda fact: Side.of(uses_document.name, fact)  # noqa: E731
-    decl_side = lambda fact: Side.of(decls_document.name, fact)  # noqa: E731
+
+    def use_side(fact: Fact) -> Side:
+        return Side.of(uses_document.name, fact)
+
+    def decl_side(fact: Fact) -> Side:
+        return Side.of(decls_document.name, fact)
+
     for use in uses:
         found, reasons, related = _use_against(use, tables, dynamic_decls)
         for channel in tables:

@@ -128,7 +128,11 @@ def _reach_built(args: argparse.Namespace, roots: list[str]) -> dict[str, Any]:
 def build(args: argparse.Namespace) -> dict[str, Any]:
     routes = _selected(_one(args.routes, DECL, "a routes --role server document"), args.route)
     uses = index_by_usr(_one(args.uses, USES, "a tsograph schema document"))
-    calls = index_by_usr(_one(args.calls, CALL, "a routes --role client document")) if args.calls else {}
+    calls = (
+        index_by_usr(_one(args.calls, CALL, "a routes --role client document"))
+        if args.calls
+        else {}
+    )
     handlers = sorted({r["symbol"]["usr"] for r in routes if "usr" in r.get("symbol", {})})
     traversal = _reach_from_file(args.reach) if args.reach else _reach_built(args, handlers)
     per_root = reached_per_root(traversal)
@@ -143,7 +147,9 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
         )
         for route in routes
     ]
-    entries.sort(key=lambda e: (e["channel"], e["method"], e["location"]["path"], e["location"]["line"]))
+    entries.sort(
+        key=lambda e: (e["channel"], e["method"], e["location"]["path"], e["location"]["line"])
+    )
     report = {"format": "tsograph-trace", "version": 1, "tool": tool(), "routes": entries}
     validate(report)
     return report
@@ -163,7 +169,9 @@ def as_text(report: Mapping[str, Any]) -> bytes:
             lines.append(f"  table {table['channel']}{columns}  [{table['evidence']}]")
         for call in route["calls"]:
             service = f"{call['service']} " if "service" in call else ""
-            lines.append(f"  calls {service}{call['method']} {call['channel']}  [{call['evidence']}]")
+            lines.append(
+                f"  calls {service}{call['method']} {call['channel']}  [{call['evidence']}]"
+            )
         if not route["tables"] and not route["calls"]:
             lines.append("  touches no table and calls no service that the documents show")
         if "evidence" in route:

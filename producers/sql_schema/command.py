@@ -69,9 +69,7 @@ def register(subparsers: Any) -> None:
 def _dialect(name: str | None) -> str | None:
     if name is None:
         return None
-    known = sorted(
-        key for key in sqlglot.Dialect.classes if isinstance(key, str) and key
-    )
+    known = sorted(key for key in sqlglot.Dialect.classes if isinstance(key, str) and key)
     if name not in known:
         raise UsageError(f"--dialect {name}: unknown; pass one of {', '.join(known)}")
     return name

@@ -39,8 +39,21 @@ _CHANGING = frozenset({"CREATE", "ALTER", "DROP", "RENAME"})
 _WORD = re.compile(r"[A-Za-z_]+")
 # Words that can stand between CREATE/ALTER/DROP and TABLE or VIEW.
 _MODIFIERS = frozenset(
-    {"OR", "REPLACE", "TEMP", "TEMPORARY", "UNLOGGED", "GLOBAL", "LOCAL", "MATERIALIZED",
-     "VIRTUAL", "FOREIGN", "RECURSIVE", "EXTERNAL", "TRANSIENT"}
+    {
+        "OR",
+        "REPLACE",
+        "TEMP",
+        "TEMPORARY",
+        "UNLOGGED",
+        "GLOBAL",
+        "LOCAL",
+        "MATERIALIZED",
+        "VIRTUAL",
+        "FOREIGN",
+        "RECURSIVE",
+        "EXTERNAL",
+        "TRANSIENT",
+    }
 )
 
 
@@ -135,7 +148,7 @@ def _may_change_tables(statement: Statement) -> bool:
     return False
 
 
-def _apply(catalog: Catalog, tree: exp.Expression, place: Place) -> None:
+def _apply(catalog: Catalog, tree: exp.Expr, place: Place) -> None:
     if isinstance(tree, exp.Create) and str(tree.args.get("kind", "")).upper() in ("TABLE", "VIEW"):
         _create(catalog, tree, place)
     elif isinstance(tree, exp.Alter) and str(tree.args.get("kind", "")).upper() == "TABLE":

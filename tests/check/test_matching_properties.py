@@ -65,8 +65,14 @@ def test_a_strict_slash_refuses_the_other_spelling_and_unknown_is_maybe(template
 def _document(side: str, facts: list[dict[str, Any]], limitations: list[str] = ()) -> Document:  # type: ignore[assignment]
     platform = "openapi" if side == CONTRACT else "js"
     roles = ["client"] if side == CALL else ["server"]
-    content = {"platform": platform, "roles": roles, "service": "s", "limitations": list(limitations),
-               "facts": facts, "project": "p"}
+    content = {
+        "platform": platform,
+        "roles": roles,
+        "service": "s",
+        "limitations": list(limitations),
+        "facts": facts,
+        "project": "p",
+    }
     return Document(f"{side}.json", side, content, facts)
 
 
@@ -126,6 +132,9 @@ def test_adding_a_fact_removes_only_the_errors_it_explains(
     for line in missing:
         method, channel = called[line - 1]
         fixed = _errors(
-            [_document(DECL, [*decls, _fact("route-decl", method, channel, 98)]), _document(CALL, calls)]
+            [
+                _document(DECL, [*decls, _fact("route-decl", method, channel, 98)]),
+                _document(CALL, calls),
+            ]
         )
         assert line not in fixed

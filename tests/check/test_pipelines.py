@@ -27,8 +27,16 @@ def _write(folder: Path, name: str, *args: str | Path) -> None:
 
 def test_openapi_and_routes_into_check(tmp_path: Path) -> None:
     project = CHECK / "e2e-next" / "project"
-    _write(tmp_path, "contract.json", "openapi", project / "openapi.yaml", "--service", "shop",
-           "--project", project)
+    _write(
+        tmp_path,
+        "contract.json",
+        "openapi",
+        project / "openapi.yaml",
+        "--service",
+        "shop",
+        "--project",
+        project,
+    )
     for role, name in (("server", "decl.json"), ("client", "calls.json")):
         _write(tmp_path, name, "routes", "--role", role, "--project", project, "--service", "shop")
     result = tsograph("check", "contract.json", "decl.json", "calls.json", cwd=tmp_path)
@@ -38,8 +46,16 @@ def test_openapi_and_routes_into_check(tmp_path: Path) -> None:
 
 def test_schema_and_sql_schema_into_check_pairs(tmp_path: Path) -> None:
     project = REPO / "fixtures" / "schema" / "prisma" / "prisma-app" / "project"
-    _write(tmp_path, "sql.json", "sql-schema", project / "prisma" / "migrations", "--project",
-           project, "--dialect", "postgres")
+    _write(
+        tmp_path,
+        "sql.json",
+        "sql-schema",
+        project / "prisma" / "migrations",
+        "--project",
+        project,
+        "--dialect",
+        "postgres",
+    )
     _write(tmp_path, "uses.json", "schema", "--project", project)
     result = tsograph("check", "--pairs", "uses.json", "sql.json", cwd=tmp_path)
     # The fixture's raw SQL names two tables its migration never creates (audit_logs,
@@ -52,8 +68,18 @@ def test_trace_follows_routes_to_tables(tmp_path: Path) -> None:
     project = REPO / "fixtures" / "graph" / "next-prisma"
     _write(tmp_path, "decl.json", "routes", "--role", "server", "--project", project)
     _write(tmp_path, "uses.json", "schema", "--project", project)
-    args = ["trace", "--project", project, "--routes", "decl.json", "--uses", "uses.json",
-            "--route", "POST /api/jobs", "--no-cache"]
+    args = [
+        "trace",
+        "--project",
+        project,
+        "--routes",
+        "decl.json",
+        "--uses",
+        "uses.json",
+        "--route",
+        "POST /api/jobs",
+        "--no-cache",
+    ]
     bundled = tsograph(*args, "--reach", project / "reach-post.json", cwd=tmp_path)
     built = tsograph(*args, cwd=tmp_path)
     assert bundled.code == built.code == 0, bundled.stderr + built.stderr
@@ -65,8 +91,19 @@ def test_trace_of_every_route_as_json(tmp_path: Path) -> None:
     project = REPO / "fixtures" / "graph" / "next-prisma"
     _write(tmp_path, "decl.json", "routes", "--role", "server", "--project", project)
     _write(tmp_path, "uses.json", "schema", "--project", project)
-    whole = tsograph("trace", "--project", project, "--routes", "decl.json", "--uses",
-                     "uses.json", "--no-cache", "--format", "json", cwd=tmp_path)
+    whole = tsograph(
+        "trace",
+        "--project",
+        project,
+        "--routes",
+        "decl.json",
+        "--uses",
+        "uses.json",
+        "--no-cache",
+        "--format",
+        "json",
+        cwd=tmp_path,
+    )
     assert whole.code == 0, whole.stderr
     assert_matches_golden(whole.stdout, CHECK / "trace-next-prisma" / "expected.json")
 
@@ -75,8 +112,19 @@ def test_trace_refuses_a_route_no_declaration_answers(tmp_path: Path) -> None:
     project = REPO / "fixtures" / "graph" / "next-prisma"
     _write(tmp_path, "decl.json", "routes", "--role", "server", "--project", project)
     _write(tmp_path, "uses.json", "schema", "--project", project)
-    result = tsograph("trace", "--project", project, "--routes", "decl.json", "--uses",
-                      "uses.json", "--route", "GET /nowhere", "--no-cache", cwd=tmp_path)
+    result = tsograph(
+        "trace",
+        "--project",
+        project,
+        "--routes",
+        "decl.json",
+        "--uses",
+        "uses.json",
+        "--route",
+        "GET /nowhere",
+        "--no-cache",
+        cwd=tmp_path,
+    )
     assert result.code == 64 and result.stdout == b""
     assert "no route of --routes answers it" in result.stderr
 
@@ -93,9 +141,21 @@ def test_trace_reports_the_weakest_step(tmp_path: Path) -> None:
     _write(tmp_path, "decl.json", "routes", "--role", "server", "--project", project)
     outputs = []
     for mode in ("bound", "direct"):
-        result = tsograph("trace", "--project", project, "--routes", tmp_path / "decl.json",
-                          "--uses", "uses.json", "--calls", "calls.json", "--dispatch", mode,
-                          "--no-cache", cwd=case)
+        result = tsograph(
+            "trace",
+            "--project",
+            project,
+            "--routes",
+            tmp_path / "decl.json",
+            "--uses",
+            "uses.json",
+            "--calls",
+            "calls.json",
+            "--dispatch",
+            mode,
+            "--no-cache",
+            cwd=case,
+        )
         assert result.code == 0, result.stderr
         outputs.append(f"== --dispatch {mode}\n".encode() + result.stdout)
     assert_matches_golden(b"".join(outputs), case / "expected.txt")

@@ -23,9 +23,12 @@ def _sqlite_catalog() -> set[tuple[str, str | None]]:
     database = sqlite3.connect(":memory:")
     for path in sorted((FIXTURE / "migrations").glob("*.sql")):
         database.executescript(path.read_text("utf-8"))
-    names = [row[0] for row in database.execute(
-        "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
-    )]
+    names = [
+        row[0]
+        for row in database.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+        )
+    ]
     catalog: set[tuple[str, str | None]] = set()
     for name in names:
         catalog.add((name, None))
@@ -64,7 +67,11 @@ def test_unreadable_table_statements_are_counted(tmp_path: Path) -> None:
 
 def test_usage_errors() -> None:
     assert tsograph("sql-schema", FIXTURE, "--dialect", "nosuch").code == 64
-    outside = tsograph("sql-schema", FIXTURE / "migrations" / "0001_init.sql", "--project",
-                       REPO / "fixtures" / "check")
+    outside = tsograph(
+        "sql-schema",
+        FIXTURE / "migrations" / "0001_init.sql",
+        "--project",
+        REPO / "fixtures" / "check",
+    )
     assert outside.code == 64 and "outside the project" in outside.stderr
     assert tsograph("sql-schema", REPO / "no-such-folder").code == 2
