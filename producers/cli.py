@@ -1,7 +1,8 @@
 """The `tsograph` command line: arguments, exit codes and nothing else.
 
 Exit codes: 0 success, 2 unreadable input, invalid document or oversized
-output, 64 usage error (stdout stays empty). 1 is never used. An unexpected
+output, 3 `check` found disagreements (the report is on stdout), 64 usage
+error (stdout stays empty). 1 is never used. An unexpected
 exception is reported as `internal error (<kind>)` with exit 2: no traceback,
 no source text, no absolute path.
 """
@@ -58,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
             "what it serves, calls and stores as key-sorted JSON documents."
         ),
         epilog=(
-            "Exit codes: 0 success, 2 unreadable input or invalid/oversized output, 64 usage error."
+            "Exit codes: 0 success, 2 unreadable input or invalid/oversized output, "
+            "3 check found disagreements, 64 usage error."
         ),
     )
     parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")
