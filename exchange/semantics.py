@@ -12,9 +12,9 @@ the first one. The rules:
 * a catchAllPrefix decl is the prefix without the `{**}`, so its channel does
   not end in `{**}`, and it carries symbol.usr because consumers pair it with
   its catch-all handler by that id;
-* route-contract facts come from openapi documents, every other kind from js
-  documents; route-contract and route-decl facts need the server role,
-  route-call facts the client role;
+* route-contract facts come from openapi documents, relation-use facts from js
+  or sql documents, every other kind from js documents; route-contract and
+  route-decl facts need the server role, route-call facts the client role;
 * a static HTTP channel is exactly what the canonicalizer writes and not
   dynamic by its rules: a dot segment, which clients remove before sending,
   makes a channel dynamic, and so does a template over the length limit.
@@ -34,8 +34,9 @@ Document = dict[str, Any]
 
 FORMAT = "bridge-facts"
 HTTP_KINDS = ("route-contract", "route-decl", "route-call")
-PLATFORM_OF_KIND = {"route-contract": "openapi"}
-DEFAULT_PLATFORM = "js"
+# relation-use facts come from code (js) or from DDL (sql, `tsograph sql-schema`).
+PLATFORMS_OF_KIND = {"route-contract": ("openapi",), "relation-use": ("js", "sql")}
+DEFAULT_PLATFORMS = ("js",)
 ROLE_OF_KIND = {"route-contract": "server", "route-decl": "server", "route-call": "client"}
 
 Fact = Mapping[str, Any]
@@ -78,10 +79,10 @@ def check_facts(document: Document) -> Iterator[tuple[str, str]]:
 
 
 def _platform_rule(document: Document, fact: Fact) -> tuple[str, str] | None:
-    wanted = PLATFORM_OF_KIND.get(fact["kind"], DEFAULT_PLATFORM)
-    if document.get("platform") == wanted:
+    wanted = PLATFORMS_OF_KIND.get(fact["kind"], DEFAULT_PLATFORMS)
+    if document.get("platform") in wanted:
         return None
-    return "kind", f'a {fact["kind"]} fact belongs in a "{wanted}" document'
+    return "kind", f'a {fact["kind"]} fact belongs in a "{wanted[0]}" document'
 
 
 def _role_rule(document: Document, fact: Fact) -> tuple[str, str] | None:

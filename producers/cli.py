@@ -1,7 +1,8 @@
 """The `tsograph` command line: arguments, exit codes and nothing else.
 
 Exit codes: 0 success, 2 unreadable input, invalid document or oversized
-output, 64 usage error (stdout stays empty). 1 is never used. An unexpected
+output, 3 `check` found disagreements (the report is on stdout), 64 usage
+error (stdout stays empty). 1 is never used. An unexpected
 exception is reported as `internal error (<kind>)` with exit 2: no traceback,
 no source text, no absolute path.
 """
@@ -18,11 +19,14 @@ from typing import NoReturn
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
 from tsograph.producers import validate_command
+from tsograph.producers.check import command as check_command
+from tsograph.producers.check import trace_command
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.graph import traverse_command
 from tsograph.producers.openapi import command as openapi_command
 from tsograph.producers.routes import command as routes_command
 from tsograph.producers.schema import command as schema_command
+from tsograph.producers.sql_schema import command as sql_schema_command
 
 Runner = Callable[[argparse.Namespace], int]
 
@@ -34,6 +38,9 @@ COMMANDS = (
     traverse_command,
     routes_command,
     schema_command,
+    sql_schema_command,
+    check_command,
+    trace_command,
 )
 
 
@@ -52,7 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
             "what it serves, calls and stores as key-sorted JSON documents."
         ),
         epilog=(
-            "Exit codes: 0 success, 2 unreadable input or invalid/oversized output, 64 usage error."
+            "Exit codes: 0 success, 2 unreadable input or invalid/oversized output, "
+            "3 check found disagreements, 64 usage error."
         ),
     )
     parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")

@@ -17,6 +17,8 @@ SCHEMA_FILES = {
     "tsograph-graph": "tsograph-graph-v1.json",
     "tsograph-graph-ndjson": "tsograph-graph-ndjson-header-v1.json",
     "tsograph-graph-ndjson-record": "tsograph-graph-ndjson-record-v1.json",
+    "tsograph-check": "tsograph-check-v1.json",
+    "tsograph-trace": "tsograph-trace-v1.json",
 }
 
 

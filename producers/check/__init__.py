@@ -1,0 +1,1 @@
+"""`tsograph check` and `tsograph trace`: consumers that join documents, never read source."""

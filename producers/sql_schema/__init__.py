@@ -1,0 +1,1 @@
+"""`tsograph sql-schema`: tables and columns declared by SQL DDL files (migrations)."""
