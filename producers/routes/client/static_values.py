@@ -18,7 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from tsograph.producers.lang.syntax_read import chain, enclosing_function, is_function, static_key
+from tsograph.producers.lang.syntax_read import (
+    chain,
+    enclosing_function,
+    is_function,
+    nodes_of,
+    static_key,
+)
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.provenance import (
     CLIENT_EXPORTS,
@@ -450,7 +456,7 @@ def _mutated(ctx: Context, declarator: Node) -> bool:
     if name_node is None or name_node.value is None:
         return False
     name = name_node.value
-    for node in ctx.root.walk():
+    for node in nodes_of(ctx.root, ("assign", "unary", "call")):
         target: Node | None = None
         if node.kind == "assign":
             target = node.part("left")
@@ -487,8 +493,8 @@ def _class_of(use: Node) -> Node | None:
 
 def _this_assignments(owner: Node, name: str) -> list[Node]:
     found: list[Node] = []
-    for node in owner.walk():
-        left = node.part("left") if node.kind == "assign" else None
+    for node in nodes_of(owner, ("assign",)):
+        left = node.part("left")
         if left is not None and left.kind == "member":
             obj = left.part("object")
             prop = left.part("property")

@@ -26,6 +26,7 @@ from typing import Protocol
 from tsograph.producers.lang.syntax_read import (
     enclosing_function,
     is_function,
+    nodes_of,
     static_key,
     unwrap_value,
 )
@@ -252,8 +253,8 @@ def _call_key(path: str, call: Node) -> tuple[str, int]:
 
 
 def _uses_parameters(ctx: Context, call: Node, function: Node) -> bool:
-    for node in call.walk():
-        if node.kind == "identifier" and node.value is not None:
+    for node in nodes_of(call, ("identifier",)):
+        if node.value is not None:
             binding = ctx.scopes.lookup(node, node.value)
             if binding is not None and binding.kind == "param" and binding.node is function:
                 return True
@@ -322,16 +323,12 @@ def _other_member(use: Node, member: str) -> bool:
 
 def _identifiers(root: Node, name: str) -> list[Node]:
     """Every use of `name` as a value in the file (`name`, `{ name }`), in source order."""
+    found = nodes_of(root, ("identifier", "shorthand"))
     return [
         node
-        for node in root.walk()
+        for node in found
         if node.value == name
         and (
-            node.kind == "identifier"
-            or (
-                node.kind == "shorthand"
-                and node.parent is not None
-                and node.parent.kind == "object"
-            )
+            node.kind == "identifier" or (node.parent is not None and node.parent.kind == "object")
         )
     ]
