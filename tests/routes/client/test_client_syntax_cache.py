@@ -8,6 +8,8 @@ import pytest
 
 from tests.routes.client.support import run_client
 from tests.routes.support import write_project
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project import syntax_cache
 
 FILES = {
@@ -20,17 +22,22 @@ FILES = {
 }
 
 
-def test_a_warm_run_parses_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    project = write_project(tmp_path / "project", FILES)
-    cache = ("--cache-dir", str(tmp_path / "cache"))
-    parsed: list[str] = []
-    real = syntax_cache.read_syntax
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths the front-end parses from now on."""
+    seen: list[str] = []
 
-    def counting(path: str, data: bytes) -> object:
-        parsed.append(path)
-        return real(path, data)
+    def counting(path: str, data: bytes) -> SyntaxFile:
+        seen.append(path)
+        return read_syntax(path, data)
 
     monkeypatch.setattr(syntax_cache, "read_syntax", counting)
+    return seen
+
+
+def test_a_warm_run_parses_no_file(tmp_path: Path, parsed: list[str]) -> None:
+    project = write_project(tmp_path / "project", FILES)
+    cache = ("--cache-dir", str(tmp_path / "cache"))
     cold = run_client(project, *cache)
     assert cold.code == 0, cold.stderr
     assert sorted(parsed) == ["src/api.ts", "src/page.ts"]
@@ -42,16 +49,8 @@ def test_a_warm_run_parses_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert b'"/api/users/{}"' in warm.stdout
 
 
-def test_no_cache_parses_every_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_cache_parses_every_run(tmp_path: Path, parsed: list[str]) -> None:
     project = write_project(tmp_path / "project", FILES)
-    parsed: list[str] = []
-    real = syntax_cache.read_syntax
-
-    def counting(path: str, data: bytes) -> object:
-        parsed.append(path)
-        return real(path, data)
-
-    monkeypatch.setattr(syntax_cache, "read_syntax", counting)
     for _ in range(2):
         assert run_client(project, "--no-cache").code == 0
-    assert len(parsed) == 4
+    assert sorted(parsed) == ["src/api.ts", "src/api.ts", "src/page.ts", "src/page.ts"]
