@@ -12,8 +12,8 @@ import argparse
 
 from tsograph.exchange.documents import generated_at
 from tsograph.producers.command_args import project_folder, syntax_files
-from tsograph.producers.routes.client.model import load_model
 from tsograph.producers.routes.client.scan import scan_project
+from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
 
 CLIENT_MODEL_HELP = (

@@ -31,7 +31,6 @@ from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax
 from tsograph.producers.project.tsconfig import load_configs
 from tsograph.producers.project.walk import UnreadableSource, read_source, walk
 from tsograph.producers.routes.client import wrappers
-from tsograph.producers.routes.client.model import ClientModel, model_request
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import (
     NOT_HTTP,
@@ -53,6 +52,7 @@ from tsograph.producers.routes.client.static_values import (
     callee_of,
     is_call,
 )
+from tsograph.producers.routes.client.transport_model import ClientModel, model_request
 from tsograph.producers.routes.client.urls import NotHttp, target_of
 from tsograph.producers.routes.nextjs import is_test_path
 

@@ -26,13 +26,13 @@ from tsograph.producers.lang.syntax_read import (
     static_key,
 )
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.client.bindings import Binding, Scopes
 from tsograph.producers.routes.client.provenance import (
     CLIENT_EXPORTS,
     INSTANCE_FACTORIES,
     REQUIRED,
     Library,
 )
-from tsograph.producers.routes.client.scopes import Binding, Scopes
 from tsograph.producers.routes.client.urls import HOLE, literal_text
 
 MAX_DEPTH = 24
