@@ -1,7 +1,8 @@
 """Project wrappers around fetch/axios/ky, followed only under the spec's narrow proof.
 
 A function is a wrapper when its body is a single `return <call>` (or an
-arrow expression body, `await` allowed), every parameter is a plain name
+arrow expression body; `await` and type-only wrappings such as `as`,
+`satisfies`, `!` and `<T>x` allowed), every parameter is a plain name
 (`x` or TypeScript's `x?`; no default, rest or destructuring, which rewrite
 what the call receives), it is not a class method, and the
 call is a request whose arguments use a parameter (ky body readers such as
