@@ -10,7 +10,9 @@ Only immutable bindings are followed: `const` declarations (their
 initializer is their value), imports of project modules (resolved with the
 project's module resolution) and, inside a followed wrapper, the arguments
 the outer invocation passed. `let`, `var`, destructuring, class members and
-anything written at run time are not values.
+anything written at run time are not values. Which package exports and
+which client methods give a client is data (provenance.py). The code is read
+from the neutral syntax form (producers/lang/syntax_tree.py), never a parser's tree.
 """
 
 from __future__ import annotations
