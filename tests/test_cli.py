@@ -271,6 +271,7 @@ CACHE_RUNS = {
     "graph": ("graph",),
     "reach": ("reach", "src/a.ts#f"),
     "impact": ("impact", "src/a.ts#f"),
+    "routes-client": ("routes", "--role", "client"),
 }
 
 

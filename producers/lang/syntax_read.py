@@ -13,11 +13,12 @@ Interface:
     top_level_consts(module)   name -> initializer of module-level `const`s
     is_function(node)          a function with a body (not a signature)
     enclosing_function(node)   the nearest function around a node
+    nodes_of(root, kinds)      the nodes of some kinds below a node, in source order
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from tsograph.producers.lang.syntax_tree import Node
 
@@ -151,3 +152,19 @@ def enclosing_function(node: Node) -> Node | None:
         if is_function(ancestor):
             return ancestor
     return None
+
+
+def nodes_of(root: Node, kinds: Collection[str]) -> list[Node]:
+    """Every node of those kinds at or below `root`, in source order (the outer one first at a
+    shared start). Cheaper than filtering `Node.walk()`, which orders each node's children."""
+    found: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.kind in kinds:
+            found.append(node)
+        stack.extend(node.decorators)
+        stack.extend(node.parts.values())
+        stack.extend(node.items)
+    found.sort(key=lambda node: (node.start, -node.end))
+    return found

@@ -165,3 +165,20 @@ def test_reading_helpers_answer_over_the_neutral_form() -> None:
     enclosing = syntax_read.enclosing_function(inner)
     assert enclosing is not None and enclosing.value == "arrow"
     assert [node.value for node in syntax_read.top_level(root, ("function",))] == ["declaration"]
+
+
+def test_nodes_of_lists_kinds_in_source_order_outer_first() -> None:
+    from tsograph.producers.lang import syntax_read
+
+    root = _root("a.ts", "f(x)(y);\n@d class C { m() { return g`t${h(1)}`; } }\nk(a.b = 1);\n")
+    found = syntax_read.nodes_of(root, ("call", "tagged", "assign"))
+    expected = [node for node in root.walk() if node.kind in ("call", "tagged", "assign")]
+    assert found == expected
+    assert [(node.kind, node.start, node.end) for node in found] == [
+        ("call", 0, 7),  # f(x)(y) before f(x)
+        ("call", 0, 4),
+        ("tagged", 35, 46),
+        ("call", 40, 44),
+        ("call", 52, 62),
+        ("assign", 54, 61),
+    ]

@@ -11,9 +11,9 @@ from __future__ import annotations
 import argparse
 
 from tsograph.exchange.documents import generated_at
-from tsograph.producers.command_args import project_folder
-from tsograph.producers.routes.client.model import load_model
+from tsograph.producers.command_args import project_folder, syntax_files
 from tsograph.producers.routes.client.scan import scan_project
+from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
 
 CLIENT_MODEL_HELP = (
@@ -28,7 +28,7 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
     root = project_folder(args.project)
-    scan = scan_project(root, service, args.include_tests, model)
+    scan = scan_project(root, service, args.include_tests, model, syntax_files(args))
     return write_http_document(
         args,
         "client",

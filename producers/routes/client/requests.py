@@ -24,11 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tree_sitter import Node
-
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
-from tsograph.producers.routes.client.values import (
+from tsograph.producers.routes.client.static_values import (
     UNDEFINED,
     Client,
     Context,
@@ -39,6 +37,7 @@ from tsograph.producers.routes.client.values import (
     Value,
     argument_nodes,
 )
+from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})
 _AXIOS_NO_DATA = {"get": "GET", "delete": "DELETE", "head": "HEAD", "options": "OPTIONS"}

@@ -2,9 +2,11 @@
 
 The walk and its limits are the shared source walk (producers/project/walk.py);
 test sources follow the Next.js producer's test-path rules. Each file is
-parsed once with the TypeScript front end; values cross files through the
-project's module resolution. The owner of each fact is `ParsedFile.owner_at`
-of the call, the same graph id `tsograph graph` gives the enclosing code.
+read once as a `SyntaxFile` (its neutral syntax tree, cached by content
+under --cache-dir, so a warm run parses nothing); values cross files through
+the project's module resolution. The owner of each fact is
+`SyntaxFile.owner_at` of the call, the same graph id `tsograph graph` gives
+the enclosing code.
 
 Project wrappers are followed as the spec proves them (wrappers.py); the
 inner request of a wrapper is kept as its own (dynamic) fact unless every use
@@ -16,21 +18,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tree_sitter import Node, Query, QueryCursor
-from tree_sitter_language_pack import get_language
-
 from tsograph.exchange.limitations import counted
-from tsograph.producers.lang.typescript import ParsedFile, syntax_tree
-from tsograph.producers.lang.typescript.grammar import grammar_for
+from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
+from tsograph.producers.lang.syntax_read import chain, nodes_of, unwrap
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.routes.client import wrappers
-from tsograph.producers.routes.client.model import ClientModel, model_request
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import (
     NOT_HTTP,
@@ -42,16 +41,18 @@ from tsograph.producers.routes.client.requests import (
     Skipped,
     request_of,
 )
-from tsograph.producers.routes.client.scopes import text
-from tsograph.producers.routes.client.urls import NotHttp, target_of
-from tsograph.producers.routes.client.values import (
+from tsograph.producers.routes.client.static_values import (
     Client,
     Context,
     Evaluator,
     Fn,
     ProjectView,
     Value,
+    callee_of,
+    is_call,
 )
+from tsograph.producers.routes.client.transport_model import ClientModel, model_request
+from tsograph.producers.routes.client.urls import NotHttp, target_of
 from tsograph.producers.routes.nextjs import is_test_path
 
 _MAJOR = re.compile(r"^\s*(?:\^|~|=|v)?\s*(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
@@ -59,6 +60,7 @@ _RUNTIME_CHANGES = (b"interceptors", b".defaults", b"fetch")
 INNER_RETAINED = "wrapper-inner-requests-kept"
 COMPUTED_ACCESS = "computed-method-access"
 IMPORTED_FETCH = "imported-fetch"
+_CALLS = ("call", "tagged")
 
 
 @dataclass
@@ -89,45 +91,48 @@ class Project(ProjectView):
         self.workspace: Workspace = model.workspace
         self.configs = model.configs
         self.resolver = model.resolver
+        self.syntax = model.syntax_files
+        self.files: dict[str, SyntaxFile] = {}
         self.contexts: dict[str, Context] = {}
         self.parse_error_files: list[str] = []
 
     def read(self, path: str) -> bytes | None:
         return self.model.data(path)
 
+    def preload(self, paths: list[str]) -> None:
+        """Read the syntax files of many sources at once (the parses run in parallel)."""
+        jobs = []
+        for path in paths:
+            data = self.read(path)
+            if data is not None:
+                jobs.append((path, data))
+        self.syntax.preload(jobs)
+
     def context(self, path: str) -> Context | None:
-        """The syntax tree of a file alone: reading values needs no per-file facts."""
+        """What evaluating the code of a file needs: its syntax tree and scopes."""
         if path not in self.contexts:
             data = self.read(path)
             if data is None:
                 return None
-            # Node offsets are those of `data`: the repair only blanks type arguments.
-            root, _ = syntax_tree(grammar_for(path), data)
-            if root.has_error:
+            syntax = self.syntax.get(path, data)
+            if syntax.facts.parse_errors:
                 self.parse_error_files.append(path)
-            self.contexts[path] = Context(path, root, self)
+            self.files[path] = syntax
+            self.contexts[path] = Context(path, syntax.root, self)
         return self.contexts.get(path)
 
-    def parsed_file(self, path: str) -> ParsedFile:
-        """The full front-end parse, for owner ids and locations of the facts of a file."""
-        parsed = self.model.parse(path)
-        assert parsed is not None  # only asked for files `read` could read
-        return parsed
+    def syntax_file(self, path: str) -> SyntaxFile:
+        """The file a context was made from, for owner ids and locations of its facts."""
+        return self.files[path]
 
     def resolve(self, importer: str, specifier: str) -> str | None:
         resolution = self.resolver.resolve(importer, specifier)
         return resolution.path if resolution.kind == SOURCE else None
 
 
-@cache
-def _query(grammar: str, source: str) -> Query:
-    return Query(get_language(grammar), source)  # type: ignore[arg-type]
-
-
-def nodes_of(path: str, root: Node, kind: str) -> list[Node]:
-    query = _query(grammar_for(path), f"({kind}) @n")
-    found = QueryCursor(query).captures(root).get("n", [])
-    return sorted(found, key=lambda node: node.start_byte)
+def calls_of(root: Node) -> list[Node]:
+    """Every call and tagged template of a file, in source order (outer calls first)."""
+    return nodes_of(root, _CALLS)
 
 
 def ky_dialect(project: Project, path: str) -> KyDialect:
@@ -150,14 +155,19 @@ def ky_dialect(project: Project, path: str) -> KyDialect:
 
 class Scanner:
     def __init__(
-        self, root: Path, service: str | None, include_tests: bool, model: ClientModel | None
+        self,
+        root: Path,
+        service: str | None,
+        include_tests: bool,
+        model: ClientModel | None,
+        syntax: SyntaxFiles,
     ) -> None:
         self.root = root
         self.service = service
         self.include_tests = include_tests
         self.model = model
         self.scan = Scan()
-        project = ProjectModel.load(root, include_tests)
+        project = ProjectModel.load(root, include_tests, syntax)
         self.walked = project.sources
         self.project = Project(project)
         self.files = [
@@ -170,6 +180,7 @@ class Scanner:
         self.wrappers = wrappers.Wrappers(self.project)
 
     def run(self) -> Scan:
+        self.project.preload(self.files)
         self._runtime_changes()
         sites: list[Site] = []
         for path in self.files:
@@ -177,7 +188,7 @@ class Scanner:
             if ctx is None:
                 continue
             self.scan.read.append(self.root / path)
-            for call in nodes_of(path, ctx.root, "call_expression"):
+            for call in calls_of(ctx.root):
                 site = self._site(ctx, call)
                 if site is not None:
                     sites.append(site)
@@ -201,13 +212,13 @@ class Scanner:
         return situation
 
     def _site(self, ctx: Context, call: Node) -> Site | None:
-        callee_node = call.child_by_field_name("function")
+        callee_node = callee_of(call)
         if callee_node is None:
             return None
         ev = Evaluator()
-        if callee_node.type == "subscript_expression":
+        if callee_node.kind == "index":
             # `api[method](…)`: a request whose method is picked at run time.
-            owner = ev.value(ctx, callee_node.child_by_field_name("object"))
+            owner = ev.value(ctx, callee_node.part("object"))
             if isinstance(owner, Client):
                 return Site(ctx.path, call, Skipped(COMPUTED_ACCESS), None)
             return None
@@ -226,7 +237,7 @@ class Scanner:
     ) -> Outcome | None:
         """The request of a call: a library call, a model transport, or a followed wrapper."""
         if isinstance(callee, Fn):
-            return self.wrappers.invoke(self, ev, ctx, call, callee, depth)
+            return self.wrappers.invoke(self.outcome, ev, ctx, call, callee, depth)
         found = request_of(ev, ctx, call, callee, self._situation_for(ctx.path))
         if found is None and self.model is not None:
             found = model_request(self.model, ev, ctx, call)
@@ -248,9 +259,9 @@ class Scanner:
         except Unconverted:
             self.scan.skipped[UNCONVERTED_ORIGIN] += 1
             return
-        parsed = self.project.parsed_file(site.path)
+        syntax = self.project.syntax_file(site.path)
         offset = _name_offset(site.call)
-        line, column = parsed.location(offset)
+        line, column = syntax.location(offset)
         fact: dict[str, Any] = {
             "kind": "route-call",
             "channel": target.channel,
@@ -258,7 +269,7 @@ class Scanner:
             "location": {"path": site.path, "line": line, "column": column},
             "pathAnchor": target.anchor,
             "dynamic": target.dynamic,
-            "symbol": {"usr": parsed.owner_at(site.call.start_byte)},
+            "symbol": {"usr": syntax.owner_at(site.call.start)},
         }
         if outcome.method is None:
             fact["methodDynamic"] = True
@@ -284,19 +295,21 @@ class Scanner:
                 continue
             ctx = self.project.context(path)
             assert ctx is not None
-            for call in nodes_of(path, ctx.root, "call_expression"):
-                chain = _chain(call.child_by_field_name("function"))
-                if chain is not None and chain[1:] == ["interceptors", "request", "use"]:
-                    intercepted.update(_origins(ctx, call.child_by_field_name("function")))
-            for assignment in nodes_of(path, ctx.root, "assignment_expression"):
-                left = assignment.child_by_field_name("left")
-                chain = _chain(left)
-                if left is None or chain is None:
-                    continue
-                if "defaults" in chain[1:2]:
-                    mutated.update(_origins(ctx, left))
-                elif chain[-1] == "fetch" and _global_head(ctx, left, chain):
-                    self.scan.fetch_replaced += 1
+            for node in nodes_of(ctx.root, ("call", "tagged", "assign")):
+                if is_call(node):
+                    callee = callee_of(node)
+                    names = chain(callee) if callee is not None else None
+                    if names is not None and names[1:] == ("interceptors", "request", "use"):
+                        intercepted.update(_origins(ctx, callee))
+                elif node.kind == "assign" and node.value == "=":
+                    left = node.part("left")
+                    names = chain(left) if left is not None else None
+                    if left is None or names is None:
+                        continue
+                    if "defaults" in names[1:2]:
+                        mutated.update(_origins(ctx, left))
+                    elif names[-1] == "fetch" and _global_head(ctx, left, names):
+                        self.scan.fetch_replaced += 1
         self.situation = Situation(None, frozenset(intercepted), frozenset(mutated))
 
     def _limitations(self) -> None:
@@ -354,63 +367,63 @@ class Scanner:
 
 
 def _imported_fetch(ctx: Context, callee: Node) -> bool:
-    if callee.type != "identifier" or text(callee) != "fetch":
+    if callee.kind != "identifier" or callee.value != "fetch":
         return False
     binding = ctx.scopes.lookup(callee, "fetch")
     return binding is not None and binding.kind == "import"
 
 
-def _origins(ctx: Context, chain: Node | None) -> list[tuple[str, int]]:
+def _head(node: Node) -> Node:
+    """The start of a member chain (`api` in `api.interceptors.request`), through casts."""
+    node = unwrap(node)
+    while node.kind == "member":
+        inner = node.part("object")
+        if inner is None:
+            break
+        node = unwrap(inner)
+    return node
+
+
+def _origins(ctx: Context, member_chain: Node | None) -> list[tuple[str, int]]:
     """The creation site of the client a member chain (`api.interceptors…`) starts from."""
-    head = chain
-    while head is not None and head.type == "member_expression":
-        head = head.child_by_field_name("object")
-    value = Evaluator().value(ctx, head)
+    if member_chain is None:
+        return []
+    value = Evaluator().value(ctx, _head(member_chain))
     return list(value.origins[-1:]) if isinstance(value, Client) else []
 
 
 def _name_offset(call: Node) -> int:
     """Where a call is located: its callee's last name (`get` in `api.get(…)`)."""
-    callee = call.child_by_field_name("function")
+    callee = callee_of(call)
     if callee is None:
-        return call.start_byte
-    if callee.type == "member_expression":
-        prop = callee.child_by_field_name("property")
+        return call.start
+    if callee.kind == "member":
+        prop = callee.part("property")
         if prop is not None:
-            return prop.start_byte
-    return callee.start_byte
+            return prop.start
+    return callee.start
 
 
-def _chain(node: Node | None) -> list[str] | None:
-    names: list[str] = []
-    while node is not None and node.type == "member_expression":
-        prop = node.child_by_field_name("property")
-        if prop is None:
-            return None
-        names.append(text(prop))
-        node = node.child_by_field_name("object")
-    if node is None or node.type not in ("identifier", "this"):
-        return None
-    names.append(text(node))
-    names.reverse()
-    return names
-
-
-def _global_head(ctx: Context, left: Node, chain: list[str]) -> bool:
-    head = left
-    while head.type == "member_expression":
-        obj = head.child_by_field_name("object")
-        if obj is None:
-            return False
-        head = obj
-    if len(chain) == 1:
-        return chain[0] == "fetch" and ctx.scopes.lookup(head, "fetch") is None
+def _global_head(ctx: Context, left: Node, names: tuple[str, ...]) -> bool:
+    head = _head(left)
+    if len(names) == 1:
+        return names[0] == "fetch" and ctx.scopes.lookup(head, "fetch") is None
     return (
-        chain[0] in ("window", "globalThis", "self") and ctx.scopes.lookup(head, chain[0]) is None
+        names[0] in ("window", "globalThis", "self") and ctx.scopes.lookup(head, names[0]) is None
     )
 
 
 def scan_project(
-    root: Path, service: str | None, include_tests: bool, model: ClientModel | None = None
+    root: Path,
+    service: str | None,
+    include_tests: bool,
+    model: ClientModel | None = None,
+    syntax: SyntaxFiles | None = None,
 ) -> Scan:
-    return Scanner(root, service, include_tests, model).run()
+    """The client requests of a project; `syntax` reads its files (uncached when None)."""
+    files = syntax if syntax is not None else uncached_syntax_files()
+    # Every tree stays alive until the scan ends (values cross files): cyclic
+    # collections would only walk them again and again (measured: half the
+    # CPU time of a warm run on documenso/apps/remix).
+    with paused_collection():
+        return Scanner(root, service, include_tests, model, files).run()

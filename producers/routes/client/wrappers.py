@@ -1,7 +1,8 @@
 """Project wrappers around fetch/axios/ky, followed only under the spec's narrow proof.
 
 A function is a wrapper when its body is a single `return <call>` (or an
-arrow expression body, `await` allowed), every parameter is a plain name
+arrow expression body; `await` and type-only wrappings such as `as`,
+`satisfies`, `!` and `<T>x` allowed), every parameter is a plain name
 (`x` or TypeScript's `x?`; no default, rest or destructuring, which rewrite
 what the call receives), it is not a class method, and the
 call is a request whose arguments use a parameter (ky body readers such as
@@ -21,28 +22,30 @@ call never hides other possible ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from tree_sitter import Node
-
+from tsograph.producers.lang.syntax_read import (
+    enclosing_function,
+    is_function,
+    nodes_of,
+    static_key,
+    unwrap_value,
+)
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.requests import Outcome
-from tsograph.producers.routes.client.scopes import FUNCTIONS, enclosing_function, key_of, text
-from tsograph.producers.routes.client.values import (
+from tsograph.producers.routes.client.static_values import (
     MAX_DEPTH,
     Context,
     Evaluator,
     Fn,
     ProjectView,
+    Value,
     argument_nodes,
+    callee_of,
+    is_call,
 )
-
-if TYPE_CHECKING:
-    from tsograph.producers.routes.client.scan import Scanner
 
 MAX_WRAPPER_DEPTH = 8
-_UNWRAP = frozenset(
-    {"await_expression", "parenthesized_expression", "as_expression", "non_null_expression"}
-)
 
 # ky's response-promise shortcuts (ky 1.14.3 and 2.1.0 responseTypes).
 _BODY_READERS = frozenset({"json", "text", "formData", "arrayBuffer", "blob", "bytes"})
@@ -51,28 +54,33 @@ _PROMISE_STEPS = frozenset({"then", "catch", "finally"})
 WrapperKey = tuple[str, int]
 
 
+class OutcomeOf(Protocol):
+    """The request of a call with a known callee (the scan's): what a followed wrapper sends."""
+
+    def __call__(
+        self, ev: Evaluator, ctx: Context, call: Node, callee: Value, depth: int
+    ) -> Outcome | None: ...
+
+
 def forwarding_call(function: Node) -> Node | None:
     """The one call a function's body returns, or None when the body does more."""
-    if function.type not in FUNCTIONS or not simple_parameters(function):
+    if not is_function(function) or not simple_parameters(function):
         return None
-    if function.type == "method_definition" and (
-        function.parent is None or function.parent.type != "object"
-    ):
+    if function.value == "method" and (function.parent is None or function.parent.kind != "object"):
         return None  # class methods are outside the proven scope
-    body = function.child_by_field_name("body")
+    body = function.part("body")
     if body is None:
         return None
-    if body.type == "statement_block":
-        statements = [child for child in body.named_children if child.type != "comment"]
-        if len(statements) != 1 or statements[0].type != "return_statement":
+    if body.kind == "block":
+        if len(body.items) != 1 or body.items[0].kind != "return":
             return None
-        values = [child for child in statements[0].named_children if child.type != "comment"]
-        if len(values) != 1:
+        returned = body.items[0].part("value")
+        if returned is None:
             return None
-        body = values[0]
-    while body.type in _UNWRAP and body.named_children:
-        body = body.named_children[0]
-    return _request_part(body) if body.type == "call_expression" else None
+        body = returned
+    # Through `await` and every cast (`as`, `satisfies`, `!`, `<T>x`): none changes the call.
+    body = unwrap_value(body)
+    return _request_part(body) if is_call(body) else None
 
 
 def _request_part(call: Node) -> Node:
@@ -82,45 +90,38 @@ def _request_part(call: Node) -> Node:
     the request they start from: body readers and promise callbacks run after
     it and cannot change it.
     """
-    while True:
-        callee = call.child_by_field_name("function")
-        arguments = call.child_by_field_name("arguments")
-        if callee is None or callee.type != "member_expression" or arguments is None:
+    while call.kind == "call":
+        callee = call.part("callee")
+        if callee is None or callee.kind != "member":
             return call
-        prop = callee.child_by_field_name("property")
-        inner = callee.child_by_field_name("object")
-        name = text(prop)
-        reader = name in _BODY_READERS and not arguments.named_children
-        if not (reader or name in _PROMISE_STEPS) or inner is None:
-            return call
-        if inner.type != "call_expression":
+        prop = callee.part("property")
+        inner = callee.part("object")
+        name = prop.value if prop is not None else None
+        reader = name in _BODY_READERS and not call.items
+        if not (reader or name in _PROMISE_STEPS) or inner is None or not is_call(inner):
             return call
         call = inner
+    return call
 
 
 def simple_parameters(function: Node) -> bool:
-    params = function.child_by_field_name("parameters")
-    if params is None:
-        return function.child_by_field_name("parameter") is not None
-    for param in params.named_children:
-        if param.type == "identifier":
-            continue
-        if param.type not in ("required_parameter", "optional_parameter"):
+    params = function.part("parameters")
+    if params is None or not params.items:
+        return False
+    for param in params.items:
+        pattern = param.part("pattern")
+        if pattern is None or pattern.kind != "identifier":
             return False
-        pattern = param.child_by_field_name("pattern")
-        if pattern is None or pattern.type != "identifier":
+        if param.part("value") is not None or "rest" in param.flags:
             return False
-        if param.child_by_field_name("value") is not None:
-            return False
-    return bool(params.named_children)
+    return True
 
 
 class Wrappers:
     def __init__(self, project: ProjectView) -> None:
         self.project = project
-        self.invoked: dict[
-            WrapperKey, set[tuple[str, int]]
-        ] = {}  # wrapper -> represented invocation starts
+        # wrapper -> represented invocation starts
+        self.invoked: dict[WrapperKey, set[tuple[str, int]]] = {}
         self.unrepresented: set[WrapperKey] = set()
         self.exported: set[WrapperKey] = set()
         self.inner: set[WrapperKey] = set()
@@ -131,18 +132,17 @@ class Wrappers:
         function = enclosing_function(call)
         if function is None:
             return None
-        forwarded = forwarding_call(function)
-        if forwarded is None or key_of(forwarded) != key_of(call):
+        if forwarding_call(function) is not call:
             return None
         if not _uses_parameters(ctx, call, function):
             return None
-        key = (ctx.path, function.start_byte)
+        key = (ctx.path, function.start)
         self.inner.add(key)
         self.nodes[key] = (ctx.path, function)
         return key
 
     def invoke(
-        self, scanner: Scanner, ev: Evaluator, ctx: Context, call: Node, fn: Fn, depth: int
+        self, outcome_of: OutcomeOf, ev: Evaluator, ctx: Context, call: Node, fn: Fn, depth: int
     ) -> Outcome | None:
         """The request of an invocation of `fn` when fn is a wrapper; None otherwise."""
         forwarded = forwarding_call(fn.node)
@@ -158,9 +158,9 @@ class Wrappers:
             self.unrepresented.add(key)
             return None
         values = tuple(ev.value(ctx, arg) for arg in args)
-        inner_ev = Evaluator({**ev.env, key_of(fn.node): values}, ev.depth + 1)
-        callee = inner_ev.value(target, forwarded.child_by_field_name("function"))
-        outcome = scanner.outcome(inner_ev, target, forwarded, callee, depth + 1)
+        inner_ev = Evaluator({**ev.env, fn.node: values}, ev.depth + 1)
+        callee = inner_ev.value(target, callee_of(forwarded))
+        outcome = outcome_of(inner_ev, target, forwarded, callee, depth + 1)
         if outcome is None:
             return None
         self.invoked.setdefault(key, set()).add(_call_key(ctx.path, call))
@@ -201,18 +201,19 @@ def _uses_invoked(
     if _inside_export(declaration) or depth > MAX_WRAPPER_DEPTH:
         return False
     for use in _identifiers(ctx.root, name):
-        if use.start_byte == _name_start(declaration):
+        if use is declaration.part("name"):
             continue
         binding = ctx.scopes.lookup(use, name)
-        if binding is None or key_of(binding.node) != key_of(declaration):
+        if binding is None or binding.node is not declaration:
             continue
         parent = use.parent
-        if parent is not None and parent.type in ("export_specifier", "export_statement"):
+        if parent is not None and parent.kind in ("export_name", "export"):
             return False  # `export { name }`, `export default name`
         alias = _const_alias(use if member is None else _member_of(use, member))
         if alias is not None:
-            alias_name = alias.child_by_field_name("name")
-            if not _uses_invoked(ctx, alias, text(alias_name), None, invoked, depth + 1):
+            alias_name = alias.part("name")
+            alias_text = alias_name.value if alias_name is not None else None
+            if not _uses_invoked(ctx, alias, alias_text or "", None, invoked, depth + 1):
                 return False
             continue
         call = _invocation(use, member)
@@ -226,10 +227,10 @@ def _uses_invoked(
 def _member_of(use: Node, member: str) -> Node | None:
     """`use.member`, when that is what encloses the use."""
     parent = use.parent
-    if parent is None or parent.type != "member_expression":
+    if parent is None or parent.kind != "member":
         return None
-    prop = parent.child_by_field_name("property")
-    return parent if prop is not None and text(prop) == member else None
+    prop = parent.part("property")
+    return parent if prop is not None and prop.value == member else None
 
 
 def _const_alias(use: Node | None) -> Node | None:
@@ -237,119 +238,98 @@ def _const_alias(use: Node | None) -> Node | None:
     if use is None:
         return None
     parent = use.parent
-    if parent is None or parent.type != "variable_declarator":
+    if parent is None or parent.kind != "declarator" or parent.part("value") is not use:
         return None
-    value = parent.child_by_field_name("value")
-    name = parent.child_by_field_name("name")
+    name = parent.part("name")
     declaration = parent.parent
-    if value is None or key_of(value) != key_of(use) or name is None or name.type != "identifier":
+    if name is None or name.kind != "identifier":
         return None
-    if declaration is None or text(declaration.child(0)) != "const":
+    if declaration is None or declaration.value != "const":
         return None
     return parent
 
 
 def _call_key(path: str, call: Node) -> tuple[str, int]:
-    return (path, call.start_byte)
+    return (path, call.start)
 
 
 def _uses_parameters(ctx: Context, call: Node, function: Node) -> bool:
-    stack = [call]
-    while stack:
-        node = stack.pop()
-        if node.type == "identifier":
-            binding = ctx.scopes.lookup(node, text(node))
-            if (
-                binding is not None
-                and binding.kind == "param"
-                and key_of(binding.node) == key_of(function)
-            ):
+    for node in nodes_of(call, ("identifier",)):
+        if node.value is not None:
+            binding = ctx.scopes.lookup(node, node.value)
+            if binding is not None and binding.kind == "param" and binding.node is function:
                 return True
-        stack.extend(node.named_children)
     return False
 
 
 def _binding_of(function: Node) -> tuple[Node, str, str | None] | None:
     """(declaration node, bound name, member name for object methods)."""
-    if function.type in ("function_declaration", "generator_function_declaration"):
-        name = function.child_by_field_name("name")
-        return (function, text(name), None) if name is not None else None
+    if function.value == "declaration":
+        name = function.part("name")
+        if name is None or name.value is None:
+            return None
+        return function, name.value, None
     parent = function.parent
     member: str | None = None
-    if function.type == "method_definition":
-        key = function.child_by_field_name("name")
-        member, parent = text(key), function.parent
-    elif parent is not None and parent.type == "pair":
-        key = parent.child_by_field_name("key")
-        member, parent = text(key), parent.parent
+    if function.value == "method":
+        member = static_key(function)
+    elif parent is not None and parent.kind == "property":
+        member, parent = static_key(parent), parent.parent
     if member is not None:
-        if parent is None or parent.type != "object":
+        if parent is None or parent.kind != "object":
             return None
         parent = parent.parent
-    if parent is None or parent.type != "variable_declarator":
+    if parent is None or parent.kind != "declarator":
         return None
     declaration = parent.parent
-    if declaration is None or text(declaration.child(0)) != "const":
+    if declaration is None or declaration.value != "const":
         return None
-    name = parent.child_by_field_name("name")
-    if name is None or name.type != "identifier":
+    name = parent.part("name")
+    if name is None or name.kind != "identifier" or name.value is None:
         return None
-    return parent, text(name), member
-
-
-def _name_start(declaration: Node) -> int:
-    name = declaration.child_by_field_name("name")
-    return name.start_byte if name is not None else -1
+    return parent, name.value, member
 
 
 def _inside_export(declaration: Node) -> bool:
     """`export const …` / `export function …`: the declaration itself is exported."""
     parent = declaration.parent
-    if parent is not None and parent.type in ("lexical_declaration", "variable_declaration"):
+    if parent is not None and parent.kind == "declaration":
         parent = parent.parent
-    return parent is not None and parent.type == "export_statement"
+    return parent is not None and parent.kind == "export"
 
 
 def _invocation(use: Node, member: str | None) -> Node | None:
     node = use
     if member is not None:
-        parent = node.parent
-        if parent is None or parent.type != "member_expression":
+        found = _member_of(use, member)
+        if found is None:
             return None
-        prop = parent.child_by_field_name("property")
-        if prop is None or text(prop) != member:
-            return None
-        node = parent
+        node = found
     call = node.parent
-    if call is None or call.type != "call_expression":
+    if call is None or not is_call(call):
         return None
-    callee = call.child_by_field_name("function")
-    return call if callee is not None and key_of(callee) == key_of(node) else None
+    return call if callee_of(call) is node else None
 
 
 def _other_member(use: Node, member: str) -> bool:
     """`obj.other(...)`: a use of another member, which cannot reach this one."""
     parent = use.parent
-    if parent is None or parent.type != "member_expression":
+    if parent is None or parent.kind != "member" or parent.part("object") is not use:
         return False
-    prop = parent.child_by_field_name("property")
-    if prop is None or prop.type != "property_identifier" or text(prop) == member:
+    prop = parent.part("property")
+    if prop is None or prop.value is None or prop.value.startswith("#"):
         return False
-    obj = parent.child_by_field_name("object")
-    return obj is not None and key_of(obj) == key_of(use)
+    return prop.value != member
 
 
 def _identifiers(root: Node, name: str) -> list[Node]:
-    found: list[Node] = []
-    stack = [root]
-    encoded = name.encode("utf-8")
-    while stack:
-        node = stack.pop()
-        if node.type in ("identifier", "shorthand_property_identifier"):
-            if node.text == encoded:
-                found.append(node)
-            continue
-        if node.text is not None and encoded not in node.text:
-            continue
-        stack.extend(node.children)
-    return found
+    """Every use of `name` as a value in the file (`name`, `{ name }`), in source order."""
+    found = nodes_of(root, ("identifier", "shorthand"))
+    return [
+        node
+        for node in found
+        if node.value == name
+        and (
+            node.kind == "identifier" or (node.parent is not None and node.parent.kind == "object")
+        )
+    ]

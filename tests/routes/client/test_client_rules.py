@@ -535,3 +535,16 @@ def test_barrel_star_exports_and_namespace_imports_are_followed(tmp_path: Path) 
     }
     calls = calls_of(tmp_path, files)
     assert [call[1] for call in calls] == ["/api/one", "/api/two"]
+
+
+def test_wrapper_returning_through_satisfies_or_a_type_assertion_is_followed(
+    tmp_path: Path,
+) -> None:
+    # Every cast is looked through, as `as` and `!` were: `satisfies` and `<T>x` change no call.
+    code = (
+        "const a = (url: string) => fetch(url) satisfies Promise<Response>;\n"
+        "function b(url: string) { return <Promise<Response>>fetch(url); }\n"
+        'a("/a"); b("/b");\n'
+    )
+    calls = calls_of(tmp_path, {"src/a.ts": code})
+    assert calls == [("GET", "/a", "root", False, False), ("GET", "/b", "root", False, False)]

@@ -10,31 +10,33 @@ Only immutable bindings are followed: `const` declarations (their
 initializer is their value), imports of project modules (resolved with the
 project's module resolution) and, inside a followed wrapper, the arguments
 the outer invocation passed. `let`, `var`, destructuring, class members and
-anything written at run time are not values.
+anything written at run time are not values. Which package exports and
+which client methods give a client is data (provenance.py). The code is read
+from the neutral syntax form (producers/lang/syntax_tree.py), never a parser's tree.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
 
-from tree_sitter import Node
-
-from tsograph.producers.routes.client.scopes import (
-    FUNCTIONS,
-    Binding,
-    Key,
-    Scopes,
+from tsograph.producers.lang.syntax_read import (
+    chain,
     enclosing_function,
-    key_of,
-    piece_value,
-    text,
-    unquote,
+    is_function,
+    nodes_of,
+    static_key,
+)
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.client.bindings import Binding, Scopes
+from tsograph.producers.routes.client.provenance import (
+    CLIENT_EXPORTS,
+    INSTANCE_FACTORIES,
+    REQUIRED,
+    Library,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
 
-Library = Literal["fetch", "axios", "ky"]
 MAX_DEPTH = 24
 
 
@@ -126,7 +128,7 @@ class Context:
         self.project = project
         # Values of module-level consts: no wrapper argument can reach them, so one
         # evaluation serves every use (None marks one in progress: a cycle).
-        self.module_consts: dict[Key, Value | None] = {}
+        self.module_consts: dict[Node, Value | None] = {}
 
 
 class ProjectView:
@@ -139,7 +141,7 @@ class ProjectView:
         raise NotImplementedError
 
 
-Env = dict[Key, tuple[Value, ...]]  # a followed function -> the argument values of one call
+Env = dict[Node, tuple[Value, ...]]  # a followed function -> the argument values of one call
 
 
 @dataclass
@@ -164,59 +166,53 @@ class Evaluator:
         return value if isinstance(value, str) else HOLE
 
     def _value(self, ctx: Context, node: Node) -> Value:
-        kind = node.type
+        kind = node.kind
         if kind == "string":
-            return literal_text(unquote(node) or "")
-        if kind == "template_string":
+            return literal_text(node.value or "")
+        if kind == "template":
             return self._template(ctx, node)
         if kind == "number":
-            return text(node)
-        if kind in ("parenthesized_expression", "non_null_expression"):
-            inner = node.named_children
-            return self.value(ctx, inner[0]) if inner else UNKNOWN
-        if kind in ("as_expression", "satisfies_expression", "type_assertion"):
-            inner = node.named_children
-            return self.value(ctx, inner[0] if kind != "type_assertion" else inner[-1])
-        if kind == "binary_expression":
+            return node.value or ""
+        if kind == "cast":
+            # `x as T`, `x satisfies T`, `x!`, `<T>x`; an instantiation `f<T>` is another value.
+            if node.value == "instantiate":
+                return UNKNOWN
+            return self.value(ctx, node.part("value"))
+        if kind == "binary":
             return self._binary(ctx, node)
         if kind == "identifier":
-            return self.identifier(ctx, node, text(node))
+            return self.identifier(ctx, node, node.value or "")
         if kind == "undefined":
             return UNDEFINED
-        if kind == "true":
-            return Special.TRUE
-        if kind == "false":
-            return Special.FALSE
-        if kind == "member_expression":
+        if kind == "boolean":
+            return Special.TRUE if node.value == "true" else Special.FALSE
+        if kind == "member":
             return self._member(ctx, node)
         if kind == "object":
             return self._object(ctx, node)
-        if kind in ("arrow_function", "function_expression", "function"):
-            return Fn(ctx.path, node, node.start_byte)
-        if kind == "call_expression":
+        if kind == "function" and node.value in ("arrow", "expression"):
+            return Fn(ctx.path, node, node.start)
+        if kind == "call":
             return self._call(ctx, node)
-        if kind == "new_expression":
+        if kind == "new":
             return Special.INSTANCE
         return UNKNOWN
 
     def _template(self, ctx: Context, node: Node) -> str:
         out: list[str] = []
-        for child in node.named_children:
-            if child.type == "template_substitution":
-                inner = child.named_children
-                out.append(self.string(ctx, inner[0]) if inner else HOLE)
-            elif child.type == "escape_sequence":
-                out.append(literal_text(piece_value(child)))
+        for item in node.items:
+            if item.kind == "substitution":
+                inner = item.part("value")
+                out.append(self.string(ctx, inner) if inner is not None else HOLE)
             else:
-                out.append(literal_text(text(child)))
+                out.append(literal_text(item.value or ""))
         return "".join(out)
 
     def _binary(self, ctx: Context, node: Node) -> Value:
-        operator = node.child_by_field_name("operator")
-        if operator is None or text(operator) != "+":
+        if node.value != "+":
             return UNKNOWN
-        left = self.value(ctx, node.child_by_field_name("left"))
-        right = self.value(ctx, node.child_by_field_name("right"))
+        left = self.value(ctx, node.part("left"))
+        right = self.value(ctx, node.part("right"))
         if isinstance(left, str) or isinstance(right, str):
             return (left if isinstance(left, str) else HOLE) + (
                 right if isinstance(right, str) else HOLE
@@ -233,9 +229,9 @@ class Evaluator:
         if binding.kind == "const":
             return self._const(ctx, binding.node)
         if binding.kind == "function":
-            return Fn(ctx.path, binding.node, binding.node.start_byte, _exported(binding.node))
+            return Fn(ctx.path, binding.node, binding.node.start, _exported(binding.node))
         if binding.kind == "param":
-            args = self.env.get(key_of(binding.node))
+            args = self.env.get(binding.node)
             if args is None or not binding.simple:
                 return UNKNOWN
             return args[binding.position] if binding.position < len(args) else UNDEFINED
@@ -244,26 +240,24 @@ class Evaluator:
         return UNKNOWN
 
     def _const(self, ctx: Context, declarator: Node) -> Value:
-        value_node = declarator.child_by_field_name("value")
+        value_node = declarator.part("value")
         if enclosing_function(declarator) is not None:
             return self.value(ctx, value_node)
-        key = key_of(declarator)
-        if key in ctx.module_consts:
-            cached = ctx.module_consts[key]
+        if declarator in ctx.module_consts:
+            cached = ctx.module_consts[declarator]
             return UNKNOWN if cached is None else cached
-        ctx.module_consts[key] = None
+        ctx.module_consts[declarator] = None
         value = self.value(ctx, value_node)
         if isinstance(value, Obj) and _mutated(ctx, declarator):
             value = Obj((), True)  # a const object written through is not closed
-        ctx.module_consts[key] = value
+        ctx.module_consts[declarator] = value
         return value
 
     def _import(self, ctx: Context, binding: Binding) -> Value:
         specifier = binding.specifier
-        if specifier == "axios" and binding.imported == "default":
-            return Client("axios", origins=(("axios", 0),))
-        if specifier == "ky" and binding.imported == "default":
-            return Client("ky", origins=(("ky", 0),))
+        library = CLIENT_EXPORTS.get((specifier, binding.imported, "import"))
+        if library is not None:
+            return Client(library, origins=((specifier, 0),))
         target = ctx.project.resolve(ctx.path, specifier)
         if target is None:
             return UNKNOWN
@@ -281,15 +275,14 @@ class Evaluator:
         self.depth += 1
         try:
             stars: list[str] = []
-            for statement in ctx.root.named_children:
-                if statement.type != "export_statement":
+            for statement in ctx.root.items:
+                if statement.kind != "export":
                     continue
                 value = self._export_of(ctx, statement, name)
                 if value is not None:
                     return _mark_exported(value)
-                source = statement.child_by_field_name("source")
-                if source is not None and _is_star_export(statement) and name != "default":
-                    stars.append(unquote(source) or "")
+                if _is_star_export(statement) and name != "default":
+                    stars.append(statement.value or "")
             for specifier in stars:
                 target = ctx.project.resolve(ctx.path, specifier)
                 other = ctx.project.context(target) if target else None
@@ -301,57 +294,53 @@ class Evaluator:
             self.depth -= 1
 
     def _export_of(self, ctx: Context, statement: Node, name: str) -> Value | None:
-        declaration = statement.child_by_field_name("declaration")
-        is_default = any(child.type == "default" for child in statement.children)
+        declaration = statement.part("declaration")
+        is_default = "default" in statement.flags
         if declaration is not None:
-            if declaration.type in ("lexical_declaration", "variable_declaration"):
-                for declarator in declaration.named_children:
-                    ident = declarator.child_by_field_name("name")
-                    if ident is not None and ident.type == "identifier" and text(ident) == name:
+            if declaration.kind == "declaration":
+                for declarator in declaration.items:
+                    ident = declarator.part("name")
+                    if ident is not None and ident.kind == "identifier" and ident.value == name:
                         binding = ctx.scopes.lookup(ident, name)
                         return self.bound(ctx, binding) if binding is not None else UNKNOWN
                 return None
-            ident = declaration.child_by_field_name("name")
+            ident = declaration.part("name")
             if (is_default and name == "default") or (
-                ident is not None and text(ident) == name and not is_default
+                ident is not None and ident.value == name and not is_default
             ):
-                if declaration.type in FUNCTIONS or declaration.type.startswith("function"):
-                    return Fn(ctx.path, declaration, declaration.start_byte, True)
+                if declaration.kind == "function":
+                    return Fn(ctx.path, declaration, declaration.start, True)
                 return UNKNOWN
             return None
-        value = statement.child_by_field_name("value")
+        value = statement.part("value")
         if is_default and value is not None:
             return self.value(ctx, value) if name == "default" else None
-        source = statement.child_by_field_name("source")
-        for clause in statement.named_children:
-            if clause.type != "export_clause":
+        for entry in statement.items:
+            local = entry.part("name")
+            alias = entry.part("alias") or local
+            if local is None or alias is None or alias.value != name:
                 continue
-            for spec in clause.named_children:
-                local = spec.child_by_field_name("name")
-                alias = spec.child_by_field_name("alias") or local
-                if local is None or text(alias) != name:
-                    continue
-                if source is not None:
-                    target = ctx.project.resolve(ctx.path, unquote(source) or "")
-                    other = ctx.project.context(target) if target else None
-                    return self.export(other, text(local)) if other else UNKNOWN
-                return self.identifier(ctx, local, text(local))
+            if statement.value is not None:
+                target = ctx.project.resolve(ctx.path, statement.value)
+                other = ctx.project.context(target) if target else None
+                return self.export(other, local.value or "") if other else UNKNOWN
+            return self.identifier(ctx, local, local.value or "")
         return None
 
     def _member(self, ctx: Context, node: Node) -> Value:
-        prop = node.child_by_field_name("property")
-        obj_node = node.child_by_field_name("object")
-        if prop is None or obj_node is None or prop.type != "property_identifier":
+        prop = node.part("property")
+        obj_node = node.part("object")
+        if prop is None or obj_node is None or prop.value is None or prop.value.startswith("#"):
             return UNKNOWN
-        name = text(prop)
-        if obj_node.type == "identifier" and name == "fetch":
-            head = text(obj_node)
+        name = prop.value
+        if obj_node.kind == "identifier" and name == "fetch":
+            head = obj_node.value or ""
             if (
                 head in ("window", "globalThis", "self")
                 and ctx.scopes.lookup(obj_node, head) is None
             ):
                 return Client("fetch")
-        if obj_node.type == "this":
+        if obj_node.kind == "this":
             return self._this_field(ctx, node, name)
         owner = self.value(ctx, obj_node)
         if isinstance(owner, Module):
@@ -369,45 +358,45 @@ class Evaluator:
         Proven when the field has an initializer and is never assigned, or has
         none and is assigned exactly once, by a statement of the constructor.
         """
-        body = _class_body_of(use)
-        if body is None:
+        owner = _class_of(use)
+        if owner is None:
             return UNKNOWN
         initializer: Node | None = None
-        for member in body.named_children:
-            if member.type == "public_field_definition":
-                field_name = member.child_by_field_name("name")
-                if field_name is not None and text(field_name) == name:
-                    if any(child.type == "static" for child in member.children):
+        for member in owner.items:
+            if member.kind == "field":
+                field_name = member.part("name")
+                if field_name is not None and field_name.value == name:
+                    if "static" in member.flags:
                         return UNKNOWN
-                    initializer = member.child_by_field_name("value")
-        assignments = _this_assignments(body, name)
+                    initializer = member.part("value")
+        assignments = _this_assignments(owner, name)
         if initializer is not None and not assignments:
             return self.value(ctx, initializer)
         if initializer is None and len(assignments) == 1 and _in_constructor(assignments[0]):
-            return self.value(ctx, assignments[0].child_by_field_name("right"))
+            return self.value(ctx, assignments[0].part("right"))
         return UNKNOWN
 
     def _object(self, ctx: Context, node: Node) -> Obj:
         members: list[tuple[str, Value]] = []
         is_open = False
-        for child in node.named_children:
-            if child.type == "pair":
-                key = _static_key(child.child_by_field_name("key"))
+        for child in node.items:
+            if child.kind == "property":
+                key = static_key(child)
                 if key is None:
                     is_open = True
                     continue
-                members.append((key, self.value(ctx, child.child_by_field_name("value"))))
-            elif child.type == "shorthand_property_identifier":
-                members.append((text(child), self.identifier(ctx, child, text(child))))
-            elif child.type == "method_definition":
-                key = _static_key(child.child_by_field_name("name"))
+                members.append((key, self.value(ctx, child.part("value"))))
+            elif child.kind == "shorthand":
+                name = child.value or ""
+                members.append((name, self.identifier(ctx, child, name)))
+            elif child.kind == "function":
+                key = static_key(child)
                 if key is None:
                     is_open = True
                     continue
-                members.append((key, Fn(ctx.path, child, child.start_byte)))
-            elif child.type == "spread_element":
-                inner = child.named_children
-                spread = self.value(ctx, inner[0]) if inner else UNKNOWN
+                members.append((key, Fn(ctx.path, child, child.start)))
+            elif child.kind == "spread":
+                spread = self.value(ctx, child.part("value")) if child.parts else UNKNOWN
                 if isinstance(spread, Obj):
                     members.extend(spread.members)
                     is_open = is_open or spread.open
@@ -415,14 +404,17 @@ class Evaluator:
                     # Whatever was written before may be overridden by the unknown spread.
                     members = []
                     is_open = True
-            elif child.type != "comment":
+            else:
                 is_open = True
         return Obj(tuple(members), is_open)
 
     def _call(self, ctx: Context, node: Node) -> Value:
-        callee_node = node.child_by_field_name("function")
-        if _is_require(ctx, callee_node, node) == "axios":
-            return Client("axios", origins=(("axios", 0),))  # CommonJS: module.exports = axios
+        callee_node = node.part("callee")
+        required = _required(ctx, callee_node, node)
+        if required is not None:
+            library = CLIENT_EXPORTS.get((required, REQUIRED, "require"))
+            if library is not None:
+                return Client(library, origins=((required, 0),))
         callee = self.value(ctx, callee_node)
         if not isinstance(callee, Member):
             return UNKNOWN
@@ -430,84 +422,86 @@ class Evaluator:
         if args is None:
             return UNKNOWN
         client, name = callee.client, callee.name
-        origin = (ctx.path, node.start_byte)
+        factory = INSTANCE_FACTORIES.get((client.library, name))
+        if factory is None:
+            return UNKNOWN
+        origin = (ctx.path, node.start)
         config = self.value(ctx, args[0]) if args else UNDEFINED
-        if client.library == "axios" and name == "create":
-            return Client("axios", merge(client.config, config), (*client.origins, origin))
-        if client.library == "ky" and name == "create":
-            return Client("ky", merge(Obj(), config), (*client.origins[:1], origin))
-        if client.library == "ky" and name == "extend":
-            if isinstance(config, Fn):
-                config = UNKNOWN  # extend(fn) computes the options at run time
-            return Client("ky", merge(client.config, config), (*client.origins, origin))
-        return UNKNOWN
+        if factory.options_may_compute and isinstance(config, Fn):
+            config = UNKNOWN
+        if factory.inherits:
+            return Client(client.library, merge(client.config, config), (*client.origins, origin))
+        return Client(client.library, merge(Obj(), config), (*client.origins[:1], origin))
+
+
+def is_call(node: Node) -> bool:
+    """A call, or a tagged template (a call whose arguments are not expressions)."""
+    return node.kind in ("call", "tagged")
+
+
+def callee_of(call: Node) -> Node | None:
+    return call.part("callee") if call.kind == "call" else call.part("tag")
+
+
+def argument_nodes(call: Node) -> list[Node] | None:
+    """The argument expressions of a call; None when a spread makes positions unknown."""
+    if call.kind != "call":
+        return None  # a tagged template
+    if any(item.kind == "spread" for item in call.items):
+        return None
+    return list(call.items)
 
 
 def _mutated(ctx: Context, declarator: Node) -> bool:
     """`name.x = …`, `name.x += …`, `delete name.x` or `Object.assign(name, …)` in the file."""
-    name_node = declarator.child_by_field_name("name")
-    if name_node is None:
+    name_node = declarator.part("name")
+    if name_node is None or name_node.value is None:
         return False
-    name = text(name_node)
-    encoded = name.encode("utf-8")
-    stack = [ctx.root]
-    while stack:
-        node = stack.pop()
-        if node.text is not None and encoded not in node.text:
-            continue
+    name = name_node.value
+    for node in nodes_of(ctx.root, ("assign", "unary", "call")):
         target: Node | None = None
-        if node.type in ("assignment_expression", "augmented_assignment_expression"):
-            target = node.child_by_field_name("left")
-        elif node.type == "unary_expression" and text(node.child(0)) == "delete":
-            target = node.child_by_field_name("argument")
-        elif node.type == "call_expression" and text(node.child_by_field_name("function")) in (
-            "Object.assign",
-            "Object.defineProperty",
-        ):
+        if node.kind == "assign":
+            target = node.part("left")
+        elif node.kind == "unary" and node.value == "delete":
+            target = node.part("value")
+        elif node.kind == "call" and _writes_object(node):
             args = argument_nodes(node)
             target = args[0] if args else None
-        while target is not None and target.type in ("member_expression", "subscript_expression"):
-            target = target.child_by_field_name("object")
-        if target is not None and target.type == "identifier" and text(target) == name:
+        while target is not None and target.kind in ("member", "index"):
+            target = target.part("object")
+        if target is not None and target.kind == "identifier" and target.value == name:
             binding = ctx.scopes.lookup(target, name)
-            if binding is not None and key_of(binding.node) == key_of(declarator):
+            if binding is not None and binding.node is declarator:
                 return True
-        stack.extend(node.named_children)
     return False
 
 
-def _class_body_of(use: Node) -> Node | None:
-    """The class body whose instance `this` is at `use` (arrow functions keep `this`)."""
-    node = use.parent
-    while node is not None:
-        if node.type == "method_definition":
+def _writes_object(call: Node) -> bool:
+    callee = call.part("callee")
+    names = chain(callee) if callee is not None else None
+    return names in (("Object", "assign"), ("Object", "defineProperty"))
+
+
+def _class_of(use: Node) -> Node | None:
+    """The class whose instance `this` is at `use` (arrow functions keep `this`)."""
+    for node in use.ancestors():
+        if (node.kind == "function" and node.value == "method") or node.kind == "field":
             parent = node.parent
-            return parent if parent is not None and parent.type == "class_body" else None
-        if node.type == "public_field_definition":
-            parent = node.parent
-            return parent if parent is not None and parent.type == "class_body" else None
-        if node.type in FUNCTIONS and node.type != "arrow_function":
+            return parent if parent is not None and parent.kind == "class" else None
+        if is_function(node) and node.value != "arrow":
             return None
-        node = node.parent
     return None
 
 
-def _this_assignments(body: Node, name: str) -> list[Node]:
+def _this_assignments(owner: Node, name: str) -> list[Node]:
     found: list[Node] = []
-    stack = [body]
-    encoded = name.encode("utf-8")
-    while stack:
-        node = stack.pop()
-        if node.text is not None and encoded not in node.text:
-            continue
-        if node.type in ("assignment_expression", "augmented_assignment_expression"):
-            left = node.child_by_field_name("left")
-            if left is not None and left.type == "member_expression":
-                obj = left.child_by_field_name("object")
-                prop = left.child_by_field_name("property")
-                if obj is not None and obj.type == "this" and text(prop) == name:
-                    found.append(node)
-        stack.extend(node.named_children)
+    for node in nodes_of(owner, ("assign",)):
+        left = node.part("left")
+        if left is not None and left.kind == "member":
+            obj = left.part("object")
+            prop = left.part("property")
+            if obj is not None and obj.kind == "this" and prop is not None and prop.value == name:
+                found.append(node)
     return found
 
 
@@ -515,58 +509,39 @@ def _in_constructor(assignment: Node) -> bool:
     statement = assignment.parent
     block = statement.parent if statement is not None else None
     method = block.parent if block is not None else None
+    if method is None or method.kind != "function" or method.value != "method":
+        return False
+    name = method.part("name")
     return (
         statement is not None
-        and statement.type == "expression_statement"
+        and statement.kind == "statement"
         and block is not None
-        and block.type == "statement_block"
-        and method is not None
-        and method.type == "method_definition"
-        and text(method.child_by_field_name("name")) == "constructor"
+        and block.kind == "block"
+        and name is not None
+        and name.value == "constructor"
     )
 
 
-def _is_require(ctx: Context, callee: Node | None, call: Node) -> str | None:
+def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     """The specifier of `require("x")` with the global require; None for other calls."""
-    if callee is None or callee.type != "identifier" or text(callee) != "require":
+    if callee is None or callee.kind != "identifier" or callee.value != "require":
         return None
     if ctx.scopes.lookup(callee, "require") is not None:
         return None
     args = argument_nodes(call)
-    return unquote(args[0]) if args and len(args) == 1 else None
-
-
-def argument_nodes(call: Node) -> list[Node] | None:
-    """The argument expressions of a call; None when a spread makes positions unknown."""
-    arguments = call.child_by_field_name("arguments")
-    if arguments is None or arguments.type != "arguments":
+    if not args or len(args) != 1 or args[0].kind != "string":
         return None
-    nodes = [child for child in arguments.named_children if child.type != "comment"]
-    if any(child.type == "spread_element" for child in nodes):
-        return None
-    return nodes
-
-
-def _static_key(node: Node | None) -> str | None:
-    if node is None:
-        return None
-    if node.type in ("property_identifier", "number"):
-        return text(node)
-    if node.type == "string":
-        return unquote(node)
-    return None
+    return args[0].value
 
 
 def _is_star_export(statement: Node) -> bool:
     """`export * from "x"` (not `export * as ns from "x"`, which exports one name)."""
-    return any(child.type == "*" for child in statement.children) and not any(
-        child.type == "namespace_export" for child in statement.children
-    )
+    return "star" in statement.flags and statement.part("namespace") is None
 
 
 def _exported(node: Node) -> bool:
     parent = node.parent
-    return parent is not None and parent.type == "export_statement"
+    return parent is not None and parent.kind == "export"
 
 
 def _mark_exported(value: Value) -> Value:

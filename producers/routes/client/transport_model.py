@@ -20,14 +20,18 @@ from dataclasses import dataclass
 
 import orjson
 from jsonschema import Draft202012Validator
-from tree_sitter import Node
 
 from tsograph.exchange.errors import InputError
 from tsograph.producers.command_args import json_problem, read_input_file, shown
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.requests import Request
-from tsograph.producers.routes.client.scopes import text
+from tsograph.producers.routes.client.static_values import (
+    Context,
+    Evaluator,
+    argument_nodes,
+    callee_of,
+)
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, literal_text
-from tsograph.producers.routes.client.values import Context, Evaluator, argument_nodes
 from tsograph.schemas import SCHEMA_DIR
 
 MODEL_SCHEMA = "client-model-v1.json"
@@ -85,17 +89,17 @@ def load_model(path: str) -> ClientModel:
 
 
 def model_request(model: ClientModel, ev: Evaluator, ctx: Context, call: Node) -> Request | None:
-    callee = call.child_by_field_name("function")
-    if callee is None or callee.type != "member_expression":
+    callee = callee_of(call)
+    if callee is None or callee.kind != "member":
         return None
-    prop = callee.child_by_field_name("property")
-    receiver = callee.child_by_field_name("object")
-    if prop is None or receiver is None:
+    prop = callee.part("property")
+    receiver = callee.part("object")
+    if prop is None or receiver is None or prop.value is None:
         return None
     identity = receiver_type(ctx, receiver)
     if identity is None:
         return None
-    transport = model.find(identity, text(prop))
+    transport = model.find(identity, prop.value)
     if transport is None:
         return None
     args = argument_nodes(call)
@@ -118,70 +122,72 @@ def receiver_type(ctx: Context, receiver: Node) -> tuple[str, str] | None:
 
 
 def _annotation(ctx: Context, receiver: Node) -> Node | None:
-    """The type-name node a receiver is declared with."""
-    if receiver.type == "identifier":
-        binding = ctx.scopes.lookup(receiver, text(receiver))
+    """The node naming the type a receiver is declared with."""
+    if receiver.kind == "identifier":
+        binding = ctx.scopes.lookup(receiver, receiver.value or "")
         if binding is None:
             return None
         if binding.kind == "param":
-            params = binding.node.child_by_field_name("parameters")
-            if params is None or binding.position >= len(params.named_children):
+            params = binding.node.part("parameters")
+            if params is None or binding.position >= len(params.items):
                 return None
-            return _type_name(params.named_children[binding.position])
+            return _type_name(params.items[binding.position])
         if binding.kind == "const":
             found = _type_name(binding.node)
             if found is not None:
                 return found
-            value = binding.node.child_by_field_name("value")
-            if value is not None and value.type == "new_expression":
-                return value.child_by_field_name("constructor")
+            value = binding.node.part("value")
+            if value is not None and value.kind == "new":
+                return value.part("callee")
         return None
-    if receiver.type == "member_expression":
-        obj = receiver.child_by_field_name("object")
-        prop = receiver.child_by_field_name("property")
-        if obj is None or prop is None or obj.type != "this":
+    if receiver.kind == "member":
+        obj = receiver.part("object")
+        prop = receiver.part("property")
+        if obj is None or prop is None or obj.kind != "this" or prop.value is None:
             return None
-        return _field_type(receiver, text(prop))
+        return _field_type(receiver, prop.value)
     return None
 
 
 def _field_type(node: Node, name: str) -> Node | None:
-    body = node.parent
-    while body is not None and body.type != "class_body":
-        body = body.parent
-    if body is None:
+    owner = next((node for node in node.ancestors() if node.kind == "class"), None)
+    if owner is None:
         return None
-    for member in body.named_children:
-        if member.type == "public_field_definition":
-            field_name = member.child_by_field_name("name")
-            if field_name is not None and text(field_name) == name:
+    for member in owner.items:
+        if member.kind == "field":
+            field_name = member.part("name")
+            if field_name is not None and field_name.value == name:
                 return _type_name(member)
-        if member.type == "method_definition" and text(member.child_by_field_name("name")) == (
-            "constructor"
-        ):
-            params = member.child_by_field_name("parameters")
-            for param in params.named_children if params is not None else []:
-                pattern = param.child_by_field_name("pattern")
-                has_modifier = any(
-                    child.type in ("accessibility_modifier", "readonly") for child in param.children
-                )
-                if has_modifier and pattern is not None and text(pattern) == name:
+        constructor = member.part("name")
+        if member.kind == "function" and member.value == "method" and constructor is not None:
+            if constructor.value != "constructor":
+                continue
+            params = member.part("parameters")
+            for param in params.items if params is not None else ():
+                pattern = param.part("pattern")
+                # TypeScript parameter properties: a modifier makes the parameter a field.
+                has_modifier = bool(param.flags & _PARAMETER_PROPERTY)
+                if has_modifier and pattern is not None and pattern.value == name:
                     return _type_name(param)
     return None
 
 
+_PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
+
+
 def _type_name(node: Node) -> Node | None:
-    annotation = node.child_by_field_name("type")
-    if annotation is None:
+    """The declared type of a parameter, field or declarator when it is a plain type name."""
+    annotation = node.part("type")
+    if annotation is None or annotation.kind != "type_ref" or annotation.items:
         return None
-    inner = annotation.named_children[0] if annotation.named_children else None
-    if inner is not None and inner.type in ("type_identifier", "identifier"):
-        return inner
-    return None
+    name = annotation.value or ""
+    return annotation if name.isidentifier() and name != "this" else None
 
 
 def _declaration_identity(ctx: Context, name_node: Node) -> tuple[str, str] | None:
-    name = text(name_node)
+    if name_node.kind not in ("identifier", "type_ref") or name_node.value is None:
+        return None
+    name = name_node.value
     binding = ctx.scopes.lookup(name_node, name)
     if binding is None:
         return None
