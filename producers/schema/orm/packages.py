@@ -103,7 +103,9 @@ FACTORIES: dict[tuple[str, str], str] = {
     ("sequelize", "default"): "sequelize",
     # sqlite3 5: `verbose()` returns the package's module object again.
     ("sqlite3", "verbose"): MODULE,
-    # Hono 4: `new Hono<{ Bindings }>()`, its bindings read from the type argument.
+    # Hono 4: `new Hono<{ Bindings }>()`, its bindings read from the type argument. The
+    # routes producer proves Hono apps on its own (routes/node/frameworks.construct);
+    # the two should share one provenance table (issue 15).
     ("hono", "Hono"): "hono",
 }
 # (receiver kind, method) -> what the call returns: SAME for the receiver (a connection,
