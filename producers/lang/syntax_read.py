@@ -13,6 +13,7 @@ Interface:
     top_level_consts(module)   name -> initializer of module-level `const`s
     is_function(node)          a function with a body (not a signature)
     enclosing_function(node)   the nearest function around a node
+    find_all(root, kinds)      the nodes of some kinds below a node, in source order
 """
 
 from __future__ import annotations
@@ -151,3 +152,23 @@ def enclosing_function(node: Node) -> Node | None:
         if is_function(ancestor):
             return ancestor
     return None
+
+
+def find_all(root: Node, kinds: frozenset[str]) -> list[Node]:
+    """The nodes of those kinds at or below `root`, in source order, outer first.
+
+    What `[n for n in root.walk() if n.kind in kinds]` gives, without ordering every
+    node's children: one unordered pass, then one sort of what was found (a whole-file
+    search is several times cheaper).
+    """
+    found: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.kind in kinds:
+            found.append(node)
+        stack.extend(node.decorators)
+        stack.extend(node.parts.values())
+        stack.extend(node.items)
+    found.sort(key=lambda node: (node.start, -node.end))
+    return found

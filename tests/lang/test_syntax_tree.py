@@ -164,3 +164,17 @@ def test_reading_helpers_answer_over_the_neutral_form() -> None:
     enclosing = syntax_read.enclosing_function(inner)
     assert enclosing is not None and enclosing.value == "arrow"
     assert [node.value for node in syntax_read.top_level(root, ("function",))] == ["declaration"]
+
+
+def test_find_all_gives_the_nodes_walk_gives_in_the_same_order() -> None:
+    from tsograph.producers.lang import syntax_read
+
+    root = _root(
+        "a.ts",
+        "@d(x.y) class A { @e() f = g.h(i.j(k)); m() { return n`t${o.p}`; } }\n"
+        "const q = new R(s.t, (u) => u.v.w());\n",
+    )
+    kinds = frozenset({"call", "tagged", "new", "member"})
+    found = syntax_read.find_all(root, kinds)
+    assert found == [node for node in root.walk() if node.kind in kinds]
+    assert len(found) > 8 and len({node.kind for node in found}) == 4

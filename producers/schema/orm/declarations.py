@@ -12,24 +12,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import is_function, static_key
+from tsograph.producers.lang.syntax_read import find_all, is_function, static_key
 from tsograph.producers.lang.syntax_tree import Node
 
 # What collectors look at: calls (tagged templates are calls too), `new` and member access.
 CODE_KINDS = frozenset({"call", "tagged", "new", "member"})
 CALLS = ("call", "tagged")
+ASSIGNMENTS = frozenset({"assign"})
+PROPERTIES = frozenset({"property"})
 
 
 def code_nodes(root: Node) -> tuple[Node, ...]:
     """Calls, tagged templates, `new` expressions and member accesses below `root`, in
     source order, outer first."""
-    return tuple(node for node in root.walk() if node.kind in CODE_KINDS)
+    return tuple(find_all(root, CODE_KINDS))
 
 
 def simple_assignments(root: Node) -> Iterator[Node]:
     """`name = value` assignments below `root` (not compound ones, not to members)."""
-    for node in root.walk():
-        if node.kind == "assign" and node.value == "=":
+    for node in find_all(root, ASSIGNMENTS):
+        if node.value == "=":
             left = node.part("left")
             if left is not None and left.kind == "identifier":
                 yield node
@@ -91,6 +93,11 @@ def string_option(obj: Node | None, key: str) -> str | None:
 
 def has_spread(obj: Node) -> bool:
     return any(item.kind == "spread" for item in obj.items)
+
+
+def object_properties(root: Node) -> list[Node]:
+    """The `key: value` properties of the object literals at or below `root`."""
+    return [node for node in find_all(root, PROPERTIES) if is_object_property(node)]
 
 
 def is_object_property(node: Node) -> bool:

@@ -35,9 +35,9 @@ from tsograph.producers.schema.orm.declarations import (
     Binding,
     call_arguments,
     callee_of,
-    is_object_property,
     key_name,
     literal_string,
+    object_properties,
     object_value,
     string_option,
 )
@@ -187,7 +187,7 @@ class TypeOrm(OrmCollector):
             for node in run.nodes(path):
                 if node.kind == "new":
                     unreadable = self._data_source(run, path, node) or unreadable
-            for pair in _pairs(run.file(path).root):
+            for pair in object_properties(run.file(path).root):
                 name = key_name(pair.part("key"))
                 if name == "namingStrategy":
                     self.options.custom = True
@@ -462,10 +462,6 @@ class TypeOrm(OrmCollector):
                 )
 
     # ---- uses --------------------------------------------------------------------------------
-
-
-def _pairs(root: Node) -> list[Node]:
-    return [node for node in root.walk() if is_object_property(node)]
 
 
 def _version03(run: OrmRun) -> bool:
