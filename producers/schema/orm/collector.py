@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tsograph.producers.schema.orm.context import OrmRun
     from tsograph.producers.schema.orm.orm_evaluator import Hook, Val
+    from tsograph.producers.schema.orm.orm_run import OrmRun
 
 
 class OrmCollector:

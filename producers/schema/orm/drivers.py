@@ -22,17 +22,17 @@ from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.context import (
+from tsograph.producers.schema.orm.declarations import (
+    call_arguments,
+    key_name,
+    literal_string,
+)
+from tsograph.producers.schema.orm.orm_run import (
     DYNAMIC,
     UNRESOLVED,
     OrmRun,
     method_of,
     template_sql,
-)
-from tsograph.producers.schema.orm.declarations import (
-    call_arguments,
-    key_name,
-    literal_string,
 )
 
 SQL_METHODS = frozenset({"query", "execute", "prepare", "exec", "run", "all", "get", "each"})

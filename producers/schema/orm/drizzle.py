@@ -26,14 +26,6 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.context import (
-    UNREADABLE,
-    UNRESOLVED,
-    UNVERIFIED,
-    OrmRun,
-    chain_root,
-    method_of,
-)
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
     call_arguments,
@@ -45,6 +37,14 @@ from tsograph.producers.schema.orm.declarations import (
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, PkgRef, Val
+from tsograph.producers.schema.orm.orm_run import (
+    UNREADABLE,
+    UNRESOLVED,
+    UNVERIFIED,
+    OrmRun,
+    chain_root,
+    method_of,
+)
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(

@@ -17,7 +17,6 @@ from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, continued, method_of
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
     call_arguments,
@@ -25,6 +24,7 @@ from tsograph.producers.schema.orm.declarations import (
     key_name,
     written_entries,
 )
+from tsograph.producers.schema.orm.orm_run import DYNAMIC, OrmRun, chain_root, continued, method_of
 
 TABLE_METHODS = frozenset({"from", "into", "table"})
 JOIN_METHODS = frozenset(

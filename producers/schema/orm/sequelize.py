@@ -31,13 +31,6 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm import drivers, inflection
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.context import (
-    UNREADABLE,
-    UNRESOLVED,
-    UNVERIFIED,
-    OrmRun,
-    method_of,
-)
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
     Binding,
@@ -52,6 +45,13 @@ from tsograph.producers.schema.orm.declarations import (
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, Val
+from tsograph.producers.schema.orm.orm_run import (
+    UNREADABLE,
+    UNRESOLVED,
+    UNVERIFIED,
+    OrmRun,
+    method_of,
+)
 
 MODEL_METHODS = frozenset(
     [

@@ -25,11 +25,6 @@ from tsograph.producers.project.packages import read_package
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm import typeorm_naming
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.context import (
-    UNREADABLE,
-    UNVERIFIED,
-    OrmRun,
-)
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
     Binding,
@@ -42,6 +37,11 @@ from tsograph.producers.schema.orm.declarations import (
     string_option,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, Val
+from tsograph.producers.schema.orm.orm_run import (
+    UNREADABLE,
+    UNVERIFIED,
+    OrmRun,
+)
 
 COLUMN_DECORATORS = frozenset(
     {

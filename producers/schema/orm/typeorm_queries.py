@@ -16,7 +16,6 @@ import re
 from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import drivers
-from tsograph.producers.schema.orm.context import UNRESOLVED, OrmRun, continued, method_of
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
     call_arguments,
@@ -25,6 +24,7 @@ from tsograph.producers.schema.orm.declarations import (
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Val
+from tsograph.producers.schema.orm.orm_run import UNRESOLVED, OrmRun, continued, method_of
 from tsograph.producers.schema.orm.typeorm import Entity, TypeOrm
 
 # Repository / BaseEntity / EntityManager methods that read or write the entity's table.

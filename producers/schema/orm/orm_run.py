@@ -1,4 +1,4 @@
-"""What every ORM collector shares in one run: the scan, the evaluator and fact helpers."""
+"""One ORM run: the scan, the evaluator and the fact helpers every ORM collector shares."""
 
 from __future__ import annotations
 
