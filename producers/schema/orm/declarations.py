@@ -18,6 +18,8 @@ from tsograph.producers.lang.syntax_tree import Node
 # What collectors look at: calls (tagged templates are calls too), `new` and member access.
 CODE_KINDS = frozenset({"call", "tagged", "new", "member"})
 CALLS = ("call", "tagged")
+# Nodes whose statements declare names (a function's parameters are looked up apart).
+SCOPES = frozenset({"module", "block", "case", "default_case"})
 ASSIGNMENTS = frozenset({"assign"})
 PROPERTIES = frozenset({"property"})
 

@@ -45,6 +45,8 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
+    IMPORTS,
+    SCOPES,
     Binding,
     call_arguments,
     callee_of,
@@ -65,10 +67,8 @@ from tsograph.producers.schema.orm.type_values import TypeReader
 
 # How deep one question may follow values before giving up (counted as a cut).
 MAX_DEPTH = 48
-SCOPES = frozenset({"module", "block", "case", "default_case"})
 # Callee shapes whose calls are indexed for caller provenance.
 CALLER_SHAPES = frozenset({"identifier", "member", "call", "tagged"})
-IMPORT_KINDS = ("import_default", "import_namespace", "import_named")
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +246,7 @@ class Evaluator:
             return found
         if kind == "parameter":
             return self._parameter(path, node, binding.keys)
-        if kind in IMPORT_KINDS:
+        if kind in IMPORTS:
             return self.import_value(path, node, binding.keys)
         if kind == "function":
             return Val("function", (path, node))

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
+    IMPORTS,
+    SCOPES,
     declared_name,
     global_types,
     is_internal_module,
@@ -25,7 +27,6 @@ from tsograph.producers.schema.orm.declarations import (
 if TYPE_CHECKING:
     from tsograph.producers.schema.orm.orm_evaluator import Evaluator, PkgRef, Val
 
-SCOPES = frozenset({"module", "block", "case", "default_case"})
 # Types that stand for their first type argument's value.
 SAME_AS_ARGUMENT = frozenset(
     {"Promise", "Awaited", "Readonly", "NonNullable", "Required", "Omit", "Pick"}
@@ -91,7 +92,7 @@ class TypeReader:
         if declared is None:
             return None
         decl_path, decl = declared
-        if decl.kind in ("import_default", "import_namespace", "import_named"):
+        if decl.kind in IMPORTS:
             return self._imported_type(decl_path, decl, chain, args)
         for segment in chain[1:]:  # Cloudflare.Env: a type inside a namespace
             block = decl.part("body") if decl.kind == "namespace" else None
@@ -182,11 +183,7 @@ class TypeReader:
             declaration = statement.part("declaration")
             if declaration is not None:
                 found = self._declares_type(path, declaration, name)
-                if found is not None and found.kind not in (
-                    "import_default",
-                    "import_namespace",
-                    "import_named",
-                ):
+                if found is not None and found.kind not in IMPORTS:
                     return path, found
                 continue
             specifier = statement.value
