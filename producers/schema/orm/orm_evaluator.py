@@ -1,18 +1,20 @@
 """Provenance: what a receiver expression is, proven from the syntax alone.
 
-`Evaluator.value(path, node)` follows an expression back to where its value comes from:
-variable initializers (and, for `let x;`, every assignment agreeing), function return
-values (declared return type first, then the returned expressions), type annotations
-(aliases, interfaces with what they extend, global and namespaced declarations of
-scripts and `.d.ts` files, `Promise<T>`, `ReturnType<typeof f>`), class fields and
-constructor parameter properties (`this.db`), callback parameters of calls whose
-receiver is proven (`db.transaction(tx => …)`, Hono route handlers), parameters that
-every call site in the project fills with the same proven value (`module.exports =
-(sequelize) => …` called as `require('./m')(sequelize)`), ES imports, re-exports and
-CommonJS `require` / `module.exports`, across files through the project's module
-resolver. `constant()` reads strings the same way (`TABLE_NAMES.users`). Nothing is
-executed and no inferred type is used: a value that cannot be followed is None, and a
-chain longer than MAX_DEPTH stops (counted in `cuts`).
+`Evaluator.value(path, node)` follows an expression of the neutral syntax form (the
+project's SyntaxFiles) back to where its value comes from: variable initializers (and,
+for `let x;`, every assignment agreeing), function return values (declared return type
+first, then the returned expressions), type annotations (type_values.py: aliases,
+interfaces with what they extend, global and namespaced declarations of scripts and
+`.d.ts` files, `Promise<T>`, `ReturnType<typeof f>`), class fields and constructor
+parameter properties (`this.db`), callback parameters of calls whose receiver is proven
+(`db.transaction(tx => …)`, Hono route handlers), parameters that every call site in
+the project fills with the same proven value (`module.exports = (sequelize) => …`
+called as `require('./m')(sequelize)`), ES imports, re-exports and CommonJS `require` /
+`module.exports`, across files through the project's module resolver. What a package
+export, a method or a callback gives is read from the tables of packages.py.
+`constant()` reads strings the same way (`TABLE_NAMES.users`). Nothing is executed and
+no inferred type is used: a value that cannot be followed is None, and a chain longer
+than MAX_DEPTH stops (counted in `cuts`).
 
 Values (`Val.kind`):
   pkg              an imported package value; `ref` is a `PkgRef`
