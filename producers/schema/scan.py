@@ -8,7 +8,7 @@ added to COLLECTORS below):
                                  generator output folders already removed
     scan.data(path) / .text(path)  the bytes / text of a source (None when it cannot be
                                  read: counted once under unreadable-sources:)
-    scan.parsed(path)            ParsedFile (producers.lang.typescript), parsed once per run
+    scan.syntax(path)            the SyntaxFile (facts + neutral syntax tree), cached by content
                                  by the project model and shared by all collectors; files
                                  with syntax errors are counted under parse-errors:
     scan.model                   the run's ProjectModel (producers/project/model.py): one
@@ -48,7 +48,6 @@ from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.typescript import ParsedFile
 from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.syntax_cache import SyntaxFiles
@@ -134,14 +133,6 @@ class SchemaScan:
         data = self.data(path)
         return None if data is None else data.decode("utf-8")
 
-    def parsed(self, path: str) -> ParsedFile | None:
-        if self.data(path) is None:
-            return None
-        parsed = self.model.parse(path)
-        if parsed is not None and parsed.facts.parse_errors:
-            self._parse_error(path)
-        return parsed
-
     def syntax(self, path: str) -> SyntaxFile | None:
         """The file's facts and neutral syntax tree (cached by content), None when unreadable."""
         found = self.model.syntax(path)
@@ -166,7 +157,7 @@ class SchemaScan:
 
     def source_fact(
         self,
-        parsed: ParsedFile | SyntaxFile,
+        parsed: SyntaxFile,
         offset: int,
         channel: str,
         *,

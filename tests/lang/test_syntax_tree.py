@@ -171,7 +171,7 @@ def test_nodes_of_lists_kinds_in_source_order_outer_first() -> None:
     from tsograph.producers.lang import syntax_read
 
     root = _root("a.ts", "f(x)(y);\n@d class C { m() { return g`t${h(1)}`; } }\nk(a.b = 1);\n")
-    found = syntax_read.nodes_of(root, ("call", "tagged", "assign"))
+    found = syntax_read.find_all(root, ("call", "tagged", "assign"))
     expected = [node for node in root.walk() if node.kind in ("call", "tagged", "assign")]
     assert found == expected
     assert [(node.kind, node.start, node.end) for node in found] == [
@@ -182,3 +182,17 @@ def test_nodes_of_lists_kinds_in_source_order_outer_first() -> None:
         ("call", 52, 62),
         ("assign", 54, 61),
     ]
+
+
+def test_find_all_gives_the_nodes_walk_gives_in_the_same_order() -> None:
+    from tsograph.producers.lang import syntax_read
+
+    root = _root(
+        "a.ts",
+        "@d(x.y) class A { @e() f = g.h(i.j(k)); m() { return n`t${o.p}`; } }\n"
+        "const q = new R(s.t, (u) => u.v.w());\n",
+    )
+    kinds = frozenset({"call", "tagged", "new", "member"})
+    found = syntax_read.find_all(root, kinds)
+    assert found == [node for node in root.walk() if node.kind in kinds]
+    assert len(found) > 8 and len({node.kind for node in found}) == 4

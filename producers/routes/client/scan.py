@@ -23,7 +23,7 @@ from typing import Any
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
-from tsograph.producers.lang.syntax_read import chain, nodes_of, unwrap
+from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
@@ -132,7 +132,7 @@ class Project(ProjectView):
 
 def calls_of(root: Node) -> list[Node]:
     """Every call and tagged template of a file, in source order (outer calls first)."""
-    return nodes_of(root, _CALLS)
+    return find_all(root, _CALLS)
 
 
 def ky_dialect(project: Project, path: str) -> KyDialect:
@@ -295,7 +295,7 @@ class Scanner:
                 continue
             ctx = self.project.context(path)
             assert ctx is not None
-            for node in nodes_of(ctx.root, ("call", "tagged", "assign")):
+            for node in find_all(ctx.root, ("call", "tagged", "assign")):
                 if is_call(node):
                     callee = callee_of(node)
                     names = chain(callee) if callee is not None else None

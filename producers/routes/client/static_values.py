@@ -23,8 +23,8 @@ from enum import Enum
 from tsograph.producers.lang.syntax_read import (
     chain,
     enclosing_function,
+    find_all,
     is_function,
-    nodes_of,
     static_key,
 )
 from tsograph.producers.lang.syntax_tree import Node
@@ -458,7 +458,7 @@ def _mutated(ctx: Context, declarator: Node) -> bool:
     if name_node is None or name_node.value is None:
         return False
     name = name_node.value
-    for node in nodes_of(ctx.root, ("assign", "unary", "call")):
+    for node in find_all(ctx.root, ("assign", "unary", "call")):
         target: Node | None = None
         if node.kind == "assign":
             target = node.part("left")
@@ -495,7 +495,7 @@ def _class_of(use: Node) -> Node | None:
 
 def _this_assignments(owner: Node, name: str) -> list[Node]:
     found: list[Node] = []
-    for node in nodes_of(owner, ("assign",)):
+    for node in find_all(owner, ("assign",)):
         left = node.part("left")
         if left is not None and left.kind == "member":
             obj = left.part("object")

@@ -26,8 +26,8 @@ from typing import Protocol
 
 from tsograph.producers.lang.syntax_read import (
     enclosing_function,
+    find_all,
     is_function,
-    nodes_of,
     static_key,
     unwrap_value,
 )
@@ -254,7 +254,7 @@ def _call_key(path: str, call: Node) -> tuple[str, int]:
 
 
 def _uses_parameters(ctx: Context, call: Node, function: Node) -> bool:
-    for node in nodes_of(call, ("identifier",)):
+    for node in find_all(call, ("identifier",)):
         if node.value is not None:
             binding = ctx.scopes.lookup(node, node.value)
             if binding is not None and binding.kind == "param" and binding.node is function:
@@ -324,7 +324,7 @@ def _other_member(use: Node, member: str) -> bool:
 
 def _identifiers(root: Node, name: str) -> list[Node]:
     """Every use of `name` as a value in the file (`name`, `{ name }`), in source order."""
-    found = nodes_of(root, ("identifier", "shorthand"))
+    found = find_all(root, ("identifier", "shorthand"))
     return [
         node
         for node in found

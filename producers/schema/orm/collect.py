@@ -3,26 +3,33 @@
 Skipped unless some source imports a supported package (packages.SUPPORTED) or some
 source or `.d.ts` file mentions `D1Database`. Files importing packages that are not
 interpreted are counted under `unsupported-db-packages:` / `non-relational-stores:`
-either way. Order matters: declarations first (tables, entities, models), then uses,
-so uses can name columns the declarations resolved.
+either way. The ORMs are the rows of ORMS, each an OrmCollector; every phase runs
+over all of them in that order: options first (naming rules), then declarations
+(tables, entities, models), then uses, so uses can name columns the declarations
+resolved. Their evaluator hooks are combined in the same order (the first ORM that
+recognises a value wins).
 """
 
 from __future__ import annotations
 
 import re
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.resolve import DECLARATION, SOURCE
-from tsograph.producers.schema.orm import drivers, packages
-from tsograph.producers.schema.orm.context import OrmRun
+from tsograph.producers.schema.orm import packages
+from tsograph.producers.schema.orm.collector import OrmCollector
+from tsograph.producers.schema.orm.drivers import Drivers
 from tsograph.producers.schema.orm.drizzle import Drizzle
 from tsograph.producers.schema.orm.knex import Knex
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, OrmProject, Val
+from tsograph.producers.schema.orm.orm_run import OrmRun
 from tsograph.producers.schema.orm.sequelize import Sequelize
 from tsograph.producers.schema.orm.typeorm import TypeOrm
-from tsograph.producers.schema.orm.values import Evaluator, Hook, OrmProject, Val
 from tsograph.producers.schema.scan import SchemaScan
+
+# The ORMs and drivers read, in the order their phases and hooks run.
+ORMS: tuple[type[OrmCollector], ...] = (Drizzle, TypeOrm, Sequelize, Knex, Drivers)
 
 D1_MARK = b"D1Database"
 # A quoted specifier naming a package of interest (or a subpath of one).
@@ -36,11 +43,11 @@ _MENTIONS = re.compile(
 )
 
 
-def _count_packages(scan: SchemaScan, path: str, parsed: ParsedFile) -> bool:
+def _count_packages(scan: SchemaScan, path: str, file: SyntaxFile) -> bool:
     """Count unsupported and non-relational imports; True when a supported one is imported."""
     supported = False
     counted: set[str] = set()
-    for item in parsed.facts.imports:
+    for item in file.facts.imports:
         specifier = item.specifier
         if packages.package_of(specifier, packages.UNSUPPORTED):
             counted.add("unsupported-db-packages:")
@@ -57,39 +64,29 @@ def collect(scan: SchemaScan) -> None:
     project = _project(scan)
     if project is None:
         return
-    drizzle = Drizzle()
-    typeorm = TypeOrm()
-    sequelize = Sequelize()
-    evaluator = Evaluator(
-        project,
-        {
-            "package-call": drizzle.package_call,
-            "method": first_of(drizzle.method, sequelize.method),
-            "call": drizzle.call,
-            "class": first_of(typeorm.class_value, sequelize.class_value),
-        },
-    )
-    evaluator.member_hooks.update({"sequelize": sequelize.member, "seq-models": sequelize.member})
+    orms = [make() for make in ORMS]
+    hooks: dict[str, list[Hook]] = {}
+    evaluator = Evaluator(project)
+    for orm in orms:
+        for name, hook in orm.hooks().items():
+            hooks.setdefault(name, []).append(hook)
+        evaluator.member_hooks.update(orm.member_hooks())
+    evaluator.hooks = {name: first_of(*found) for name, found in hooks.items()}
     run = OrmRun(scan, evaluator, tuple(sorted(project.files)))
     evaluator.index_callers()
-    drizzle.read_casing(run)
-    typeorm.read_options(run)
-    sequelize.read_options(run)
-    drizzle.declare(run)
-    typeorm.declare(run)
-    sequelize.declare(run)
-    drizzle.uses(run)
-    typeorm.uses(run)
-    sequelize.uses(run)
-    Knex().uses(run)
-    drivers.uses(run)
+    for orm in orms:
+        orm.read_options(run)
+    for orm in orms:
+        orm.declare(run)
+    for orm in orms:
+        orm.uses(run)
     if evaluator.cuts:
         scan.note("provenance-truncated:", "depth", len(evaluator.cuts))
 
 
 def _project(scan: SchemaScan) -> OrmProject | None:
-    """The parsed sources and D1-declaring `.d.ts` files, with module resolution; None
-    when the phase does not apply (nothing imports a supported package or names D1)."""
+    """The syntax of the sources and of D1-declaring `.d.ts` files, with module resolution;
+    None when the phase does not apply (nothing imports a supported package or names D1)."""
     active = False
     for path in scan.files.sources:
         data = scan.data(path)
@@ -97,30 +94,32 @@ def _project(scan: SchemaScan) -> OrmProject | None:
         # cannot import one, so only files that do are parsed to find out.
         if data is None or not (D1_MARK in data or _MENTIONS.search(data)):
             continue
-        parsed = scan.parsed(path)
-        if parsed is not None:
-            active = _count_packages(scan, path, parsed) or active or D1_MARK in data
-    declarations: dict[str, ParsedFile] = {}
+        file = scan.syntax(path)
+        if file is not None:
+            active = _count_packages(scan, path, file) or active or D1_MARK in data
+    declarations: dict[str, SyntaxFile] = {}
     for path in scan.files.declaration_files:
         data = scan.data(path)
-        parsed = scan.parsed(path) if data is not None and D1_MARK in data else None
-        if parsed is not None:
-            declarations[path] = parsed
+        file = scan.syntax(path) if data is not None and D1_MARK in data else None
+        if file is not None:
+            declarations[path] = file
             active = True
     if not active:
         return None
     # Receivers travel across modules that never import the package themselves.
-    files: dict[str, ParsedFile] = {}
+    jobs = [(path, data) for path in scan.files.sources if (data := scan.data(path)) is not None]
+    scan.model.syntax_files.preload(jobs)
+    files: dict[str, SyntaxFile] = {}
     for path in scan.files.sources:
-        parsed = scan.parsed(path)
-        if parsed is not None:
-            files[path] = parsed
+        file = scan.syntax(path)
+        if file is not None:
+            files[path] = file
     resolver = scan.resolver()
 
     def resolve(importer: str, specifier: str) -> str | None:
         found = resolver.resolve(importer, specifier)
-        # `.d.ts` targets matter only when read for D1 bindings (OrmProject.parsed);
-        # the model resolves over every walked file, only the parsed sources are read.
+        # `.d.ts` targets matter only when read for D1 bindings (OrmProject.file);
+        # the model resolves over every walked file, only the read sources are followed.
         if found.kind == SOURCE:
             return found.path if found.path in files else None
         return found.path if found.kind == DECLARATION else None
@@ -130,6 +129,8 @@ def _project(scan: SchemaScan) -> OrmProject | None:
 
 def first_of(*hooks: Hook) -> Hook:
     """One hook from several: the first that recognises the value wins."""
+    if len(hooks) == 1:
+        return hooks[0]
 
     def hook(evaluator: Evaluator, path: str, node: Node, value: Val) -> Val | None:
         for candidate in hooks:

@@ -18,18 +18,22 @@ a receiver whose provenance is not proven is counted under unresolved-orm-receiv
 
 from __future__ import annotations
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import property_name, string_value, unwrap_value
+from tsograph.producers.lang.syntax_read import unwrap_value
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.orm.context import (
+from tsograph.producers.schema.orm.collector import OrmCollector
+from tsograph.producers.schema.orm.declarations import (
+    call_arguments,
+    key_name,
+    literal_string,
+)
+from tsograph.producers.schema.orm.orm_run import (
     DYNAMIC,
     UNRESOLVED,
     OrmRun,
     method_of,
     template_sql,
 )
-from tsograph.producers.schema.orm.tree import call_arguments, children
 
 SQL_METHODS = frozenset({"query", "execute", "prepare", "exec", "run", "all", "get", "each"})
 TAG_METHODS = frozenset({"unsafe", "query"})
@@ -42,58 +46,59 @@ OTHER_COLLECTORS = frozenset(
 )
 
 
-def uses(run: OrmRun) -> None:
-    for path in run.paths:
-        data = run.evaluator.data(path)
-        for call in run.calls(path):
-            args = call.child_by_field_name("arguments")
-            if args is not None and args.type == "template_string":
-                target = run.evaluator.value(path, call.child_by_field_name("function"))
-                if target is not None and target.kind == "tag":
-                    _tagged(run, path, args)
-                continue
-            shape = method_of(data, call)
-            if shape is None:
-                continue
-            method, _, receiver = shape
-            if method not in SQL_METHODS and method not in TAG_METHODS and method != "batch":
-                continue
-            value = run.evaluator.value(path, receiver)
-            kind = None if value is None else value.kind
-            arguments = call_arguments(call)
-            if kind in OTHER_COLLECTORS:
-                continue
-            if kind not in SQL_KINDS:
-                if method in SQL_METHODS and arguments and _literal_sql(data, arguments[0]):
-                    run.note(UNRESOLVED, "sql-driver", name=path)
-                continue
-            if not arguments:
-                continue
-            if kind == "sql" and method in SQL_METHODS:
-                statement(run, path, arguments[0])
-            elif kind == "sql" and method == "batch":
-                _batch(run, path, arguments[0])
-            elif (kind == "tag" and method in TAG_METHODS) or (
-                kind == "d1" and method in D1_METHODS
-            ):
-                statement(run, path, arguments[0])
+class Drivers(OrmCollector):
+    def uses(self, run: OrmRun) -> None:
+        for path in run.paths:
+            for call in run.calls(path):
+                if call.kind == "tagged":
+                    target = run.evaluator.value(path, call.part("tag"))
+                    template = call.part("template")
+                    if target is not None and target.kind == "tag" and template is not None:
+                        _tagged(run, path, template)
+                    continue
+                _driver_call(run, path, call)
+
+
+def _driver_call(run: OrmRun, path: str, call: Node) -> None:
+    shape = method_of(call)
+    if shape is None:
+        return
+    method, _, receiver = shape
+    if method not in SQL_METHODS and method not in TAG_METHODS and method != "batch":
+        return
+    value = run.evaluator.value(path, receiver)
+    kind = None if value is None else value.kind
+    arguments = call_arguments(call)
+    if kind in OTHER_COLLECTORS:
+        return
+    if kind not in SQL_KINDS:
+        if method in SQL_METHODS and arguments and _literal_sql(arguments[0]):
+            run.note(UNRESOLVED, "sql-driver", name=path)
+        return
+    if not arguments:
+        return
+    if kind == "sql" and method in SQL_METHODS:
+        statement(run, path, arguments[0])
+    elif kind == "sql" and method == "batch":
+        _batch(run, path, arguments[0])
+    elif (kind == "tag" and method in TAG_METHODS) or (kind == "d1" and method in D1_METHODS):
+        statement(run, path, arguments[0])
 
 
 def statement(run: OrmRun, path: str, node: Node) -> None:
     """One SQL argument: literal, same-file const, `{ text }`/`{ sql }` config, or dynamic."""
-    data = run.evaluator.data(path)
     node = unwrap_value(node)
     if run.sql_argument(path, node):
         return
-    if node.type == "object":
-        for item in children(node):
-            key = item.child_by_field_name("key") if item.type == "pair" else None
-            if key is not None and property_name(data, key) in ("text", "sql"):
-                value = item.child_by_field_name("value")
+    if node.kind == "object":
+        for item in node.items:
+            key = item.part("key") if item.kind == "property" else None
+            if key is not None and key_name(key) in ("text", "sql"):
+                value = item.part("value")
                 if value is not None:
                     statement(run, path, value)
                 return
-    if node.type == "identifier":
+    if node.kind == "identifier":
         constant = _const_string(run, path, node)
         if constant is not None:
             run.sql_argument(path, constant, at=node)
@@ -103,37 +108,35 @@ def statement(run: OrmRun, path: str, node: Node) -> None:
 
 
 def _const_string(run: OrmRun, path: str, node: Node) -> Node | None:
-    data = run.evaluator.data(path)
-    binding = run.evaluator.lookup(path, node, data[node.start_byte : node.end_byte].decode())
-    if binding is None or binding.node.type != "variable_declarator" or binding.keys:
+    binding = run.evaluator.lookup(path, node, node.value or "")
+    if binding is None or binding.node.kind != "declarator" or binding.keys:
         return None
     declaration = binding.node.parent
-    if declaration is None or not declaration.text or not declaration.text.startswith(b"const"):
+    if declaration is None or declaration.value != "const":
         return None
-    value = binding.node.child_by_field_name("value")
+    value = binding.node.part("value")
     value = None if value is None else unwrap_value(value)
-    if value is None or value.type not in ("string", "template_string"):
+    if value is None or value.kind not in ("string", "template"):
         return None
     return value
 
 
 def _batch(run: OrmRun, path: str, node: Node) -> None:
     node = unwrap_value(node)
-    if node.type != "array":
+    if node.kind != "array":
         run.use(path, node, "", dynamic=True)
         run.note(DYNAMIC, "sql-arguments")
         return
-    for item in children(node):
+    for item in node.items:
         statement(run, path, item)
 
 
 def _tagged(run: OrmRun, path: str, template: Node) -> None:
-    written = template_sql(run.evaluator.data(path), template)
+    written = template_sql(template)
     if written is not None:
         run.sql(path, template, written[0])
 
 
-def _literal_sql(data: bytes, node: Node) -> bool:
-    node = unwrap_value(node)
-    written = string_value(data, node) if node.type == "string" else None
+def _literal_sql(node: Node) -> bool:
+    written = literal_string(unwrap_value(node))
     return written is not None and sql_relations.looks_like_sql(written)

@@ -20,17 +20,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import (
-    property_name,
-    string_value,
-    text,
-    unwrap_value,
-)
+from tsograph.producers.lang.syntax_read import static_key, top_level, unwrap_value
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm import packages
-from tsograph.producers.schema.orm.context import (
+from tsograph.producers.schema.orm.collector import OrmCollector
+from tsograph.producers.schema.orm.declarations import (
+    CALLS,
+    call_arguments,
+    callee_of,
+    is_object_property,
+    key_name,
+    literal_string,
+    template_parts,
+    written_entries,
+)
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, PkgRef, Val
+from tsograph.producers.schema.orm.orm_run import (
     UNREADABLE,
     UNRESOLVED,
     UNVERIFIED,
@@ -38,14 +45,6 @@ from tsograph.producers.schema.orm.context import (
     chain_root,
     method_of,
 )
-from tsograph.producers.schema.orm.tree import (
-    call_arguments,
-    children,
-    object_entries,
-    template_parts,
-)
-from tsograph.producers.schema.orm.values import Evaluator, PkgRef, Val
-from tsograph.producers.schema.syntax import top_level
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(
@@ -119,23 +118,30 @@ class Table:
         node: Node | None = self.call
         while node is not None and node.parent is not None:
             parent = node.parent
-            if parent.type == "variable_declarator":
-                name = parent.child_by_field_name("name")
-                return self.name if name is None else text(data, name)
-            if parent.type not in (
-                "member_expression",
-                "call_expression",
-                "parenthesized_expression",
-                "as_expression",
-                "satisfies_expression",
-            ):
+            if parent.kind == "declarator":
+                name = parent.part("name")
+                return (
+                    self.name
+                    if name is None
+                    else data[name.start : name.end].decode("utf-8", "replace")
+                )
+            if not _wraps(parent, node):
                 break
             node = parent
         return self.name
 
 
-class Drizzle:
-    """The Drizzle part of one run: hooks for the evaluator and the two passes."""
+def _wraps(parent: Node, node: Node) -> bool:
+    """True when `parent` continues the expression `node` (`t.x`, `t(…)`, `t as T`)."""
+    if parent.kind == "member":
+        return parent.part("object") is node
+    if parent.kind in CALLS:
+        return callee_of(parent) is node
+    return parent.kind == "cast" and parent.value in ("as", "as const", "satisfies")
+
+
+class Drizzle(OrmCollector):
+    """The Drizzle part of one run: hooks for the evaluator and the three passes."""
 
     def __init__(self) -> None:
         self.tables: dict[tuple[str, int], Table] = {}
@@ -147,6 +153,9 @@ class Drizzle:
         self.unreadable: set[str] = set()  # files with table or column names that are not constants
 
     # ---- evaluator hooks -----------------------------------------------------------
+
+    def hooks(self) -> dict[str, Hook]:
+        return {"package-call": self.package_call, "method": self.method, "call": self.call}
 
     def package_call(self, ev: Evaluator, path: str, node: Node, target: Val) -> Val | None:
         ref: PkgRef = target.ref
@@ -182,8 +191,8 @@ class Drizzle:
         """`drizzle(...)`: the database value, carrying its `schema` option's value."""
         for arg in call_arguments(node):
             arg = unwrap_value(arg)
-            if arg.type == "object":
-                schema = _object_value(arg, ev.data(path), "schema")
+            if arg.kind == "object":
+                schema = _object_value(arg, "schema")
                 if schema is not None:
                     return Val("drizzle", ev.value(path, schema))
         return Val("drizzle")
@@ -199,7 +208,7 @@ class Drizzle:
         schema: str | None,
         creator: tuple[str, Node] | None,
     ) -> Val | None:
-        key = (path, node.start_byte)
+        key = (path, node.start)
         if key in self.tables:
             return Val("drizzle-table", self.tables[key])
         written = ev.constant(path, args[0]) if args else None
@@ -226,32 +235,31 @@ class Drizzle:
     ) -> None:
         """Columns of an object of builders; `anchor` locates keys read in another file."""
         node = unwrap_value(node)
-        data = ev.data(path)
-        if node.type in ("arrow_function", "function_expression") and depth == 0:
-            body = node.child_by_field_name("body")
+        if node.kind == "function" and node.value in ("arrow", "expression") and depth == 0:
+            body = node.part("body")
             if body is not None:
                 self._columns(ev, path, body, table, depth + 1)
             return
-        if node.type != "object" or depth > 4:
+        if node.kind != "object" or depth > 4:
             return
-        for item in children(node):
-            if item.type == "pair":
-                key_node = item.child_by_field_name("key")
-                key = None if key_node is None else property_name(data, key_node)
-                value = item.child_by_field_name("value")
+        for item in node.items:
+            if item.kind == "property":
+                key_node = item.part("key")
+                key = key_name(key_node)
+                value = item.part("value")
                 if key is None or key_node is None or value is None:
                     continue
                 located = key_node if anchor is None else anchor
                 argument = _builder_argument(value)
                 explicit = None
-                if argument is not None and argument.type != "object":  # not a config
+                if argument is not None and argument.kind != "object":  # not a config
                     explicit = ev.constant(path, argument)
                     if explicit is None:
                         self.unreadable.add(path)  # a column name computed at run time
                         continue
                 table.columns.append(Column(key, located, explicit))
-            elif item.type == "spread_element":
-                spread = ev.value(path, next(children(item), None))
+            elif item.kind == "spread":
+                spread = ev.value(path, item.part("value"))
                 if spread is not None and spread.kind == "object":
                     # Keys spread in from another file are located at the spread itself.
                     inner = anchor if anchor is not None or spread.ref[0] == path else item
@@ -262,7 +270,7 @@ class Drizzle:
             return column.explicit
         return convert(self.casing, column.key) if self.casing_known else None
 
-    def read_casing(self, run: OrmRun) -> None:
+    def read_options(self, run: OrmRun) -> None:
         """Every `drizzle()` call's and drizzle.config.*'s casing must agree."""
         found: set[str | None] = set()
         seen_any = False
@@ -270,11 +278,11 @@ class Drizzle:
             data = run.evaluator.data(path)
             if path.rpartition("/")[2].startswith("drizzle.config."):
                 seen_any = True
-                found.add(_casing_in(data, run.parsed(path).root))
+                found.add(_casing_in(run.file(path).root))
             if b"drizzle" not in data:
                 continue
             for call in run.calls(path):
-                target = run.evaluator.value(path, call.child_by_field_name("function"))
+                target = run.evaluator.value(path, callee_of(call))
                 if (
                     target is not None
                     and target.kind == "pkg"
@@ -298,8 +306,8 @@ class Drizzle:
             data = run.evaluator.data(path)
             if b"drizzle-orm" not in data:
                 continue
-            for declarator in _module_declarators(run.parsed(path).root):
-                value = run.evaluator.value(path, declarator.child_by_field_name("value"))
+            for declarator in _module_declarators(run.file(path).root):
+                value = run.evaluator.value(path, declarator.part("value"))
                 if value is None or value.kind != "drizzle-table":
                     continue
                 table: Table = value.ref
@@ -327,9 +335,8 @@ class Drizzle:
     def _relations(self, run: OrmRun, path: str) -> None:
         """`relations(users, ({ many, one }) => ({ posts: many(posts) }))`: key -> table."""
         ev = run.evaluator
-        data = ev.data(path)
         for call in run.calls(path):
-            target = ev.value(path, call.child_by_field_name("function"))
+            target = ev.value(path, callee_of(call))
             if target is None or target.kind != "pkg" or target.ref.name != "relations":
                 continue
             args = call_arguments(call)
@@ -337,15 +344,15 @@ class Drizzle:
             if source is None or source.kind != "drizzle-table":
                 continue
             self._span(path, call)
-            body = unwrap_value(args[1]).child_by_field_name("body")
+            body = unwrap_value(args[1]).part("body")
             body = None if body is None else unwrap_value(body)
-            if body is None or body.type != "object":
+            if body is None or body.kind != "object":
                 continue
-            for item in children(body):
-                key_node = item.child_by_field_name("key") if item.type == "pair" else None
-                value = item.child_by_field_name("value") if item.type == "pair" else None
-                key = None if key_node is None else property_name(data, key_node)
-                if key is None or value is None or unwrap_value(value).type != "call_expression":
+            for item in body.items:
+                key_node = item.part("key") if item.kind == "property" else None
+                value = item.part("value") if item.kind == "property" else None
+                key = key_name(key_node)
+                if key is None or value is None or unwrap_value(value).kind not in CALLS:
                     continue
                 related = call_arguments(unwrap_value(value))
                 found = ev.value(path, related[0]) if related else None
@@ -353,12 +360,10 @@ class Drizzle:
                     source.ref.relations[key] = found.ref
 
     def _span(self, path: str, node: Node) -> None:
-        self.declaration_spans.setdefault(path, []).append((node.start_byte, node.end_byte))
+        self.declaration_spans.setdefault(path, []).append((node.start, node.end))
 
     def _in_declaration(self, path: str, node: Node) -> bool:
-        return any(
-            start <= node.start_byte < end for start, end in self.declaration_spans.get(path, ())
-        )
+        return any(start <= node.start < end for start, end in self.declaration_spans.get(path, ()))
 
     # ---- uses --------------------------------------------------------------------------
 
@@ -368,10 +373,10 @@ class Drizzle:
             if not self.tables and b"drizzle" not in data:
                 continue
             for node in run.nodes(path):
-                if node.type == "member_expression":
+                if node.kind == "member":
                     self._column_reference(run, path, node)
-                elif node.type == "call_expression":
-                    self._call(run, path, data, node)
+                elif node.kind in CALLS:
+                    self._call(run, path, node)
 
     def _is_db(self, run: OrmRun, path: str, receiver: Node) -> bool:
         """True when the chain starts at a proven database or transaction: a Drizzle
@@ -379,12 +384,12 @@ class Drizzle:
         value = run.evaluator.value(path, chain_root(receiver))
         return value is not None and value.kind == "drizzle"
 
-    def _call(self, run: OrmRun, path: str, data: bytes, call: Node) -> None:
+    def _call(self, run: OrmRun, path: str, call: Node) -> None:
         ev = run.evaluator
         args = call_arguments(call)
-        tagged = call.child_by_field_name("arguments")
-        if tagged is not None and tagged.type == "template_string":
-            target = ev.value(path, call.child_by_field_name("function"))
+        tagged = call.part("template")
+        if tagged is not None:
+            target = ev.value(path, call.part("tag"))
             if (
                 target is not None
                 and target.kind == "pkg"
@@ -392,7 +397,7 @@ class Drizzle:
             ):
                 self._sql_template(run, path, tagged)
             return
-        shape = method_of(data, call)
+        shape = method_of(call)
         if shape is None:
             return
         method, _, receiver = shape
@@ -406,18 +411,18 @@ class Drizzle:
                 run.note(UNRESOLVED, "drizzle", name=path)
             return
         if method in ("values", "set") and args:
-            statement = self._statement_table(run, path, data, receiver)
+            statement = self._statement_table(run, path, receiver)
             if statement is not None:
                 for item in args:
                     self._keys(run, path, item, statement)
             return
-        if method in ("findMany", "findFirst") and receiver.type == "member_expression":
-            self._relational(run, path, data, receiver, args)
+        if method in ("findMany", "findFirst") and receiver.kind == "member":
+            self._relational(run, path, receiver, args)
 
-    def _statement_table(self, run: OrmRun, path: str, data: bytes, node: Node) -> Table | None:
+    def _statement_table(self, run: OrmRun, path: str, node: Node) -> Table | None:
         """The table of the `insert(t)`/`update(t)` call a `.values()`/`.set()` chains on."""
-        while node.type == "call_expression":
-            shape = method_of(data, node)
+        while node.kind in CALLS:
+            shape = method_of(node)
             if shape is None:
                 return None
             method, _, receiver = shape
@@ -432,27 +437,25 @@ class Drizzle:
 
     def _keys(self, run: OrmRun, path: str, node: Node, table: Table) -> None:
         node = unwrap_value(node)
-        data = run.evaluator.data(path)
-        if node.type == "array":
-            for item in children(node):
+        if node.kind == "array":
+            for item in node.items:
                 self._keys(run, path, item, table)
             return
-        if node.type != "object":
+        if node.kind != "object":
             return
         columns = {column.key: column for column in table.columns}
-        for key, key_node, _ in object_entries(data, node):
+        for key, key_node, _ in written_entries(node):
             column = columns.get(key or "")
             name = None if column is None else self.column_name(column)
             if name is not None:
                 run.use(path, key_node, table.channel, name)
 
     def _column_reference(self, run: OrmRun, path: str, node: Node) -> None:
-        obj = node.child_by_field_name("object")
-        prop = node.child_by_field_name("property")
-        if obj is None or prop is None or obj.type not in ("identifier", "member_expression"):
+        obj = node.part("object")
+        prop = node.part("property")
+        if obj is None or prop is None or obj.kind not in ("identifier", "member"):
             return
-        data = run.evaluator.data(path)
-        key = property_name(data, prop)
+        key = prop.value
         if key is None:
             return
         value = run.evaluator.value(path, obj)
@@ -466,17 +469,15 @@ class Drizzle:
                     run.use(path, prop, table.channel, name)
                 return
 
-    def _relational(
-        self, run: OrmRun, path: str, data: bytes, receiver: Node, args: list[Node]
-    ) -> None:
+    def _relational(self, run: OrmRun, path: str, receiver: Node, args: list[Node]) -> None:
         """`db.query.<key>.findMany({ columns, with })`."""
-        key_node = receiver.child_by_field_name("property")
-        query = receiver.child_by_field_name("object")
-        if key_node is None or query is None or query.type != "member_expression":
+        key_node = receiver.part("property")
+        query = receiver.part("object")
+        if key_node is None or query is None or query.kind != "member":
             return
-        query_prop = query.child_by_field_name("property")
-        db_node = query.child_by_field_name("object")
-        if query_prop is None or db_node is None or text(data, query_prop) != "query":
+        query_prop = query.part("property")
+        db_node = query.part("object")
+        if query_prop is None or db_node is None or query_prop.value != "query":
             return
         db = run.evaluator.value(path, db_node)
         if db is None:
@@ -484,7 +485,7 @@ class Drizzle:
             return
         if db.kind != "drizzle":
             return
-        key = property_name(data, key_node) or ""
+        key = key_node.value or ""
         table = run.evaluator.member(path, db.ref, key)
         if table is None or table.kind != "drizzle-table":
             run.note(UNRESOLVED, "drizzle-query-schema", name=path)
@@ -495,26 +496,25 @@ class Drizzle:
 
     def _options(self, run: OrmRun, path: str, node: Node, table: Table, depth: int) -> None:
         node = unwrap_value(node)
-        data = run.evaluator.data(path)
-        if node.type != "object" or depth > 8:
+        if node.kind != "object" or depth > 8:
             return
-        columns = _object_value(node, data, "columns")
+        columns = _object_value(node, "columns")
         if columns is not None:
             self._keys(run, path, columns, table)
-        related = _object_value(node, data, "with")
+        related = _object_value(node, "with")
         related = None if related is None else unwrap_value(related)
-        if related is None or related.type != "object":
+        if related is None or related.kind != "object":
             return
-        for item in children(related):
-            if item.type != "pair":
+        for item in related.items:
+            if item.kind != "property":
                 continue
-            key_node = item.child_by_field_name("key")
-            key = None if key_node is None else property_name(data, key_node)
+            key_node = item.part("key")
+            key = key_name(key_node)
             target = None if key is None else table.relations.get(key)
             if target is None or key_node is None:
                 continue
             run.use(path, key_node, target.channel)
-            value = item.child_by_field_name("value")
+            value = item.part("value")
             if value is not None:
                 self._options(run, path, value, target, depth + 1)
 
@@ -522,9 +522,8 @@ class Drizzle:
         """Drizzle's `sql` tag: `${table}` and `${table.column}` are named; other
         substitutions are bind parameters."""
         ev = run.evaluator
-        data = ev.data(path)
         parts: list[str] = []
-        for part in template_parts(data, template):
+        for part in template_parts(template):
             value = None if isinstance(part, str) else ev.value(path, part)
             if isinstance(part, str):
                 parts.append(part)
@@ -533,10 +532,8 @@ class Drizzle:
             else:
                 parts.append("?")
         sql_text = "".join(parts)
-        from tsograph.producers.schema import sql_relations
-
         if not sql_relations.looks_like_sql(sql_text):
-            run.scan.claim(path, template.start_byte)
+            run.scan.claim(path, template.start)
             return
         found = sql_relations.extract(sql_text)
         for relation in found.relations:
@@ -544,7 +541,7 @@ class Drizzle:
         if found.unresolved:
             run.use(path, template, "", dynamic=True)
             run.note("dynamic-relation-names:", "sql")
-        run.scan.claim(path, template.start_byte)
+        run.scan.claim(path, template.start)
 
 
 def _quoted(table: Table) -> str:
@@ -557,13 +554,13 @@ def _builder_argument(value: Node) -> Node | None:
     """The first argument of the builder call a column chain starts with
     (`"full_name"` in `text("full_name").notNull()`), None without arguments."""
     node = unwrap_value(value)
-    while node.type == "call_expression":
-        callee = node.child_by_field_name("function")
+    while node.kind in CALLS:
+        callee = callee_of(node)
         if callee is None:
             return None
-        if callee.type == "member_expression":
-            inner = callee.child_by_field_name("object")
-            if inner is not None and unwrap_value(inner).type == "call_expression":
+        if callee.kind == "member":
+            inner = callee.part("object")
+            if inner is not None and unwrap_value(inner).kind in CALLS:
                 node = unwrap_value(inner)
                 continue
         args = call_arguments(node)
@@ -571,13 +568,12 @@ def _builder_argument(value: Node) -> Node | None:
     return None
 
 
-def _object_value(obj: Node, data: bytes, key: str) -> Node | None:
-    for item in children(obj):
-        if item.type == "pair":
-            key_node = item.child_by_field_name("key")
-            if key_node is not None and property_name(data, key_node) == key:
-                return item.child_by_field_name("value")
-        elif item.type == "shorthand_property_identifier" and text(data, item) == key:
+def _object_value(obj: Node, key: str) -> Node | None:
+    for item in obj.items:
+        if item.kind == "property":
+            if key_name(item.part("key")) == key:
+                return item.part("value")
+        elif item.kind == "shorthand" and item.value == key:
             return item
     return None
 
@@ -597,64 +593,57 @@ def _casing_of_call(ev: Evaluator, path: str, call: Node) -> str | None:
     if config is None or config.kind != "object":
         return UNKNOWN
     config_path, obj = config.ref
-    data = ev.data(config_path)
-    if any(item.type == "spread_element" for item in children(obj)):
+    if any(item.kind == "spread" for item in obj.items):
         return UNKNOWN
-    value = _object_value(obj, data, "casing")
+    value = _object_value(obj, "casing")
     if value is None:
         return None
     written = ev.constant(config_path, value)
     return written if written in CASINGS else UNKNOWN
 
 
-def _casing_in(data: bytes, root: Node) -> str | None:
+def _casing_in(root: Node) -> str | None:
     """The `casing` key of a drizzle.config file's object literals (defineConfig({...}))."""
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "pair":
-            key = node.child_by_field_name("key")
-            if key is not None and property_name(data, key) == "casing":
-                value = node.child_by_field_name("value")
-                written = None if value is None else string_value(data, value)
-                return written if written in CASINGS else UNKNOWN
-        stack.extend(node.children)
+        if node.kind == "property" and is_object_property(node) and static_key(node) == "casing":
+            written = literal_string(node.part("value"))
+            return written if written in CASINGS else UNKNOWN
+        stack.extend(node.children())
     return None
 
 
 def _apply_creator(ev: Evaluator, creator: tuple[str, Node], name: str) -> str | None:
     """`pgTableCreator((name) => `app_${name}`)` applied to a literal name, when static."""
     path, function = creator
-    data = ev.data(path)
     function = unwrap_value(function)
-    if function.type != "arrow_function":
+    if function.kind != "function" or function.value != "arrow":
         return None
-    param = function.child_by_field_name("parameter")
-    if param is None:
-        params = function.child_by_field_name("parameters")
-        first = None if params is None else next(children(params), None)
-        param = None if first is None else first.child_by_field_name("pattern")
-    body = function.child_by_field_name("body")
+    params = function.part("parameters")
+    first = params.items[0] if params is not None and params.items else None
+    param = None if first is None else first.part("pattern")
+    body = function.part("body")
     if param is None or body is None:
         return None
-    parameter = text(data, param)
+    parameter = ev.text(path, param)
     body = unwrap_value(body)
-    if body.type == "template_string":
+    if body.kind == "template":
         parts: list[str] = []
-        for part in template_parts(data, body):
-            if not isinstance(part, str) and text(data, part) != parameter:
+        for part in template_parts(body):
+            if not isinstance(part, str) and ev.text(path, part) != parameter:
                 return None
             parts.append(part if isinstance(part, str) else name)
         return "".join(parts)
-    if body.type == "binary_expression":
+    if body.kind == "binary":
         pieces: list[str] = []
-        for side in (body.child_by_field_name("left"), body.child_by_field_name("right")):
+        for side in (body.part("left"), body.part("right")):
             if side is None:
                 return None
-            if side.type == "identifier" and text(data, side) == parameter:
+            if side.kind == "identifier" and side.value == parameter:
                 pieces.append(name)
             else:
-                literal = string_value(data, side)
+                literal = literal_string(side)
                 if literal is None:
                     return None
                 pieces.append(literal)
@@ -663,5 +652,5 @@ def _apply_creator(ev: Evaluator, creator: tuple[str, Node], name: str) -> str |
 
 
 def _module_declarators(root: Node) -> list[Node]:
-    statements = top_level(root, ("lexical_declaration", "variable_declaration"))
-    return [d for inner in statements for d in children(inner) if d.type == "variable_declarator"]
+    statements = top_level(root, ("declaration",))
+    return [d for inner in statements for d in inner.items if d.kind == "declarator"]

@@ -13,12 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import property_name, unwrap_value
+from tsograph.producers.lang.syntax_read import unwrap_value
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.orm.context import DYNAMIC, OrmRun, chain_root, continued, method_of
-from tsograph.producers.schema.orm.tree import call_arguments, children, object_entries
+from tsograph.producers.schema.orm.collector import OrmCollector
+from tsograph.producers.schema.orm.declarations import (
+    CALLS,
+    call_arguments,
+    callee_of,
+    key_name,
+    written_entries,
+)
+from tsograph.producers.schema.orm.orm_run import DYNAMIC, OrmRun, chain_root, continued, method_of
 
 TABLE_METHODS = frozenset({"from", "into", "table"})
 JOIN_METHODS = frozenset(
@@ -82,10 +88,10 @@ _IDENT = re.compile(r"^[A-Za-z_$][\w$]*$")
 NAME_SHAPES = frozenset(
     {
         "identifier",
-        "member_expression",
-        "template_string",
-        "binary_expression",
-        "subscript_expression",
+        "member",
+        "template",
+        "binary",
+        "index",
     }
 )
 
@@ -105,10 +111,9 @@ def _split(written: str) -> tuple[str, str | None]:
     return (parts[0].strip(), parts[1].strip()) if len(parts) == 2 else (written.strip(), None)
 
 
-class Knex:
+class Knex(OrmCollector):
     def uses(self, run: OrmRun) -> None:
         for path in run.paths:
-            data = run.evaluator.data(path)
             for call in run.calls(path):
                 if continued(call):
                     continue
@@ -116,29 +121,29 @@ class Knex:
                 value = run.evaluator.value(path, root)
                 if value is None or value.kind != "knex":
                     continue
-                self._chain(run, path, data, call, root)
+                self._chain(run, path, call, root)
 
-    def _chain(self, run: OrmRun, path: str, data: bytes, outer: Node, root: Node) -> None:
+    def _chain(self, run: OrmRun, path: str, outer: Node, root: Node) -> None:
         links: list[tuple[str | None, Node]] = []
         node = outer
-        while node != root:
-            if node.type == "call_expression":
-                callee = node.child_by_field_name("function")
+        while node is not root:
+            if node.kind in CALLS:
+                callee = callee_of(node)
                 if callee is None:
                     return
-                shape = method_of(data, node)
-                if callee == root or unwrap_value(callee) == root:
+                shape = method_of(node)
+                if callee is root or unwrap_value(callee) is root:
                     links.append((None, node))
                 elif shape is not None:
                     links.append((shape[0], node))
                 node = unwrap_value(callee) if shape is None else shape[2]
-            elif node.type == "member_expression":
-                prop = node.child_by_field_name("property")
-                if prop is not None and property_name(data, prop) == "schema":
+            elif node.kind == "member":
+                prop = node.part("property")
+                if prop is not None and prop.value == "schema":
                     return  # knex.schema: DDL
-                node = node.child_by_field_name("object") or root
-            else:
-                node = next(children(node), root)
+                node = node.part("object") or root
+            else:  # `await`, `!`
+                node = node.part("value") or root
         links.reverse()
         chain = _Chain()
         for method, call in links:
@@ -162,7 +167,6 @@ class Knex:
         self._emit(run, path, chain)
 
     def _table(self, run: OrmRun, path: str, arg: Node, chain: _Chain) -> None:
-        data = run.evaluator.data(path)
         arg = unwrap_value(arg)
         written = run.evaluator.constant(path, arg)
         if written is not None:
@@ -171,11 +175,11 @@ class Knex:
             if alias:
                 chain.aliases[alias] = table
             return
-        if arg.type == "object":  # { alias: 'table' }
-            for item in children(arg):
-                key = item.child_by_field_name("key") if item.type == "pair" else None
-                value = item.child_by_field_name("value") if item.type == "pair" else None
-                alias_name = None if key is None else property_name(data, key)
+        if arg.kind == "object":  # { alias: 'table' }
+            for item in arg.items:
+                key = item.part("key") if item.kind == "property" else None
+                value = item.part("value") if item.kind == "property" else None
+                alias_name = None if key is None else key_name(key)
                 table_name = None if value is None else run.evaluator.constant(path, value)
                 if table_name is not None and value is not None:
                     chain.tables.append((table_name, value))
@@ -183,22 +187,21 @@ class Knex:
                     if alias_name:
                         chain.aliases[alias_name] = table_name
             return
-        if arg.type in NAME_SHAPES:  # a table name computed at run time
+        if arg.kind in NAME_SHAPES:  # a table name computed at run time
             found = run.evaluator.value(path, arg)
             if found is None or found.kind == "text":
                 chain.dynamic.append(arg)
 
     def _column_arg(self, run: OrmRun, path: str, arg: Node, chain: _Chain, keys: bool) -> None:
-        data = run.evaluator.data(path)
         arg = unwrap_value(arg)
         written = run.evaluator.constant(path, arg)
         if written is not None:
             chain.columns.append((_split(written)[0], arg))
-        elif arg.type == "array":  # column lists, or rows of an insert
-            for item in children(arg):
+        elif arg.kind == "array":  # column lists, or rows of an insert
+            for item in arg.items:
                 self._column_arg(run, path, item, chain, keys)
-        elif arg.type == "object" and keys:
-            for name, key, _ in object_entries(data, arg):
+        elif arg.kind == "object" and keys:
+            for name, key, _ in written_entries(arg):
                 if name is not None:
                     chain.columns.append((name, key))
 

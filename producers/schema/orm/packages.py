@@ -2,7 +2,9 @@
 
 A value is identified by the import specifier and the imported name (`pg` + `Pool`),
 never by a local name. Each table below maps those to the kind of value a call, a
-`new`, or a type annotation produces (see values.py for the kinds).
+`new`, or a type annotation produces, and what a method of such a value returns or
+hands its callback (see orm_evaluator.py for the kinds). Provenance is data: adding a
+driver or a handle is a row here, not code in the evaluator.
 """
 
 from __future__ import annotations
@@ -63,7 +65,12 @@ def package_of(specifier: str, names: tuple[str, ...]) -> str | None:
     return None
 
 
-# (package, imported name) -> kind of the value `name(...)` or `new name(...)` returns.
+# What a table entry means besides a kind: the receiver itself, or the package module.
+SAME = "=same"
+MODULE = "=module"
+
+# (package, imported name) -> kind of the value `name(...)` or `new name(...)` returns
+# (called and constructed alike: no supported export differs between the two).
 # "*" as a name: any name of the package (namespace access `pg.Pool` is looked up by
 # the member name). Verified against the packages' typings: pg 8, mysql2 3,
 # better-sqlite3 11, @libsql/client 0.14, postgres 3, @neondatabase/serverless 0.10,
@@ -94,9 +101,57 @@ FACTORIES: dict[tuple[str, str], str] = {
     ("typeorm", "DataSource"): "typeorm-ds",
     ("sequelize", "Sequelize"): "sequelize",
     ("sequelize", "default"): "sequelize",
+    # sqlite3 5: `verbose()` returns the package's module object again.
+    ("sqlite3", "verbose"): MODULE,
+    # Hono 4: `new Hono<{ Bindings }>()`, its bindings read from the type argument. The
+    # routes producer proves Hono apps on its own (routes/node/frameworks.construct);
+    # the two should share one provenance table (issue 15).
+    ("hono", "Hono"): "hono",
 }
-# Calls that return the package's module object again (sqlite3 5: `verbose()`).
-MODULE_RETURNING = frozenset({("sqlite3", "verbose")})
+# (receiver kind, method) -> what the call returns: SAME for the receiver (a connection,
+# a transaction-capable handle or a sub-app of the same kind); `typeorm-repo` carries the
+# entity of the call's first argument.
+METHOD_RESULTS: dict[tuple[str, str], str] = {
+    ("sql", "connect"): SAME,  # pg Pool.connect, mysql2 getConnection/promise
+    ("sql", "getConnection"): SAME,
+    ("sql", "promise"): SAME,
+    ("sql", "connection"): SAME,
+    ("knex", "transaction"): SAME,
+    ("knex", "transactionProvider"): SAME,
+    ("knex", "queryBuilder"): SAME,
+    ("typeorm-ds", "getRepository"): "typeorm-repo",
+    ("typeorm-ds", "getTreeRepository"): "typeorm-repo",
+    ("typeorm-ds", "createQueryRunner"): "sql",
+    ("typeorm-ds", "initialize"): SAME,
+    ("typeorm-ds", "connect"): SAME,
+    ("typeorm-manager", "getRepository"): "typeorm-repo",
+    ("typeorm-manager", "getTreeRepository"): "typeorm-repo",
+    ("typeorm-manager", "createQueryRunner"): "sql",
+    ("typeorm-manager", "initialize"): SAME,
+    ("typeorm-manager", "connect"): SAME,
+    ("hono", "basePath"): SAME,
+    ("hono", "route"): SAME,
+}
+# (kind, member) -> kind of a property of such a value.
+MEMBER_VALUES: dict[tuple[str, str], str] = {("typeorm-ds", "manager"): "typeorm-manager"}
+# (receiver kind, method) -> what the first parameter of a callback passed to the method
+# is: SAME for a transaction of the receiver's kind; `hono-ctx` carries the app's bindings.
+CALLBACK_PARAMETERS: dict[tuple[str, str], str] = {
+    **{
+        (kind, method): SAME
+        for kind in ("drizzle", "knex", "tag", "sql")
+        for method in ("transaction", "begin", "reserve")
+    },
+    ("typeorm-ds", "transaction"): "typeorm-manager",
+    ("typeorm-manager", "transaction"): "typeorm-manager",
+    ("drizzle-table", "as"): "drizzle",  # pgView(…).as((qb) => …)
+    **{
+        ("hono", method): "hono-ctx"
+        for method in ("get", "post", "put", "delete", "patch", "all", "use", "on", "options")
+    },
+}
+# (package, class) -> kind of `this` in a class extending it.
+BASE_CLASSES: dict[tuple[str, str], str] = {("typeorm", "Repository"): "typeorm-repo"}
 # Values an import is by itself, without a call (`import { sql } from '@vercel/postgres'`).
 IMPORTED_VALUES: dict[tuple[str, str], str] = {
     ("@vercel/postgres", "sql"): "tag",

@@ -23,35 +23,35 @@ Uses: model methods with the table at the method name and column facts from `whe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import (
-    property_name,
-    string_value,
-    text,
-    unwrap_value,
-)
+from tsograph.producers.lang.syntax_read import top_level, unwrap_value
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm import drivers, inflection
-from tsograph.producers.schema.orm.context import (
+from tsograph.producers.schema.orm.collector import OrmCollector
+from tsograph.producers.schema.orm.declarations import (
+    CALLS,
+    Binding,
+    call_arguments,
+    callee_of,
+    has_spread,
+    key_name,
+    literal_string,
+    object_value,
+    source_text,
+    string_option,
+    written_entries,
+)
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, Val
+from tsograph.producers.schema.orm.orm_run import (
     UNREADABLE,
     UNRESOLVED,
     UNVERIFIED,
     OrmRun,
     method_of,
 )
-from tsograph.producers.schema.orm.tree import (
-    Binding,
-    call_arguments,
-    children,
-    object_entries,
-    object_value,
-    string_option,
-)
-from tsograph.producers.schema.orm.values import Evaluator, Val
-from tsograph.producers.schema.syntax import top_level
 
 MODEL_METHODS = frozenset(
     [
@@ -121,7 +121,7 @@ class _Options:
     known: bool = True
 
 
-class Sequelize:
+class Sequelize(OrmCollector):
     def __init__(self) -> None:
         self.models: dict[tuple[str, int], Model] = {}
         self.by_name: dict[str, Model] = {}
@@ -130,6 +130,12 @@ class Sequelize:
 
     # ---- evaluator hooks ---------------------------------------------------------------
 
+    def hooks(self) -> dict[str, Hook]:
+        return {"method": self.method, "class": self.class_value}
+
+    def member_hooks(self) -> dict[str, Callable[[Val, str], Val | None]]:
+        return {"sequelize": self.member, "seq-models": self.member}
+
     def method(self, ev: Evaluator, path: str, node: Node, info: Val) -> Val | None:
         receiver, name = info.ref
         if receiver.kind == "sequelize" and name == "define":
@@ -137,7 +143,7 @@ class Sequelize:
             return None if model is None else Val("seq-model", model)
         if receiver.kind == "sequelize" and name in ("model",):
             args = call_arguments(node)
-            written = string_value(ev.data(path), args[0]) if args else None
+            written = literal_string(args[0]) if args else None
             model = None if written is None else self.by_name.get(written)
             return None if model is None else Val("seq-model", model)
         return None
@@ -151,44 +157,39 @@ class Sequelize:
         return None
 
     def class_value(self, ev: Evaluator, path: str, node: Node, _: Val) -> Val | None:
-        key = (path, node.start_byte)
+        key = (path, node.start)
         if key in self.models:
             return Val("seq-model", self.models[key])
-        heritage = next((c for c in children(node) if c.type == "class_heritage"), None)
-        clause = None if heritage is None else next(children(heritage), None)
-        base = clause  # JavaScript: `extends <expression>` directly under the heritage
-        if clause is not None and clause.type == "extends_clause":
-            base = clause.child_by_field_name("value") or next(children(clause), None)
+        base = node.part("base")
         target = None if base is None else ev.value(path, base)
         if target is None or target.kind != "pkg" or target.ref.package != "sequelize":
             return None
         if target.ref.name != "Model":
             return None
-        name_node = node.child_by_field_name("name")
+        name_node = node.part("name")
         if name_node is None:
             return None
-        init = self._init_call(ev, path, node, text(ev.data(path), name_node))
+        init = self._init_call(ev, path, ev.text(path, name_node))
         if init is None:
             return None
         args = call_arguments(init)
-        model = self._model(ev, path, node, text(ev.data(path), name_node), name_node, args)
+        model = self._model(ev, path, node, ev.text(path, name_node), name_node, args)
         return None if model is None else Val("seq-model", model)
 
-    def _init_call(self, ev: Evaluator, path: str, cls: Node, name: str) -> Node | None:
+    def _init_call(self, ev: Evaluator, path: str, name: str) -> Node | None:
         """The `Name.init(attributes, options)` call anywhere in the class's file (module
         level or a static initialiser); `this.init(...)` is not read."""
-        parsed = ev.project.parsed(path)
-        if parsed is None:
+        file = ev.project.file(path)
+        if file is None:
             return None
-        data = parsed.data
-        stack = [parsed.root]
+        stack = [file.root]
         while stack:
             node = stack.pop()
-            if node.type == "call_expression":
-                callee = node.child_by_field_name("function")
-                if callee is not None and text(data, callee).replace(" ", "") == f"{name}.init":
+            if node.kind in CALLS:
+                callee = callee_of(node)
+                if callee is not None and file.text(callee).replace(" ", "") == f"{name}.init":
                     return node
-            stack.extend(node.children)
+            stack.extend(node.children())
         return None
 
     def _define(self, ev: Evaluator, path: str, node: Node) -> Model | None:
@@ -208,7 +209,7 @@ class Sequelize:
         name_node: Node,
         args: list[Node],
     ) -> Model | None:
-        key = (path, node.start_byte)
+        key = (path, node.start)
         if key in self.models:
             return self.models[key]
         attributes = ev.value(path, args[0]) if args else None
@@ -223,17 +224,15 @@ class Sequelize:
             known = False  # options that cannot be read may rename anything
         if options is not None and options.kind == "object":
             options_path, options_node = options.ref
-            data = ev.data(options_path)
-            known = known and not _has_spread(options_node)
-            for item in children(options_node):
-                if item.type != "pair":
+            known = known and not has_spread(options_node)
+            for item in options_node.items:
+                if item.kind != "property":
                     continue
-                key_node = item.child_by_field_name("key")
-                value_node = item.child_by_field_name("value")
-                option = None if key_node is None else property_name(data, key_node)
+                value_node = item.part("value")
+                option = key_name(item.part("key"))
                 if option is None or value_node is None:
                     continue
-                written = text(data, value_node)
+                written = ev.text(options_path, value_node)
                 literal = ev.constant(options_path, value_node)
                 if option in BOOLEAN_OPTIONS:
                     if written not in ("true", "false"):
@@ -283,29 +282,29 @@ class Sequelize:
 
     def _attributes(self, ev: Evaluator, path: str, node: Node, model: Model, known: bool) -> None:
         data = ev.data(path)
-        if _has_spread(node):
+        if has_spread(node):
             self.unreadable.append(path)  # spread attributes are not read
-        for item in children(node):
-            if item.type != "pair":
+        for item in node.items:
+            if item.kind != "property":
                 continue
-            key_node = item.child_by_field_name("key")
-            value = item.child_by_field_name("value")
-            name = None if key_node is None else property_name(data, key_node)
+            key_node = item.part("key")
+            value = item.part("value")
+            name = None if key_node is None else key_name(key_node)
             if name is None or key_node is None or value is None:
                 continue
             value = unwrap_value(value)
             explicit: str | None = None
-            if value.type == "object":
-                field_node = object_value(value, data, "field")
-                type_node = object_value(value, data, "type")
-                primary = object_value(value, data, "primaryKey")
-                if type_node is not None and text(data, type_node).endswith("VIRTUAL"):
+            if value.kind == "object":
+                field_node = object_value(value, "field")
+                type_node = object_value(value, "type")
+                primary = object_value(value, "primaryKey")
+                if type_node is not None and source_text(data, type_node).endswith("VIRTUAL"):
                     continue
                 if field_node is not None:
-                    explicit = string_value(data, field_node)
-                if primary is not None and text(data, primary) == "true":
+                    explicit = literal_string(field_node)
+                if primary is not None and source_text(data, primary) == "true":
                     model.primary = name
-            elif text(data, value).endswith("VIRTUAL"):
+            elif source_text(data, value).endswith("VIRTUAL"):
                 continue
             if explicit is None and not known:
                 continue
@@ -323,9 +322,9 @@ class Sequelize:
             if b"Sequelize" not in data:
                 continue
             for node in run.nodes(path):
-                if node.type != "new_expression":
+                if node.kind != "new":
                     continue
-                target = run.evaluator.value(path, node.child_by_field_name("constructor"))
+                target = run.evaluator.value(path, node.part("callee"))
                 if target is None or target.kind != "pkg" or target.ref.package != "sequelize":
                     continue
                 seen.add(self._define_options(run.evaluator, path, call_arguments(node)))
@@ -357,31 +356,31 @@ class Sequelize:
             return unknown
         options_path, options_node = options.ref
         data = ev.data(options_path)
-        if _has_spread(options_node):
+        if has_spread(options_node):
             return unknown
         found: list[tuple[str, object]] = []
         # model.js init: a model's schema falls back to define.schema, then options.schema.
-        schema = object_value(options_node, data, "schema")
+        schema = object_value(options_node, "schema")
         if schema is not None:
             written_schema = ev.constant(options_path, schema)
             if written_schema is None:
                 return unknown
             found.append(("instance-schema", written_schema))
-        define = object_value(options_node, data, "define")
+        define = object_value(options_node, "define")
         if define is None:
             return tuple(found)
         define = unwrap_value(define)
-        if define.type != "object" or _has_spread(define):
+        if define.kind != "object" or has_spread(define):
             return unknown
-        for item in children(define):
-            key = item.child_by_field_name("key") if item.type == "pair" else None
-            value = item.child_by_field_name("value") if item.type == "pair" else None
-            name = None if key is None else property_name(data, key)
+        for item in define.items:
+            key = item.part("key") if item.kind == "property" else None
+            value = item.part("value") if item.kind == "property" else None
+            name = None if key is None else key_name(key)
             if name is None or value is None:
                 continue
-            written = text(data, value)
+            written = source_text(data, value)
             if name in (*BOOLEAN_OPTIONS, *TIMESTAMPS, "schema"):
-                literal = string_value(data, value)
+                literal = literal_string(value)
                 if written in ("true", "false"):
                     found.append((name, written == "true"))
                 elif literal is not None:
@@ -395,10 +394,12 @@ class Sequelize:
         for path in run.paths:
             data = ev.data(path)
             for call in run.calls(path):
-                shape = method_of(data, call)
+                shape = method_of(call)
                 if shape is not None and shape[0] == "define":
                     ev.value(path, call)
-            for node in top_level(run.parsed(path).root, ("class_declaration",)):
+            for node in top_level(run.file(path).root, ("class",)):
+                if node.value != "declaration" or "abstract" in node.flags:
+                    continue
                 ev.binding_value(path, Binding(node))  # `class X extends Model` + X.init
         for path in run.paths:
             data = ev.data(path)
@@ -406,11 +407,11 @@ class Sequelize:
                 self._association(run, path, data, call)
         for path in sorted(set(self.unreadable)):
             run.note(UNREADABLE, "sequelize-models", name=path)
-        for model in sorted(self.models.values(), key=lambda m: (m.path, m.name_node.start_byte)):
+        for model in sorted(self.models.values(), key=lambda m: (m.path, m.name_node.start)):
             self._emit(run, model)
 
     def _association(self, run: OrmRun, path: str, data: bytes, call: Node) -> None:
-        shape = method_of(data, call)
+        shape = method_of(call)
         if shape is None or shape[0] not in ("belongsTo", "hasMany", "hasOne", "belongsToMany"):
             return
         kind, _, receiver = shape
@@ -428,8 +429,8 @@ class Sequelize:
         a: Model = source.ref
         b: Model = target.ref
         options = unwrap_value(args[1]) if len(args) > 1 else None
-        options = options if options is not None and options.type == "object" else None
-        alias = string_option(data, options, "as")
+        options = options if options is not None and options.kind == "object" else None
+        alias = string_option(options, "as")
         foreign, foreign_field = _key_option(data, options, "foreignKey")
         if kind == "belongsTo":
             key = foreign or inflection.camelize(f"{alias or b.singular}_{b.primary}")
@@ -466,8 +467,8 @@ class Sequelize:
         foreign_field: str | None,
         at: Node,
     ) -> None:
-        through_node = None if options is None else object_value(options, data, "through")
-        through = None if through_node is None else string_value(data, through_node)
+        through_node = None if options is None else object_value(options, "through")
+        through = None if through_node is None else literal_string(through_node)
         if through is None or through_node is None:
             return  # a through model is declared on its own
         other, other_field = _key_option(data, options, "otherKey")
@@ -479,13 +480,13 @@ class Sequelize:
         channel = fact_builder.channel(through, a.schema)
         qualified = f"{a.name}.{alias or b.name}"
         usr_path = a.path
-        line, column = run.parsed(path).location(through_node.start_byte)
+        line, column = run.file(path).location(through_node.start)
         columns = [foreign_field or _underscored_if(key, a.underscored)]
         columns.append(other_field or _underscored_if(other_key, a.underscored))
-        timestamps = object_value(options, data, "timestamps") if options is not None else None
+        timestamps = object_value(options, "timestamps") if options is not None else None
         stamps_on = self.defaults.flags.get("timestamps", True)
         if timestamps is not None:
-            stamps_on = text(data, timestamps) != "false"
+            stamps_on = source_text(data, timestamps) != "false"
         if stamps_on:
             for stamp in ("createdAt", "updatedAt"):
                 setting = self.defaults.renamed.get(stamp, True)
@@ -568,7 +569,7 @@ class Sequelize:
         for value in values:
             self._keys(run, path, value, model)
         for option in options:
-            if option.type != "object":
+            if option.kind != "object":
                 continue
             self._options(run, path, data, option, model, 0)
 
@@ -578,49 +579,48 @@ class Sequelize:
         if depth > 6:
             return
         for key in OPTION_COLUMN_KEYS:
-            nested = object_value(option, data, key)
+            nested = object_value(option, key)
             if nested is not None:
                 self._keys(run, path, unwrap_value(nested), model)
-        include = object_value(option, data, "include")
+        include = object_value(option, "include")
         if include is None:
             return
         include = unwrap_value(include)
-        items = list(children(include)) if include.type == "array" else [include]
+        items = list(include.items) if include.kind == "array" else [include]
         for item in items:
             item = unwrap_value(item)
-            model_node = object_value(item, data, "model") if item.type == "object" else item
+            model_node = object_value(item, "model") if item.kind == "object" else item
             target = None if model_node is None else run.evaluator.value(path, model_node)
             if target is None or target.kind != "seq-model" or model_node is None:
                 continue
             included: Model = target.ref
             if included.channel is not None:
                 run.use(path, model_node, included.channel)
-                if item.type == "object":
+                if item.kind == "object":
                     self._options(run, path, data, item, included, depth + 1)
 
     def _keys(self, run: OrmRun, path: str, node: Node, model: Model) -> None:
-        data = run.evaluator.data(path)
         channel = model.channel
         if channel is None:
             return
-        if node.type == "array":
-            for item in children(node):
+        if node.kind == "array":
+            for item in node.items:
                 item = unwrap_value(item)
-                written = string_value(data, item)
+                written = literal_string(item)
                 if written is not None and written in model.attributes:
                     run.use(path, item, channel, model.attributes[written].field)
-                elif item.type == "array":
-                    first = next(children(item), None)
+                elif item.kind == "array":
+                    first = item.items[0] if item.items else None
                     if first is not None:
                         self._keys(run, path, item, model)
-                elif item.type == "object":
+                elif item.kind == "object":
                     self._keys(run, path, item, model)
             return
-        if node.type != "object":
+        if node.kind != "object":
             return
-        for name, key, item in object_entries(data, node):
-            if name in ("include", "exclude") and item.type == "pair":
-                value = item.child_by_field_name("value")
+        for name, key, item in written_entries(node):
+            if name in ("include", "exclude") and item.kind == "property":
+                value = item.part("value")
                 if value is not None:
                     self._keys(run, path, unwrap_value(value), model)
                 continue
@@ -633,17 +633,13 @@ def _underscored_if(text_value: str, underscored: bool) -> str:
     return inflection.underscore(text_value) if underscored else text_value
 
 
-def _has_spread(obj: Node) -> bool:
-    return any(item.type == "spread_element" for item in children(obj))
-
-
 def _key_option(data: bytes, obj: Node | None, key: str) -> tuple[str | None, str | None]:
     """A foreign key option: `'name'` or `{ name, field }`."""
-    value = object_value(obj, data, key)
+    value = object_value(obj, key)
     if value is None:
         return None, None
     value = unwrap_value(value)
-    written = string_value(data, value)
+    written = literal_string(value)
     if written is not None:
         return written, None
-    return string_option(data, value, "name"), string_option(data, value, "field")
+    return string_option(value, "name"), string_option(value, "field")

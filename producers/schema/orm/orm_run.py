@@ -1,18 +1,16 @@
-"""What every ORM collector shares in one run: the scan, the evaluator and fact helpers."""
+"""One ORM run: the scan, the evaluator and the fact helpers every ORM collector shares."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.lang.typescript.syntax import string_value
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.orm.tree import children, template_parts
-from tsograph.producers.schema.orm.values import Evaluator
+from tsograph.producers.schema.orm.declarations import CALLS, callee_of, template_parts
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.scan import SchemaScan
 
 UNRESOLVED = "unresolved-orm-receivers:"
@@ -27,23 +25,23 @@ class OrmRun:
     evaluator: Evaluator
     paths: tuple[str, ...]  # the parsed sources, in path order
 
-    def parsed(self, path: str) -> ParsedFile:
-        parsed = self.evaluator.project.parsed(path)
-        assert parsed is not None, path
-        return parsed
+    def file(self, path: str) -> SyntaxFile:
+        found = self.evaluator.project.file(path)
+        assert found is not None, path
+        return found
 
     def nodes(self, path: str) -> tuple[Node, ...]:
         """Calls and member accesses of a file, in source order (found once per file)."""
         return self.evaluator.nodes(path)
 
     def calls(self, path: str) -> Iterator[Node]:
-        return (node for node in self.nodes(path) if node.type == "call_expression")
+        """Calls and tagged templates, in source order."""
+        return (node for node in self.nodes(path) if node.kind in CALLS)
 
     def method_calls(self, path: str) -> Iterator[tuple[Node, str, Node, Node]]:
         """(call, method name, property node, receiver node) of each `receiver.method(...)`."""
-        data = self.evaluator.data(path)
         for call in self.calls(path):
-            shape = method_of(data, call)
+            shape = method_of(call)
             if shape is not None:
                 yield (call, *shape)
 
@@ -56,9 +54,8 @@ class OrmRun:
         *,
         dynamic: bool = False,
     ) -> None:
-        self.scan.source_fact(
-            self.parsed(path), at.start_byte, channel, method=method, dynamic=dynamic
-        )
+        """A relation-use fact at `at`, its symbol the declaration that encloses it."""
+        self.scan.source_fact(self.file(path), at.start, channel, method=method, dynamic=dynamic)
 
     def declare(
         self,
@@ -73,7 +70,7 @@ class OrmRun:
         """A declaration fact of the model declared in `path` (its `#model:` usr), located
         at `at` in `written_in` (default `path`: an association may add a key elsewhere)."""
         located = written_in or path
-        line, column = self.parsed(located).location(at.start_byte)
+        line, column = self.file(located).location(at.start)
         usr = f"{path}#model:{qualified}"
         self.scan.add(
             fact_builder.relation_use(
@@ -106,12 +103,12 @@ class OrmRun:
         elif found.unresolved:
             self.use(path, at, "", dynamic=True)
             self.note(DYNAMIC, "sql")
-        self.scan.claim(path, (at if written is None else written).start_byte)
+        self.scan.claim(path, (at if written is None else written).start)
 
     def sql_argument(self, path: str, node: Node, at: Node | None = None) -> bool:
         """Read a string literal or template as SQL used at `at` (default: the literal);
         False for other expressions."""
-        found = template_sql(self.evaluator.data(path), node)
+        found = template_sql(node)
         if found is None:
             return False
         sql_text, substitutions = found
@@ -121,15 +118,14 @@ class OrmRun:
         return True
 
 
-def template_sql(data: bytes, node: Node) -> tuple[str, int] | None:
+def template_sql(node: Node) -> tuple[str, int] | None:
     """The text of a string or template literal with each substitution written `?`,
     and how many substitutions there were; None for any other expression."""
-    if node.type == "string":
-        value = string_value(data, node)
-        return None if value is None else (value, 0)
-    if node.type != "template_string":
+    if node.kind == "string":
+        return None if node.value is None else (node.value, 0)
+    if node.kind != "template":
         return None
-    parts = template_parts(data, node)
+    parts = template_parts(node)
     count = sum(1 for part in parts if not isinstance(part, str))
     return "".join(part if isinstance(part, str) else "?" for part in parts), count
 
@@ -137,12 +133,12 @@ def template_sql(data: bytes, node: Node) -> tuple[str, int] | None:
 def chain_root(node: Node) -> Node:
     """The innermost receiver of a call/member chain (`db` in `db.select().from(t)`)."""
     while True:
-        if node.type == "call_expression":
-            inner = node.child_by_field_name("function")
-        elif node.type == "member_expression":
-            inner = node.child_by_field_name("object")
-        elif node.type in ("await_expression", "parenthesized_expression", "non_null_expression"):
-            inner = next(children(node), None)
+        if node.kind in CALLS:
+            inner = callee_of(node)
+        elif node.kind == "member":
+            inner = node.part("object")
+        elif node.kind == "await" or (node.kind == "cast" and node.value == "!"):
+            inner = node.part("value")
         else:
             return node
         if inner is None:
@@ -153,21 +149,23 @@ def chain_root(node: Node) -> Node:
 def continued(call: Node) -> bool:
     """True when the call is the receiver of another chained call (not the chain's end)."""
     parent = call.parent
+    grand = None if parent is None else parent.parent
     return (
         parent is not None
-        and parent.type == "member_expression"
-        and parent.parent is not None
-        and parent.parent.type == "call_expression"
+        and parent.kind == "member"
+        and grand is not None
+        and grand.kind in CALLS
+        and callee_of(grand) is parent
     )
 
 
-def method_of(data: bytes, call: Node) -> tuple[str, Node, Node] | None:
+def method_of(call: Node) -> tuple[str, Node, Node] | None:
     """(method name, property node, receiver node) of a `receiver.method(...)` call."""
-    callee = call.child_by_field_name("function")
-    if callee is None or callee.type != "member_expression":
+    callee = callee_of(call) if call.kind in CALLS else None
+    if callee is None or callee.kind != "member":
         return None
-    prop = callee.child_by_field_name("property")
-    obj = callee.child_by_field_name("object")
-    if prop is None or obj is None or prop.type != "property_identifier":
+    prop = callee.part("property")
+    obj = callee.part("object")
+    if prop is None or obj is None or not prop.value or prop.value.startswith("#"):
         return None
-    return data[prop.start_byte : prop.end_byte].decode(), prop, obj
+    return prop.value, prop, obj
