@@ -17,6 +17,7 @@ from tsograph.producers.command_args import (
     add_output_arguments,
     checked_service,
     project_folder,
+    syntax_files,
 )
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         )
     generated = generated_at(args.generated_at)
     root = project_folder(args.project)
-    scan = scan_server(root, service, args.include_tests)
+    scan = scan_server(root, service, args.include_tests, syntax_files(args))
     return write_http_document(
         args,
         "server",

@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
 from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
 from tsograph.producers.routes.node.model import is_test_path, load_model
-from tsograph.producers.routes.node.nest import controllers
-from tsograph.producers.routes.node.values import NestSetup, RouterValue
+from tsograph.producers.routes.node.nest_controllers import controllers
+from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue
 
 
 @dataclass
@@ -30,9 +31,13 @@ class NodeScan:
 
 
 def scan_backends(
-    root: Path, detection: Detection, service: str | None, include_tests: bool
+    root: Path,
+    detection: Detection,
+    service: str | None,
+    include_tests: bool,
+    syntax: SyntaxFiles,
 ) -> NodeScan:
-    model = load_model(root, include_tests)
+    model = load_model(root, include_tests, syntax)
     interp = Interpreter(model)
     if "fastify" in detection.frameworks:
         interp.plugin_framework = "fastify"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
@@ -26,7 +27,10 @@ class ServerScan:
     dispatch: str = "specificity"
 
 
-def scan_server(root: Path, service: str | None, include_tests: bool) -> ServerScan:
+def scan_server(
+    root: Path, service: str | None, include_tests: bool, syntax: SyntaxFiles | None = None
+) -> ServerScan:
+    """The server routes of a project; `syntax` gives the run's (cached) syntax files."""
     detection = detect(root)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = nextjs.Scan()
@@ -39,7 +43,8 @@ def scan_server(root: Path, service: str | None, include_tests: bool) -> ServerS
         result.scopes.extend(found.scopes)
         result.read.extend(found.read)
     if backends:
-        node = scan_backends(root, detection, service, include_tests)
+        files = uncached_syntax_files() if syntax is None else syntax
+        node = scan_backends(root, detection, service, include_tests, files)
         result.facts.extend(node.facts)
         result.limitations.extend(node.limitations)
         result.scopes.extend(node.scopes)
