@@ -27,7 +27,7 @@ from tsograph.producers.lang.syntax_read import static_key, string_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node import frameworks
 from tsograph.producers.routes.node.literals import fold, js_string, number
-from tsograph.producers.routes.node.model import ProjectModel
+from tsograph.producers.routes.node.project_model import ProjectModel
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,

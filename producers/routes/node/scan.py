@@ -16,8 +16,8 @@ from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
 from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
-from tsograph.producers.routes.node.model import is_test_path, load_model
 from tsograph.producers.routes.node.nest_controllers import controllers
+from tsograph.producers.routes.node.project_model import is_test_path, load_model
 from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue
 
 
