@@ -227,8 +227,10 @@ class Interpreter:
             body = node.part("body")
             if body is not None:
                 self.statement(body, scope, frame)
-        # A `switch` runs none of its cases (as before the neutral form): what they
-        # register is not read.
+        elif kind == "switch":
+            # Which case runs is not known: every case's statements may run.
+            cases = [statement for case in node.items for statement in case.items]
+            self.conditional(cases, scope, frame)
 
     def conditional(self, statements: list[Node], scope: Scope, frame: Frame) -> None:
         """Run statements that may not run: their registrations are marked conditional.

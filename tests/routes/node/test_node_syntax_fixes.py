@@ -2,8 +2,9 @@
 
 The old reader walked grammar children: a comment between a decorator and its
 method broke the pair (the comment was a class-body child), and
-`export * as ns from` was read as `export *`. The neutral form has no comments
-and names the namespace export.
+`export * as ns from` was read as `export *`, and the cases of a `switch` were
+never run. The neutral form has no comments, names the namespace export and
+gives the cases as items.
 """
 
 from __future__ import annotations
@@ -67,3 +68,27 @@ def test_a_namespace_re_export_is_the_module(tmp_path: Path) -> None:
     )
     assert [(f["method"], f["channel"]) for f in document["facts"]] == [("GET", "/users")]
     assert document["limitations"] == []
+
+
+def test_routes_registered_in_a_switch_case_are_conditional_routes(tmp_path: Path) -> None:
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/app.ts": (
+                "import express from 'express';\n"
+                "const app = express();\n"
+                "function list(req: unknown, res: { end(): void }) { res.end(); }\n"
+                "switch (process.env.MODE) {\n"
+                "  case 'admin':\n"
+                "    app.get('/admin', list);\n"
+                "    break;\n"
+                "  default:\n"
+                "    app.get('/public', list);\n"
+                "}\n"
+            ),
+        },
+    )
+    facts = document["facts"]
+    assert sorted(f["channel"] for f in facts) == ["/admin", "/public"]
+    assert all("order" not in fact for fact in facts)
