@@ -6,7 +6,7 @@ their arguments bound (`registerRoutes(app)`, `createApp()`, Fastify
 plugins), callbacks handed to routers are not: they are handlers. Values are
 followed through consts, imports, enums, `as const` objects, template
 literals and CommonJS `require` / `module.exports`; anything else is UNKNOWN.
-Code under a condition or a loop runs once with its registrations marked
+Code under a condition, a loop or a `switch` case runs once with its registrations marked
 conditional, so the facts say the route may exist and carry no order.
 
 Framework calls (`app.get`, `router.use`, `fastify.register`, …) are handed to

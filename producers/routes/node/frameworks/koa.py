@@ -58,10 +58,10 @@ def call(
         if name == "use":
             use(host, router, "", args, where, frame)
         return router
-    return _router_call(host, router, name, args, where, frame)
+    return _koa_router(host, router, name, args, where, frame)
 
 
-def _router_call(
+def _koa_router(
     host: Host,
     router: RouterValue,
     name: str,
