@@ -248,6 +248,7 @@ def _options(command: str) -> set[str]:
 
 
 def test_the_commands_that_cache_take_both_cache_flags_and_only_they() -> None:
+    # graph, reach and impact cache facts and graphs; routes and schema cache syntax files.
     caching = {"graph", "reach", "impact", "routes", "schema"}
     for command in ("openapi", "routes", "schema", "validate", *caching):
         options = _options(command)

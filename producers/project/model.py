@@ -9,6 +9,7 @@ file and report a broken config file once. Files are parsed on demand through
     model = ProjectModel.load(root, include_tests=False)
     model.paths                    walked sources in walk order, tests left out unless asked
     model.syntax(path)             the file's facts and neutral syntax tree (cached by content)
+    model.preload(paths)           read many files at once, parsing the cache misses in parallel
     model.parse(path)              the tree-sitter ParsedFile, for producers not yet moved over
     model.resolver / source_of     module resolution over the walked files
     model.workspace / configs      package.json and tsconfig/jsconfig readings
@@ -157,6 +158,16 @@ class ProjectModel:
             else:
                 self.read.append(self.root / path)
         return self._data[path]
+
+    def preload(self, paths: Iterable[str] | None = None) -> None:
+        """Read many sources at once (default: every path of the run), so the syntax files a
+        cold run misses are parsed in parallel."""
+        jobs = []
+        for path in self.paths if paths is None else paths:
+            data = self.data(path)
+            if data is not None:
+                jobs.append((path, data))
+        self.syntax_files.preload(jobs)
 
     def syntax(self, path: str) -> SyntaxFile | None:
         """The file's facts and neutral syntax tree; None when it could not be read."""

@@ -29,7 +29,7 @@ from tsograph.producers.routes.node.paths import (
     strict_variants,
     translate,
 )
-from tsograph.producers.routes.node.values import (
+from tsograph.producers.routes.node.runtime_values import (
     Context,
     Entry,
     Handler,

@@ -6,11 +6,15 @@ their arguments bound (`registerRoutes(app)`, `createApp()`, Fastify
 plugins), callbacks handed to routers are not: they are handlers. Values are
 followed through consts, imports, enums, `as const` objects, template
 literals and CommonJS `require` / `module.exports`; anything else is UNKNOWN.
-Code under a condition or a loop runs once with its registrations marked
+Code under a condition, a loop or a `switch` case runs once with its registrations marked
 conditional, so the facts say the route may exist and carry no order.
 
 Framework calls (`app.get`, `router.use`, `fastify.register`, …) are handed to
-`frameworks.call_method` with the evaluated arguments.
+`frameworks.call_method` with the evaluated arguments; the frameworks
+themselves are a table (producers/routes/node/frameworks/).
+
+The interpreter reads the neutral syntax form of each file (SyntaxFile),
+cached by content, so a warm run parses nothing.
 """
 
 from __future__ import annotations
@@ -18,19 +22,19 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.lang.typescript.strings import decode_js_string
-from tsograph.producers.lang.typescript.syntax import WRAPPERS, property_name, string_value, text
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import static_key, string_value
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
-from tsograph.producers.routes.node.values import (
+from tsograph.producers.routes.node.literals import fold, js_string, number
+from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
     ClassValue,
     Context,
     External,
+    Frame,
     FunctionValue,
     ModuleValue,
     ObjectValue,
@@ -44,34 +48,11 @@ from tsograph.producers.routes.node.values import (
 
 MAX_CALL_DEPTH = 24
 MAX_STEPS = 400_000  # statements and expressions over the whole project
-_FUNCTIONS = frozenset(
-    {
-        "arrow_function",
-        "function_expression",
-        "function",
-        "generator_function",
-        "function_declaration",
-    }
-)
-# Expressions evaluated as the value they wrap, `await` included.
-_WRAPPERS = WRAPPERS | {"await_expression"}
-_LOOPS = frozenset(
-    {"for_statement", "for_in_statement", "while_statement", "do_statement", "switch_statement"}
-)
+_LOOPS = frozenset({"for", "for_in", "while", "do"})
 
 
 class _Budget(Exception):
     """The step budget ran out: the rest of the project is not interpreted."""
-
-
-@dataclass
-class Frame:
-    file: ParsedFile
-    module: ModuleValue
-    context: Context
-    top_module: str  # the module whose top level started this chain of calls
-    returned: Value = None
-    done: bool = False
 
 
 @dataclass
@@ -82,10 +63,10 @@ class Interpreter:
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_names: set[str] = field(default_factory=set)
     steps: int = 0
-    stack: list[int] = field(default_factory=list)
+    stack: list[Node] = field(default_factory=list)
     out_of_budget: bool = False
     scopes: dict[str, Scope] = field(default_factory=dict)
-    invoked: set[int] = field(default_factory=set)
+    invoked: set[Node] = field(default_factory=set)
     imported: set[str] = field(default_factory=set)  # modules another module imports
     # The framework whose plugins a module exports (`module.exports = async function (fastify)`),
     # loaded by a runner outside the project (fastify-cli, @fastify/autoload).
@@ -94,6 +75,7 @@ class Interpreter:
     # ---- modules ------------------------------------------------------------
 
     def run_all(self) -> None:
+        self.model.preload()
         try:
             for path in self.model.paths:
                 self.module(path)
@@ -111,7 +93,7 @@ class Interpreter:
         """Project files some import or require names, wherever the import sits."""
         found: set[str] = set()
         for path in paths:
-            parsed = self.model.parse(path)
+            parsed = self.model.syntax(path)
             for item in [] if parsed is None else parsed.facts.imports:
                 target = None if item.type_only else self.model.source_of(path, item.specifier)
                 if target is not None:
@@ -133,15 +115,15 @@ class Interpreter:
             return
         exported = [module.commonjs, module.exports.get("default")]
         candidates = {
-            value.node.id: value
+            value.node: value
             for value in [*scope.names.values(), *exported]
             if isinstance(value, FunctionValue)
             and value.file.facts.path == path
-            and value.node.id not in self.invoked
+            and value.node not in self.invoked
         }
-        functions = sorted(candidates.values(), key=lambda value: value.node.start_byte)
+        functions = sorted(candidates.values(), key=lambda value: value.node.start)
         for function in functions:
-            if function.node.id in self.invoked:
+            if function.node in self.invoked:
                 continue  # called by a function run earlier in this pass
             plugin = self.plugin_framework if any(function is value for value in exported) else None
             frame = Frame(function.file, module, Context(), path)
@@ -161,13 +143,13 @@ class Interpreter:
             return found  # already run, or running (an import cycle sees the partial exports)
         module = ModuleValue(path, {})
         self.modules[path] = module
-        parsed = self.model.parse(path)
+        parsed = self.model.syntax(path)
         if parsed is None:
             return module
         frame = Frame(parsed, module, Context(), path)
         scope = Scope()
         self.scopes[path] = scope
-        self.block(parsed.root.named_children, scope, frame)
+        self.block(parsed.root.items, scope, frame)
         return module
 
     def note(self, reason: str, place: Place | None = None) -> None:
@@ -175,32 +157,26 @@ class Interpreter:
         if place is not None:
             self.coverage_names.add(place.path)
 
-    def place(self, file: ParsedFile, node: Node) -> Place:
-        line, column = file.location(node.start_byte)
+    def place(self, file: SyntaxFile, node: Node) -> Place:
+        line, column = file.location(node.start)
         return Place(file.facts.path, line, column)
 
     # ---- statements -----------------------------------------------------------
 
-    def block(self, statements: list[Node], scope: Scope, frame: Frame) -> None:
+    def block(self, statements: tuple[Node, ...] | list[Node], scope: Scope, frame: Frame) -> None:
         for statement in statements:  # function declarations are hoisted
-            if statement.type in ("function_declaration", "generator_function_declaration"):
-                self.declare_function(statement, scope, frame)
-            elif statement.type == "export_statement":
-                inner = statement.child_by_field_name("declaration")
-                if inner is not None and inner.type in (
-                    "function_declaration",
-                    "generator_function_declaration",
-                ):
-                    self.declare_function(inner, scope, frame)
+            inner = statement.part("declaration") if statement.kind == "export" else statement
+            if inner is not None and inner.kind == "function" and inner.value == "declaration":
+                self.declare_function(inner, scope, frame)
         for statement in statements:
             if frame.done:
                 return
             self.statement(statement, scope, frame)
 
     def declare_function(self, node: Node, scope: Scope, frame: Frame) -> None:
-        name = node.child_by_field_name("name")
-        if name is not None:
-            scope.names[text(frame.file.data, name)] = FunctionValue(frame.file, node, scope)
+        name = node.part("name")
+        if name is not None and name.value is not None:
+            scope.names[name.value] = FunctionValue(frame.file, node, scope)
 
     def tick(self) -> None:
         self.steps += 1
@@ -209,46 +185,52 @@ class Interpreter:
 
     def statement(self, node: Node, scope: Scope, frame: Frame) -> None:
         self.tick()
-        kind = node.type
-        if kind in ("lexical_declaration", "variable_declaration"):
-            for declarator in node.named_children:
-                if declarator.type == "variable_declarator":
-                    self.declarator(declarator, scope, frame)
-        elif kind == "expression_statement":
-            for child in node.named_children:
-                self.eval(child, scope, frame)
-        elif kind in ("class_declaration", "abstract_class_declaration"):
-            name = node.child_by_field_name("name")
-            if name is not None:
-                scope.names[text(frame.file.data, name)] = ClassValue(frame.file, node, scope)
-        elif kind == "enum_declaration":
+        kind = node.kind
+        if kind == "declaration":
+            for declarator in node.items:
+                self.declarator(declarator, scope, frame)
+        elif kind == "statement":
+            value = node.part("value")
+            if value is not None:
+                self.eval(value, scope, frame)
+        elif kind == "class":
+            name = node.part("name")
+            if name is not None and name.value is not None:
+                scope.names[name.value] = ClassValue(frame.file, node, scope)
+        elif kind == "enum":
             self.enum(node, scope, frame)
-        elif kind == "import_statement":
+        elif kind == "import":
             self.import_statement(node, scope, frame)
-        elif kind == "export_statement":
+        elif kind == "export":
             self.export_statement(node, scope, frame)
-        elif kind == "statement_block":
-            self.block(node.named_children, Scope(parent=scope), frame)
-        elif kind == "if_statement":
+        elif kind == "block":
+            self.block(node.items, Scope(parent=scope), frame)
+        elif kind == "if":
             self.if_statement(node, scope, frame)
         elif kind in _LOOPS:
-            self.conditional_children(node, scope, frame)
-        elif kind == "try_statement":
-            body = node.child_by_field_name("body")
+            self.conditional(_statements_of(node.part("body")), scope, frame)
+        elif kind == "try":
+            body = node.part("body")
             if body is not None:
                 self.statement(body, scope, frame)
-            for part in ("handler", "finalizer"):
-                clause = node.child_by_field_name(part)
-                if clause is not None:
-                    self.conditional_children(clause, scope, frame)
-        elif kind == "return_statement":
-            value = node.named_children[0] if node.named_children else None
+            handler = node.part("handler")
+            if handler is not None:
+                self.conditional(_statements_of(handler.part("body")), scope, frame)
+            finalizer = node.part("finalizer")
+            if finalizer is not None:
+                self.conditional(_statements_of(finalizer), scope, frame)
+        elif kind == "return":
+            value = node.part("value")
             frame.returned = None if value is None else self.eval(value, scope, frame)
             frame.done = True
-        elif kind == "labeled_statement":
-            body = node.child_by_field_name("body")
+        elif kind == "labeled":
+            body = node.part("body")
             if body is not None:
                 self.statement(body, scope, frame)
+        elif kind == "switch":
+            # Which case runs is not known: every case's statements may run.
+            cases = [statement for case in node.items for statement in case.items]
+            self.conditional(cases, scope, frame)
 
     def conditional(self, statements: list[Node], scope: Scope, frame: Frame) -> None:
         """Run statements that may not run: their registrations are marked conditional.
@@ -258,25 +240,16 @@ class Interpreter:
         inner = replace(frame, context=replace(frame.context, conditional=True), done=False)
         self.block(statements, Scope(parent=scope), inner)
 
-    def conditional_children(self, node: Node, scope: Scope, frame: Frame) -> None:
-        statements: list[Node] = []
-        for child in node.named_children:
-            if child.type in ("statement_block", "switch_body", "switch_case", "switch_default"):
-                statements.extend(c for c in child.named_children if c.type != "comment")
-            elif child.type.endswith("statement") or child.type == "catch_clause":
-                statements.append(child)
-        self.conditional(statements, scope, frame)
-
     def branches(
         self, node: Node, scope: Scope, frame: Frame
     ) -> tuple[bool | None, Node | None, Node | None]:
         """(the condition when it is a known boolean, consequence, alternative) of an if or `?:`."""
-        condition = node.child_by_field_name("condition")
+        condition = node.part("condition")
         known = None if condition is None else self.eval(condition, scope, frame)
         return (
             known if isinstance(known, bool) else None,
-            node.child_by_field_name("consequence"),
-            node.child_by_field_name("alternative"),
+            node.part("consequence"),
+            node.part("alternative"),
         )
 
     def if_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
@@ -289,51 +262,46 @@ class Interpreter:
             self.conditional(_statements_of(branch), scope, frame)
 
     def declarator(self, node: Node, scope: Scope, frame: Frame) -> None:
-        name = node.child_by_field_name("name")
-        value_node = node.child_by_field_name("value")
+        name = node.part("name")
+        value_node = node.part("value")
         value: Value = None if value_node is None else self.eval(value_node, scope, frame)
         if name is None:
             return
         self.bind(name, value, scope, frame)
 
     def bind(self, pattern: Node, value: Value, scope: Scope, frame: Frame) -> None:
-        data = frame.file.data
-        if pattern.type == "identifier":
-            scope.names[text(data, pattern)] = value
-        elif pattern.type == "object_pattern":
-            for item in pattern.named_children:
-                if item.type == "shorthand_property_identifier_pattern":
-                    key = text(data, item)
-                    scope.names[key] = self.member(value, key)
-                elif item.type == "pair_pattern":
-                    key_node = item.child_by_field_name("key")
-                    target = item.child_by_field_name("value")
-                    pair_key = None if key_node is None else property_name(data, key_node)
+        if pattern.kind == "identifier" and pattern.value is not None:
+            scope.names[pattern.value] = value
+        elif pattern.kind == "object_pattern":
+            for item in pattern.items:
+                if item.kind == "shorthand" and item.value is not None:
+                    scope.names[item.value] = self.member(value, item.value)
+                elif item.kind == "property":
+                    target = item.part("value")
+                    pair_key = static_key(item)
                     if target is not None:
                         member = UNKNOWN if pair_key is None else self.member(value, pair_key)
                         self.bind(target, member, scope, frame)
-                elif item.type == "object_assignment_pattern":
-                    left = item.child_by_field_name("left")
-                    if left is not None and left.type == "shorthand_property_identifier_pattern":
-                        scope.names[text(data, left)] = self.member(value, text(data, left))
-        elif pattern.type == "array_pattern":
+                elif item.kind == "assign_pattern":
+                    # `{ a = 1 }`: the member, its default not evaluated.
+                    left = item.part("left")
+                    if left is not None and left.kind == "identifier" and left.value is not None:
+                        scope.names[left.value] = self.member(value, left.value)
+        elif pattern.kind == "array_pattern":
             items = value.items if isinstance(value, ArrayValue) else []
-            for index, item in enumerate(pattern.named_children):
+            for index, item in enumerate(pattern.items):
                 self.bind(item, items[index] if index < len(items) else UNKNOWN, scope, frame)
 
     def enum(self, node: Node, scope: Scope, frame: Frame) -> None:
-        name = node.child_by_field_name("name")
-        body = node.child_by_field_name("body")
-        if name is None or body is None:
+        name = node.part("name")
+        if name is None or name.value is None:
             return
         members: dict[str, Value] = {}
         counter: int | None = 0
-        for item in body.named_children:
-            key_node = item.child_by_field_name("name") if item.type == "enum_assignment" else item
-            key = None if key_node is None else property_name(frame.file.data, key_node)
-            value_node = (
-                item.child_by_field_name("value") if item.type == "enum_assignment" else None
-            )
+        for item in node.items:
+            key_node = item.part("name")
+            key = None if key_node is None else _property_name(key_node)
+            value_node = item.part("value")
             value: Value = counter
             if value_node is not None:
                 value = self.eval(value_node, scope, frame)
@@ -342,37 +310,25 @@ class Interpreter:
             counter = value + 1 if isinstance(value, int) and not isinstance(value, bool) else None
             if counter is None and value_node is None:
                 members[key or ""] = UNKNOWN
-        scope.names[text(frame.file.data, name)] = ObjectValue(members)
+        scope.names[name.value] = ObjectValue(members)
 
     # ---- modules: imports and exports ---------------------------------------
 
     def import_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
-        source = node.child_by_field_name("source")
-        specifier = None if source is None else string_value(frame.file.data, source)
+        specifier = node.value
         if specifier is None:
             return
         target = self.required(frame.file.facts.path, specifier)
-        clause = next((c for c in node.named_children if c.type == "import_clause"), None)
-        if clause is None:
-            return
-        data = frame.file.data
-        for part in clause.named_children:
-            if part.type == "identifier":  # default import
-                scope.names[text(data, part)] = self.default_of(target)
-            elif part.type == "namespace_import":
-                ident = next((c for c in part.named_children if c.type == "identifier"), None)
-                if ident is not None:
-                    scope.names[text(data, ident)] = target
-            elif part.type == "named_imports":
-                for spec in part.named_children:
-                    if spec.type != "import_specifier":
-                        continue
-                    imported = spec.child_by_field_name("name")
-                    alias = spec.child_by_field_name("alias") or imported
-                    if imported is None or alias is None:
-                        continue
-                    name = property_name(data, imported) or text(data, imported)
-                    scope.names[text(data, alias)] = self.member(target, name)
+        for part in node.items:
+            local = part.part("local")
+            if local is None or local.value is None:
+                continue
+            if part.kind == "import_default":
+                scope.names[local.value] = self.default_of(target)
+            elif part.kind == "import_namespace":
+                scope.names[local.value] = target
+            elif part.kind == "import_named" and part.value is not None:
+                scope.names[local.value] = self.member(target, part.value)
 
     def required(self, importer: str, specifier: str) -> Value:
         """What `require(specifier)` / `import * as x` gives: a module, a package, or UNKNOWN."""
@@ -392,46 +348,44 @@ class Interpreter:
         return target  # `import express from 'express'` is the package's main export
 
     def export_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
-        data = frame.file.data
         exports = frame.module.exports
-        declaration = node.child_by_field_name("declaration")
+        declaration = node.part("declaration")
         if declaration is not None:
             self.statement(declaration, scope, frame)
-            names = _declared_names(data, declaration)
-            if any(child.type == "default" for child in node.children):
+            names = _declared_names(declaration)
+            if "default" in node.flags:
                 exports["default"] = scope.lookup(names[0]) if names else UNKNOWN
                 return
             for name in names:
                 exports[name] = scope.lookup(name)
             return
-        value = node.child_by_field_name("value")
+        if "equals" in node.flags:
+            return  # `export = x` is read by `import x = require()`, which is not followed
+        value = node.part("value")
         if value is not None:  # export default <expression>
             exports["default"] = self.eval(value, scope, frame)
             return
-        source = node.child_by_field_name("source")
         target: Value = None
-        if source is not None:
-            specifier = string_value(data, source)
-            target = (
-                UNKNOWN if specifier is None else self.required(frame.file.facts.path, specifier)
-            )
-        clause = next((c for c in node.named_children if c.type == "export_clause"), None)
-        if clause is None:
+        if node.value is not None:
+            target = self.required(frame.file.facts.path, node.value)
+        namespace = node.part("namespace")
+        if namespace is not None:  # export * as ns from
+            if namespace.value is not None:
+                exports[namespace.value] = target
+            return
+        if not node.items:
             if isinstance(target, ModuleValue):  # export * from
                 for key, item in target.exports.items():
                     if key != "default":
                         exports.setdefault(key, item)
             return
-        for spec in clause.named_children:
-            if spec.type != "export_specifier":
-                continue
-            name_node = spec.child_by_field_name("name")
-            alias_node = spec.child_by_field_name("alias") or name_node
+        for spec in node.items:
+            name_node = spec.part("name")
+            alias_node = spec.part("alias") or name_node
             if name_node is None or alias_node is None:
                 continue
-            name = property_name(data, name_node) or text(data, name_node)
-            alias = property_name(data, alias_node) or text(data, alias_node)
-            if source is not None:
+            name, alias = name_node.value or "", alias_node.value or ""
+            if node.value is not None:
                 exports[alias] = self.member(target, name)
             else:
                 found = scope.lookup(name)
@@ -441,34 +395,30 @@ class Interpreter:
 
     def eval(self, node: Node, scope: Scope, frame: Frame) -> Value:
         self.tick()
-        kind = node.type
-        data = frame.file.data
-        if kind in _WRAPPERS:
-            inner = node.named_children[-1] if node.named_children else None
-            if kind in ("parenthesized_expression", "as_expression", "satisfies_expression"):
-                inner = node.named_children[0] if node.named_children else None
+        kind = node.kind
+        if kind in ("cast", "await"):
+            inner = node.part("value")
             return UNKNOWN if inner is None else self.eval(inner, scope, frame)
         if kind == "string":
-            value = string_value(data, node)
-            return UNKNOWN if value is None else value
-        if kind == "template_string":
+            return UNKNOWN if node.value is None else node.value
+        if kind == "template":
             return self.template(node, scope, frame)
         if kind == "number":
-            return _number(text(data, node))
-        if kind in ("true", "false"):
-            return kind == "true"
+            return number(node.value or "")
+        if kind == "boolean":
+            return node.value == "true"
         if kind in ("null", "undefined"):
             return None
         if kind == "identifier":
-            name = text(data, node)
+            name = node.value or ""
             if scope.has(name):
                 return scope.lookup(name)
-            return None if name == "undefined" else UNKNOWN
-        if kind == "member_expression":
+            return UNKNOWN
+        if kind == "member":
             return self.member_expression(node, scope, frame)
-        if kind == "subscript_expression":
-            target = node.child_by_field_name("object")
-            index = node.child_by_field_name("index")
+        if kind == "index":
+            target = node.part("object")
+            index = node.part("index")
             if target is None or index is None:
                 return UNKNOWN
             key = self.eval(index, scope, frame)
@@ -482,23 +432,21 @@ class Interpreter:
             return self.object(node, scope, frame)
         if kind == "array":
             items = [
-                self.eval(child, scope, frame)
-                for child in node.named_children
-                if child.type != "spread_element"
+                self.eval(child, scope, frame) for child in node.items if child.kind != "spread"
             ]
-            complete = all(child.type != "spread_element" for child in node.named_children)
+            complete = all(child.kind != "spread" for child in node.items)
             return ArrayValue(items, complete)
-        if kind in _FUNCTIONS:
+        if kind == "function":
             return FunctionValue(frame.file, node, scope)
         if kind == "class":
             return ClassValue(frame.file, node, scope)
-        if kind == "call_expression":
+        if kind in ("call", "tagged"):
             return self.call(node, scope, frame)
-        if kind == "new_expression":
+        if kind == "new":
             return self.new(node, scope, frame)
-        if kind == "binary_expression":
+        if kind == "binary":
             return self.binary(node, scope, frame)
-        if kind == "ternary_expression":
+        if kind == "conditional":
             known, consequence, alternative = self.branches(node, scope, frame)
             if known is not None:
                 chosen = consequence if known else alternative
@@ -508,44 +456,40 @@ class Interpreter:
                 if part is not None:
                     self.eval(part, scope, unsure)
             return UNKNOWN
-        if kind == "assignment_expression":
+        if kind == "assign" and node.value == "=":
             return self.assignment(node, scope, frame)
-        if kind == "sequence_expression":
+        if kind == "sequence":
             result: Value = UNKNOWN
-            for child in node.named_children:
+            for child in node.items:
                 result = self.eval(child, scope, frame)
             return result
-        if kind == "unary_expression":
-            operand = node.child_by_field_name("argument")
+        if kind == "unary":
+            operand = node.part("value")
             operand_value = UNKNOWN if operand is None else self.eval(operand, scope, frame)
-            operator = node.child_by_field_name("operator")
-            if operator is not None and operator.type == "!" and isinstance(operand_value, bool):
+            if node.value == "!" and isinstance(operand_value, bool):
                 return not operand_value
             return UNKNOWN
         return UNKNOWN
 
     def template(self, node: Node, scope: Scope, frame: Frame) -> Value:
         parts: list[str] = []
-        for child in node.named_children:
-            if child.type == "string_fragment":
-                parts.append(text(frame.file.data, child))
-            elif child.type == "escape_sequence":
-                parts.append(decode_js_string(text(frame.file.data, child)))
-            elif child.type == "template_substitution":
-                inner = child.named_children[0] if child.named_children else None
+        for child in node.items:
+            if child.kind == "substitution":
+                inner = child.part("value")
                 value = UNKNOWN if inner is None else self.eval(inner, scope, frame)
                 if isinstance(value, bool) or not isinstance(value, (str, int, float)):
                     return UNKNOWN
-                parts.append(_js_string(value))
+                parts.append(js_string(value))
+            else:
+                parts.append(child.value or "")
         return "".join(parts)
 
     def binary(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        operator = node.child_by_field_name("operator")
-        left = node.child_by_field_name("left")
-        right = node.child_by_field_name("right")
-        if operator is None or left is None or right is None:
+        op = node.value
+        left = node.part("left")
+        right = node.part("right")
+        if op is None or left is None or right is None:
             return UNKNOWN
-        op = operator.type
         left_value = self.eval(left, scope, frame)
         if op in ("&&", "||", "??"):
             if (op == "&&" and left_value is False) or (op == "||" and left_value is True):
@@ -560,50 +504,35 @@ class Interpreter:
             )
             right_value = self.eval(right, scope, inner)
             return right_value if decided else UNKNOWN
-        right_value = self.eval(right, scope, frame)
-        if op == "+" and isinstance(left_value, str) and _is_scalar(right_value):
-            return left_value + _js_string(right_value)
-        if op == "+" and isinstance(right_value, str) and _is_scalar(left_value):
-            return _js_string(left_value) + right_value
-        if op in ("===", "==", "!==", "!=") and _is_scalar(left_value) and _is_scalar(right_value):
-            same = left_value == right_value
-            return same if op in ("===", "==") else not same
-        return UNKNOWN
+        return fold(op, left_value, self.eval(right, scope, frame))
 
     def object(self, node: Node, scope: Scope, frame: Frame) -> Value:
         result = ObjectValue()
-        data = frame.file.data
-        for item in node.named_children:
-            if item.type == "pair":
-                key_node = item.child_by_field_name("key")
-                value_node = item.child_by_field_name("value")
-                key = None
-                if key_node is not None:
-                    key = property_name(data, key_node)
-                    if key_node.type == "computed_property_name" and key_node.named_children:
-                        computed = self.eval(key_node.named_children[0], scope, frame)
-                        key = computed if isinstance(computed, str) else None
+        for item in node.items:
+            if item.kind == "property":
+                key_node = item.part("key")
+                value_node = item.part("value")
+                key = static_key(item)
+                if key_node is not None and key_node.kind == "computed":
+                    inner = key_node.part("value")
+                    computed = UNKNOWN if inner is None else self.eval(inner, scope, frame)
+                    key = computed if isinstance(computed, str) else None
                 if key is None or value_node is None:
                     result.complete = False
                     continue
                 result.members[key] = self.eval(value_node, scope, frame)
-            elif item.type == "shorthand_property_identifier":
-                key = text(data, item)
-                found = scope.lookup(key)
-                result.members[key] = UNKNOWN if found is None else found
-            elif item.type == "method_definition":
-                name = item.child_by_field_name("name")
-                key = None if name is None else property_name(data, name)
+            elif item.kind == "shorthand" and item.value is not None:
+                found = scope.lookup(item.value)
+                result.members[item.value] = UNKNOWN if found is None else found
+            elif item.kind == "function":
+                key = static_key(item)
                 if key is None:
                     result.complete = False
                 else:
                     result.members[key] = FunctionValue(frame.file, item, scope)
-            elif item.type == "spread_element":
-                spread = (
-                    self.eval(item.named_children[0], scope, frame)
-                    if item.named_children
-                    else UNKNOWN
-                )
+            elif item.kind == "spread":
+                inner = item.part("value")
+                spread = UNKNOWN if inner is None else self.eval(inner, scope, frame)
                 if isinstance(spread, ObjectValue):
                     result.members.update(spread.members)
                     result.complete = result.complete and spread.complete
@@ -629,13 +558,12 @@ class Interpreter:
         return UNKNOWN
 
     def member_expression(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        target = node.child_by_field_name("object")
-        prop = node.child_by_field_name("property")
+        target = node.part("object")
+        prop = node.part("property")
         if target is None or prop is None:
             return UNKNOWN
-        data = frame.file.data
-        name = property_name(data, prop)
-        if target.type == "identifier" and text(data, target) == "module" and name == "exports":
+        name = prop.value
+        if target.kind == "identifier" and target.value == "module" and name == "exports":
             exported = frame.module.commonjs
             if exported is None:
                 exported = ObjectValue(frame.module.exports)
@@ -646,68 +574,59 @@ class Interpreter:
         return self.member(base, name)
 
     def assignment(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        left = node.child_by_field_name("left")
-        right = node.child_by_field_name("right")
+        left = node.part("left")
+        right = node.part("right")
         if left is None or right is None:
             return UNKNOWN
         value = self.eval(right, scope, frame)
-        data = frame.file.data
-        chain = text(data, left)
-        if chain == "module.exports":
+        chain = _exports_chain(left)
+        if chain == ("module", "exports"):
             frame.module.commonjs = value
             if isinstance(value, ObjectValue):
                 frame.module.exports.update(value.members)
-        elif left.type == "member_expression" and chain.startswith(("exports.", "module.exports.")):
-            prop = left.child_by_field_name("property")
-            key = None if prop is None else property_name(data, prop)
-            if key is not None and chain.count(".") == (1 if chain.startswith("exports.") else 2):
-                frame.module.exports[key] = value
-                if isinstance(frame.module.commonjs, ObjectValue):
-                    frame.module.commonjs.members[key] = value
-        elif left.type == "identifier":
-            scope.assign(text(data, left), value)
-        elif left.type == "member_expression":
-            target = left.child_by_field_name("object")
-            prop = left.child_by_field_name("property")
-            key = None if prop is None else property_name(data, prop)
+        elif chain is not None and chain[:-1] in (("exports",), ("module", "exports")):
+            key = chain[-1]
+            frame.module.exports[key] = value
+            if isinstance(frame.module.commonjs, ObjectValue):
+                frame.module.commonjs.members[key] = value
+        elif left.kind == "identifier" and left.value is not None:
+            scope.assign(left.value, value)
+        elif left.kind == "member":
+            target = left.part("object")
+            prop = left.part("property")
+            member = None if prop is None else prop.value
             base = None if target is None else self.eval(target, scope, frame)
-            if isinstance(base, ObjectValue) and key is not None:
-                base.members[key] = value
+            if isinstance(base, ObjectValue) and member is not None:
+                base.members[member] = value
         return value
 
     # ---- calls ----------------------------------------------------------------
 
-    def arguments(self, node: Node) -> list[Node]:
-        args = node.child_by_field_name("arguments")
-        if args is None or args.type != "arguments":
-            return []
-        return [child for child in args.named_children if child.type != "comment"]
-
     def call(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        callee = node.child_by_field_name("function")
+        """A call, or a tagged template (a call whose arguments are not read)."""
+        callee = node.part("callee") if node.kind == "call" else node.part("tag")
         if callee is None:
             return UNKNOWN
-        data = frame.file.data
-        arg_nodes = self.arguments(node)
-        if callee.type == "identifier" and text(data, callee) == "require":
-            literal = string_value(data, arg_nodes[0]) if arg_nodes else None
+        arg_nodes = list(node.items) if node.kind == "call" else []
+        if callee.kind == "identifier" and callee.value == "require":
+            literal = string_value(arg_nodes[0]) if arg_nodes else None
             if literal is None:
                 return UNKNOWN
             loaded = self.required(frame.file.facts.path, literal)
             if isinstance(loaded, ModuleValue) and loaded.commonjs is not None:
                 return loaded.commonjs  # `module.exports = router`
             return loaded
-        if callee.type == "import":
-            return UNKNOWN
-        if callee.type == "member_expression":
-            target = callee.child_by_field_name("object")
-            prop = callee.child_by_field_name("property")
-            name = None if prop is None else property_name(data, prop)
+        if callee.kind == "name" and callee.value == "import":
+            return UNKNOWN  # a dynamic import: a promise of a module
+        if callee.kind == "member":
+            target = callee.part("object")
+            prop = callee.part("property")
+            name = None if prop is None else prop.value
             base = UNKNOWN if target is None else self.eval(target, scope, frame)
             if name is not None and isinstance(base, (RouterValue, RouteBuilder)):
                 args = [self.eval(arg, scope, frame) for arg in arg_nodes]
                 where = self.place(frame.file, prop if prop is not None else callee)
-                return frameworks.call_method(self, base, name, args, arg_nodes, where, frame)
+                return frameworks.call_method(self, base, name, args, where, frame)
             function = UNKNOWN if name is None else self.member(base, name)
             if name in frameworks.MOUNT_METHODS and not isinstance(
                 function, (FunctionValue, Wrapped)
@@ -749,11 +668,11 @@ class Interpreter:
         return Wrapped(callee, inner)
 
     def new(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        constructor = node.child_by_field_name("constructor")
+        constructor = node.part("callee")
         if constructor is None:
             return UNKNOWN
         function = self.eval(constructor, scope, frame)
-        args = [self.eval(arg, scope, frame) for arg in self.arguments(node)]
+        args = [self.eval(arg, scope, frame) for arg in node.items]
         if isinstance(function, External):
             made = frameworks.construct(self, function, args, node, frame, new=True)
             if made is not None:
@@ -762,102 +681,100 @@ class Interpreter:
 
     def invoke(self, function: FunctionValue, args: list[Value], frame: Frame) -> Value:
         node = function.node
-        if len(self.stack) >= MAX_CALL_DEPTH or node.id in self.stack:
+        if len(self.stack) >= MAX_CALL_DEPTH or node in self.stack:
             return UNKNOWN
-        self.invoked.add(node.id)
+        self.invoked.add(node)
         module = self.modules.get(function.file.facts.path) or ModuleValue(
             function.file.facts.path, {}
         )
         inner = Frame(function.file, module, frame.context, frame.top_module)
         scope = Scope(parent=function.scope)
-        params = node.child_by_field_name("parameters")
-        if params is None and node.type == "arrow_function":
-            single = node.child_by_field_name("parameter")
-            if single is not None:
-                scope.names[text(function.file.data, single)] = args[0] if args else None
-        for index, param in enumerate([] if params is None else params.named_children):
+        params = node.part("parameters")
+        for index, param in enumerate([] if params is None else params.items):
             self.bind_parameter(param, args[index] if index < len(args) else None, scope, inner)
-        body = node.child_by_field_name("body")
+        body = node.part("body")
         if body is None:
             return UNKNOWN
-        self.stack.append(node.id)
+        self.stack.append(node)
         try:
-            if body.type == "statement_block":
-                self.block(body.named_children, scope, inner)
+            if body.kind == "block":
+                self.block(body.items, scope, inner)
                 return inner.returned
             return self.eval(body, scope, inner)
         finally:
             self.stack.pop()
 
     def bind_parameter(self, param: Node, value: Value, scope: Scope, frame: Frame) -> None:
-        pattern = (
-            param.child_by_field_name("pattern")
-            if param.type
-            in (
-                "required_parameter",
-                "optional_parameter",
-            )
-            else param
-        )
-        if pattern is None:
+        pattern = param.part("pattern")
+        if pattern is None or "rest" in param.flags:
             return
-        default = param.child_by_field_name("value")
+        default = param.part("value")
         if value is None and default is not None:
             value = self.eval(default, scope, frame)
-        if pattern.type == "assignment_pattern":
-            left = pattern.child_by_field_name("left")
-            right = pattern.child_by_field_name("right")
-            if value is None and right is not None:
-                value = self.eval(right, scope, frame)
-            if left is not None:
-                self.bind(left, value, scope, frame)
-            return
-        if pattern.type in ("identifier", "object_pattern", "array_pattern"):
+        if pattern.kind in ("identifier", "object_pattern", "array_pattern"):
             self.bind(pattern, value, scope, frame)
 
 
 def _static_method(cls: ClassValue, name: str) -> Value:
     """`Controller.list` handed to a router or called: the class's static method of that name."""
-    body = cls.node.child_by_field_name("body")
-    for item in [] if body is None else body.named_children:
-        kinds = {child.type for child in item.children}
-        if item.type != "method_definition" or "static" not in kinds or kinds & {"get", "set"}:
+    for item in cls.node.items:
+        if item.kind != "function" or item.value != "method" or "static" not in item.flags:
+            continue
+        if item.flags & {"get", "set"}:
             continue  # an accessor's value is what it returns, not the function
-        key = item.child_by_field_name("name")
-        if key is not None and property_name(cls.file.data, key) == name:
+        if static_key(item) == name:
             return FunctionValue(cls.file, item, cls.scope)
     return UNKNOWN
 
 
 def _inside(inner: Node, outer: Node) -> bool:
-    return (
-        outer.start_byte <= inner.start_byte
-        and inner.end_byte <= outer.end_byte
-        and inner.id != outer.id
-    )
+    return outer.start <= inner.start and inner.end <= outer.end and inner is not outer
 
 
 def _statements_of(branch: Node | None) -> list[Node]:
-    """The statements of an if branch: a block's children, an else clause's, or the lone one."""
+    """The statements of a branch or body: a block's items, or the lone statement."""
     if branch is None:
         return []
-    if branch.type == "else_clause":
-        return [child for c in branch.named_children for child in _statements_of(c)]
-    if branch.type == "statement_block":
-        return [child for child in branch.named_children if child.type != "comment"]
+    if branch.kind == "block":
+        return list(branch.items)
     return [branch]
 
 
-def _declared_names(data: bytes, node: Node) -> list[str]:
-    if node.type in ("lexical_declaration", "variable_declaration"):
+def _exports_chain(left: Node) -> tuple[str, ...] | None:
+    """`module.exports`, `exports.x`, `module.exports.x` as names; None for anything else."""
+    names: list[str] = []
+    node = left
+    while node.kind == "member":
+        prop = node.part("property")
+        inner = node.part("object")
+        if prop is None or inner is None or prop.value is None:
+            return None
+        names.append(prop.value)
+        node = inner
+    if node.kind != "identifier" or node.value not in ("module", "exports"):
+        return None
+    names.append(node.value)
+    chain = tuple(reversed(names))
+    return chain if chain[0] == "exports" or chain[:2] == ("module", "exports") else None
+
+
+def _property_name(node: Node) -> str | None:
+    """A static key as written: a name, string, number or identifier; None when computed."""
+    if node.kind in ("name", "identifier", "number", "string"):
+        return node.value
+    return None
+
+
+def _declared_names(node: Node) -> list[str]:
+    if node.kind == "declaration":
         names = []
-        for declarator in node.named_children:
-            name = declarator.child_by_field_name("name")
-            if name is not None and name.type == "identifier":
-                names.append(text(data, name))
+        for declarator in node.items:
+            name = declarator.part("name")
+            if name is not None and name.kind == "identifier" and name.value is not None:
+                names.append(name.value)
         return names
-    name = node.child_by_field_name("name")
-    return [] if name is None else [text(data, name)]
+    name = node.part("name")
+    return [] if name is None or name.value is None else [name.value]
 
 
 def _package_name(specifier: str) -> str:
@@ -867,27 +784,3 @@ def _package_name(specifier: str) -> str:
     if specifier.startswith("node:"):
         return specifier
     return parts[0]
-
-
-def _number(literal: str) -> Value:
-    try:
-        return int(literal.replace("_", ""), 0)
-    except ValueError:
-        try:
-            return float(literal.replace("_", ""))
-        except ValueError:
-            return UNKNOWN
-
-
-def _is_scalar(value: Value) -> bool:
-    return isinstance(value, (str, int, float, bool)) or value is None
-
-
-def _js_string(value: Value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)

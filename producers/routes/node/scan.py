@@ -17,8 +17,8 @@ from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
 from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
-from tsograph.producers.routes.node.nest import controllers
-from tsograph.producers.routes.node.values import NestSetup, RouterValue
+from tsograph.producers.routes.node.nest_controllers import controllers
+from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue
 
 
 @dataclass

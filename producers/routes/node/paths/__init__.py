@@ -8,9 +8,9 @@ treats letter case and trailing slashes (the router options decide those, so
 templates keep both as written):
 
 * `hono` — Hono 4.x (`hono.py`);
-* `path-to-regexp-0.1` — Express 4 (`ptr01.py`);
-* `path-to-regexp-6` — @koa/router 12–13 (`ptr6.py`);
-* `path-to-regexp-8` — Express 5 and @koa/router 14+ (`ptr8.py`);
+* `path-to-regexp-0.1` — Express 4 (`path_to_regexp_0_1.py`);
+* `path-to-regexp-6` — @koa/router 12–13 (`path_to_regexp_6.py`);
+* `path-to-regexp-8` — Express 5 and @koa/router 14+ (`path_to_regexp_8.py`);
 * `find-my-way` — Fastify 4 (find-my-way 8) and 5 (find-my-way 9) (`find_my_way.py`).
 
 Mounting differs per framework more than per dialect, so besides
@@ -30,10 +30,10 @@ from .hono import merge_path as hono_merge_path
 from .hono import translate as _hono
 from .joins import express_join_prefix, express_route_paths, koa_join_prefix
 from .model import DIALECTS, Dialect, PathVariant, strict_variants
-from .ptr01 import translate as _ptr01
-from .ptr6 import translate as _ptr6
-from .ptr8 import express5_route_path
-from .ptr8 import translate as _ptr8
+from .path_to_regexp_0_1 import translate as _path_to_regexp_0_1
+from .path_to_regexp_6 import translate as _path_to_regexp_6
+from .path_to_regexp_8 import express5_route_path
+from .path_to_regexp_8 import translate as _path_to_regexp_8
 
 __all__ = [
     "DIALECTS",
@@ -68,11 +68,11 @@ def translate(
     if dialect == "hono":
         return _hono(path)
     if dialect == "path-to-regexp-0.1":
-        return _ptr01(path)
+        return _path_to_regexp_0_1(path)
     if dialect == "path-to-regexp-6":
-        return _ptr6(path)
+        return _path_to_regexp_6(path)
     if dialect == "path-to-regexp-8":
-        return _ptr8(path)
+        return _path_to_regexp_8(path)
     return _find_my_way(path, major=router_major or 9)
 
 

@@ -9,12 +9,10 @@ else is `UNKNOWN`, which the interpreter never guesses past.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
-from tree_sitter import Node
-
-if TYPE_CHECKING:
-    from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
 
 
 class _Unknown:
@@ -43,15 +41,15 @@ class ArrayValue:
 
 @dataclass(eq=False)
 class FunctionValue:
-    file: ParsedFile
-    node: Node  # function_declaration, arrow_function, function_expression, method_definition
+    file: SyntaxFile
+    node: Node  # a `function` node: declaration, expression, arrow or method
     scope: Scope
 
 
 @dataclass(eq=False)
 class ClassValue:
-    file: ParsedFile
-    node: Node
+    file: SyntaxFile
+    node: Node  # a `class` node
     scope: Scope
 
 
@@ -255,6 +253,18 @@ class NestRoutes:
     """`RouterModule.register(routes)`: module paths of @nestjs/core's RouterModule."""
 
     routes: Value
+
+
+@dataclass
+class Frame:
+    """Where code runs: its file and module, how it was reached, and what it returned."""
+
+    file: SyntaxFile
+    module: ModuleValue
+    context: Context
+    top_module: str  # the module whose top level started this chain of calls
+    returned: Value = None
+    done: bool = False
 
 
 @dataclass(eq=False)

@@ -23,17 +23,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tree_sitter import Node
-
-from tsograph.producers.lang.typescript.syntax import decorators
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks import handler_of
-from tsograph.producers.routes.node.interpreter import Frame, Interpreter
-from tsograph.producers.routes.node.values import (
+from tsograph.producers.routes.node.interpreter import Interpreter
+from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
     ClassValue,
     Context,
     External,
+    Frame,
     FunctionValue,
     ModuleValue,
     NestRoutes,
@@ -78,19 +77,19 @@ def _decorator_call(
     interp: Interpreter, decorator: Node, cls: ClassValue, frame: Frame
 ) -> tuple[Value, list[Value], Node]:
     """(what the decorator names, its evaluated arguments, the name token)."""
-    inner = decorator.named_children[0] if decorator.named_children else decorator
-    if inner.type == "call_expression":
-        callee = inner.child_by_field_name("function") or inner
-        args = [interp.eval(arg, cls.scope, frame) for arg in interp.arguments(inner)]
+    inner = decorator.part("value") or decorator
+    if inner.kind == "call":
+        callee = inner.part("callee") or inner
+        args = [interp.eval(arg, cls.scope, frame) for arg in inner.items]
     else:
         callee, args = inner, []
-    token = callee.child_by_field_name("property") if callee.type == "member_expression" else callee
+    token = callee.part("property") if callee.kind == "member" else callee
     return interp.eval(callee, cls.scope, frame), args, token or callee
 
 
 def _module_options(interp: Interpreter, cls: ClassValue) -> ObjectValue | None:
     frame = _frame(interp, cls)
-    for decorator in decorators(cls.node):
+    for decorator in cls.node.decorators:
         named, args, _ = _decorator_call(interp, decorator, cls, frame)
         if _common(named, "Module") and args and isinstance(args[0], ObjectValue):
             return args[0]
@@ -109,28 +108,28 @@ def _join(left: str, right: str) -> str:
     return (left[:-1] if left.endswith("/") else left) + lead
 
 
-def _module_paths(interp: Interpreter, routes: Value, base: str, into: dict[int, str]) -> None:
+def _module_paths(interp: Interpreter, routes: Value, base: str, into: dict[Node, str]) -> None:
     for item in _items(routes):
         if isinstance(item, ClassValue):
-            into.setdefault(item.node.id, base)
+            into.setdefault(item.node, base)
         elif isinstance(item, ObjectValue):
             path = item.members.get("path", "")
             here = _join(base, path) if isinstance(path, str) else base
             module = item.members.get("module")
             if isinstance(module, ClassValue):
-                into.setdefault(module.node.id, here)
+                into.setdefault(module.node, here)
             _module_paths(interp, item.members.get("children", UNKNOWN), here, into)
 
 
 def _modules(interp: Interpreter, root: Value) -> Iterator[tuple[ClassValue, ObjectValue]]:
     """Modules reachable through `imports`, depth first from the root, each once."""
-    seen: set[int] = set()
+    seen: set[Node] = set()
     stack = [root]
     while stack:
         current = stack.pop()
-        if not isinstance(current, ClassValue) or current.node.id in seen:
+        if not isinstance(current, ClassValue) or current.node in seen:
             continue
-        seen.add(current.node.id)
+        seen.add(current.node)
         options = _module_options(interp, current)
         if options is None:
             continue
@@ -139,7 +138,7 @@ def _modules(interp: Interpreter, root: Value) -> Iterator[tuple[ClassValue, Obj
 
 
 def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
-    module_paths: dict[int, str] = {}
+    module_paths: dict[Node, str] = {}
     found: list[ClassValue] = []
     for _, options in _modules(interp, nest.root_module):
         for imported in _items(options.members.get("imports", UNKNOWN)):
@@ -149,21 +148,21 @@ def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
             if isinstance(controller, ClassValue):
                 found.append(controller)
     result: list[Controller] = []
-    done: set[int] = set()
+    done: set[Node] = set()
     for controller in found:
-        if controller.node.id in done:
+        if controller.node in done:
             continue
-        done.add(controller.node.id)
+        done.add(controller.node)
         owner = _owning_module(interp, nest, controller)
         module_path = module_paths.get(owner, "") if owner is not None else ""
         result.append(_controller(interp, nest, controller, module_path))
     return result
 
 
-def _owning_module(interp: Interpreter, nest: NestSetup, controller: ClassValue) -> int | None:
+def _owning_module(interp: Interpreter, nest: NestSetup, controller: ClassValue) -> Node | None:
     for module, options in _modules(interp, nest.root_module):
         if any(item is controller for item in _items(options.members.get("controllers", UNKNOWN))):
-            return module.node.id
+            return module.node
     return None
 
 
@@ -181,11 +180,11 @@ def _controller(
     interp: Interpreter, nest: NestSetup, cls: ClassValue, module_path: str
 ) -> Controller:
     frame = _frame(interp, cls)
-    name = cls.file.owner_at(cls.node.start_byte)
+    name = cls.file.owner_at(cls.node.start)
     controller_paths: list[str | None] = [""]
     controller_version: Value = None
     host = False
-    for decorator in decorators(cls.node):
+    for decorator in cls.node.decorators:
         named, args, _ = _decorator_call(interp, decorator, cls, frame)
         if not _common(named, "Controller"):
             continue
@@ -197,13 +196,8 @@ def _controller(
         else:
             controller_paths = _paths(first)
     routes: list[Route] = []
-    body = cls.node.child_by_field_name("body")
-    pending: list[Node] = []
-    for member in [] if body is None else body.named_children:
-        if member.type == "decorator":
-            pending.append(member)
-            continue
-        if member.type == "method_definition":
+    for member in cls.node.items:
+        if member.kind == "function" and member.value == "method":
             routes.extend(
                 _method_routes(
                     interp,
@@ -211,11 +205,9 @@ def _controller(
                     cls,
                     frame,
                     member,
-                    pending,
                     (module_path, controller_paths, controller_version, host),
                 )
             )
-        pending = []
     return Controller(name, routes)
 
 
@@ -225,13 +217,12 @@ def _method_routes(
     cls: ClassValue,
     frame: Frame,
     method: Node,
-    method_decorators: list[Node],
     controller: tuple[str, list[str | None], Value, bool],
 ) -> list[Route]:
     module_path, controller_paths, controller_version, host = controller
     verbs: list[tuple[str, list[str | None], Place]] = []
     method_version: Value = None
-    for decorator in method_decorators:
+    for decorator in method.decorators:
         named, args, token = _decorator_call(interp, decorator, cls, frame)
         if not isinstance(named, External) or named.package != COMMON or len(named.path) != 1:
             continue
@@ -278,9 +269,9 @@ def _method_routes(
 
 
 def _has_next_parameter(interp: Interpreter, cls: ClassValue, frame: Frame, method: Node) -> bool:
-    params = method.child_by_field_name("parameters")
-    for param in [] if params is None else params.named_children:
-        for decorator in (child for child in param.children if child.type == "decorator"):
+    params = method.part("parameters")
+    for param in [] if params is None else params.items:
+        for decorator in param.decorators:
             named, _, _ = _decorator_call(interp, decorator, cls, frame)
             if _common(named, "Next"):
                 return True

@@ -1,0 +1,124 @@
+"""What each framework's router calls do, as the interpreter sees them: one module a framework.
+
+Each framework module (express, hono, koa, fastify, nest) gives a `Framework`:
+the routers its constructors make, what a method call on one of them does,
+and the router types a parameter annotation can name. The interpreter asks
+this table; nothing here imports the interpreter (it is reached through
+`registration.Host`). Each rule names the package version it was checked
+against by running it (scratch installs, see tests/routes/node).
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks import express, fastify, hono, koa, nest
+from tsograph.producers.routes.node.frameworks.registration import (
+    CONTRACT_VERBS,
+    MOUNT_METHODS,
+    OTHER_VERBS,
+    Framework,
+    Host,
+    handler_of,
+    mounted_by_unknown,
+    new_router,
+    verb,
+)
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    External,
+    Frame,
+    FunctionValue,
+    Place,
+    RouteBuilder,
+    RouterValue,
+    Value,
+)
+
+__all__ = ["MOUNT_METHODS", "call_method", "construct", "handler_of", "mounted_by_unknown"]
+
+FRAMEWORKS: tuple[Framework, ...] = (
+    express.FRAMEWORK,
+    hono.FRAMEWORK,
+    fastify.FRAMEWORK,
+    koa.FRAMEWORK,
+    nest.FRAMEWORK,
+)
+_BY_ROUTER = {name: framework for framework in FRAMEWORKS for name in framework.routers}
+ROUTER_TYPES = {
+    key: found for framework in FRAMEWORKS for key, found in framework.router_types.items()
+}
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, *, new: bool
+) -> Value | None:
+    """The router (or value) a framework constructor call makes, or None when it is not one."""
+    for framework in FRAMEWORKS:
+        made = framework.construct(host, function, args, node, frame, new)
+        if made is not None:
+            return made
+    return None
+
+
+def call_method(
+    host: Host,
+    base: RouterValue | RouteBuilder,
+    name: str,
+    args: list[Value],
+    where: Place,
+    frame: Frame,
+) -> Value:
+    if isinstance(base, RouteBuilder):  # Express `app.route(path).get(...)`
+        if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+            verb(host, base.router, name, base.path, args, where, frame)
+        return base
+    framework = _BY_ROUTER.get(base.framework)
+    if framework is None:
+        return UNKNOWN
+    return framework.call(host, base, name, args, where, frame)
+
+
+def typed_arguments(
+    host: Host, function: FunctionValue, frame: Frame, plugin: str | None
+) -> list[Value]:
+    """Arguments for a function nothing calls: a router for each router-typed parameter.
+
+    A module's exported function taking an untyped `fastify` (or `app`, `server`,
+    `instance`) first parameter in a Fastify project is a plugin its runner
+    registers (fastify-cli `fastify start`, @fastify/autoload): that parameter is
+    a Fastify instance at a place the project does not show.
+    """
+    params = function.node.part("parameters")
+    args: list[Value] = []
+    for position, param in enumerate([] if params is None else params.items):
+        named = param.part("type")
+        value = None if named is None else _type_value(host, function, named)
+        found = None
+        if isinstance(value, External):
+            found = ROUTER_TYPES.get((value.package, value.path))
+        pattern = param.part("pattern") or param
+        plugin_instance = function.file.text(pattern) in ("fastify", "app", "server", "instance")
+        if found is None and plugin == "fastify" and position == 0 and named is None:
+            found = ("fastify", "router") if plugin_instance else None
+        if found is None:
+            args.append(UNKNOWN)
+            continue
+        router = new_router(host, found[0], found[1], param, frame)
+        # Its options are out of view: the framework defaults decide which paths it
+        # serves (Hono and Fastify strict), and the facts claim no trailing-slash flag.
+        router.strict = found[0] in ("hono", "fastify")
+        router.case_sensitive = found[0] in ("hono", "fastify")
+        router.options_known = False
+        args.append(router)
+    return args
+
+
+def _type_value(host: Host, function: FunctionValue, node: Node) -> Value:
+    """What a type name (`Router`, `express.Router`, `Router<T>`) refers to in scope."""
+    if node.kind != "type_ref" or node.value is None:
+        return UNKNOWN
+    head, *members = node.value.split(".")
+    value = function.scope.lookup(head) if function.scope.has(head) else UNKNOWN
+    for member in members:
+        value = host.member(value, member)
+    return value

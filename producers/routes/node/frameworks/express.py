@@ -1,0 +1,100 @@
+"""Express 4.22.3 / 5.2.1, checked by running them (scratch installs; tests/routes/node).
+
+`express()` makes an app, `express.Router(options)` a router (`caseSensitive`,
+`strict`, both off by default); `METHOD/all(path, ...handlers)`,
+`route(path).METHOD(...)`, `use([path], ...routers|fns)`;
+`app.set/enable('case sensitive routing' | 'strict routing')`.
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.registration import (
+    CONTRACT_VERBS,
+    OTHER_VERBS,
+    RETURNS_SELF,
+    Framework,
+    Host,
+    new_router,
+    paths,
+    verb,
+)
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    ArrayValue,
+    External,
+    Frame,
+    ObjectValue,
+    Place,
+    RouteBuilder,
+    RouterValue,
+    Value,
+)
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+) -> Value | None:
+    options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+    if function.package != "express":
+        return None
+    if function.path == () and not new:
+        return new_router(host, "express", "app", node, frame)
+    if function.path == ("Router",):
+        router = new_router(host, "express", "router", node, frame)
+        router.case_sensitive = options.members.get("caseSensitive") is True
+        router.strict = options.members.get("strict") is True
+        return router
+    return None
+
+
+def call(
+    host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> Value:
+    if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+        if name == "get" and len(args) == 1 and app.kind == "app":
+            return UNKNOWN  # app.get(setting) reads a setting
+        app.router_made = True
+        if not args:
+            return app
+        for path in paths(args[0]):
+            verb(host, app, name, path, args[1:], where, frame)
+        return app
+    if name in ("route", "use", "param"):
+        app.router_made = True
+    if name == "route":
+        found = paths(args[0]) if args else [None]
+        return RouteBuilder(app, found[0] if len(found) == 1 else None)
+    if name == "use":
+        prefix: Value = "/"
+        rest = args
+        if args and isinstance(args[0], (str, ArrayValue)):
+            prefix, rest = args[0], args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # alone, it is a middleware out of view
+        for value in paths(prefix):
+            use(host, app, value, rest, where, frame)
+        return app
+    if name in ("set", "enable", "disable") and args and isinstance(args[0], str):
+        if app.router_made:
+            return app  # the app's router took its options when it was made
+        on = name == "enable" or (name == "set" and len(args) > 1 and args[1] is True)
+        if args[0] == "case sensitive routing":
+            app.case_sensitive = on
+        elif args[0] == "strict routing":
+            app.strict = on
+        return app
+    return app if name in RETURNS_SELF else UNKNOWN
+
+
+FRAMEWORK = Framework(
+    ("express",),
+    construct,
+    call,
+    {
+        ("express", ("Router",)): ("express", "router"),
+        ("express", ("Express",)): ("express", "router"),
+        ("express", ("Application",)): ("express", "router"),
+    },
+)

@@ -1,0 +1,136 @@
+"""Fastify 4.29.1 / 5.12.5 and fastify-plugin 4/5, checked by running them (tests/routes/node).
+
+`Fastify({ ignoreTrailingSlash, caseSensitive })`, `METHOD(path, [options],
+handler)`, `route({ method, url, handler })`, `register(plugin, { prefix })`;
+a plugin wrapped in fastify-plugin registers on its parent, and its `prefix`
+option is ignored.
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks.middleware import (
+    PASS_THROUGH_PACKAGES,
+    STATIC_PACKAGES,
+)
+from tsograph.producers.routes.node.frameworks.registration import (
+    CONTRACT_VERBS,
+    RETURNS_SELF,
+    Framework,
+    Host,
+    add,
+    context,
+    new_router,
+    paths,
+    route,
+)
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    External,
+    Frame,
+    FunctionValue,
+    ModuleValue,
+    Mount,
+    ObjectValue,
+    Place,
+    RouterValue,
+    Served,
+    Value,
+    Wrapped,
+)
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+) -> Value | None:
+    package, path = function.package, function.path
+    if package == "fastify" and path in ((), ("default",), ("fastify",)) and not new:
+        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        router = new_router(host, "fastify", "app", node, frame)
+        nested = options.members.get("routerOptions")
+        merged = dict(options.members)
+        if isinstance(nested, ObjectValue):
+            merged.update(nested.members)  # Fastify 5 reads router options from here first
+        router.strict = merged.get("ignoreTrailingSlash") is not True
+        router.case_sensitive = merged.get("caseSensitive") is not False
+        return router
+    if package == "fastify-plugin" and path in ((), ("default",)) and args:
+        plugin = args[0]
+        if isinstance(plugin, FunctionValue):
+            return Wrapped(function, plugin)
+    return None
+
+
+def call(
+    host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> Value:
+    if name in CONTRACT_VERBS or name == "all":
+        if not args:
+            return app
+        options = args[1] if len(args) > 2 and isinstance(args[1], ObjectValue) else None
+        handler = args[-1]
+        if len(args) == 2 and isinstance(args[1], ObjectValue) and "handler" in args[1].members:
+            options, handler = args[1], args[1].members["handler"]
+        narrowed = options is not None and "constraints" in options.members
+        verb = "ALL" if name == "all" else name.upper()
+        for path in paths(args[0]):
+            route(host, app, (verb,), path, [handler], where, frame, narrowed=narrowed)
+        return app
+    if name == "route" and args and isinstance(args[0], ObjectValue):
+        spec = args[0].members
+        methods = paths(spec.get("method", UNKNOWN))
+        url = spec.get("url", spec.get("path", UNKNOWN))
+        for path in paths(url):
+            for method in methods:
+                if method is None:
+                    host.note("unresolved-method", where)
+                else:
+                    route(
+                        host,
+                        app,
+                        (method.upper(),),
+                        path,
+                        [spec.get("handler", UNKNOWN)],
+                        where,
+                        frame,
+                        narrowed="constraints" in spec,
+                    )
+        return app
+    if name == "register" and args:
+        _register(host, app, args, where, frame)
+        return app
+    return app if name in RETURNS_SELF else UNKNOWN
+
+
+def _register(host: Host, app: RouterValue, args: list[Value], where: Place, frame: Frame) -> None:
+    plugin = args[0]
+    options = args[1] if len(args) > 1 and isinstance(args[1], ObjectValue) else ObjectValue()
+    prefix_value = options.members.get("prefix", "")
+    prefix = prefix_value if isinstance(prefix_value, str) else None
+    if isinstance(plugin, ModuleValue):
+        plugin = host.default_of(plugin)
+    if isinstance(plugin, Wrapped) and isinstance(plugin.callee, External):
+        if plugin.callee.package == "fastify-plugin":
+            view = RouterValue(app.framework, "plugin", app.name, app.module, target=app.home())
+            host.invoke(plugin.inner, [view, options], frame)
+            return
+        plugin = plugin.inner
+    if isinstance(plugin, FunctionValue):
+        child = RouterValue(app.framework, "plugin", app.name, app.home().module, mounted=True)
+        child.strict, child.case_sensitive = app.strict, app.case_sensitive
+        child.created_conditionally = app.home().created_conditionally
+        add(app, Mount(prefix, child, where, context(app, frame)))
+        host.invoke(plugin, [child, options], frame)
+        return
+    if isinstance(plugin, External):
+        if plugin.package in STATIC_PACKAGES:
+            add(app, Served(prefix, "static", plugin.package, where, context(app, frame)))
+        elif plugin.package not in PASS_THROUGH_PACKAGES:
+            add(app, Served(prefix, "package", plugin.package, where, context(app, frame)))
+        return
+    host.note("unresolved-plugin", where)
+
+
+FRAMEWORK = Framework(
+    ("fastify",), construct, call, {("fastify", ("FastifyInstance",)): ("fastify", "router")}
+)

@@ -1,0 +1,144 @@
+"""Hono 4.13.12, checked by running it (scratch install; tests/routes/node).
+
+`new Hono({ strict })` (strict by default, case-sensitive); `METHOD/all([path],
+...handlers)` (no path: the chain's last path), `on(method|methods,
+path|paths, ...handlers)`; `route(prefix, sub)` copies the routes `sub` has at
+that moment (later ones are not served); `basePath(p)` is a view that adds
+routes to the same app under `p`.
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.registration import (
+    RETURNS_SELF,
+    Framework,
+    Host,
+    add,
+    context,
+    new_router,
+    paths,
+    route,
+    unknown_base_tail,
+    verb,
+    view_prefix,
+)
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    External,
+    Frame,
+    Mount,
+    ObjectValue,
+    Place,
+    RouterValue,
+    Served,
+    Value,
+)
+
+HONO_VERBS = ("get", "post", "put", "delete", "patch", "options")
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+) -> Value | None:
+    if function.package.startswith("hono") and function.path == ("Hono",) and new:
+        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        router = new_router(host, "hono", "app", node, frame)
+        router.strict = options.members.get("strict") is not False
+        router.case_sensitive = True
+        return router
+    return None
+
+
+def call(
+    host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> Value:
+    if name in HONO_VERBS or name == "all":
+        if args and isinstance(args[0], str):
+            app.last_path, handlers = args[0], args[1:]
+        elif args and args[0] is UNKNOWN and len(args) > 1:
+            app.last_path, handlers = None, args[1:]
+        else:
+            handlers = args
+        path = (
+            app.last_path
+            if app.last_path is not None
+            else ("/" if not args or not isinstance(args[0], str) else None)
+        )
+        verb(host, app, name, path, handlers, where, frame)
+        return app
+    if name == "on" and len(args) >= 2:
+        methods = [m for m in paths(args[0])]
+        for path in paths(args[1]):
+            for method in methods:
+                if method is None:
+                    host.note("unresolved-method", where)
+                else:  # a method the contract has no name for becomes a scoped gap
+                    route(host, app, (method.upper(),), path, args[2:], where, frame)
+        return app
+    if name == "route" and len(args) >= 2 and not isinstance(args[1], RouterValue):
+        prefix = args[0] if isinstance(args[0], str) else None
+        if isinstance(args[1], External):
+            # A sub-app from a package: its routes are not in view, its prefix is.
+            name_of = args[1].package
+            served = Served(
+                view_prefix(app, prefix), "package", name_of, where, context(app, frame)
+            )
+            add(app, served)
+        else:
+            host.note("unresolved-mounted-router", where)
+        return app
+    if name == "route" and len(args) >= 2 and isinstance(args[1], RouterValue):
+        child = args[1]
+        child.home().mounted = True  # a basePath view is its app
+        prefix = args[0] if isinstance(args[0], str) else None
+        add(
+            app,
+            Mount(
+                view_prefix(app, prefix),
+                child,
+                where,
+                context(app, frame),
+                snapshot=list(child.home().entries),
+            ),
+        )
+        return app
+    if name == "basePath" and args:
+        prefix = args[0] if isinstance(args[0], str) else None
+        view = RouterValue(app.framework, app.kind, app.name, app.module, target=app.home())
+        view.strict, view.case_sensitive = app.strict, app.case_sensitive
+        if prefix is None:
+            # What follows is below an unknown prefix (`unresolved-route-prefix:`), and
+            # mergePath proves the rest: the known tail starts again from nothing.
+            view.unknown_base = True
+            return view
+        view.unknown_base = app.unknown_base
+        if app.unknown_base and not app.prefix:
+            view.prefix = unknown_base_tail(prefix)
+        else:
+            view.prefix = view_prefix(app, prefix) or ""
+        return view
+    if name == "use":
+        prefix_value: Value = "*"
+        rest = args
+        if args and isinstance(args[0], str):
+            prefix_value, rest = args[0], args[1:]
+            app.last_path = prefix_value  # Hono 4.13.12 use() sets the chain's path too
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix_value, rest = UNKNOWN, args[1:]  # a path that is not proven, not `*`
+        # The path is a Hono route pattern (use() adds ALL routes), joined like a route's.
+        prefix = prefix_value if isinstance(prefix_value, str) else None
+        use(host, app, view_prefix(app, prefix), rest, where, frame)
+        return app
+    if name == "mount" and args:
+        prefix = args[0] if isinstance(args[0], str) else None
+        add(
+            app,
+            Served(view_prefix(app, prefix), "package", "mounted-app", where, context(app, frame)),
+        )
+        return app
+    return app if name in RETURNS_SELF else UNKNOWN
+
+
+FRAMEWORK = Framework(("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")})

@@ -1,0 +1,114 @@
+"""Koa 2.16.4 / 3.2.1 with @koa/router 13.1.1 / 15.7.0, checked by running them (tests/routes/node).
+
+`new Router({ prefix, strict, sensitive, exclusive, host })`,
+`METHOD/all([name], path, ...mw)`, `use([path], ...mw)` with `other.routes()`,
+`prefix(p)` (also for the routes registered before it);
+`app.use(router.routes())` on a Koa app.
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.registration import (
+    CONTRACT_VERBS,
+    OTHER_VERBS,
+    RETURNS_SELF,
+    Framework,
+    Host,
+    new_router,
+    paths,
+    verb,
+)
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    ArrayValue,
+    External,
+    Frame,
+    ObjectValue,
+    Place,
+    RouterValue,
+    Value,
+)
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+) -> Value | None:
+    package, path = function.package, function.path
+    if package == "koa" and path in ((), ("default",)) and new:
+        return new_router(host, "koa-app", "app", node, frame)
+    if package == "@koa/router" and path in ((), ("default",), ("Router",)):
+        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        router = new_router(host, "koa", "router", node, frame)
+        prefix = options.members.get("prefix")
+        router.prefix = prefix if isinstance(prefix, str) else ""
+        router.strict = options.members.get("strict") is True
+        router.case_sensitive = options.members.get("sensitive") is True
+        router.exclusive = options.members.get("exclusive") is True
+        router.narrowed = "host" in options.members
+        return router
+    return None
+
+
+def call(
+    host: Host, router: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> Value:
+    if router.framework == "koa-app":
+        if name == "use":
+            use(host, router, "", args, where, frame)
+        return router
+    return _koa_router(host, router, name, args, where, frame)
+
+
+def _koa_router(
+    host: Host,
+    router: RouterValue,
+    name: str,
+    args: list[Value],
+    where: Place,
+    frame: Frame,
+) -> Value:
+    if name == "del":
+        name = "delete"  # @koa/router's alias
+    if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+        rest = args
+        if len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], (str, ArrayValue)):
+            rest = args[1:]  # a named route: (name, path, ...middleware)
+        elif len(args) >= 3 and isinstance(args[0], str) and args[1] is UNKNOWN:
+            # (name, path) or (path, middleware): @koa/router 13.1.1 decides by the type
+            # of the second argument, which is not proven, so neither is the path.
+            rest = [UNKNOWN, *args[2:]]
+        if not rest:
+            return router
+        for path in paths(rest[0]):
+            verb(host, router, name, path, rest[1:], where, frame)
+        return router
+    if name == "use":
+        prefix: Value = ""
+        rest = args
+        if args and isinstance(args[0], (str, ArrayValue)):
+            prefix, rest = args[0], args[1:]
+        elif len(args) > 1 and args[0] is UNKNOWN:
+            prefix, rest = UNKNOWN, args[1:]  # a path that is not proven, not no path
+        for value in paths(prefix):
+            use(host, router, value, rest, where, frame)
+        return router
+    if name == "prefix" and args:
+        router.prefix = args[0] if isinstance(args[0], str) else router.prefix
+        if not isinstance(args[0], str):
+            host.note("unresolved-router-prefix", where)
+        return router
+    if name in ("routes", "middleware"):
+        return router
+    if name == "allowedMethods":
+        return External("@koa/router", ("allowedMethods",), True)
+    return router if name in RETURNS_SELF else UNKNOWN
+
+
+FRAMEWORK = Framework(
+    ("koa", "koa-app"),
+    construct,
+    call,
+    {("@koa/router", ()): ("koa", "router"), ("@koa/router", ("Router",)): ("koa", "router")},
+)

@@ -1,0 +1,70 @@
+"""The NestJS application object, checked against @nestjs/core 12.5.1 (tests/routes/node).
+
+`NestFactory.create(module, [adapter], [options])` makes the application
+(`routeResolutionStrategy: 'specificity'` sorts its routes);
+`RouterModule.register(routes)` gives module paths; on the app,
+`setGlobalPrefix(prefix, { exclude })` and `enableVersioning(options)`.
+Its controllers are read by nest_controllers.py.
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.node.frameworks.registration import Framework, Host, new_router
+from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
+    ArrayValue,
+    External,
+    Frame,
+    NestRoutes,
+    NestSetup,
+    ObjectValue,
+    Place,
+    RouterValue,
+    Value,
+)
+
+
+def construct(
+    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+) -> Value | None:
+    if function.package != "@nestjs/core" or not args:
+        return None
+    if function.path == ("NestFactory", "create"):
+        app = new_router(host, "nest", "app", node, frame)
+        settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
+        strategy = None if settings is None else settings.members.get("routeResolutionStrategy")
+        app.nest = NestSetup(args[0], specificity=strategy == "specificity")
+        return app
+    if function.path == ("RouterModule", "register"):
+        return NestRoutes(args[0])
+    return None
+
+
+def call(
+    host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> Value:
+    if app.nest is None:
+        return UNKNOWN
+    _configure(host, app.nest, name, args, where)
+    return app
+
+
+def _configure(host: Host, nest: NestSetup, name: str, args: list[Value], where: Place) -> None:
+    """`app.setGlobalPrefix(prefix, { exclude })` and `app.enableVersioning(options)`."""
+    if name == "setGlobalPrefix" and args:
+        nest.global_prefix = args[0] if isinstance(args[0], str) else None
+        options = args[1] if len(args) > 1 else None
+        if isinstance(options, ObjectValue):
+            exclude = options.members.get("exclude")
+            nest.exclude = list(exclude.items) if isinstance(exclude, ArrayValue) else [UNKNOWN]
+        if nest.global_prefix is None:
+            host.note("unresolved-global-prefix", where)
+    elif name == "enableVersioning":
+        options = args[0] if args else ObjectValue()
+        nest.versioning = (
+            options if isinstance(options, ObjectValue) else ObjectValue(complete=False)
+        )
+
+
+FRAMEWORK = Framework(("nest",), construct, call)
