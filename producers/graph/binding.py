@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.graph.declared import DeclaredTypes, is_this_type
+from tsograph.producers.graph.declared import DeclaredTypes, is_this_type, strip_wrappers
 from tsograph.producers.graph.values import (
     COMPUTED,
     INDIRECT,
@@ -61,8 +61,6 @@ CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
 MEMBER_KINDS = frozenset({"method", "accessor", "field"})
 # Declared types that say nothing about the value.
 OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
-# Types that wrap the value a function eventually produces.
-WRAPPER_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
 MAX_DEPTH = 64
 # What `export_declaration` answers for a name two `export *` give different bindings
 # (ECMA-262 ResolveExport: "ambiguous", so the module does not export it). Compared with `is`.
@@ -549,8 +547,7 @@ class Binder:
         if len(types) != 1:
             return Unknown(INTERFACE if types else UNTYPED)
         ref = types[0]
-        while ref.chain and ref.chain[-1] in WRAPPER_TYPES and len(ref.args) == 1:
-            ref = ref.args[0]
+        ref = strip_wrappers(ref)
         if not ref.chain or (ref.chain == (ref.chain[0],) and ref.chain[0] in OPAQUE_TYPES):
             return Unknown(UNTYPED)
         value = self.name_value(path, ref.chain[0])

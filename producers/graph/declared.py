@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 Typed = tuple[str, TypeRef]
 
-# Types that wrap the value a function eventually produces (stripped for element types).
+# Types that wrap the value a function eventually produces.
 WRAPPERS = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
 # Callback parameters of the built-in containers that receive one of the receiver's type
 # arguments: container -> method -> {parameter position: type argument index}. The
