@@ -348,13 +348,16 @@ class Extractor:
 
     def chain_ref(self, chain: syntax.Chain) -> RefDraft:
         split = chain.split_at_cast()
-        if split is None or chain.cast is None:
+        types = () if chain.cast is None else syntax.declared_type(self.data, chain.cast)
+        if split is None or len(types) > 1:
+            # No assertion, or one to a union (kept as written: see syntax.value_cast).
             return self._chain_ref(chain, chain.members)
         # `(x as T).m`: the asserted value is a nameless local of type T that holds x,
         # so binding reads T (as TypeScript does) while flows still follow x.
         inner, after = split
+        assert chain.cast is not None
         line, column = self.loc(chain.cast)
-        types = syntax.declared_type(self.data, chain.cast) or (syntax.NO_TYPE,)
+        types = types or (syntax.NO_TYPE,)
         init = InitDraft("alias", self._chain_ref(chain, inner))
         index = len(self.bindings)
         self.bindings.append(

@@ -69,11 +69,17 @@ def cast_type(node: Node) -> Node | None:
 
 
 def value_cast(data: bytes, node: Node | None) -> tuple[TypeRef, ...]:
-    """The type an initializer is asserted to (`x as T`, outermost first), else ()."""
+    """The type an initializer is asserted to (`x as T`, outermost first), else ().
+
+    An assertion to a union is not kept: code narrows such a value right after
+    (`if (is(select, SQL)) … else select.getSQL()`), which binding cannot follow,
+    so every part would get an edge the checker rules out.
+    """
     while node is not None and node.type in WRAPPERS:
         found = cast_type(node)
         if found is not None:
-            return declared_type(data, found)
+            types = declared_type(data, found)
+            return types if len(types) == 1 else ()
         node = unwrap_once(node)
     return ()
 
