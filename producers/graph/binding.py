@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tsograph.exchange.symbol_ids import module_id
+from tsograph.producers.graph.declared import DeclaredTypes, is_this_type, strip_wrappers
 from tsograph.producers.graph.values import (
     COMPUTED,
     INDIRECT,
@@ -60,8 +61,6 @@ CALLABLE_KINDS = frozenset({"function", "method", "constructor"})
 MEMBER_KINDS = frozenset({"method", "accessor", "field"})
 # Declared types that say nothing about the value.
 OPAQUE_TYPES = frozenset({"any", "unknown", "object", "Object", "Function"})
-# Types that wrap the value a function eventually produces.
-WRAPPER_TYPES = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
 MAX_DEPTH = 64
 # What `export_declaration` answers for a name two `export *` give different bindings
 # (ECMA-262 ResolveExport: "ambiguous", so the module does not export it). Compared with `is`.
@@ -95,6 +94,7 @@ class Binder:
         self._bases: dict[str, str | None] = {}
         self._active: set[object] = set()
         self.missing_packages: set[str] = set()
+        self.types = DeclaredTypes(self)
 
     # ---- files ---------------------------------------------------------------
 
@@ -382,9 +382,15 @@ class Binder:
             if typed is not None and not isinstance(typed, Unknown):
                 return typed
             if head == "param":
+                contextual = None if typed else self.types.callback_parameter(path, binding)
+                if isinstance(contextual, (Instance, Interface)):
+                    return contextual
                 # A default value is one of many possible arguments, never the proof.
                 interface = typed is not None and typed.reason == INTERFACE
                 return Unknown(INTERFACE if interface else PARAMETER)
+            if typed is None and (binding.init is None or binding.init.kind == "nullish"):
+                # `let x;` (or `= null`): typed by what is assigned to it later.
+                return self.types.assigned_value(path, ("local", ref.index), depth)
             if binding.init is not None:
                 return self.init_value(path, binding.init, "", depth + 1)
             return typed if typed is not None else Unknown(UNTYPED)
@@ -443,8 +449,10 @@ class Binder:
             typed = self.type_value(path, declaration.type)
             if not isinstance(typed, Unknown) or init is None:
                 return typed
-        if init is not None:
+        if init is not None and init.kind != "nullish":
             return self.init_value(path, init, declaration_id, depth + 1)
+        if declaration.kind == "variable":
+            return self.types.assigned_value(path, ("decl", declaration_id), depth)
         return Unknown(UNTYPED)
 
     def init_value(self, path: str, init: Init, owner: str, depth: int) -> Value:
@@ -463,6 +471,8 @@ class Binder:
                 return whole
             if init.kind in ("function", "class", "object") and owner:
                 return Declared(owner)
+            if init.kind == "element" and init.ref is not None:
+                return self.types.element_value(path, init.ref)
             return Unknown(UNTYPED)
         finally:
             self._active.discard(key)
@@ -484,20 +494,60 @@ class Binder:
                 return callee if isinstance(callee, External) else Unknown(INDIRECT)
             if isinstance(callee, Declared):
                 declaration = self.declarations[callee.id]
+                if is_this_type(declaration.type) and declaration.kind == "method":
+                    # Polymorphic `this`: the receiver the method was called on.
+                    if not site.callee.members or declaration.static:
+                        return Unknown(INDIRECT)
+                    receiver = self.ref_value(path, _prefix(site.callee), depth)
+                    return receiver if isinstance(receiver, Instance) else Unknown(INDIRECT)
                 if declaration.type:
                     return self.type_value(self.file_of[callee.id], declaration.type)
                 return Unknown(INDIRECT)
+            if callee == Unknown(INTERFACE) and site.callee.members and site.kind == "call":
+                return self._interface_result(path, _prefix(site.callee), site.callee.members[-1])
             return callee if isinstance(callee, (External, Unknown)) else Unknown(INDIRECT)
         finally:
             self._active.discard(key)
+
+    def _interface_result(self, path: str, receiver_ref: Ref, name: str) -> Value:
+        """What a method declared in an interface returns, as its signatures declare."""
+        receiver = self.ref_value(path, receiver_ref)
+        found = self.interface_member(receiver, name) if isinstance(receiver, Interface) else None
+        if found is None or found[1] != "method":
+            return Unknown(INTERFACE)
+        if is_this_type(found[2]):
+            return receiver
+        return self.type_value(found[0], found[2])
+
+    def interface_member(
+        self, interface: Interface, name: str
+    ) -> tuple[str, str, tuple[TypeRef, ...]] | None:
+        """(file, kind, declared type) of a member an interface or the interfaces it
+        extends declare, the nearest first."""
+        pending = [interface]
+        seen = {interface}
+        while pending and len(seen) <= MAX_DEPTH:
+            current = pending.pop(0)
+            index = self.file(current.path)
+            declared = None if index is None else index.type_declarations.get(current.name)
+            if declared is None:
+                continue
+            for member, kind, types in declared.member_types:
+                if member == name:
+                    return current.path, kind, types
+            for ref in declared.extends:
+                base = self.type_value(current.path, (ref,))
+                if isinstance(base, Interface) and base not in seen:
+                    seen.add(base)
+                    pending.append(base)
+        return None
 
     def type_value(self, path: str, types: tuple[TypeRef, ...]) -> Value:
         """The value a declared type proves: an instance of one project class, or why not."""
         if len(types) != 1:
             return Unknown(INTERFACE if types else UNTYPED)
         ref = types[0]
-        while ref.chain and ref.chain[-1] in WRAPPER_TYPES and len(ref.args) == 1:
-            ref = ref.args[0]
+        ref = strip_wrappers(ref)
         if not ref.chain or (ref.chain == (ref.chain[0],) and ref.chain[0] in OPAQUE_TYPES):
             return Unknown(UNTYPED)
         value = self.name_value(path, ref.chain[0])
@@ -505,9 +555,23 @@ class Binder:
             value = self.member_value(path, value, member)
         if isinstance(value, Declared) and self._is_class(value.id):
             return Instance(value.id)
-        if isinstance(value, (External, Unknown, Interface)):
+        if isinstance(value, Interface):
+            return self._aliased(value)
+        if isinstance(value, (External, Unknown)):
             return value
         return Unknown(INTERFACE)
+
+    def _aliased(self, interface: Interface) -> Value:
+        """What `type A = B` stands for: B's value. A union alias stays an interface."""
+        index = self.file(interface.path)
+        declared = None if index is None else index.type_declarations.get(interface.name)
+        if declared is None or len(declared.aliases) != 1 or interface in self._active:
+            return interface
+        self._active.add(interface)
+        try:
+            return self.type_value(interface.path, declared.aliases)
+        finally:
+            self._active.discard(interface)
 
     # ---- members and classes -------------------------------------------------
 
@@ -515,7 +579,13 @@ class Binder:
         if isinstance(value, (External, Unknown)):
             return value
         if isinstance(value, Interface):
-            # Which implementation answers is interface dispatch's question.
+            # A property declared with a type is that type; which implementation answers a
+            # method is interface dispatch's question.
+            found = self.interface_member(value, name)
+            if found is not None and found[1] == "property":
+                typed = self.type_value(found[0], found[2])
+                if isinstance(typed, (Instance, Interface, External)):
+                    return typed
             return Unknown(INTERFACE)
         if isinstance(value, Module):
             return self.export_value(value.path, name)
@@ -528,6 +598,10 @@ class Binder:
         declaration = self.declarations.get(value.id)
         if declaration is None:
             return Unknown(UNTYPED)
+        if declaration.kind == "accessor":
+            # A member of what the getter returns, as its declared type says.
+            typed = self.type_value(self.file_of[value.id], declaration.type)
+            return self.member_value(path, typed, name, depth + 1)
         if declaration.kind == "class":
             member = self.find_member(value.id, name, static=True)
             if member is not None:
@@ -541,6 +615,14 @@ class Binder:
             # `module.exports = f; module.exports.x = …`: members of f are the file's exports.
             return self.export_value(path_of_value, name)
         return Unknown(INDIRECT)
+
+    def member_of(self, value: Value, name: str) -> Declaration | None:
+        """The member declaration a proven instance or class has under a name."""
+        if isinstance(value, Instance):
+            return self.find_member(value.class_id, name, static=False)
+        if isinstance(value, Declared) and self._is_class(value.id):
+            return self.find_member(value.id, name, static=True)
+        return None
 
     def _is_class(self, declaration_id: str) -> bool:
         declaration = self.declarations.get(declaration_id)
@@ -605,6 +687,11 @@ def holds_object(declaration: Declaration) -> bool:
     """A variable or field initialised with an object literal (its members are children)."""
     init = declaration.init
     return declaration.kind in ("variable", "field") and init is not None and init.kind == "object"
+
+
+def _prefix(ref: Ref) -> Ref:
+    """The receiver of a member chain (the chain without its last member)."""
+    return Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
 
 
 def _star_candidate(index: FileIndex, name: str) -> bool:

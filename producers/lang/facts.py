@@ -69,7 +69,8 @@ Records, all frozen:
   (`specifier`), union (`members` are the alternatives, keys empty: `a ? b :
   c`, `a ?? b`, `a || b`; `a && b` is `b` and `a, b` is `b`), nullish (`null`,
   `void x`, and `undefined` in a file that declares no name `undefined`),
-  other.
+  element (`for (const x of xs)`: `ref` is the iterable, x one of its
+  elements), other.
 * `Write` / `Return` – assignments and returned values, the flow bound
   dispatch follows; a call site's `args` summarise its arguments up to the
   first spread (`spread` says one cut them).
@@ -90,7 +91,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 7
+FACTS_VERSION = 8
 
 DeclarationKind = Literal[
     "module",
@@ -126,6 +127,7 @@ InitKind = Literal[
     "import",
     "union",
     "nullish",
+    "element",
     "other",
 ]
 SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
@@ -133,8 +135,11 @@ ImportKind = Literal["named", "default", "namespace", "side-effect", "require", 
 ExportKind = Literal["local", "reexport", "star", "equals", "commonjs"]
 BindingKind = Literal["param", "local"]
 TypeKind = Literal["interface", "type", "enum"]
+MemberKind = Literal["property", "method"]
 
 Plain = list[Any]
+# A signature of an interface or object type: name, kind and declared (return) type.
+MemberType = tuple[str, MemberKind, tuple["TypeRef", ...]]
 
 
 class FactsFormatError(ValueError):
@@ -477,7 +482,11 @@ class TypeDeclaration:
     `members` are the names of the property and method signatures an interface
     or object type declares itself; `extends` the named types it extends (for
     a type alias, the named parts of an intersection). Interface dispatch
-    matches implementations by them.
+    matches implementations by them. `member_types` give the declared type of
+    each property signature and the return type of each method signature
+    (`(name, "property" | "method", type)`; overloads united, as for
+    functions), and `aliases` the type a type alias names when it is a
+    named type or a union of named types (`type A = B`, `type A = B | C`).
     """
 
     name: str
@@ -486,6 +495,8 @@ class TypeDeclaration:
     column: int
     members: tuple[str, ...] = ()
     extends: tuple[TypeRef, ...] = ()
+    member_types: tuple[MemberType, ...] = ()
+    aliases: tuple[TypeRef, ...] = ()
 
     def to_plain(self) -> Plain:
         return [
@@ -495,12 +506,23 @@ class TypeDeclaration:
             self.column,
             list(self.members),
             _types_plain(self.extends),
+            [[name, kind, _types_plain(types)] for name, kind, types in self.member_types],
+            _types_plain(self.aliases),
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> TypeDeclaration:
-        name, kind, line, column, members, extends = data
-        return TypeDeclaration(name, kind, line, column, tuple(members), _types(extends))
+        name, kind, line, column, members, extends, member_types, aliases = data
+        return TypeDeclaration(
+            name,
+            kind,
+            line,
+            column,
+            tuple(members),
+            _types(extends),
+            tuple((each, member_kind, _types(types)) for each, member_kind, types in member_types),
+            _types(aliases),
+        )
 
 
 @dataclass(frozen=True, slots=True)

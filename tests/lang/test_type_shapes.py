@@ -27,3 +27,43 @@ def test_members_and_bases_of_module_level_types() -> None:
     assert (types["S"].members, types["S"].extends) == (("find", "save"), (TypeRef(("Other",)),))
     assert (types["F"].members, types["F"].extends) == ((), ())
     assert (types["E"].kind, types["E"].members) == ("enum", ())
+
+
+def test_member_types_unite_overloads_and_aliases_name_their_types() -> None:
+    source = b"""
+interface Q { readonly m: Mgr; get(n: string): Promise<T | undefined>; fork(): this;
+  pick(a: string): A<X>; pick(a: number): A<Y>; pick(a: boolean); f: () => void }
+type Same = Q; type Either = A | B; type Shape = { a: Mgr }; type Fn = () => void;
+"""
+    types = {t.name: t for t in extract("a.ts", source).types}
+    assert types["Q"].member_types == (
+        ("m", "property", (TypeRef(("Mgr",)),)),
+        ("get", "method", (TypeRef(("Promise",), (TypeRef(("T",)),)),)),
+        ("fork", "method", (TypeRef(("this",)),)),
+        # Two instantiations of A are A; the overload without a return type is `any`.
+        ("pick", "method", (TypeRef(("A",)), TypeRef(()))),
+        ("f", "property", (TypeRef(()),)),
+    )
+    assert types["Same"].aliases == (TypeRef(("Q",)),)
+    assert types["Either"].aliases == (TypeRef(("A",)), TypeRef(("B",)))
+    assert (types["Shape"].aliases, types["Fn"].aliases) == ((), ())
+
+
+def test_loops_assertions_and_overloads_in_facts() -> None:
+    facts = extract(
+        "a.ts",
+        b"function f(xs: X[], y: unknown) {\n"
+        b"  for (const x of xs) {} const c = y as C; (y as D).m();\n}\n"
+        b"function o(a: string): A;\nfunction o(a: number): B;\nfunction o(a: any) {}\n",
+    )
+    bindings = {b.name: b for b in facts.bindings}
+    element = bindings["x"].init
+    assert element is not None and element.kind == "element"
+    assert element.ref is not None and element.ref.name == "xs"
+    assert bindings["c"].type == (TypeRef(("C",)),)
+    asserted = bindings[""]
+    assert asserted.type == (TypeRef(("D",)),)
+    call = next(site for site in facts.calls if site.callee.members == ("m",))
+    assert call.callee.head == "local" and facts.bindings[call.callee.index] is asserted
+    overloaded = next(d for d in facts.declarations if d.name == "o")
+    assert overloaded.type == (TypeRef(("A",)), TypeRef(("B",)))

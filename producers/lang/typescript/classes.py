@@ -225,7 +225,8 @@ def on_field(ex: Extractor, node: Node) -> None:
         has_body=value is not None,
         parent=info[0],
         static=static,
-        type=syntax.declared_type(ex.data, node.child_by_field_name("type")),
+        type=syntax.declared_type(ex.data, node.child_by_field_name("type"))
+        or syntax.value_cast(ex.data, value),
     )
     ex.push(node, owner=draft.id, path=path, this=this)
     if value is not None and draft.init is None:

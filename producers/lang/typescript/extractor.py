@@ -248,6 +248,8 @@ class Extractor:
         existing = self.decls.get(ident)
         if existing is not None:
             # Overloads, a getter/setter pair, redeclarations: one node at the first location.
+            if not existing.has_body:
+                existing.type = _merged_type(existing, kind, type, has_body=has_body)
             existing.has_body = existing.has_body or has_body
             if existing.parent != parent and self.is_anonymous_class(parent):
                 # Anonymous classes add no id segment, so two of them in one scope can both
@@ -345,24 +347,41 @@ class Extractor:
     # ---- chains, sites and value uses -------------------------------------------------
 
     def chain_ref(self, chain: syntax.Chain) -> RefDraft:
+        split = chain.split_at_cast()
+        types = () if chain.cast is None else syntax.declared_type(self.data, chain.cast)
+        if split is None or len(types) > 1:
+            # No assertion, or one to a union (kept as written: see syntax.value_cast).
+            return self._chain_ref(chain, chain.members)
+        # `(x as T).m`: the asserted value is a nameless local of type T that holds x,
+        # so binding reads T (as TypeScript does) while flows still follow x.
+        inner, after = split
+        assert chain.cast is not None
+        line, column = self.loc(chain.cast)
+        types = types or (syntax.NO_TYPE,)
+        init = InitDraft("alias", self._chain_ref(chain, inner))
+        index = len(self.bindings)
+        self.bindings.append(
+            BindingDraft("", "local", self.frames[-1].owner, line, column, -1, types, init)
+        )
+        return RefDraft(ready=Ref("local", "", "", index), members=after)
+
+    def _chain_ref(self, chain: syntax.Chain, members: tuple[str, ...]) -> RefDraft:
         base = chain.base
         kind = chain.base_type
         if kind in ("identifier", "shorthand_property_identifier"):
             # `{ f }` names f as much as `{ f: f }` does.
             name = self.data[base.start_byte : base.end_byte].decode("utf-8", "replace")
-            return RefDraft(name, self.frames[-1].scope, members=chain.members)
+            return RefDraft(name, self.frames[-1].scope, members=members)
         if kind == "this":
             frame = self.frames[-1]
-            return RefDraft(
-                ready=Ref(frame.this_head, "this", frame.this_target), members=chain.members
-            )
+            return RefDraft(ready=Ref(frame.this_head, "this", frame.this_target), members=members)
         if kind == "super":
             return RefDraft(
-                ready=Ref("super", "super", self.frames[-1].this_target), members=chain.members
+                ready=Ref("super", "super", self.frames[-1].this_target), members=members
             )
         if kind in _RESULTS:
-            return RefDraft(node=base.id, members=chain.members)
-        return RefDraft(ready=_OTHER, members=chain.members)
+            return RefDraft(node=base.id, members=members)
+        return RefDraft(ready=_OTHER, members=members)
 
     def value_ref(self, node: Node) -> RefDraft:
         """What an expression stands for as a chain (a name, a result, a declared value)."""
@@ -601,3 +620,18 @@ class Extractor:
             tuple(resolver.value(arg) for arg in draft.args),
             draft.spread,
         )
+
+
+def _merged_type(
+    existing: DeclDraft, kind: DeclarationKind, types: tuple[TypeRef, ...], *, has_body: bool
+) -> tuple[TypeRef, ...]:
+    """The declared type callers see after another declaration of the same id.
+
+    Callers see an overloaded function through its overload signatures only
+    (the implementation's signature is hidden), so the signatures' return
+    types are united: two different ones prove no single class. A setter
+    declared before its getter leaves the getter's type.
+    """
+    if has_body:
+        return existing.type or (types if kind == "accessor" else ())
+    return syntax.unite_types(existing.type, types)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.facts import TypeDeclaration, TypeKind, TypeRef
+from tsograph.producers.lang.facts import MemberKind, MemberType, TypeDeclaration, TypeKind, TypeRef
 from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
-from tsograph.producers.lang.typescript.syntax import type_ref
+from tsograph.producers.lang.typescript.syntax import NO_TYPE, declared_type, type_ref, unite_types
 
 _TYPE_KINDS: dict[str, TypeKind] = {
     "interface_declaration": "interface",
@@ -26,6 +26,7 @@ def on_block(ex: Extractor, node: Node) -> None:
 
 
 def on_loop(ex: Extractor, node: Node) -> None:
+    element = _element_init(ex, node)  # read in the enclosing scope, before the loop's own
     scope = Scope(ex.frame.scope, function=False)
     ex.push(node, scope=scope)
     left = node.child_by_field_name("left")
@@ -35,12 +36,22 @@ def on_loop(ex: Extractor, node: Node) -> None:
     target = scope.var_scope() if kind is not None and kind.type == "var" else scope
     for ident, _ in pattern_names(ex.data, left):
         line, column = ex.loc(ident)
+        init = element if ident == left and element is not None else InitDraft("other")
         ex.add_binding(
-            BindingDraft(
-                ex.text(ident), "local", ex.frame.owner, line, column, -1, (), InitDraft("other")
-            ),
+            BindingDraft(ex.text(ident), "local", ex.frame.owner, line, column, -1, (), init),
             target,
         )
+
+
+def _element_init(ex: Extractor, node: Node) -> InitDraft | None:
+    """`for (const x of xs)` declares x as an element of xs (binding reads xs's type)."""
+    if node.type != "for_in_statement" or node.child_by_field_name("kind") is None:
+        return None
+    operator = node.child_by_field_name("operator")
+    right = node.child_by_field_name("right")
+    if operator is None or operator.type != "of" or right is None:
+        return None
+    return InitDraft("element", ex.value_ref(right))
 
 
 def on_catch(ex: Extractor, node: Node) -> None:
@@ -80,8 +91,19 @@ def on_type_declaration(ex: Extractor, node: Node) -> None:
     if name_node is not None and frame.module_level and not frame.path:
         line, column = ex.loc(name_node)
         kind = _TYPE_KINDS[node.type]
-        members, extends = _shape(ex, node)
-        ex.types.append(TypeDeclaration(ex.text(name_node), kind, line, column, members, extends))
+        members, extends, member_types = _shape(ex, node)
+        ex.types.append(
+            TypeDeclaration(
+                ex.text(name_node),
+                kind,
+                line,
+                column,
+                members,
+                extends,
+                member_types,
+                _aliases(ex, node),
+            )
+        )
     ex.skip_until = node.end_byte
 
 
@@ -89,8 +111,11 @@ _SIGNATURES = frozenset({"method_signature", "property_signature"})
 _NAMED_TYPES = frozenset({"type_identifier", "generic_type", "nested_type_identifier"})
 
 
-def _shape(ex: Extractor, node: Node) -> tuple[tuple[str, ...], tuple[TypeRef, ...]]:
-    """Declared member names and extended named types of an interface or type alias."""
+def _shape(
+    ex: Extractor, node: Node
+) -> tuple[tuple[str, ...], tuple[TypeRef, ...], tuple[MemberType, ...]]:
+    """Declared member names, extended named types and member types of an interface
+    or type alias."""
     bodies: list[Node] = []
     named: list[Node] = []
     if node.type == "interface_declaration":
@@ -112,10 +137,46 @@ def _shape(ex: Extractor, node: Node) -> tuple[tuple[str, ...], tuple[TypeRef, .
             elif part is not None and part.type in _NAMED_TYPES:
                 named.append(part)
     members: list[str] = []
+    types: dict[str, tuple[MemberKind, tuple[TypeRef, ...]]] = {}
     for body in bodies:
         for signature in body.named_children:
             name = signature.child_by_field_name("name") if signature.type in _SIGNATURES else None
             if name is not None and name.type == "property_identifier":
                 members.append(ex.text(name))
+                _member_type(ex, signature, ex.text(name), types)
     extends = tuple(type_ref(ex.data, part, 0) for part in named)
-    return tuple(dict.fromkeys(members)), extends
+    member_types = tuple((name, kind, each) for name, (kind, each) in types.items())
+    return tuple(dict.fromkeys(members)), extends, member_types
+
+
+def _member_type(
+    ex: Extractor,
+    signature: Node,
+    name: str,
+    types: dict[str, tuple[MemberKind, tuple[TypeRef, ...]]],
+) -> None:
+    """Record a signature's declared type; overloads of a method are united (an
+    overload without a return type returns `any`, the empty type)."""
+    if signature.type == "method_signature":
+        kind: MemberKind = "method"
+        declared = declared_type(ex.data, signature.child_by_field_name("return_type"))
+    else:
+        kind = "property"
+        declared = declared_type(ex.data, signature.child_by_field_name("type"))
+    known = types.get(name)
+    if known is None:
+        types[name] = (kind, declared or (NO_TYPE,))
+        return
+    united = unite_types(known[1], declared) or (NO_TYPE,)
+    types[name] = (known[0] if known[0] == kind else "property", united)
+
+
+def _aliases(ex: Extractor, node: Node) -> tuple[TypeRef, ...]:
+    """What `type A = B` (or `= B | C`) names: the aliased named types, else ()."""
+    if node.type != "type_alias_declaration":
+        return ()
+    value = node.child_by_field_name("value")
+    if value is None:
+        return ()
+    parts = declared_type(ex.data, value)
+    return parts if parts and all(part.chain for part in parts) else ()

@@ -57,6 +57,38 @@ def unwrap(node: Node) -> Node:
     return node
 
 
+def cast_type(node: Node) -> Node | None:
+    """The type node of `x as T` or `<T>x`; None for `as const` and any other node."""
+    if node.type == "as_expression":
+        named = [child for child in node.named_children if child.type != "comment"]
+        return named[-1] if len(named) >= 2 else None
+    if node.type == "type_assertion":
+        arguments = first_named(node)
+        return None if arguments is None else first_named(arguments)
+    return None
+
+
+def value_cast(data: bytes, node: Node | None) -> tuple[TypeRef, ...]:
+    """The type an initializer is asserted to (`x as T`, outermost first), else ().
+
+    An assertion to a union is not kept: code narrows such a value right after
+    (`if (is(select, SQL)) … else select.getSQL()`), which binding cannot follow,
+    so every part would get an edge the checker rules out.
+    """
+    while node is not None and node.type in WRAPPERS:
+        found = cast_type(node)
+        if found is not None:
+            types = declared_type(data, found)
+            return types if len(types) == 1 else ()
+        node = unwrap_once(node)
+    return ()
+
+
+def unwrap_once(node: Node) -> Node | None:
+    """The expression directly inside one wrapper."""
+    return node.named_children[-1] if node.type == "type_assertion" else first_named(node)
+
+
 def unwrap_value(node: Node) -> Node:
     """Like unwrap, and also through `await`: the value an initializer stands for."""
     node = unwrap(node)
@@ -144,7 +176,17 @@ class Chain:
     the chain. `last` is the node of the last name, where a site is located.
     """
 
-    __slots__ = ("_steps", "base", "base_type", "computed", "last", "members", "optional")
+    __slots__ = (
+        "_steps",
+        "base",
+        "base_type",
+        "cast",
+        "cast_steps",
+        "computed",
+        "last",
+        "members",
+        "optional",
+    )
 
     def __init__(self, data: bytes, node: Node) -> None:
         # (kind, name) innermost first once reversed; kind is prop, elem or computed.
@@ -152,6 +194,10 @@ class Chain:
         optional = False
         last: Node | None = None
         kind = node.type
+        # The outermost type assertion the chain passes (`(x as T).m`): its type node and
+        # how many steps lie inside it.
+        cast: Node | None = None
+        outside = 0
         while True:
             if kind == "member_expression":
                 # children: object, "." or optional_chain, property (faster than field lookups).
@@ -173,8 +219,11 @@ class Chain:
                 key = string_value(data, unwrap(prop))
                 steps.append(("elem", key) if key is not None else ("computed", ""))
             elif kind in WRAPPERS or kind == "await_expression":
+                if cast is None and kind in ("as_expression", "type_assertion"):
+                    cast = cast_type(node)
+                    outside = len(steps)
                 # `(await load()).save()`: the awaited value; Promise<T> types say what it is.
-                inner = unwrap(node) if kind in WRAPPERS else first_named(node)
+                inner = unwrap_once(node) if kind in WRAPPERS else first_named(node)
                 if inner is None or inner == node:
                     break
                 node = inner
@@ -188,6 +237,8 @@ class Chain:
             kind = node.type
         steps.reverse()
         self._steps = steps
+        self.cast = cast
+        self.cast_steps = len(steps) - outside
         self.base = node
         self.base_type = kind
         self.optional = optional
@@ -200,6 +251,21 @@ class Chain:
                 break
             names.append(name)
         self.members = tuple(names)
+
+    def split_at_cast(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """(members inside the cast, members after it), when no computed access cuts
+        the inside; members after are cut at their first computed access."""
+        if self.cast is None:
+            return None
+        inner = self._steps[: self.cast_steps]
+        if any(kind == "computed" for kind, _ in inner):
+            return None
+        after: list[str] = []
+        for kind, name in self._steps[self.cast_steps :]:
+            if kind == "computed":
+                break
+            after.append(name)
+        return tuple(name for _, name in inner), tuple(after)
 
     def callee(self, data: bytes) -> Callee:
         """The chain for callback ids: a computed access, a call or any other
@@ -278,6 +344,27 @@ def declared_type(data: bytes, annotation: Node | None) -> tuple[TypeRef, ...]:
     return () if node is None else _union_members(data, node, 0)
 
 
+NO_TYPE = TypeRef(())
+
+
+def unite_types(first: tuple[TypeRef, ...], second: tuple[TypeRef, ...]) -> tuple[TypeRef, ...]:
+    """The union of two signatures' declared types (overloads), () for none.
+
+    A signature without a type stands as the empty type (it is `any`), and
+    two references to the same name with different type arguments become the
+    name alone: `Builder<T>` and `Builder<any>` are one class, but not one
+    instantiation.
+    """
+    merged = list(first or (NO_TYPE,))
+    for item in second or (NO_TYPE,):
+        same = next((i for i, known in enumerate(merged) if known.chain == item.chain), None)
+        if same is None:
+            merged.append(item)
+        elif merged[same] != item:
+            merged[same] = TypeRef(item.chain)
+    return () if merged == [NO_TYPE] else tuple(merged)
+
+
 def property_annotation(data: bytes, annotation: Node | None, keys: tuple[str, ...]) -> Node | None:
     """The annotation of the property a path reads in an object type literal, if declared.
 
@@ -330,7 +417,8 @@ def type_ref(data: bytes, node: Node, depth: int) -> TypeRef:
             return TypeRef(())
         node = inner
     kind = node.type
-    if kind in ("type_identifier", "predefined_type", "identifier"):
+    if kind in ("type_identifier", "predefined_type", "identifier", "this_type"):
+        # `this` (polymorphic this) is the name binding reads as the receiver's own type.
         return _named_type(data[node.start_byte : node.end_byte])
     if kind == "union_type":
         # An argument such as `Repo | null` stands for its one member; a real union for nothing.

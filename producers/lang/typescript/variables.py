@@ -48,7 +48,10 @@ def on_declarator(ex: Extractor, node: Node) -> None:
         return
     name = ex.text(name_node)
     shown = None if value is None else syntax.unwrap(value)
-    types = syntax.declared_type(ex.data, node.child_by_field_name("type"))
+    # Without an annotation, `= x as T` declares the variable as T.
+    types = syntax.declared_type(ex.data, node.child_by_field_name("type")) or syntax.value_cast(
+        ex.data, value
+    )
     if (
         shown is not None
         and frame.named

@@ -1,0 +1,290 @@
+"""Declared types that reach a value through the declarations around it, without a checker.
+
+The binder proves a receiver's class from a declared type written on the
+name itself (an annotation, a field type, a declared return type). This
+module follows the declarations a name's type comes from when it is not
+written there:
+
+* the declared type of a chain (`static_type`): a parameter, local or
+  variable's annotation, a field's or getter's type read through a proven
+  instance, a function's or method's declared return type for a call
+  result, and locals initialised from any of these;
+* element types: `for (const x of xs)` and the callbacks of the built-in
+  containers (`xs.map((x) => …)`, `set.forEach`, `map.forEach`), whose
+  parameters TypeScript types from the receiver's type arguments (contextual
+  typing of the callback);
+* values assigned after the declaration of a `let x;` with no type and no
+  initializer, the variable TypeScript types from its assignments.
+
+Each answer is a `Typed` (the file the type is written in, where its names
+resolve, and the type); anything else is None and the binder keeps its own
+reasons. Unions are never narrowed: a receiver declared as a union stays with
+the union rules of the graph builder.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tsograph.producers.graph.values import UNTYPED, Declared, External, Interface, Unknown, Value
+from tsograph.producers.lang.facts import Binding, Init, Ref, TypeRef
+
+if TYPE_CHECKING:
+    from tsograph.producers.graph.binding import Binder
+
+Typed = tuple[str, TypeRef]
+
+# Types that wrap the value a function eventually produces.
+WRAPPERS = frozenset({"Promise", "PromiseLike", "Awaited", "Readonly", "NonNullable"})
+# Callback parameters of the built-in containers that receive one of the receiver's type
+# arguments: container -> method -> {parameter position: type argument index}. The
+# callback is always the method's first argument. Read from typescript@5.9.3
+# lib.es5.d.ts (Array, ReadonlyArray: forEach/map/filter/find/findIndex/some/every/
+# reduce/reduceRight/sort), lib.es2015.core.d.ts (find,
+# findIndex), lib.es2015.collection.d.ts (Map, Set, ReadonlyMap, ReadonlySet forEach),
+# lib.es2019.array.d.ts (flatMap) and lib.es2023.array.d.ts (findLast, findLastIndex).
+# `reduce`'s first parameter is the accumulator, typed T in one overload only: not kept.
+_ELEMENT_CALLBACK = {0: 0}
+_ARRAY_CALLBACKS: dict[str, dict[int, int]] = {
+    "forEach": _ELEMENT_CALLBACK,
+    "map": _ELEMENT_CALLBACK,
+    "filter": _ELEMENT_CALLBACK,
+    "find": _ELEMENT_CALLBACK,
+    "findIndex": _ELEMENT_CALLBACK,
+    "findLast": _ELEMENT_CALLBACK,
+    "findLastIndex": _ELEMENT_CALLBACK,
+    "some": _ELEMENT_CALLBACK,
+    "every": _ELEMENT_CALLBACK,
+    "flatMap": _ELEMENT_CALLBACK,
+    "sort": {0: 0, 1: 0},
+    "reduce": {1: 0},
+    "reduceRight": {1: 0},
+}
+CALLBACKS: dict[str, dict[str, dict[int, int]]] = {
+    "Array": _ARRAY_CALLBACKS,
+    "ReadonlyArray": _ARRAY_CALLBACKS,
+    "Set": {"forEach": {0: 0, 1: 0}},
+    "ReadonlySet": {"forEach": {0: 0, 1: 0}},
+    "Map": {"forEach": {0: 1, 1: 0}},
+    "ReadonlyMap": {"forEach": {0: 1, 1: 0}},
+}
+# What `for…of` gives from each built-in iterable (its first type argument).
+ITERABLES = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet"})
+# Array methods that return the receiver's own array type (lib.es5.d.ts, lib.es2023.array.d.ts):
+# an element of their result is an element of the receiver. `filter` only without a type
+# predicate (with one it returns the narrowed `S[]`).
+_SAME_ARRAY = frozenset({"slice", "reverse", "sort", "concat", "toSorted", "toReversed"})
+MAX_HOPS = 32
+
+
+class DeclaredTypes:
+    def __init__(self, binder: Binder) -> None:
+        self.binder = binder
+        # Per file: inline callback id -> (call site index, argument position).
+        self._callbacks: dict[str, dict[str, tuple[int, int]]] = {}
+        # Per file: the values written to each local binding index / declaration id.
+        self._writes: dict[str, dict[tuple[str, object], list[Init]]] = {}
+        self._active: set[object] = set()
+
+    # ---- the declared type of a chain ----------------------------------------------
+
+    def static_type(self, path: str, ref: Ref, hops: int = 0) -> Typed | None:
+        """The one declared type of what a chain names, with the file it is written in."""
+        key = ("type", path, ref)
+        if hops > MAX_HOPS or key in self._active:
+            return None
+        self._active.add(key)
+        try:
+            return self._static_type(path, ref, hops)
+        finally:
+            self._active.discard(key)
+
+    def _static_type(self, path: str, ref: Ref, hops: int) -> Typed | None:
+        binder = self.binder
+        index = binder.file(path)
+        if index is None:
+            return None
+        if ref.members:
+            owner = binder.ref_value(path, _prefix(ref))
+            if isinstance(owner, Interface):
+                found = binder.interface_member(owner, ref.members[-1])
+                if found is None or found[1] != "property":
+                    return None
+                return _single(found[0], found[2])
+            member = binder.member_of(owner, ref.members[-1])
+            if member is None or member.kind not in ("field", "accessor"):
+                return None
+            return _single(binder.file_of[member.id], member.type)
+        head = ref.head
+        facts = index.facts
+        if head in ("param", "local") and 0 <= ref.index < len(facts.bindings):
+            binding = facts.bindings[ref.index]
+            if binding.type:
+                return _single(path, binding.type)
+            if binding.init is not None and binding.kind == "local":
+                return self._init_type(path, binding.init, hops)
+            return None
+        if head == "decl":
+            declaration = binder.declarations.get(ref.target)
+            if declaration is None or declaration.kind not in ("variable", "field"):
+                return None
+            where = binder.file_of[ref.target]
+            if declaration.type:
+                return _single(where, declaration.type)
+            if declaration.init is not None:
+                return self._init_type(where, declaration.init, hops)
+            return None
+        if head == "result" and 0 <= ref.index < len(facts.calls):
+            return self._result_type(path, ref.index, hops)
+        return None
+
+    def _init_type(self, path: str, init: Init, hops: int) -> Typed | None:
+        if init.kind in ("alias", "call") and init.ref is not None:
+            return self.static_type(path, init.ref, hops + 1)
+        return None
+
+    def _result_type(self, path: str, site_index: int, hops: int) -> Typed | None:
+        binder = self.binder
+        index = binder.file(path)
+        assert index is not None
+        site = index.facts.calls[site_index]
+        if site.kind != "call" or site.computed:
+            return None
+        callee = binder.ref_value(path, site.callee)
+        if isinstance(callee, Declared):
+            declaration = binder.declarations[callee.id]
+            if declaration.kind not in ("function", "method"):
+                return None
+            if is_this_type(declaration.type):
+                return None
+            return _single(binder.file_of[callee.id], declaration.type)
+        members = site.callee.members
+        if isinstance(callee, External) and members and members[-1] in _SAME_ARRAY:
+            receiver = self.static_type(path, _prefix(site.callee), hops + 1)
+            if receiver is not None:
+                where, declared = receiver[0], strip_wrappers(receiver[1])
+                if self._builtin(where, declared) in ("Array", "ReadonlyArray"):
+                    return where, declared
+        return None
+
+    # ---- element types -------------------------------------------------------------
+
+    def callback_parameter(self, path: str, binding: Binding) -> Value | None:
+        """The value of an unannotated callback parameter a built-in container types."""
+        if binding.kind != "param" or binding.path != () or binding.position < 0:
+            return None
+        found = self._callback_sites(path).get(binding.owner)
+        if found is None or found[1] != 0:
+            return None
+        index = self.binder.file(path)
+        assert index is not None
+        site = index.facts.calls[found[0]]
+        callee = site.callee
+        if site.kind != "call" or site.computed or not callee.members:
+            return None
+        receiver = self.static_type(path, _prefix(callee))
+        if receiver is None:
+            return None
+        where, declared = receiver
+        # An initializer's `await` is not in the facts: `const xs = await load()` and
+        # `const xs = load()` both read load's `Promise<T[]>`, so the promise is looked through.
+        declared = strip_wrappers(declared)
+        container = self._builtin(where, declared)
+        if container is None:
+            return None
+        argument = CALLBACKS[container].get(callee.members[-1], {}).get(binding.position)
+        if argument is None or argument >= len(declared.args):
+            return None
+        return self.binder.type_value(where, (declared.args[argument],))
+
+    def element_value(self, path: str, iterable: Ref) -> Value:
+        """What `for (const x of iterable)` binds x to, when the iterable's type says."""
+        found = self.static_type(path, iterable)
+        if found is None:
+            return Unknown(UNTYPED)
+        where, declared = found
+        declared = strip_wrappers(declared)
+        container = self._builtin(where, declared)
+        if container not in ITERABLES or not declared.args:
+            return Unknown(UNTYPED)
+        return self.binder.type_value(where, (declared.args[0],))
+
+    def _builtin(self, path: str, declared: TypeRef) -> str | None:
+        """The built-in container a type names, unless the file binds that name itself."""
+        if len(declared.chain) != 1 or declared.chain[0] not in CALLBACKS:
+            return None
+        name = declared.chain[0]
+        return name if self.binder.name_value(path, name) == External() else None
+
+    def _callback_sites(self, path: str) -> dict[str, tuple[int, int]]:
+        cached = self._callbacks.get(path)
+        if cached is not None:
+            return cached
+        found: dict[str, tuple[int, int]] = {}
+        index = self.binder.file(path)
+        for site_index, site in enumerate(() if index is None else index.facts.calls):
+            for position, argument in enumerate(site.args):
+                ref = argument.ref
+                if argument.kind == "function" and ref is not None and ref.head == "decl":
+                    found.setdefault(ref.target, (site_index, position))
+        self._callbacks[path] = found
+        return found
+
+    # ---- assignments after the declaration ----------------------------------------
+
+    def assigned_value(self, path: str, key: tuple[str, object], depth: int) -> Value:
+        """The value of a `let x;` from its assignments: one proven value, else unknown.
+
+        TypeScript types such a variable from the assignments that reach each
+        use; when every assignment in the file gives the same project value,
+        that is the value at every use (before the first one it is undefined,
+        and a call on it throws).
+        """
+        values: list[Value] = []
+        for init in self._assignments(path).get(key, ()):
+            if init.kind == "nullish":
+                continue
+            value = self.binder.init_value(path, init, "", depth + 1)
+            if value not in values:
+                values.append(value)
+        if len(values) == 1 and not isinstance(values[0], (External, Unknown)):
+            return values[0]
+        return Unknown(UNTYPED)
+
+    def _assignments(self, path: str) -> dict[tuple[str, object], list[Init]]:
+        cached = self._writes.get(path)
+        if cached is not None:
+            return cached
+        found: dict[tuple[str, object], list[Init]] = {}
+        index = self.binder.file(path)
+        for write in () if index is None else index.facts.writes:
+            target = write.target
+            if target.members or write.computed:
+                continue
+            if target.head == "local":
+                found.setdefault(("local", target.index), []).append(write.value)
+            elif target.head == "decl":
+                found.setdefault(("decl", target.target), []).append(write.value)
+        self._writes[path] = found
+        return found
+
+
+def strip_wrappers(declared: TypeRef) -> TypeRef:
+    while declared.chain and declared.chain[-1] in WRAPPERS and len(declared.args) == 1:
+        declared = declared.args[0]
+    return declared
+
+
+def is_this_type(types: tuple[TypeRef, ...]) -> bool:
+    """A declared return type of `this` (polymorphic this), possibly in a Promise."""
+    return len(types) == 1 and strip_wrappers(types[0]).chain == ("this",)
+
+
+def _single(path: str, types: tuple[TypeRef, ...]) -> Typed | None:
+    if len(types) != 1 or not types[0].chain:
+        return None
+    return path, types[0]
+
+
+def _prefix(ref: Ref) -> Ref:
+    return Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
