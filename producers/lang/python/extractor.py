@@ -248,7 +248,6 @@ class Extractor:
         elif kind == "return":
             value = node.part("value")
             self.returns.append((ctx.owner, self.init_of(value, ctx) or InitDraft("nullish")))
-            self.use_value(value, ctx)
         elif kind == "import":
             self.on_import(node, ctx)
         elif kind == "scope_declaration":
@@ -276,9 +275,10 @@ class Extractor:
             return []
         elif kind == "annotation":
             return []  # types name no values the graph follows
-        elif kind in ("object", "array", "set"):
-            for item in node.items:
-                self.use_value(item.part("value") if item.kind == "property" else item, ctx)
+        elif kind in _CHAINS:
+            use = _use_kind(node)
+            if use is not None:
+                self.use(node, ctx, use)
         return None
 
     # ---- definitions ------------------------------------------------------------------
@@ -321,7 +321,10 @@ class Extractor:
                         kind = "constructor"
                     elif "property" in flags or "accessor" in flags:
                         kind = "accessor"
-                    static = "staticmethod" in flags or "classmethod" in flags
+                    # `__new__` is a static method whether or not it is decorated as one.
+                    static = bool(flags & {"staticmethod", "classmethod"}) or (
+                        name_node.value == "__new__"
+                    )
                 line, column = self.loc(name_node)
                 self.declare(
                     owner,
@@ -365,7 +368,6 @@ class Extractor:
         if body is not None:
             if node.value == "lambda" and named:
                 self.returns.append((owner, self.init_of(body, inner) or InitDraft("other")))
-                self.use_value(body, inner)
             pushed.append((body, inner))
         return pushed
 
@@ -483,11 +485,7 @@ class Extractor:
         outer = Context(owner, ctx.path, ctx.scope, ctx.class_id, ctx.named, ctx.depth)
         pushed: list[tuple[Node, Context]] = [(d, outer) for d in node.decorators]
         if bases is not None:
-            for base in bases.items:
-                value = base.part("value") if base.kind in ("keyword", "spread") else base
-                if value is not None:
-                    self.use_value(value, outer)
-                    pushed.append((value, outer))
+            pushed.append((bases, outer))
         pushed.extend((item, inner) for item in node.items)
         return pushed
 
@@ -589,8 +587,6 @@ class Extractor:
             init: InitDraft | None = InitDraft("function", RefDraft(node=id(right)))
         else:
             init = self.init_of(right, ctx) if right is not None else None
-        if right is not None:
-            self.use_value(right, ctx)
         if left.kind == "identifier":
             if right is None:
                 # `x: int` declares without storing.
@@ -603,8 +599,13 @@ class Extractor:
             if right is not None:
                 self.write_chain(left, ctx, init or InitDraft("other"))
         elif left.kind == "array":
-            for item in left.items:
-                self.bind_targets(item.part("value") if item.kind == "spread" else item, ctx)
+            values = _paired(left, right)
+            for index, item in enumerate(left.items):
+                if values is not None and item.kind == "identifier":
+                    value = self.init_of(values[index], ctx) or InitDraft("other")
+                    self.assign_name(item, ctx, value, ())
+                else:
+                    self.bind_targets(item.part("value") if item.kind == "spread" else item, ctx)
 
     def annotate_name(self, target: Node, ctx: Context, types: tuple[TypeRef, ...]) -> None:
         name = target.value or ""
@@ -694,10 +695,6 @@ class Extractor:
                         break
                     continue
                 draft.args.append(self.init_of(argument, ctx) or InitDraft("other"))
-            for argument in node.items:
-                value = argument.part("value") if argument.kind == "keyword" else argument
-                if value is not None and value.kind in _CHAINS:
-                    self.use(value, ctx, "callback")
         self.sites.append(draft)
 
     def chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
@@ -758,11 +755,6 @@ class Extractor:
         ref, computed, last = self.chain(node, ctx)
         line, column = self.loc(last)
         self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
-
-    def use_value(self, node: Node | None, ctx: Context) -> None:
-        """A function named where it is not called: a value use, kept if its head names one."""
-        if node is not None and node.kind in _CHAINS:
-            self.use(node, ctx, "reference")
 
     def init_of(self, node: Node | None, ctx: Context, depth: int = 0) -> InitDraft | None:
         if node is None:
@@ -957,6 +949,80 @@ class Extractor:
             tuple(self.init(arg) or Init("other") for arg in draft.args),
             draft.spread,
         )
+
+
+# Where a chain is a value use: (parent kind, the part it fills; "" for an item).
+_VALUE_PLACES = frozenset(
+    {
+        ("return", "value"),
+        ("assign", "right"),
+        ("property", "value"),
+        ("array", ""),
+        ("set", ""),
+        ("bases", ""),
+        ("function", "body"),
+        ("yield", "value"),
+        ("parameter", "value"),
+    }
+)
+
+
+def _use_kind(node: Node) -> SiteKind | None:
+    """A function named where it is not called: `callback` as a call argument, `reference` in
+    any other place a value is stored, returned or passed on; None elsewhere."""
+    parent = node.parent
+    if parent is None:
+        return None
+    if parent.kind == "keyword":
+        place = parent
+        parent = parent.parent
+        if parent is None:
+            return None
+        if parent.kind == "bases":
+            return "reference"
+        return "callback" if parent.kind == "call" and place in parent.items else None
+    if parent.kind == "call":
+        return "callback" if node in parent.items else None
+    if parent.kind == "function" and parent.value != "lambda":
+        return None
+    slot = _slot(parent, node)
+    if parent.kind == "array" and _is_target(parent):
+        return None
+    return "reference" if (parent.kind, slot) in _VALUE_PLACES else None
+
+
+# Where a tuple or list is assigned to, not read: (parent kind, part).
+_TARGETS = frozenset(
+    {
+        ("assign", "left"),
+        ("for_in", "left"),
+        ("comprehension_for", "left"),
+        ("with_item", "alias"),
+        ("delete", ""),
+    }
+)
+
+
+def _slot(parent: Node, node: Node) -> str:
+    return next((name for name, part in parent.parts.items() if part is node), "")
+
+
+def _is_target(array: Node) -> bool:
+    node = array
+    parent = node.parent
+    while parent is not None and parent.kind in ("array", "spread"):
+        node = parent
+        parent = node.parent
+    return parent is not None and (parent.kind, _slot(parent, node)) in _TARGETS
+
+
+def _paired(left: Node, right: Node | None) -> tuple[Node, ...] | None:
+    """`a, b = x, y`: the value each name gets, when both sides are written out alike."""
+    if right is None or right.kind != "array" or len(right.items) != len(left.items):
+        return None
+    if any(item.kind == "spread" for item in (*left.items, *right.items)):
+        return None
+    return right.items
 
 
 def _is_super_call(node: Node) -> bool:

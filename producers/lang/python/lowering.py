@@ -808,27 +808,68 @@ def _match(frame: _Frame, data: bytes) -> Node:
 @_builder("case_clause")
 def _case(frame: _Frame, data: bytes) -> Node:
     patterns = [node for node in frame.unnamed() if node.kind == "match_pattern"]
+    value: Node | None = patterns[0] if len(patterns) == 1 else None
+    if len(patterns) > 1:  # `case 1, 2:` is a sequence pattern
+        value = Node("array", patterns[0].start, patterns[-1].end, "tuple", items=tuple(patterns))
+    guard = frame.part("guard")
     body = frame.part("consequence")
     return _node(
         frame,
         "case",
-        parts={"value": patterns[0] if patterns else None, "guard": frame.part("guard")},
+        parts={"value": value, "guard": None if guard is None else guard.part("condition")},
         items=() if body is None else body.items,
     )
 
 
 @_builder("case_pattern")
 def _case_pattern(frame: _Frame, data: bytes) -> Node:
-    # Patterns are matched, not evaluated: kept as written, the names they bind listed.
-    bound = [node for node in _walk_all(frame.nodes()) if node.kind == "identifier"]
-    return _node(frame, "match_pattern", _text(frame, data), items=bound)
+    """Patterns are matched, not evaluated: kept as written, with the names they capture.
+
+    A capture is a bare name standing as a whole pattern (`case x`, `[x, y]`,
+    `{"k": x}`, `Point(x=x)`), a `*rest`/`**rest`, or the name after `as`; a
+    dotted name (`Color.RED`) and a class pattern's class are values, not captures.
+    """
+    inner = frame.nodes()
+    if len(inner) == 1 and _is_capture(inner[0]):
+        captured = [_identifier_of(inner[0])]
+    else:
+        captured = [name for node in inner for name in _captures(node)]
+    return _node(frame, "match_pattern", _text(frame, data), items=captured)
 
 
-def _walk_all(nodes: list[Node]) -> list[Node]:
-    found: list[Node] = []
-    for node in nodes:
-        found.extend(node.walk())
-    return found
+@_builder("splat_pattern")
+def _splat_pattern(frame: _Frame, data: bytes) -> Node:
+    return _node(frame, "\0captures", items=[n for n in frame.nodes() if n.kind == "identifier"])
+
+
+@_builder("keyword_pattern")
+def _keyword_pattern(frame: _Frame, data: bytes) -> Node:
+    inner = frame.nodes()
+    value = inner[1] if len(inner) > 1 else None
+    if value is not None and _is_capture(value):
+        return _node(frame, "\0captures", items=[_identifier_of(value)])
+    return _node(frame, "\0captures", items=[] if value is None else _captures(value))
+
+
+def _is_capture(node: Node) -> bool:
+    return node.kind == "name" and "." not in (node.value or "")
+
+
+def _identifier_of(node: Node) -> Node:
+    return Node("identifier", node.start, node.end, node.value)
+
+
+def _captures(node: Node) -> list[Node]:
+    if node.kind in ("match_pattern", "\0captures"):
+        return list(node.items)
+    if node.kind == "\0as":
+        value = node.part("value")
+        alias = node.part("alias")
+        found = [] if value is None else _captures(value)
+        return found + ([alias] if alias is not None and alias.kind == "identifier" else [])
+    if node.kind in ("name", "identifier"):
+        return []
+    return [name for child in node.children() for name in _captures(child)]
 
 
 @_builder("type_alias_statement")
