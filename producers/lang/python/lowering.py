@@ -24,6 +24,11 @@ from tsograph.producers.lang.syntax_tree import Node, link_parents
 
 _SKIPPED = frozenset({"comment", "line_continuation", "escape_sequence"})
 _STATEMENT_PARENTS = frozenset({"module", "block"})
+# Intermediate nodes a builder consumes; "\0captures" and "\0as" are read through "other" nodes
+# of patterns, so they are kept there.
+_MARKERS = frozenset(
+    {"\0start", "\0content", "\0arguments", "\0type_arguments", "\0elif", "\0with", "\0aliased"}
+)
 
 
 @dataclass
@@ -154,6 +159,7 @@ _STATEMENT_KINDS = frozenset(
         "error",
         "other",
         "statement",
+        "case",
     }
 )
 
@@ -168,7 +174,8 @@ def _as_statement(node: Node) -> Node:
 def _build(frame: _Frame, data: bytes) -> Node | list[Node] | None:
     builder = _BUILDERS.get(frame.kind)
     if builder is None:
-        kept = [node for node in frame.nodes() if not node.kind.startswith("\0")]
+        # Markers stay only where a pattern's captures are collected from (see _captures).
+        kept = [node for node in frame.nodes() if node.kind not in _MARKERS]
         return _node(frame, "other", frame.kind, items=kept)
     return builder(frame, data)
 
@@ -339,13 +346,12 @@ def _subscript(frame: _Frame, data: bytes) -> Node:
 def _slice(frame: _Frame, data: bytes) -> Node:
     # `a:b:c`: which of the three are written follows from the colons around them.
     parts: dict[str, Node | None] = {}
-    names = iter(("start", "stop", "step"))
+    names = ("start", "stop", "step")
+    slot = 0
     position = frame.start
     for node in frame.nodes():
-        colons = data[position : node.start].count(b":")
-        for _ in range(colons):
-            next(names, None)
-        parts[next(names, "step")] = node
+        slot = min(slot + data[position : node.start].count(b":"), 2)
+        parts[names[slot]] = node
         position = node.end
     return _node(frame, "slice", parts=parts)
 
@@ -750,7 +756,7 @@ def _except(frame: _Frame, data: bytes) -> Node:
     return _node(
         frame,
         "catch",
-        flags={"group"} if frame.kind == "except_group_clause" else (),
+        flags={"group"} if frame.kind == "except_group_clause" or frame.has("*") else (),
         parts={"type": value, "parameter": alias, "body": body},
     )
 
@@ -758,11 +764,10 @@ def _except(frame: _Frame, data: bytes) -> Node:
 @_builder("as_pattern")
 def _as(frame: _Frame, data: bytes) -> Node:
     inner = frame.unnamed()
-    return _node(
-        frame,
-        "\0as",
-        parts={"value": inner[0] if inner else None, "alias": frame.part("alias")},
-    )
+    alias = frame.part("alias")
+    if alias is None and len(inner) > 1:  # in a case pattern the name after `as` has no field
+        alias = inner.pop()
+    return _node(frame, "\0as", parts={"value": inner[0] if inner else None, "alias": alias})
 
 
 @_builder("as_pattern_target")
@@ -876,7 +881,18 @@ def _captures(node: Node) -> list[Node]:
 def _type_alias(frame: _Frame, data: bytes) -> Node:
     left = frame.part("left")
     name = left.part("value") if left is not None and left.kind == "annotation" else left
-    return _node(frame, "type_alias", parts={"name": name, "type": frame.part("right")})
+    parameters: Node | None = None
+    if name is not None and name.kind == "index":  # `type Alias[T] = …`
+        index = name.part("index")
+        if index is not None:
+            items = index.items if index.kind == "array" else (index,)
+            parameters = Node("type_parameters", index.start, index.end, items=items)
+        name = name.part("object")
+    return _node(
+        frame,
+        "type_alias",
+        parts={"name": name, "type_parameters": parameters, "type": frame.part("right")},
+    )
 
 
 # ---- imports --------------------------------------------------------------------------
