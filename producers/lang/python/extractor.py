@@ -581,6 +581,8 @@ class Extractor:
         if left is None:
             return
         if node.value not in ("=", ":="):
+            if node.value == "+=" and _is_all(left, ctx):
+                self.on_all(right, ctx)  # `__all__ += [...]` exports more names
             return  # `x += 1` stores no function value
         types = self.types_of(node.part("type"))
         if right is not None and right.kind == "function" and right.value == "lambda":
@@ -593,7 +595,7 @@ class Extractor:
                 self.annotate_name(left, ctx, types)
                 return
             self.assign_name(left, ctx, init or InitDraft("other"), types)
-            if left.value == "__all__" and ctx.scope.kind == "module":
+            if _is_all(left, ctx):
                 self.on_all(right, ctx)
         elif left.kind in ("member", "index"):
             if right is not None:
@@ -671,8 +673,14 @@ class Extractor:
     ) -> None:
         index = len(self.imports)
         self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))  # type: ignore[arg-type]
-        if local and ctx.scope.owns(local):
-            ctx.scope.bind(local, ("import", index))
+        if not local or not ctx.scope.owns(local):
+            return
+        existing = ctx.scope.names.get(local)
+        if existing is not None and existing[0] == "import":
+            earlier = self.imports[int(existing[1])]
+            if (earlier.kind, earlier.specifier, earlier.imported) == (kind, specifier, imported):
+                return  # `import os` and `import os.path` both bind `os` to the module os
+        ctx.scope.bind(local, ("import", index))
 
     # ---- calls and values -------------------------------------------------------------
 
@@ -1014,6 +1022,10 @@ def _is_target(array: Node) -> bool:
         node = parent
         parent = node.parent
     return parent is not None and (parent.kind, _slot(parent, node)) in _TARGETS
+
+
+def _is_all(left: Node, ctx: Context) -> bool:
+    return left.kind == "identifier" and left.value == "__all__" and ctx.scope.kind == "module"
 
 
 def _paired(left: Node, right: Node | None) -> tuple[Node, ...] | None:
