@@ -75,6 +75,8 @@ _USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"}
 _CHAINS = frozenset({"identifier", "member"})
 _TYPING = frozenset({"typing", "typing_extensions"})
 _OTHER = Ref("other")
+# A list of keys nested deeper than this names no callback (ids stay short).
+_MAX_KEY_DEPTH = 4
 
 
 @dataclass(slots=True)
@@ -1090,7 +1092,7 @@ def _callee(node: Node | None) -> Callee | None:
     return Callee(head, tuple(members))
 
 
-def _callback_key(node: Node) -> Key | None:
+def _callback_key(node: Node, depth: int = 0) -> Key | None:
     if node.kind == "string":
         return StringKey(node.value or "")
     if node.kind in _CHAINS:
@@ -1106,8 +1108,8 @@ def _callback_key(node: Node) -> Key | None:
             return None
         names.append(current.value or "")
         return NameChainKey(".".join(reversed(names)))
-    if node.kind == "array" and node.value is None:
-        keys = [_callback_key(item) for item in node.items]
+    if node.kind == "array" and node.value is None and depth < _MAX_KEY_DEPTH:
+        keys = [_callback_key(item, depth + 1) for item in node.items]
         if any(key is None for key in keys):
             return None
         return ArrayKey(tuple(key for key in keys if key is not None))

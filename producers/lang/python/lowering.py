@@ -263,17 +263,13 @@ def _continue(frame: _Frame, data: bytes) -> Node:
 
 @_builder("string_start")
 def _string_start(frame: _Frame, data: bytes) -> Node:
-    text = _text(frame, data)
-    return _node(frame, "\0start", text.rstrip("'\""))
+    return _node(frame, "\0start", _text(frame, data))
 
 
-@_builder("string_content")
-def _string_content(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0content", _text(frame, data))
-
-
-@_builder("string_end")
-def _string_end(frame: _Frame, data: bytes) -> None:
+@_builder("string_content", "string_end")
+def _string_piece(frame: _Frame, data: bytes) -> None:
+    # The text between the quotes is read from the literal's own bytes (see _string): the
+    # grammar puts a raw string's backslash-newline in `string_end`.
     return None
 
 
@@ -290,17 +286,25 @@ def _format(frame: _Frame, data: bytes) -> None:
 
 @_builder("string")
 def _string(frame: _Frame, data: bytes) -> Node:
-    prefix = ""
+    opening = next((node.value or "" for node in frame.nodes() if node.kind == "\0start"), "")
+    prefix = opening.rstrip("'\"")
+    quote = opening[len(prefix) :]
+    body_start = frame.start + len(opening.encode())
+    body_end = frame.end
+    if len(quote) and data[frame.start : frame.end].endswith(quote.encode()):
+        body_end = max(body_start, frame.end - len(quote))
+    substitutions = [node for node in frame.nodes() if node.kind == "substitution"]
     pieces: list[Node] = []
-    for node in frame.nodes():
-        if node.kind == "\0start":
-            prefix = node.value or ""
-        elif node.kind == "\0content":
-            pieces.append(
-                Node("template_text", node.start, node.end, decode_piece(node.value or "", prefix))
-            )
-        elif node.kind == "substitution":
-            pieces.append(node)
+    position = body_start
+    for gap_end, substitution in [(node.start, node) for node in substitutions] + [
+        (body_end, None)
+    ]:
+        if gap_end > position:
+            text = data[position:gap_end].decode("utf-8", "replace")
+            pieces.append(Node("template_text", position, gap_end, decode_piece(text, prefix)))
+        if substitution is not None:
+            pieces.append(substitution)
+            position = substitution.end
     flags = {"bytes"} if "b" in prefix.lower() else set()
     if "f" in prefix.lower():
         return _node(frame, "template", flags=flags, items=pieces)
@@ -864,17 +868,25 @@ def _identifier_of(node: Node) -> Node:
     return Node("identifier", node.start, node.end, node.value)
 
 
-def _captures(node: Node) -> list[Node]:
-    if node.kind in ("match_pattern", "\0captures"):
-        return list(node.items)
-    if node.kind == "\0as":
-        value = node.part("value")
-        alias = node.part("alias")
-        found = [] if value is None else _captures(value)
-        return found + ([alias] if alias is not None and alias.kind == "identifier" else [])
-    if node.kind in ("name", "identifier"):
-        return []
-    return [name for child in node.children() for name in _captures(child)]
+def _captures(top: Node) -> list[Node]:
+    """The names a lowered pattern captures, in source order (iterative: patterns nest)."""
+    found: list[Node] = []
+    stack = [top]
+    while stack:
+        node = stack.pop()
+        if node.kind in ("match_pattern", "\0captures"):
+            found.extend(node.items)
+        elif node.kind == "\0as":
+            alias = node.part("alias")
+            if alias is not None and alias.kind == "identifier":
+                found.append(alias)
+            value = node.part("value")
+            if value is not None:
+                stack.append(value)
+        elif node.kind not in ("name", "identifier"):
+            stack.extend(reversed(node.children()))
+    found.sort(key=lambda name: name.start)
+    return found
 
 
 @_builder("type_alias_statement")
