@@ -530,7 +530,7 @@ class FileFacts:
     nesting_cuts: int = 0
     writes: tuple[Write, ...] = ()
     returns: tuple[Return, ...] = ()
-    # Python: lines of module-level `if __name__ == "__main__":` blocks (the file is a script entry).
+    # Python: lines of module-level `if __name__ == "__main__":` blocks (a script entry).
     main_guards: tuple[int, ...] = ()
 
     def to_plain(self) -> Plain:

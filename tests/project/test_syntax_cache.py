@@ -69,7 +69,10 @@ def test_python_files_are_read_by_the_python_front_end_and_cached(tmp_path: Path
     source = b"from .db import select\n\ndef run():\n    return select('u')\n"
     cold = _files(tmp_path).get("app/run.py", source)
     assert cold.facts.language == "python"
-    assert [item.id for item in cold.facts.declarations] == ["app/run.py#<module>", "app/run.py#run"]
+    assert [item.id for item in cold.facts.declarations] == [
+        "app/run.py#<module>",
+        "app/run.py#run",
+    ]
     assert cold.owner_at(source.index(b"select('u')")) == "app/run.py#run"
     warm = _files(tmp_path)
     again = warm.get("app/run.py", source)
