@@ -31,7 +31,8 @@ Records, all frozen:
   parameter (`position` is its index) or a local variable, with its owner
   (the declaration whose code declares it), declared type and initializer.
 * `Import` – one imported name: ES imports (named, default, namespace,
-  side-effect), `require('x')` and literal `import('x')`. `imported` is the
+  side-effect), `require('x')` and literal `import('x')`; Python's
+  `from m import *` is a `star` import (no local name). `imported` is the
   name in the other module, `*` for the whole module, "" for side effects.
 * `Export` – one exported name: `local` (the name refers to `value` in this
   file; `value` is None for an exported interface, type alias or enum),
@@ -131,7 +132,7 @@ InitKind = Literal[
     "other",
 ]
 SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
-ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic"]
+ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic", "star"]
 ExportKind = Literal["local", "reexport", "star", "equals", "commonjs"]
 BindingKind = Literal["param", "local"]
 TypeKind = Literal["interface", "type", "enum"]
@@ -551,6 +552,8 @@ class FileFacts:
     nesting_cuts: int = 0
     writes: tuple[Write, ...] = ()
     returns: tuple[Return, ...] = ()
+    # Python: lines of module-level `if __name__ == "__main__":` blocks (a script entry).
+    main_guards: tuple[int, ...] = ()
 
     def to_plain(self) -> Plain:
         return [
@@ -569,11 +572,12 @@ class FileFacts:
             self.nesting_cuts,
             [item.to_plain() for item in self.writes],
             [item.to_plain() for item in self.returns],
+            list(self.main_guards),
         ]
 
     @staticmethod
     def from_plain(data: Any) -> FileFacts:
-        if not isinstance(data, list) or len(data) != 15 or data[0] != FACTS_VERSION:
+        if not isinstance(data, list) or len(data) != 16 or data[0] != FACTS_VERSION:
             raise FactsFormatError("not facts of this version")
         try:
             return FileFacts(
@@ -591,6 +595,7 @@ class FileFacts:
                 data[12],
                 tuple(Write.from_plain(item) for item in data[13]),
                 tuple(Return.from_plain(item) for item in data[14]),
+                tuple(data[15]),
             )
         except (TypeError, ValueError) as error:
             raise FactsFormatError("malformed facts") from error

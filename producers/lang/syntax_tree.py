@@ -11,7 +11,9 @@ for declarations, expressions, arrows, methods and signatures (its `value`
 says which form); one `class` kind; one `declaration` kind for
 `const`/`let`/`var`; parentheses dropped; `as`, `satisfies`, `!` and `<T>x`
 as one `cast` kind; string and template text decoded by the language's own
-escape rules; comments left out.
+escape rules; comments left out. Python (producers/lang/python/lowering.py)
+reuses these kinds where the meaning is the same and adds the few marked
+"Python" below.
 
 A node has:
 
@@ -43,19 +45,23 @@ KINDS: dict[str, str] = {
     "declaration": "value: const|let|var|using|await using; items: declarator",
     "declarator": "parts: name (a pattern), type, value",
     "function": (
-        "value: declaration|expression|arrow|method|signature; flags: async, generator, "
+        "value: declaration|expression|arrow|method|signature|lambda (Python; its body is the "
+        "returned expression); flags: async, generator, "
         "static, get, set, abstract, optional, override, readonly, declare, public, private, "
         "protected; parts: name, parameters, body, return_type, type_parameters"
     ),
     "parameters": "items: parameter",
     "parameter": (
-        "parts: pattern, type, value (the default); flags: optional, rest, readonly, "
-        "public, private, protected, override"
+        "parts: pattern, type, value (the default); flags: optional, rest, keywords "
+        "(Python `**kw`), readonly, public, private, protected, override"
     ),
+    "parameter_separator": "Python's bare `*` or `/` in a parameter list; value: * or /",
     "class": (
         "value: declaration|expression; flags: abstract, declare; parts: name, base, "
-        "base_type_arguments, implements, type_parameters; items: members"
+        "base_type_arguments, implements, bases (Python), type_parameters; items: members "
+        "(Python: the statements of the class body)"
     ),
+    "bases": "Python class bases; items: expressions, keyword (`metaclass=M`), spread",
     "field": (
         "parts: name, type, value; flags: static, readonly, optional, abstract, declare, "
         "override, accessor, public, private, protected"
@@ -72,8 +78,13 @@ KINDS: dict[str, str] = {
         "value: the specifier; flags: type; items: import_default, import_namespace, import_named"
     ),
     "import_default": "parts: local",
-    "import_namespace": "parts: local",
-    "import_named": "value: the imported name; flags: type; parts: local",
+    "import_namespace": (
+        "parts: local; value: bind-first for Python's `import a.b` (binds `a`, loads `a.b`)"
+    ),
+    "import_named": (
+        "value: the imported name (`*` for Python's `from m import *`, no local); flags: type; "
+        "parts: local"
+    ),
     "import_equals": "`import x = require('m')`; value: the specifier; parts: name",
     "import_alias": "`import x = a.b`; parts: name, value",
     "export": (
@@ -85,17 +96,29 @@ KINDS: dict[str, str] = {
     "block": "items: statements",
     "if": "parts: condition, consequence, alternative",
     "for": "parts: initializer, condition, increment, body",
-    "for_in": "value: in|of; flags: await; parts: kind (a name: const/let/var), left, right, body",
-    "while": "parts: condition, body",
+    "for_in": (
+        "value: in|of; flags: await, async; parts: kind (a name: const/let/var), left, right, "
+        "body, alternative (Python's `else`)"
+    ),
+    "while": "parts: condition, body, alternative (Python's `else`)",
+    "with_item": "Python `with` item; parts: value, alias",
     "do": "parts: body, condition",
-    "with": "parts: object, body",
+    "with": "parts: object, body; Python: flags: async; items: with_item",
     "switch": "parts: value; items: case, default_case",
-    "case": "parts: value; items: statements",
+    "case": "parts: value, guard (Python); items: statements",
     "default_case": "items: statements",
-    "try": "parts: body, handler (catch), finalizer (block)",
-    "catch": "parts: parameter, type, body",
+    "try": (
+        "parts: body, handler (catch), finalizer (block), alternative (Python's `else`); "
+        "Python: items: catch (one per `except`)"
+    ),
+    "catch": "parts: parameter, type, body; flags: group (Python `except*`)",
     "return": "parts: value",
-    "throw": "parts: value",
+    "throw": "parts: value, cause (Python `raise e from c`)",
+    "match": "Python `match`; parts: value; items: case",
+    "match_pattern": "a case pattern, as written in value; items: the names it captures",
+    "assert": "parts: condition, message",
+    "delete": "Python `del`; items: targets",
+    "scope_declaration": "value: global|nonlocal; items: identifiers",
     "break": "parts: label",
     "continue": "parts: label",
     "labeled": "parts: label, body",
@@ -106,35 +129,62 @@ KINDS: dict[str, str] = {
     "name": "value: a property, label, key or type-less name as written (`#x` for private)",
     "this": "",
     "super": "",
-    "null": "",
+    "null": "(Python: None)",
+    "ellipsis": "Python `...`",
     "undefined": "",
     "boolean": "value: true|false",
     "number": "value: the literal as written",
-    "string": "value: the decoded string",
-    "template": "items: template_text (value: the cooked text) and substitution (parts: value)",
+    "string": (
+        "value: the decoded string; flags: bytes (Python: each byte as the code point of its value)"
+    ),
+    "template": (
+        "items: template_text (value: the cooked text) and substitution (parts: value); "
+        "Python f-strings; flags: bytes"
+    ),
     "template_text": "value: cooked text of one template part",
     "substitution": "parts: value",
     "regex": "value: the pattern; parts: flags",
     "member": "flags: optional; parts: object, property (a name)",
-    "index": "flags: optional; parts: object, index",
+    "index": "flags: optional; parts: object, index (Python: several are an array 'tuple')",
+    "slice": "Python `a:b:c` in an index; parts: start, stop, step",
+    "keyword": "Python keyword argument; value: the name; parts: value",
     "call": "flags: optional; parts: callee, type_arguments; items: arguments",
     "tagged": "parts: tag, type_arguments, template",
     "new": "parts: callee, type_arguments; items: arguments",
     "await": "parts: value",
     "yield": "flags: delegate; parts: value",
-    "unary": "value: the operator (typeof, void, delete, !, -, +, ~); parts: value",
+    "unary": "value: the operator (typeof, void, delete, !, -, +, ~, not); parts: value",
     "update": "value: ++ or --; flags: prefix; parts: value",
-    "binary": "value: the operator (including &&, ||, ??, instanceof, in); parts: left, right",
+    "binary": (
+        "value: the operator (including &&, ||, ??, instanceof, in; Python and, or, not in, "
+        "is not, |); parts: left, right"
+    ),
+    "comparison": "Python chained comparison `a < b < c`; value: operators, comma-joined; "
+    "items: operands",
     "conditional": "parts: condition, consequence, alternative",
-    "assign": "value: = or a compound operator (+=, ??=, …); parts: left, right",
+    "assign": (
+        "value: = or a compound operator (+=, ??=, Python :=, …); parts: left, right, type "
+        "(Python `x: T = v`, and `x: T` with no right)"
+    ),
     "sequence": "items: expressions",
     "cast": "value: as|as const|satisfies|!|<>|instantiate; parts: value, type",
-    "spread": "parts: value",
-    "object": "items: property, shorthand, spread, function (methods, accessors)",
+    "spread": "parts: value; value: * or ** in Python",
+    "object": (
+        "items: property, shorthand, spread, function (methods, accessors); a Python dict, "
+        "whose non-literal keys are `computed`"
+    ),
     "property": "parts: key, value (in patterns the value is a pattern)",
     "shorthand": "value: the name (`{ a }`)",
     "computed": "a computed key; parts: value",
-    "array": "items: elements",
+    "array": "items: elements; value: tuple for a Python tuple (None for a list)",
+    "set": "Python set display; items: elements",
+    "comprehension": (
+        "Python comprehension; value: list|set|dict|generator; parts: body; items: "
+        "comprehension_for, comprehension_if"
+    ),
+    "comprehension_for": "flags: async; parts: left, right",
+    "comprehension_if": "parts: condition",
+    "annotation": "a Python annotation: the expression as written; parts: value",
     "meta": "value: import.meta or new.target",
     "decorator": "parts: value",
     "jsx": "parts: name; items: jsx_attribute, then children (jsx and expressions)",
@@ -192,6 +242,9 @@ FLAG_WORDS = frozenset(
         "prefix",
         "const",
         "new",
+        "bytes",
+        "keywords",
+        "group",
     }
 )
 

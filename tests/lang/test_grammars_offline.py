@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 SAMPLES = {
     "typescript": "const x: number = f(1);",
@@ -64,3 +65,38 @@ def test_grammars_parse_without_network() -> None:
         assert root_type == roots.get(language, "program"), language
         assert not has_error, language
         assert children >= 1, language
+
+
+_FRONT_END = textwrap.dedent(
+    """
+    import json, socket
+
+    def refuse(*args, **kwargs):
+        raise OSError("network disabled by the offline grammar test")
+
+    socket.socket = refuse
+    socket.create_connection = refuse
+    socket.getaddrinfo = refuse
+
+    from tsograph.producers.lang.python import read_syntax
+
+    syntax = read_syntax("app/main.py", b"import os\\ndef main():\\n    return os.getcwd()\\n")
+    print(json.dumps([syntax.facts.language, [d.id for d in syntax.facts.declarations]]))
+    """
+)
+
+
+def test_the_python_front_end_reads_a_file_without_network() -> None:
+    completed = subprocess.run(
+        [sys.executable, "-c", _FRONT_END],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout) == [
+        "python",
+        ["app/main.py#<module>", "app/main.py#main"],
+    ]

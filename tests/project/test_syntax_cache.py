@@ -63,3 +63,21 @@ def test_parallel_preload_equals_reading_one_by_one(
     for path, data in jobs:
         assert describe(parallel.get(path, data).root) == describe(serial.get(path, data).root)
     assert parallel.parsed == 2 and serial.parsed == 2
+
+
+def test_python_files_are_read_by_the_python_front_end_and_cached(tmp_path: Path) -> None:
+    source = b"from .db import select\n\ndef run():\n    return select('u')\n"
+    cold = _files(tmp_path).get("app/run.py", source)
+    assert cold.facts.language == "python"
+    assert [item.id for item in cold.facts.declarations] == [
+        "app/run.py#<module>",
+        "app/run.py#run",
+    ]
+    assert cold.owner_at(source.index(b"select('u')")) == "app/run.py#run"
+    warm = _files(tmp_path)
+    again = warm.get("app/run.py", source)
+    assert warm.parsed == 0 and warm.cache.stats.hits == 1
+    assert again.facts == cold.facts and again.spans == cold.spans
+    assert describe(again.root) == describe(cold.root)
+    # Python breaks lines at \r too, and never at U+2028 (JavaScript does).
+    assert again.js_breaks is False
