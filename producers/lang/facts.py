@@ -92,7 +92,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 8
+FACTS_VERSION = 9
 
 DeclarationKind = Literal[
     "module",
