@@ -24,14 +24,15 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers.output_formats import add_format_argument
 
 _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def add_output_arguments(parser: Any) -> None:
-    """--format and --generated-at, the last options of every producer command."""
-    parser.add_argument("--format", choices=["json"], default="json", help="output format")
+    """--format and --generated-at, the last options of every bridge-facts command."""
+    add_format_argument(parser, "bridge-facts")
     parser.add_argument(
         "--generated-at",
         metavar="TIMESTAMP",

@@ -12,9 +12,10 @@ import argparse
 from typing import Any
 
 from tsograph.exchange import documents
-from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
+from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
 
@@ -39,7 +40,11 @@ def register(subparsers: Any) -> None:
     )
     add_project_options(parser)
     parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
-    parser.add_argument("--format", choices=("json", "ndjson"), default="json")
+    add_format_argument(
+        parser,
+        "tsograph-graph",
+        [("ndjson", "a header line, then one node or edge record per line")],
+    )
     parser.set_defaults(run=run)
 
 
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             **header, nodes=records["nodes"], edges=records["edges"]
         )
         trusted = ("nodes", "edges") if cached is not None else ()
-        write_document(document, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
+        emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
     if cached is None:
         # Only records that passed validation above are cached as trusted.
         loaded.graph_cache.store(loaded.key, loaded.dependencies, records)

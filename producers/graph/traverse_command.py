@@ -25,7 +25,6 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
-from tsograph.exchange.writer import write_document
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
@@ -34,6 +33,7 @@ from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
+from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
 DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
@@ -72,7 +72,7 @@ def register(subparsers: Any) -> None:
             "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
         )
         parser.add_argument("--dispatch", choices=MODES, default="bound")
-        parser.add_argument("--format", choices=("json",), default="json")
+        add_format_argument(parser, "language-traversal")
         parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
         parser.add_argument(
             "--entry-points",
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
     )
-    write_document(document, check=validate_traversal)
+    emit(document, args.format, check=validate_traversal)
     if result.missing_roots:
         declarations = [i for i in result.missing_roots if is_declaration_id(i)]
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]

@@ -11,11 +11,11 @@ import argparse
 from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from tsograph.exchange.writer import write_document
 from tsograph.producers.command_args import add_output_arguments, checked_service
 from tsograph.producers.openapi.contract import build_contract
 from tsograph.producers.openapi.parsing import parse_spec
 from tsograph.producers.openapi.spec_file import locate, read
+from tsograph.producers.output_formats import emit
 
 
 def register(subparsers: Any) -> None:
@@ -57,5 +57,5 @@ def run(args: argparse.Namespace) -> int:
         limitations=contract.limitations,
         facts=contract.facts,
     )
-    write_document(document)
+    emit(document, args.format)
     return 0

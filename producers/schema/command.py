@@ -11,8 +11,9 @@ import argparse
 from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from tsograph.exchange.writer import check_fact_budget, write_document
+from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import add_output_arguments, project_folder
+from tsograph.producers.output_formats import emit
 from tsograph.producers.schema.scan import scan_project
 
 # The code is the database's client: relation-use facts describe calls into it.
@@ -58,5 +59,5 @@ def run(args: argparse.Namespace) -> int:
         facts=scan.facts,
         source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
-    write_document(document)
+    emit(document, args.format)
     return 0
