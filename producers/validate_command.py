@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, InvalidDocumentError
+from tsograph.exchange.references import check_graph
 from tsograph.exchange.validation import kind_of, validate, validator_for
 from tsograph.exchange.writer import MAX_OUTPUT_CHARS
 from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
@@ -90,6 +91,9 @@ def _check_ndjson(name: str, data: bytes) -> str:
             f"{name}: line 1: invalid at {error}; {_FIX_SCHEMA}", error.pointer
         ) from None
     record_validator = validator_for("tsograph-graph-ndjson-record")
+    # Records by kind with their line numbers, for the rules across records.
+    records: dict[str, list[Any]] = {"nodes": [], "edges": []}
+    lines_of: dict[str, list[int]] = {"nodes": [], "edges": []}
     for number, record in ndjson_records(
         lines[1:],
         2,
@@ -106,6 +110,16 @@ def _check_ndjson(name: str, data: bytes) -> str:
                 f"schema; {_FIX_SCHEMA}",
                 where,
             )
+        kind = "nodes" if record["record"] == "node" else "edges"
+        records[kind].append(record)
+        lines_of[kind].append(number)
+    for where, message in check_graph(records):
+        kind, index, rest = where.split("/", 3)[1:]
+        raise InvalidDocumentError(
+            f"{name}: line {lines_of[kind][int(index)]}: invalid at /{rest}: {message}; "
+            f"{_FIX_SCHEMA}",
+            f"/{rest}",
+        )
     return "tsograph-graph-ndjson"
 
 
