@@ -25,6 +25,7 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
+from tsograph.producers import progress
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
@@ -129,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
+    progress.phase("traversing the graph")
     result = traverse(
         graph,
         ids,
@@ -164,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
                 + ", ".join(map(closest_ids.printable, declarations))
             )
         hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
+        progress.clear()
         sys.stderr.write(
             f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"
             "the document was written for the other roots; pass ids as tsograph graph "

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.project.walk import UnreadableSource, read_source
@@ -124,6 +125,7 @@ class SchemaScan:
         if path not in self._parsed:
             data = self.data(path)
             parsed = None if data is None else parse_file(path, data)
+            progress.advance()
             if parsed is not None and parsed.facts.parse_errors:
                 self.note("parse-errors:", "files", name=path)
             self._parsed[path] = parsed
@@ -195,6 +197,8 @@ def _collectors() -> tuple[Collector, ...]:
 
 def scan_project(root: Path, include_tests: bool = False) -> SchemaScan:
     scan = SchemaScan(root, walk_schema_sources(root, include_tests))
+    # Files are parsed as collectors ask for them; most projects parse most of them.
+    progress.phase("parsing sources", len(scan.files.sources))
     for collect in _collectors():
         collect(scan)
     return scan

@@ -24,6 +24,7 @@ from tree_sitter import Node, Query, QueryCursor
 from tree_sitter_language_pack import get_language
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.lang.typescript import ParsedFile, parse_file, syntax_tree
 from tsograph.producers.lang.typescript.grammar import grammar_for
 from tsograph.producers.project.packages import Workspace, load_workspace
@@ -185,7 +186,9 @@ class Scanner:
     def run(self) -> Scan:
         self._runtime_changes()
         sites: list[Site] = []
+        progress.phase("reading requests", len(self.files))
         for path in self.files:
+            progress.advance()
             ctx = self.project.context(path)
             if ctx is None:
                 continue

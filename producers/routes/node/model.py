@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tsograph.producers import progress
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
 from tsograph.producers.project.packages import load_workspace
 from tsograph.producers.project.resolve import SOURCE, Resolution, Resolver
@@ -55,6 +56,7 @@ class ProjectModel:
         else:
             self.read.append(self.root / path)
             parsed = parse_file(path, data)
+            progress.advance()
             if parsed.facts.parse_errors:
                 self.syntax_errors.add(path)
         self.parsed[path] = parsed
@@ -83,4 +85,7 @@ def load_model(root: Path, include_tests: bool) -> ProjectModel:
         configs,
         workspace,
     )
-    return ProjectModel(root, sources, resolver, include_tests)
+    model = ProjectModel(root, sources, resolver, include_tests)
+    # Files are parsed as the interpreter reaches them, so the count may stay below the total.
+    progress.phase("parsing sources", len(model.paths))
+    return model
