@@ -36,7 +36,8 @@ def add_output_arguments(parser: Any) -> None:
     parser.add_argument(
         "--generated-at",
         metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
+        help="fix generatedAt (UTC with milliseconds, 2026-01-01T00:00:00.000Z) for "
+        "reproducible output",
     )
 
 

@@ -20,6 +20,7 @@ from tsograph.exchange.references import check_graph
 from tsograph.exchange.validation import kind_of, validate, validator_for
 from tsograph.exchange.writer import MAX_OUTPUT_CHARS
 from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
+from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
@@ -30,9 +31,33 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "validate",
         help="check documents against tsograph's JSON Schemas",
-        description="Check bridge-facts, language-traversal and tsograph-graph documents.",
+        **command_help(
+            "Check bridge-facts, language-traversal and tsograph-graph documents (JSON, or a "
+            "graph's NDJSON export): their JSON Schema, then what a schema cannot say (edges "
+            "and via name existing nodes, ids are unique and follow the symbol id grammar, "
+            "root indices are in range). The first problem is named by its JSON pointer.",
+            [
+                (0, "every file is valid; one line per file on stdout"),
+                (
+                    2,
+                    "a file cannot be read or is invalid; one line on stderr names the file, "
+                    "the JSON pointer (and the line of an NDJSON export) and a fix",
+                ),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph validate routes.json relations.json",
+                "tsograph graph --project . --format ndjson > g.ndjson && tsograph validate "
+                "g.ndjson",
+            ],
+        ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a JSON or NDJSON document")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a document to check: JSON, or an NDJSON graph export (at most 128 MiB)",
+    )
     parser.set_defaults(run=run)
 
 

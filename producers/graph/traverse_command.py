@@ -34,6 +34,7 @@ from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
+from tsograph.producers.graph.traverse_help import traverse_help
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
@@ -58,23 +59,53 @@ def register(subparsers: Any) -> None:
         ("reach", "list what the given symbols reach (language-traversal v1)"),
         ("impact", "list what reaches the given symbols (language-traversal v1)"),
     ):
-        parser = subparsers.add_parser(name, help=help_text, description=help_text)
+        parser = subparsers.add_parser(name, help=help_text, **traverse_help(name, help_text))
         source = parser.add_mutually_exclusive_group(required=True)
-        source.add_argument("--project", help="the project folder")
-        source.add_argument("--graph-file", help="a saved tsograph-graph snapshot (JSON or NDJSON)")
-        parser.add_argument("--tsconfig", help="a compiler config, relative to the project")
-        parser.add_argument("--workspace", help="an enclosing folder holding the project")
-        parser.add_argument("--cache-dir", help="where per-file facts and graphs are cached")
+        source.add_argument("--project", metavar="ROOT", help="the project folder to read")
+        source.add_argument(
+            "--graph-file",
+            metavar="FILE",
+            help="a saved tsograph-graph snapshot (JSON or NDJSON, at most 128 MiB) instead",
+        )
+        parser.add_argument(
+            "--tsconfig", metavar="FILE", help="the compiler config, relative to the project"
+        )
+        parser.add_argument(
+            "--workspace", metavar="ROOT", help="an enclosing folder whose packages calls cross"
+        )
+        parser.add_argument(
+            "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"
+        )
         parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
         parser.add_argument(
-            "--max-depth", type=_bounded(1, MAX_DEPTH, "--max-depth"), default=MAX_DEPTH
+            "--max-depth",
+            metavar="N",
+            type=_bounded(1, MAX_DEPTH, "--max-depth"),
+            default=MAX_DEPTH,
+            help=f"follow at most N edges from a root (1 to {MAX_DEPTH}, the default)",
         )
         parser.add_argument(
-            "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
+            "--max-reached",
+            metavar="N",
+            type=_bounded(1, MAX_REACHED, "--max-reached"),
+            default=MAX_REACHED,
+            help=f"list at most N symbols (1 to {MAX_REACHED:,}, the default); a cut "
+            "traversal says truncated",
         )
-        parser.add_argument("--dispatch", choices=MODES, default="bound")
+        parser.add_argument(
+            "--dispatch",
+            choices=MODES,
+            default="bound",
+            help="which edges to follow: direct (proven by names and types), bound (also "
+            "calls every flowing value proves; the default) or candidates (also every "
+            "possible implementation)",
+        )
         add_format_argument(parser, "language-traversal")
-        parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
+        parser.add_argument(
+            "--generated-at",
+            metavar="TIMESTAMP",
+            help="fix generatedAt (UTC with milliseconds) for reproducible output",
+        )
         parser.add_argument(
             "--entry-points",
             action="store_true",
@@ -87,7 +118,9 @@ def register(subparsers: Any) -> None:
             help="more root ids, after the positional ones: a JSON array of id strings, "
             "or a bridge-facts document whose facts' symbol.usr are the ids",
         )
-        parser.add_argument("ids", nargs="*", metavar="ID", help="symbol ids, as graph writes them")
+        parser.add_argument(
+            "ids", nargs="*", metavar="ID", help="root symbol ids, as tsograph graph writes them"
+        )
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 
