@@ -101,6 +101,18 @@ def _listed(items: list[str]) -> str:
     return f"{shown} (+{rest} more)" if rest > 0 else shown
 
 
+def _places(places: list[tuple[str, int]]) -> str:
+    """The first places as `path:line,line; other:line`, then how many more there are."""
+    if not places:
+        return "-"
+    lines: dict[str, list[str]] = {}
+    for path, line in places[:_LISTED]:
+        lines.setdefault(path, []).append(str(line))
+    shown = "; ".join(f"{path}:{','.join(numbers)}" for path, numbers in lines.items())
+    rest = len(places) - _LISTED
+    return f"{shown} (+{rest} more)" if rest > 0 else shown
+
+
 def _relations(facts: list[dict[str, Any]]) -> list[str]:
     columns: dict[str, set[str]] = defaultdict(set)
     declared: dict[str, set[tuple[str, int]]] = defaultdict(set)
@@ -120,8 +132,8 @@ def _relations(facts: list[dict[str, Any]]) -> list[str]:
         [
             name,
             _listed(sorted(columns[name])),
-            _listed([f"{path}:{line}" for path, line in sorted(declared[name])]),
-            _listed([f"{path}:{line}" for path, line in sorted(used[name])]),
+            _places(sorted(declared[name])),
+            _places(sorted(used[name])),
         ]
         for name in names
     ]
