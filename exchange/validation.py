@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError
 
 from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.jsonpointer import pointer
+from tsograph.exchange.references import REFERENCE_CHECKS
 from tsograph.exchange.semantics import SEMANTIC_CHECKS
 from tsograph.schemas import SCHEMA_FILES, schema_path
 
@@ -86,7 +87,12 @@ def validate(document: Any, format_name: str | None = None) -> None:
         first = min(errors, key=_document_order)
         where = _error_pointer(first)
         raise InvalidDocumentError(f"{where or '/'}: {_describe(first)}", where)
-    for check in SEMANTIC_CHECKS.get(name, ()):
+    check_references(document, name)
+
+
+def check_references(document: Any, name: str) -> None:
+    """The rules after the schema (semantics.py, references.py); the first problem raises."""
+    for check in [*SEMANTIC_CHECKS.get(name, ()), *REFERENCE_CHECKS.get(name, ())]:
         for where, message in check(document):
             raise InvalidDocumentError(f"{where or '/'}: {message}", where)
 

@@ -109,6 +109,25 @@ def write_document(
     stream.flush()
 
 
+def write_text(
+    document: Any,
+    text: str,
+    out: BinaryIO | None = None,
+    trusted: Sequence[str] = (),
+    check: Callable[[Any], None] | None = None,
+) -> None:
+    """Validate a document as write_document does, then write `text`, a reading of it.
+
+    The text forms (`--format text`) are for people, not for other tools, so
+    they have no exchange size cap; the document they show must still be one
+    tsograph would write as JSON.
+    """
+    _checked(document, trusted=trusted, check=check)
+    stream = out if out is not None else sys.stdout.buffer
+    stream.write(text.encode("utf-8"))
+    stream.flush()
+
+
 def write_lines(
     header: Any, records: Iterable[Any], out: BinaryIO | None = None, trusted: bool = False
 ) -> None:

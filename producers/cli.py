@@ -18,7 +18,7 @@ from typing import NoReturn
 
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
-from tsograph.producers import validate_command
+from tsograph.producers import progress, validate_command
 from tsograph.producers.check import command as check_command
 from tsograph.producers.check import trace_command
 from tsograph.producers.graph import command as graph_command
@@ -77,6 +77,7 @@ def run(argv: Sequence[str]) -> int:
         runner: Runner | None = getattr(args, "run", None)
         if runner is None:
             raise UsageError(f"a command is required (see '{TOOL_NAME} --help')")
+        progress.start(sys.stderr)
         return runner(args)
     except ToolError as error:
         _report(error.message)
@@ -93,9 +94,12 @@ def run(argv: Sequence[str]) -> int:
         # The one place that turns a defect into exit 2 without a traceback.
         _report(f"internal error ({type(error).__name__})")
         return EXIT_INPUT
+    finally:
+        progress.finish()
 
 
 def _report(message: str) -> None:
+    progress.clear()
     first_line = message.splitlines()[0] if message else "error"
     sys.stderr.write(f"{TOOL_NAME}: {first_line}\n")
     sys.stderr.flush()

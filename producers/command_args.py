@@ -24,6 +24,7 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers.output_formats import add_format_argument
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
 
@@ -32,12 +33,13 @@ _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def add_output_arguments(parser: Any) -> None:
-    """--format and --generated-at, the last options of every producer command."""
-    parser.add_argument("--format", choices=["json"], default="json", help="output format")
+    """--format and --generated-at, the last options of every bridge-facts command."""
+    add_format_argument(parser, "bridge-facts")
     parser.add_argument(
         "--generated-at",
         metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
+        help="fix generatedAt (UTC with milliseconds, 2026-01-01T00:00:00.000Z) for "
+        "reproducible output",
     )
 
 

@@ -16,9 +16,11 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, InvalidDocumentError
+from tsograph.exchange.references import check_graph
 from tsograph.exchange.validation import kind_of, validate, validator_for
 from tsograph.exchange.writer import MAX_OUTPUT_CHARS
 from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
+from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
@@ -29,9 +31,33 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "validate",
         help="check documents against tsograph's JSON Schemas",
-        description="Check bridge-facts, language-traversal and tsograph-graph documents.",
+        **command_help(
+            "Check bridge-facts, language-traversal and tsograph-graph documents (JSON, or a "
+            "graph's NDJSON export): their JSON Schema, then what a schema cannot say (edges "
+            "and via name existing nodes, ids are unique and follow the symbol id grammar, "
+            "root indices are in range). The first problem is named by its JSON pointer.",
+            [
+                (0, "every file is valid; one line per file on stdout"),
+                (
+                    2,
+                    "a file cannot be read or is invalid; one line on stderr names the file, "
+                    "the JSON pointer (and the line of an NDJSON export) and a fix",
+                ),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph validate routes.json relations.json",
+                "tsograph graph --project . --format ndjson > g.ndjson && tsograph validate "
+                "g.ndjson",
+            ],
+        ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a JSON or NDJSON document")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a document to check: JSON, or an NDJSON graph export (at most 128 MiB)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -90,6 +116,9 @@ def _check_ndjson(name: str, data: bytes) -> str:
             f"{name}: line 1: invalid at {error}; {_FIX_SCHEMA}", error.pointer
         ) from None
     record_validator = validator_for("tsograph-graph-ndjson-record")
+    # Records by kind with their line numbers, for the rules across records.
+    records: dict[str, list[Any]] = {"nodes": [], "edges": []}
+    lines_of: dict[str, list[int]] = {"nodes": [], "edges": []}
     for number, record in ndjson_records(
         lines[1:],
         2,
@@ -106,6 +135,16 @@ def _check_ndjson(name: str, data: bytes) -> str:
                 f"schema; {_FIX_SCHEMA}",
                 where,
             )
+        kind = "nodes" if record["record"] == "node" else "edges"
+        records[kind].append(record)
+        lines_of[kind].append(number)
+    for where, message in check_graph(records):
+        kind, index, rest = where.split("/", 3)[1:]
+        raise InvalidDocumentError(
+            f"{name}: line {lines_of[kind][int(index)]}: invalid at /{rest}: {message}; "
+            f"{_FIX_SCHEMA}",
+            f"/{rest}",
+        )
     return "tsograph-graph-ndjson"
 
 

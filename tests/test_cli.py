@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 import orjson
 import pytest
@@ -129,14 +130,23 @@ def test_validate_ndjson_export(tmp_path: Path) -> None:
         "statistics": {"nodes": 1},
         "limitations": [],
     }
+    location = {"path": "a.ts", "line": 1, "column": 1}
+    nodes = [
+        {"record": "node", "id": f"a.ts#{name}", "kind": "function", "location": location}
+        for name in ("f", "g")
+    ]
     edge = {"record": "edge", "from": "a.ts#f", "to": "a.ts#g", "kinds": ["call"]}
     path = tmp_path / "graph.ndjson"
-    path.write_bytes(orjson.dumps(header) + b"\n" + orjson.dumps(edge) + b"\n")
+
+    def write(*records: Any) -> None:
+        path.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (header, *records)))
+
+    write(edge, *nodes)
     result = tsograph("validate", path.name, cwd=tmp_path)
     assert result.code == 2
     assert "line 2" in result.stderr
     edge["evidence"] = "direct"
-    path.write_bytes(orjson.dumps(header) + b"\n" + orjson.dumps(edge) + b"\n")
+    write(edge, *nodes)
     assert tsograph("validate", path.name, cwd=tmp_path).code == 0
 
 

@@ -39,6 +39,7 @@ from tsograph.producers.check.documents import (
 )
 from tsograph.producers.check.trace import index_by_usr, reached_per_root, route_entry
 from tsograph.producers.graph.command import add_project_options
+from tsograph.producers.help_text import USAGE_ERROR, command_help
 
 _METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")
 
@@ -47,9 +48,19 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "trace",
         help="per route: the tables it touches and the services it calls",
-        description=(
+        **command_help(
             "Follow each route's handler through a reach traversal to the relation uses "
-            "and route calls of the symbols it reaches."
+            "and route calls of the symbols it reaches.",
+            [
+                (0, "the trace was written"),
+                (2, "a document or the project cannot be read"),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph trace --project . --routes decl.json --uses uses.json",
+                "tsograph trace --project . --routes decl.json --uses uses.json "
+                "--route 'GET /api/users/{id}'",
+            ],
         ),
     )
     add_project_options(parser)
@@ -64,7 +75,12 @@ def register(subparsers: Any) -> None:
         default="bound",
         help="edges followed when the reach is built here (default bound)",
     )
-    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text for a terminal or CI log (default), json for tools",
+    )
     parser.set_defaults(run=run)
 
 

@@ -12,20 +12,35 @@ import argparse
 from typing import Any
 
 from tsograph.exchange import documents
-from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_document, write_lines
+from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
 
 def add_project_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--project", required=True, help="the project folder")
-    parser.add_argument("--tsconfig", help="a compiler config, relative to the project")
+    parser.add_argument(
+        "--project", required=True, metavar="ROOT", help="the project folder to read (required)"
+    )
+    parser.add_argument(
+        "--tsconfig",
+        metavar="FILE",
+        help="the compiler config to use, relative to the project (default: its tsconfig.json, "
+        "else jsconfig.json)",
+    )
     parser.add_argument(
         "--workspace",
+        metavar="ROOT",
         help="an enclosing folder whose packages calls may cross (ids relative to it)",
     )
-    parser.add_argument("--cache-dir", help="where per-file facts are cached")
+    parser.add_argument(
+        "--cache-dir",
+        metavar="DIR",
+        help="where per-file facts and whole graphs are cached (default: "
+        "$XDG_CACHE_HOME/tsograph or ~/.cache/tsograph)",
+    )
     parser.add_argument(
         "--no-cache", action="store_true", help="parse every file, read and write no cache"
     )
@@ -35,11 +50,36 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "graph",
         help="write the project's call graph (tsograph-graph v1)",
-        description="Build the TypeScript/JavaScript call graph of a project.",
+        **command_help(
+            "Build the TypeScript/JavaScript call graph of a project without running it: one "
+            "node per declaration, edges with their evidence tier, unresolved calls by reason.",
+            [
+                (0, "success"),
+                (
+                    2,
+                    "the project or a config cannot be read, or --tsconfig names no readable "
+                    "config",
+                ),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph graph --project . > graph.json",
+                "tsograph graph --project apps/web --workspace . --format ndjson > graph.ndjson",
+                "tsograph graph --project . --format text",
+            ],
+        ),
     )
     add_project_options(parser)
-    parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
-    parser.add_argument("--format", choices=("json", "ndjson"), default="json")
+    parser.add_argument(
+        "--generated-at",
+        metavar="TIMESTAMP",
+        help="fix generatedAt (UTC with milliseconds) for reproducible output",
+    )
+    add_format_argument(
+        parser,
+        "tsograph-graph",
+        [("ndjson", "a header line, then one node or edge record per line")],
+    )
     parser.set_defaults(run=run)
 
 
@@ -77,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
             **header, nodes=records["nodes"], edges=records["edges"]
         )
         trusted = ("nodes", "edges") if cached is not None else ()
-        write_document(document, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
+        emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
     if cached is None:
         # Only records that passed validation above are cached as trusted.
         loaded.graph_cache.store(loaded.key, loaded.dependencies, records)

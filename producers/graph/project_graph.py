@@ -14,6 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any
 
 from tsograph.exchange.errors import UsageError
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.command_args import project_folder, shown
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import Program
@@ -72,23 +74,6 @@ def project_roots(project: str, workspace: str | None) -> ProjectRoots:
     return ProjectRoots(real_project, real_workspace, "" if relative == "." else relative)
 
 
-class _Progress:
-    """A progress line on stderr, only when stderr is a terminal."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.enabled = sys.stderr.isatty() and total >= 200
-        self.done = 0
-
-    def step(self) -> None:
-        self.done += 1
-        if self.enabled and (self.done % 100 == 0 or self.done == self.total):
-            sys.stderr.write(f"\rtsograph: reading sources {self.done}/{self.total}")
-            if self.done == self.total:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
 # Below this many files to parse, starting worker processes costs more than it saves.
 PARALLEL_THRESHOLD = 64
 
@@ -106,9 +91,9 @@ def read_contents(roots: ProjectRoots, sources: SourceSet) -> tuple[dict[str, by
     """The bytes of every walked source; a file that cannot be read now is counted."""
     stats = ReadStats()
     contents: dict[str, bytes] = {}
-    progress = _Progress(len(sources.sources))
+    progress.phase("reading sources", len(sources.sources))
     for walked in sources.sources:
-        progress.step()
+        progress.advance()
         try:
             contents[walked.path] = read_source(roots.root, walked.path)
         except UnreadableSource as error:
@@ -132,21 +117,25 @@ def read_facts(
             except (FactsFormatError, ValueError, TypeError):
                 cache.stats.recovered += 1
         pending.append((path, data))
+    progress.phase("parsing sources", len(pending))
     for (path, data), plain in zip(pending, _parse_all(pending), strict=True):
         cache.put(path, data, plain)
         facts[path] = FileFacts.from_plain(plain)
         stats.parsed += 1
+        progress.advance()
     stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
     return dict(sorted(facts.items()))
 
 
-def _parse_all(jobs: list[tuple[str, bytes]]) -> list[list[Any]]:
+def _parse_all(jobs: list[tuple[str, bytes]]) -> Iterator[list[Any]]:
+    """Each job's facts in job order, as soon as it is parsed (so progress can count them)."""
     if len(jobs) < PARALLEL_THRESHOLD or _workers() < 2:
-        return [_extract_plain(job) for job in jobs]
+        yield from map(_extract_plain, jobs)
+        return
     # Forked workers share the loaded grammars; results come back as plain lists.
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=_workers(), mp_context=context) as pool:
-        return list(pool.map(_extract_plain, jobs, chunksize=16))
+        yield from pool.map(_extract_plain, jobs, chunksize=16)
 
 
 @dataclass
@@ -195,6 +184,7 @@ def load_project_graph(
         graph = _build(roots, sources, contents, stats, tsconfig, facts_cache)
     if facts_cache.stats.recovered:
         # Not part of the document: its content must not depend on the cache's state.
+        progress.clear()
         sys.stderr.write(
             f"tsograph: note: {facts_cache.stats.recovered} cache entr(ies) were corrupt or "
             "foreign and the files were parsed again\n"
@@ -238,8 +228,10 @@ def _build(
             if package.opens_exports
         ),
     )
+    progress.phase("finding entry points")
     entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)
     program = dataclasses.replace(program, entries=frozenset(entry_points.marks))
+    progress.phase("linking calls")
     graph, _ = build_graph(binder, facts, program)
     apply_entry_points(graph, entry_points)
     limitations = walk_gaps

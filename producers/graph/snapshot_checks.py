@@ -24,7 +24,7 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import check_references, validate
 from tsograph.schemas import schema_path
 
 FORMAT = "tsograph-graph"
@@ -62,10 +62,13 @@ def validate_snapshot(document: dict[str, Any]) -> None:
 
     When every record passes the column checks, only the rest of the document
     goes through the schema validator; records cannot make a document invalid
-    in any other way (the schema has no rule across records).
+    in any other way (the schema has no rule across records), except by the
+    rules across records (exchange/references.py), which then run on the whole
+    document.
     """
     if records_valid(document.get("nodes"), document.get("edges")):
         validate({**document, "nodes": [], "edges": []}, FORMAT)
+        check_references(document, FORMAT)
     else:
         validate(document, FORMAT)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import check_references, validate
 from tsograph.schemas import schema_path
 
 FORMAT = "language-traversal"
@@ -69,10 +69,13 @@ def validate_traversal(document: Any) -> None:
 
     When every reached record passes the column checks, only the rest of the
     document goes through the schema validator: the schema has no rule across
-    records, so they cannot make the document invalid in any other way.
+    records, so they cannot make it invalid in any other way; the rules across
+    records (exchange/references.py) then run on the whole document.
     """
     if isinstance(document, dict) and reached_valid(document.get("reached")):
         validate({**document, "reached": []}, FORMAT)
+        # The rules across records (via, root indices) need the records themselves.
+        check_references(document, FORMAT)
     else:
         validate(document, FORMAT)
 

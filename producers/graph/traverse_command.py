@@ -25,7 +25,7 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
-from tsograph.exchange.writer import write_document
+from tsograph.producers import progress
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
@@ -34,6 +34,8 @@ from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
+from tsograph.producers.graph.traverse_help import traverse_help
+from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
 DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
@@ -57,23 +59,53 @@ def register(subparsers: Any) -> None:
         ("reach", "list what the given symbols reach (language-traversal v1)"),
         ("impact", "list what reaches the given symbols (language-traversal v1)"),
     ):
-        parser = subparsers.add_parser(name, help=help_text, description=help_text)
+        parser = subparsers.add_parser(name, help=help_text, **traverse_help(name, help_text))
         source = parser.add_mutually_exclusive_group(required=True)
-        source.add_argument("--project", help="the project folder")
-        source.add_argument("--graph-file", help="a saved tsograph-graph snapshot (JSON or NDJSON)")
-        parser.add_argument("--tsconfig", help="a compiler config, relative to the project")
-        parser.add_argument("--workspace", help="an enclosing folder holding the project")
-        parser.add_argument("--cache-dir", help="where per-file facts and graphs are cached")
+        source.add_argument("--project", metavar="ROOT", help="the project folder to read")
+        source.add_argument(
+            "--graph-file",
+            metavar="FILE",
+            help="a saved tsograph-graph snapshot (JSON or NDJSON, at most 128 MiB) instead",
+        )
+        parser.add_argument(
+            "--tsconfig", metavar="FILE", help="the compiler config, relative to the project"
+        )
+        parser.add_argument(
+            "--workspace", metavar="ROOT", help="an enclosing folder whose packages calls cross"
+        )
+        parser.add_argument(
+            "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"
+        )
         parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
         parser.add_argument(
-            "--max-depth", type=_bounded(1, MAX_DEPTH, "--max-depth"), default=MAX_DEPTH
+            "--max-depth",
+            metavar="N",
+            type=_bounded(1, MAX_DEPTH, "--max-depth"),
+            default=MAX_DEPTH,
+            help=f"follow at most N edges from a root (1 to {MAX_DEPTH}, the default)",
         )
         parser.add_argument(
-            "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
+            "--max-reached",
+            metavar="N",
+            type=_bounded(1, MAX_REACHED, "--max-reached"),
+            default=MAX_REACHED,
+            help=f"list at most N symbols (1 to {MAX_REACHED:,}, the default); a cut "
+            "traversal says truncated",
         )
-        parser.add_argument("--dispatch", choices=MODES, default="bound")
-        parser.add_argument("--format", choices=("json",), default="json")
-        parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
+        parser.add_argument(
+            "--dispatch",
+            choices=MODES,
+            default="bound",
+            help="which edges to follow: direct (proven by names and types), bound (also "
+            "calls every flowing value proves; the default) or candidates (also every "
+            "possible implementation)",
+        )
+        add_format_argument(parser, "language-traversal")
+        parser.add_argument(
+            "--generated-at",
+            metavar="TIMESTAMP",
+            help="fix generatedAt (UTC with milliseconds) for reproducible output",
+        )
         parser.add_argument(
             "--entry-points",
             action="store_true",
@@ -86,7 +118,9 @@ def register(subparsers: Any) -> None:
             help="more root ids, after the positional ones: a JSON array of id strings, "
             "or a bridge-facts document whose facts' symbol.usr are the ids",
         )
-        parser.add_argument("ids", nargs="*", metavar="ID", help="symbol ids, as graph writes them")
+        parser.add_argument(
+            "ids", nargs="*", metavar="ID", help="root symbol ids, as tsograph graph writes them"
+        )
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 
@@ -129,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
+    progress.phase("traversing the graph")
     result = traverse(
         graph,
         ids,
@@ -151,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
     )
-    write_document(document, check=validate_traversal)
+    emit(document, args.format, check=validate_traversal)
     if result.missing_roots:
         declarations = [i for i in result.missing_roots if is_declaration_id(i)]
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
@@ -164,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
                 + ", ".join(map(closest_ids.printable, declarations))
             )
         hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
+        progress.clear()
         sys.stderr.write(
             f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"
             "the document was written for the other roots; pass ids as tsograph graph "

@@ -29,6 +29,7 @@ from functools import cached_property
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
 from tsograph.producers.project.packages import RootPackage, Workspace, load_workspace, root_package
@@ -59,6 +60,7 @@ class ProjectModel:
     excluded: tuple[str, ...] = ()
     # Syntax files of the run, from the content cache when --cache-dir allows.
     syntax_files: SyntaxFiles = field(default_factory=uncached_syntax_files, repr=False)
+    _syntax_read: set[str] = field(default_factory=set, repr=False)
 
     @classmethod
     def load(
@@ -174,6 +176,9 @@ class ProjectModel:
         data = self.data(path)
         if data is None:
             return None
+        if path not in self._syntax_read:
+            self._syntax_read.add(path)
+            progress.advance()
         found = self.syntax_files.get(path, data)
         if found.facts.parse_errors:
             self.syntax_errors.add(path)

@@ -19,6 +19,7 @@ from tsograph.producers.command_args import (
     project_folder,
     syntax_files,
 )
+from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
@@ -28,25 +29,52 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "routes",
         help="route-decl facts of a server, route-call facts of a client",
-        description=(
+        **command_help(
             "Scan a project without running it. --role server: the routes a Next.js app "
             "(App Router route handlers, Pages Router API routes) or a Node backend "
             "(Hono, Express, Fastify, Koa with @koa/router, NestJS) declares, one route-decl "
             "fact per (route, HTTP method). --role client: the requests fetch, axios and ky "
-            "calls make, one route-call fact each."
+            "calls make, one route-call fact each.",
+            [
+                (0, "success (zero facts is still success, not a proof of completeness)"),
+                (
+                    2,
+                    "the project (or --client-model file) cannot be read, or the output is "
+                    "over the limits",
+                ),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph routes --role server --project . --service api > routes.json",
+                "tsograph routes --role client --project web --service api > calls.json",
+                "tsograph routes --role server --project . --format text",
+            ],
         ),
-        epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
     )
     parser.add_argument(
         "--role",
         required=True,
         choices=["server", "client"],
-        help="server: route declarations; client: fetch/axios/ky requests (route calls)",
+        help="server: the routes the project declares; client: the requests it sends with "
+        "fetch, axios or ky (required)",
     )
-    parser.add_argument("--project", required=True, help="the project root")
-    parser.add_argument("--service", help="service name written on the document and every fact")
     parser.add_argument(
-        "--include-tests", action="store_true", help="also emit route files that look like tests"
+        "--project",
+        required=True,
+        metavar="ROOT",
+        help="the project root: location paths and symbol ids are relative to it (required)",
+    )
+    parser.add_argument(
+        "--service",
+        metavar="NAME",
+        help="the service name written on the document and on every fact; for clients, "
+        "the service that relative calls go to",
+    )
+    parser.add_argument(
+        "--include-tests",
+        action="store_true",
+        help="also read test sources (*.test.*, *.spec.*, __tests__/); their facts carry "
+        "testSource: true",
     )
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP

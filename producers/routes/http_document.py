@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, project_name, source_modified_at
-from tsograph.exchange.writer import check_fact_budget, write_document
+from tsograph.exchange.writer import check_fact_budget
+from tsograph.producers.output_formats import emit
 
 
 def write_http_document(
@@ -42,5 +43,5 @@ def write_http_document(
         source_sets={"tests": "included" if args.include_tests else "excluded"},
         **extra,
     )
-    write_document(document)
+    emit(document, args.format)
     return 0

@@ -11,13 +11,15 @@ import argparse
 from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from tsograph.exchange.writer import check_fact_budget, write_document
+from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
     project_folder,
     syntax_files,
 )
+from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.output_formats import emit
 from tsograph.producers.schema.scan import scan_project
 
 # The code is the database's client: relation-use facts describe calls into it.
@@ -28,15 +30,36 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "schema",
         help="relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text",
-        description=(
+        **command_help(
             "Scan a project without running it: Prisma schemas and client calls, Drizzle, "
             "TypeORM, Sequelize, knex, SQL drivers, D1, raw SQL, TypedSQL and uppercase SQL "
-            "literals, written as a bridge-facts document with "
-            "one relation-use fact per observed relation or column."
+            "literals, written as a bridge-facts document with one relation-use fact per "
+            "observed relation or column. The SQL drivers read are pg, mysql2, "
+            "better-sqlite3, sqlite3, node:sqlite, bun:sqlite, @libsql/client, postgres.js, "
+            "Neon, @vercel/postgres, PlanetScale and Cloudflare D1; Kysely, Objection, "
+            "MikroORM, pg-promise, sequelize-typescript, MSSQL, Oracle and slonik are only "
+            "counted under unsupported-db-packages:.",
+            [
+                (0, "success (zero facts is still success, not a proof of completeness)"),
+                (
+                    2,
+                    "the project cannot be read, or the output is over the limits (100,000 "
+                    "facts, 16 Mi characters)",
+                ),
+                (64, USAGE_ERROR),
+            ],
+            [
+                "tsograph schema --project . > relations.json",
+                "tsograph schema --project . --format text",
+            ],
         ),
-        epilog="Exit codes: 0 success, 2 unreadable project or oversized output, 64 usage error.",
     )
-    parser.add_argument("--project", required=True, help="the project root (the join root)")
+    parser.add_argument(
+        "--project",
+        required=True,
+        metavar="ROOT",
+        help="the project root, the join root that paths and ids are relative to (required)",
+    )
     parser.add_argument(
         "--include-tests",
         action="store_true",
@@ -64,5 +87,5 @@ def run(args: argparse.Namespace) -> int:
         facts=scan.facts,
         source_sets={"tests": "included" if args.include_tests else "excluded"},
     )
-    write_document(document)
+    emit(document, args.format)
     return 0

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
@@ -214,6 +215,8 @@ def scan_project(
 ) -> SchemaScan:
     model = ProjectModel.load(root, include_tests, syntax_files)
     scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
+    # Files are read as collectors ask for them; most projects read most of them.
+    progress.phase("parsing sources", len(scan.files.sources))
     for collect in _collectors():
         collect(scan)
     return scan

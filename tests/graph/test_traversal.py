@@ -16,12 +16,11 @@ from tsograph.producers.graph.traversal import traverse
 LOCATION = {"path": "a.ts", "line": 1, "column": 1}
 
 
-def make_graph(node_count: int, edges: list[tuple[int, int, str, str]]) -> Graph:
-    nodes = {f"n{i:02d}": Node(f"n{i:02d}", "function", LOCATION) for i in range(node_count)}
-    return Graph(
-        nodes,
-        [Edge(f"n{a:02d}", f"n{b:02d}", (kind,), tier) for a, b, tier, kind in edges],
-    )
+def make_graph(node_count: int, edges: list[tuple[int, int, str, str]], prefix: str = "") -> Graph:
+    """Nodes `<prefix>n00`, `<prefix>n01`, …; a prefix such as `a.ts#` makes them symbol ids."""
+    names = [f"{prefix}n{i:02d}" for i in range(node_count)]
+    nodes = {name: Node(name, "function", LOCATION) for name in names}
+    return Graph(nodes, [Edge(names[a], names[b], (kind,), tier) for a, b, tier, kind in edges])
 
 
 def bfs(adjacency: dict[str, set[str]], start: str, limit: int) -> dict[str, int]:

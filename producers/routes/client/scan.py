@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
@@ -183,7 +184,9 @@ class Scanner:
         self.project.preload(self.files)
         self._runtime_changes()
         sites: list[Site] = []
+        progress.phase("reading requests", len(self.files))
         for path in self.files:
+            progress.advance()
             ctx = self.project.context(path)
             if ctx is None:
                 continue

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers import progress
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
@@ -31,6 +32,7 @@ class NodeScan:
 
 
 def scan_backends(model: ProjectModel, detection: Detection, service: str | None) -> NodeScan:
+    progress.phase("parsing sources", len(model.paths))
     interp = Interpreter(model)
     if "fastify" in detection.frameworks:
         interp.plugin_framework = "fastify"
