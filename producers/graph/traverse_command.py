@@ -26,6 +26,9 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.exchange.writer import write_document
+from tsograph.producers.diagrams.output import DIAGRAM_FORMATS, add_max_nodes, max_nodes, write_diagram
+from tsograph.producers.diagrams.route_labels import route_labels
+from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
@@ -72,7 +75,8 @@ def register(subparsers: Any) -> None:
             "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
         )
         parser.add_argument("--dispatch", choices=MODES, default="bound")
-        parser.add_argument("--format", choices=("json",), default="json")
+        parser.add_argument("--format", choices=("json", *DIAGRAM_FORMATS), default="json")
+        add_max_nodes(parser)
         parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
         parser.add_argument(
             "--entry-points",
@@ -105,6 +109,7 @@ def _snapshot_limitations(snapshot: dict[str, Any], mode: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
+    diagram_cap = max_nodes(args)
     ids = list(args.ids)
     if args.roots_from is not None:
         ids += read_root_ids(args.roots_from)
@@ -121,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         revision = snapshot.get("revision")
         graph_revision = snapshot["graphRevision"]
         limitations = _snapshot_limitations(snapshot, args.dispatch)
+        routes: RouteLabels | None = None  # a snapshot holds no route paths
     else:
         loaded = load_from_arguments(args)
         graph = IndexedGraph.from_graph(loaded.graph)
@@ -129,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
+        roots = loaded.roots
+        routes = lambda: route_labels(roots.project, roots.project_rel)  # noqa: E731
     result = traverse(
         graph,
         ids,
@@ -151,7 +159,14 @@ def run(args: argparse.Namespace) -> int:
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
     )
-    write_document(document, check=validate_traversal)
+    if args.format in DIAGRAM_FORMATS:
+        limits = {"max_depth": args.max_depth, "max_reached": args.max_reached}
+        diagram = traversal_diagram(
+            graph, result, mode=args.dispatch, max_nodes=diagram_cap, limits=limits, routes=routes
+        )
+        write_diagram(diagram, args.format)
+    else:
+        write_document(document, check=validate_traversal)
     if result.missing_roots:
         declarations = [i for i in result.missing_roots if is_declaration_id(i)]
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
