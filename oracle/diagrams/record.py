@@ -92,7 +92,10 @@ def main() -> int:
     package = json.loads((HERE / "node_modules" / "mermaid" / "package.json").read_text())
     write(
         "mermaid.json",
-        {"mermaid": package["version"], "verdicts": mermaid_verdicts(texts(".mmd", mermaid.render))},
+        {
+            "mermaid": package["version"],
+            "verdicts": mermaid_verdicts(texts(".mmd", mermaid.render)),
+        },
     )
     dot_texts = texts(".dot", dot.render)
     write(

@@ -7,7 +7,7 @@ a quote, `&`, `<` and `>` are written as numeric references (`&#34;` for a
 quote, `&#60;` for `<`), and a backslash, which a
 reference could not carry safely (`&#92;n` would become a line break), is
 doubled. Characters beyond ASCII are written as they are (DOT is UTF-8).
-Arrows point from caller to callee; tiers are solid (direct), dashed (bound)
+Left to right, like the Mermaid drawing; arrows point from caller to callee; tiers are solid (direct), dashed (bound)
 and dotted (candidate).
 """
 
@@ -47,7 +47,6 @@ def _label(lines: list[str]) -> str:
     return '"' + "\\n".join(map(escape, lines)) + '"'
 
 
-
 def _node(name: str, lines: list[str], kind: str) -> str:
     looks = f", {_LOOKS[kind]}" if kind else ""
     return f"  {name} [label={_label(lines)}{looks}];"
@@ -57,16 +56,15 @@ def render(diagram: Diagram) -> str:
     ids = {node.key: f"n{index}" for index, node in enumerate(diagram.nodes)}
     out = [
         "digraph tsograph {",
-        '  graph [rankdir=TB, fontname="Helvetica", nodesep=0.25, ranksep=0.5];',
+        '  graph [rankdir=LR, fontname="Helvetica", nodesep=0.25, ranksep=0.5];',
         '  node [shape=box, style="rounded", fontname="Helvetica", fontsize=10];',
-        '  edge [arrowsize=0.6, color="#495057"];',
+        '  edge [arrowsize=0.6, color="#495057", fontname="Helvetica", fontsize=10];',
     ]
     out.extend(_node(ids[node.key], node_lines(node), node_kind(node)) for node in diagram.nodes)
     if diagram.left_out is not None:
         out.append(_node("more", left_out_lines(diagram.left_out), "note"))
     out.extend(
-        f"  {ids[edge.source]} -> {ids[edge.target]}{_STYLES[edge.tier]};"
-        for edge in diagram.edges
+        f"  {ids[edge.source]} -> {ids[edge.target]}{_STYLES[edge.tier]};" for edge in diagram.edges
     )
     out.extend(
         [

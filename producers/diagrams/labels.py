@@ -2,27 +2,28 @@
 
 Both renderers draw the same lines, so a Mermaid and a DOT picture of one
 answer read alike. Characters that are invisible or move other text
-(controls, line and paragraph separators, bidirectional and other format
-characters, lone surrogates) are shown as `\\uXXXX`, so a name can neither
-start a new line nor reorder what is drawn around it.
+(what Python's str.isprintable rejects but the plain space: controls, line
+and paragraph separators, bidirectional and other format characters, other
+spaces, lone surrogates, private and unassigned code points) are shown as
+`\\uXXXX` (`\\UXXXXXXXX` beyond the BMP), so a name can neither start a new
+line, nor reorder or hide what is drawn around it.
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 from tsograph.producers.diagrams.model import DiagramNode, LeftOut
 
 MAX_NAME = 60
 MAX_PLACE = 72
 MAX_ROUTES = 3
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
 def visible(text: str) -> str:
-    return "".join(
-        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in _HIDDEN else ch for ch in text
-    )
+    return "".join(ch if ch.isprintable() or ch == " " else _code(ch) for ch in text)
+
+
+def _code(ch: str) -> str:
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"
 
 
 def shortened(text: str, limit: int) -> str:

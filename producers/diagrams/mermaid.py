@@ -1,4 +1,4 @@
-"""A Diagram as a Mermaid flowchart (checked with mermaid 11.12.3, oracle/mermaid/).
+"""A Diagram as a Mermaid flowchart (checked with mermaid 11.12.3, oracle/diagrams/).
 
 Node ids are the tool's own (`n0`, `n1`, … and `legend_*`), so a name such as
 `end` or `subgraph` never reaches a place where Mermaid reads keywords; every
@@ -9,7 +9,8 @@ end the string, `<b>` is shown as text, and no character of a name can start
 Markdown (backticks), a comment (`%%`) or a directive. `:` and `;` are encoded
 too: mermaid's encodeEntities strips the last `;` of any line matching
 `style.*:\\S*#.*;` (meant for colour codes), which would break a name's
-entity. Arrows point from caller to callee; evidence tiers are drawn solid
+entity. The flow runs left to right (a wide fan of callers stays a column,
+not a row thousands of pixels wide); arrows point from caller to callee; evidence tiers are drawn solid
 (direct), dashed (bound) and dotted (candidate) with linkStyle.
 """
 
@@ -50,13 +51,12 @@ def _label(lines: list[str]) -> str:
     return '"' + LINE_BREAK.join(map(escape, lines)) + '"'
 
 
-
 _SHAPES = {"root": ("[[", "]]"), "entry": ("([", "])"), "table": ("[(", ")]"), "": ("[", "]")}
 
 
 def render(diagram: Diagram) -> str:
     ids = {node.key: f"n{index}" for index, node in enumerate(diagram.nodes)}
-    out = ["flowchart TB"]
+    out = ["flowchart LR"]
     classes: dict[str, list[str]] = {}
     for node in diagram.nodes:
         kind = node_kind(node)
@@ -87,7 +87,11 @@ def render(diagram: Diagram) -> str:
     )
     styles.setdefault("bound", []).append(first_legend_edge + 1)
     styles.setdefault("candidate", []).append(first_legend_edge + 2)
-    for kind, legend in (("root", "legend_root"), ("entry", "legend_entry"), ("table", "legend_table")):
+    for kind, legend in (
+        ("root", "legend_root"),
+        ("entry", "legend_entry"),
+        ("table", "legend_table"),
+    ):
         classes.setdefault(kind, []).append(legend)
     out.extend(f"  {line}" for line in _CLASSES)
     for kind in ("root", "entry", "table", "note"):

@@ -34,9 +34,7 @@ def traversal_diagram(
 ) -> Diagram:
     """`limits` holds the traversal's --max-depth and --max-reached, named for the final node;
     `routes` reads the route labels, called only when a drawn node is a route handler."""
-    nodes = [
-        _node(graph, root["id"], 0, root=True) for root in result.roots if "symbol" in root
-    ]
+    nodes = [_node(graph, root["id"], 0, root=True) for root in result.roots if "symbol" in root]
     drawn = {node.key for node in nodes}
     # A root that another root reaches is drawn once, as a root.
     nodes += [
@@ -59,8 +57,7 @@ def traversal_diagram(
         diagram = dataclasses.replace(
             diagram,
             nodes=tuple(
-                dataclasses.replace(node, routes=labels.get(node.key, ()))
-                for node in diagram.nodes
+                dataclasses.replace(node, routes=labels.get(node.key, ())) for node in diagram.nodes
             ),
         )
     return diagram

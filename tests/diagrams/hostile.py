@@ -110,7 +110,17 @@ def generated_names() -> list[str]:
             if rng.random() < 0.8:
                 parts.append(rng.choice(FRAGMENTS))
             else:
-                parts.append(chr(rng.choice((rng.randrange(0x20, 0x7F), rng.randrange(0x80, 0x3000), rng.randrange(0x10000, 0x1FFFF)))))
+                parts.append(
+                    chr(
+                        rng.choice(
+                            (
+                                rng.randrange(0x20, 0x7F),
+                                rng.randrange(0x80, 0x3000),
+                                rng.randrange(0x10000, 0x1FFFF),
+                            )
+                        )
+                    )
+                )
         names.append("".join(parts))
     return names
 

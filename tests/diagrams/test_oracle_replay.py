@@ -31,7 +31,11 @@ GOLDENS = REPO / "fixtures" / "diagrams"
 RECORDINGS = REPO / "oracle" / "recordings" / "diagrams"
 MERMAID_SHAPES = {"root": "subroutine", "entry": "stadium", "table": "cylinder", "": "square"}
 MERMAID_STROKES = {"direct": "normal", "bound": "dotted", "candidate": "dotted"}
-MERMAID_DASHES = {"direct": [], "bound": ["stroke-dasharray:9 5"], "candidate": ["stroke-dasharray:2 4"]}
+MERMAID_DASHES = {
+    "direct": [],
+    "bound": ["stroke-dasharray:9 5"],
+    "candidate": ["stroke-dasharray:2 4"],
+}
 DOT_DASHES = {"direct": None, "bound": "5,2", "candidate": "1,5"}
 
 
@@ -116,8 +120,13 @@ def test_graphviz_shows_hostile_labels_as_text(index: int) -> None:
     verdict = _verdict("dot.json", dot.render(diagram))
     assert (verdict["exit"], verdict["stderr"]) == (0, "")
     # Graphviz writes the second of two spaces as a no-break space; both show as spaces.
-    meant = {title: [line.replace("\xa0", " ") for line in lines] for title, lines in _meant(diagram).items()}
-    drawn = {title: [line.replace("\xa0", " ") for line in verdict["nodes"][title]] for title in meant}
+    meant = {
+        title: [line.replace("\xa0", " ") for line in lines]
+        for title, lines in _meant(diagram).items()
+    }
+    drawn = {
+        title: [line.replace("\xa0", " ") for line in verdict["nodes"][title]] for title in meant
+    }
     assert drawn == meant
     assert {title for title in verdict["nodes"] if not title.startswith("legend_")} == set(meant)
     edges = [edge for edge in verdict["edges"] if not edge[0].startswith("legend_")]
