@@ -1,4 +1,5 @@
-// Mermaid's own verdict on diagrams: node parse.mjs <in.json> <out.json>
+// Mermaid's own verdict on diagrams: node parse.mjs <package> <in.json> <out.json>
+// <package>: mermaid-11 or mermaid-12 (package.json aliases of two mermaid releases).
 // in.json: an array of diagram texts. out.json: one verdict per text, in order:
 // {ok, error} or {ok, vertices: [[id, text, type, classes]], edges: [[start, end, stroke, type, text, style]]}.
 // text is the label as mermaid holds it after sanitizeText (DOMPurify, securityLevel strict),
@@ -9,10 +10,10 @@ import { JSDOM } from 'jsdom';
 const { window } = new JSDOM('');
 globalThis.window = window;
 globalThis.document = window.document;
-const { default: mermaid } = await import('mermaid');
+const { default: mermaid } = await import(process.argv[2]);
 mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
 
-const texts = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const texts = JSON.parse(readFileSync(process.argv[3], 'utf8'));
 const verdicts = [];
 for (const text of texts) {
   try {
@@ -28,4 +29,4 @@ for (const text of texts) {
     verdicts.push({ ok: false, error: String(error.message ?? error).split('\n')[0] });
   }
 }
-writeFileSync(process.argv[3], JSON.stringify(verdicts));
+writeFileSync(process.argv[4], JSON.stringify(verdicts));

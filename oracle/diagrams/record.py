@@ -5,7 +5,7 @@
 The diagrams are the goldens under fixtures/diagrams/ (*.mmd, *.dot) and the
 hostile-name diagrams of tests/diagrams/hostile.py, in both languages. Each
 Mermaid text goes through `mermaid.parse` and the flowchart database of
-mermaid (parse.mjs, a jsdom window for DOMPurify); each DOT text through
+mermaid 11.17.2 and 12.3.0 (parse.mjs, a jsdom window for DOMPurify); each DOT text through
 `dot -Tsvg`, keeping the exit code, stderr, and per node and edge the text
 lines and dash pattern of the SVG. Recordings are keyed by the sha256 of the
 diagram text, so a renderer change that alters any diagram needs a new
@@ -31,6 +31,8 @@ REPO = HERE.parents[1]
 GOLDENS = REPO / "fixtures" / "diagrams"
 RECORDINGS = REPO / "oracle" / "recordings" / "diagrams"
 SVG = "{http://www.w3.org/2000/svg}"
+# package.json aliases: the newest mermaid 11 and 12 releases when this was written.
+MERMAID_PACKAGES = ("mermaid-11", "mermaid-12")
 
 sys.path.insert(0, str(REPO))
 
@@ -47,11 +49,12 @@ def texts(suffix: str, render: Any) -> list[str]:
     return found + [render(diagram) for diagram in hostile_diagrams()]
 
 
-def mermaid_verdicts(diagrams: list[str]) -> dict[str, Any]:
+def mermaid_verdicts(package: str, diagrams: list[str]) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as scratch:
         given, answered = Path(scratch) / "in.json", Path(scratch) / "out.json"
         given.write_text(json.dumps(diagrams), encoding="utf-8")
-        subprocess.run(["node", str(HERE / "parse.mjs"), str(given), str(answered)], check=True)
+        command = ["node", str(HERE / "parse.mjs"), package, str(given), str(answered)]
+        subprocess.run(command, check=True, cwd=HERE)
         verdicts = json.loads(answered.read_text(encoding="utf-8"))
     return {key(text): verdict for text, verdict in zip(diagrams, verdicts, strict=True)}
 
@@ -85,18 +88,16 @@ def write(name: str, payload: dict[str, Any]) -> None:
     RECORDINGS.mkdir(parents=True, exist_ok=True)
     target = RECORDINGS / name
     target.write_text(json.dumps(payload, indent=1, sort_keys=True, ensure_ascii=True) + "\n")
-    print(f"wrote {target.relative_to(REPO)}: {len(payload['verdicts'])} verdicts")
+    print(f"wrote {target.relative_to(REPO)}")
 
 
 def main() -> int:
-    package = json.loads((HERE / "node_modules" / "mermaid" / "package.json").read_text())
-    write(
-        "mermaid.json",
-        {
-            "mermaid": package["version"],
-            "verdicts": mermaid_verdicts(texts(".mmd", mermaid.render)),
-        },
-    )
+    mermaid_texts = texts(".mmd", mermaid.render)
+    versions = {}
+    for package in MERMAID_PACKAGES:
+        manifest = json.loads((HERE / "node_modules" / package / "package.json").read_text())
+        versions[manifest["version"]] = mermaid_verdicts(package, mermaid_texts)
+    write("mermaid.json", {"versions": versions})
     dot_texts = texts(".dot", dot.render)
     write(
         "dot.json",

@@ -1,7 +1,7 @@
 """Keeping a diagram small: the nearest symbols, and a final node for the rest.
 
 A picture of more than a few dozen boxes is read by nobody, and Mermaid
-renderers refuse large inputs (mermaid 11.12.3: maxTextSize 50,000
+renderers refuse large inputs (mermaid 11.17.2 and 12.3.0: maxTextSize 50,000
 characters, maxEdges 500 by default). So a diagram keeps at most `max_nodes`
 nodes, the final node included: the nearest symbols first (by depth; ties in
 the order the caller lists them, which the caller makes deterministic), and

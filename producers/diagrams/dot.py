@@ -4,11 +4,11 @@ Node ids are the tool's own (`n0`, `n1`, …, `legend_*`) and every label is a
 double-quoted string. In a label Graphviz first expands `\\N`-style escapes,
 then HTML character references, then the `\\n`/`\\l`/`\\r` line breaks; so
 a quote, `&`, `<` and `>` are written as numeric references (`&#34;` for a
-quote, `&#60;` for `<`), and a backslash, which a
-reference could not carry safely (`&#92;n` would become a line break), is
-doubled. Characters beyond ASCII are written as they are (DOT is UTF-8).
-Left to right, like the Mermaid drawing; arrows point from caller to callee; tiers are solid (direct), dashed (bound)
-and dotted (candidate).
+quote, `&#60;` for `<`), and a backslash, which a reference could not carry
+safely (`&#92;n` would become a line break), is doubled. Characters beyond
+ASCII are written as they are (DOT is UTF-8). Left to right, like the Mermaid
+drawing; arrows point from caller to callee; tiers are solid (direct), dashed
+(bound) and dotted (candidate).
 """
 
 from __future__ import annotations

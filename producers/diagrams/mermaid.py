@@ -1,4 +1,4 @@
-"""A Diagram as a Mermaid flowchart (checked with mermaid 11.12.3, oracle/diagrams/).
+"""A Diagram as a Mermaid flowchart (checked with mermaid 11.17.2 and 12.3.0: oracle/diagrams/).
 
 Node ids are the tool's own (`n0`, `n1`, … and `legend_*`), so a name such as
 `end` or `subgraph` never reaches a place where Mermaid reads keywords; every
@@ -10,8 +10,9 @@ Markdown (backticks), a comment (`%%`) or a directive. `:` and `;` are encoded
 too: mermaid's encodeEntities strips the last `;` of any line matching
 `style.*:\\S*#.*;` (meant for colour codes), which would break a name's
 entity. The flow runs left to right (a wide fan of callers stays a column,
-not a row thousands of pixels wide); arrows point from caller to callee; evidence tiers are drawn solid
-(direct), dashed (bound) and dotted (candidate) with linkStyle.
+not a row thousands of pixels wide); arrows point from caller to callee;
+evidence tiers are drawn solid (direct), dashed (bound) and dotted
+(candidate) with linkStyle.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ SAFE = frozenset(string.ascii_letters + string.digits + " ._/-,+=@$~")
 LINE_BREAK = "<br/>"
 _ARROWS = {"direct": "-->", "bound": "-.->", "candidate": "-.->"}
 _DASHES = {"bound": "stroke-dasharray:9 5", "candidate": "stroke-dasharray:2 4"}
+# Mermaid wraps a label at 200 pixels by default, which breaks every file path
+# over several lines and makes a 60-node picture twice as tall.
+_FRONT_MATTER = ("---", "config:", "  flowchart:", "    wrappingWidth: 560", "---")
 _CLASSES = (
     "classDef root fill:#fff3bf,stroke:#e8590c,stroke-width:3px",
     "classDef entry fill:#d3f9d8,stroke:#2b8a3e,stroke-width:2px",
@@ -56,7 +60,7 @@ _SHAPES = {"root": ("[[", "]]"), "entry": ("([", "])"), "table": ("[(", ")]"), "
 
 def render(diagram: Diagram) -> str:
     ids = {node.key: f"n{index}" for index, node in enumerate(diagram.nodes)}
-    out = ["flowchart LR"]
+    out = [*_FRONT_MATTER, "flowchart LR"]
     classes: dict[str, list[str]] = {}
     for node in diagram.nodes:
         kind = node_kind(node)
@@ -79,7 +83,8 @@ def render(diagram: Diagram) -> str:
             f"    legend_root[[{_label(['root: where the traversal starts'])}]]",
             f"    legend_entry([{_label(['entry point or route (METHOD /path)'])}])",
             f"    legend_table[({_label(['table'])})]",
-            f"    legend_a[{_label(['caller'])}] -->|{_label(['direct'])}| legend_b[{_label(['callee'])}]",
+            f"    legend_a[{_label(['caller'])}] -->|{_label(['direct'])}| "
+            f"legend_b[{_label(['callee'])}]",
             f"    legend_b -.->|{_label(['bound'])}| legend_c[{_label(['callee'])}]",
             f"    legend_c -.->|{_label(['candidate'])}| legend_d[{_label(['callee'])}]",
             "  end",

@@ -26,7 +26,12 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.exchange.writer import write_document
-from tsograph.producers.diagrams.output import DIAGRAM_FORMATS, add_max_nodes, max_nodes, write_diagram
+from tsograph.producers.diagrams.output import (
+    DIAGRAM_FORMATS,
+    add_max_nodes,
+    max_nodes,
+    write_diagram,
+)
 from tsograph.producers.diagrams.route_labels import route_labels
 from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
 from tsograph.producers.graph import closest_ids

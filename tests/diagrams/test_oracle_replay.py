@@ -1,7 +1,8 @@
 """Replays what Mermaid's parser and Graphviz said about every diagram the tests draw.
 
 oracle/diagrams/record.py recorded, for each golden under fixtures/diagrams/
-and each hostile-name diagram (hostile.py), mermaid 11.12.3's parse verdict
+and each hostile-name diagram (hostile.py), the parse verdict of mermaid 11.17.2
+and 12.3.0
 with the labels, shapes and edge strokes its flowchart database holds, and
 `dot -Tsvg`'s exit code, stderr and the text lines of each SVG node (Graphviz
 2.43.0). Here, offline: each diagram must have a recording (a renderer change
@@ -39,15 +40,21 @@ MERMAID_DASHES = {
 DOT_DASHES = {"direct": None, "bound": "5,2", "candidate": "1,5"}
 
 
+MERMAID_VERSIONS = ("11.17.2", "12.3.0")
+
+
 @cache
-def _recorded(name: str) -> dict[str, Any]:
-    verdicts: dict[str, Any] = json.loads((RECORDINGS / name).read_text())["verdicts"]
+def _recorded(name: str, version: str | None) -> dict[str, Any]:
+    recording = json.loads((RECORDINGS / name).read_text())
+    verdicts: dict[str, Any] = (
+        recording["versions"][version] if version is not None else recording["verdicts"]
+    )
     return verdicts
 
 
-def _verdict(name: str, text: str) -> dict[str, Any]:
+def _verdict(name: str, text: str, version: str | None = None) -> dict[str, Any]:
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    verdicts = _recorded(name)
+    verdicts = _recorded(name, version)
     assert digest in verdicts, "no recording for this diagram; run python oracle/diagrams/record.py"
     verdict: dict[str, Any] = verdicts[digest]
     return verdict
@@ -73,9 +80,10 @@ def _golden_texts(suffix: str) -> list[Path]:
 HOSTILE = hostile_diagrams()
 
 
+@pytest.mark.parametrize("version", MERMAID_VERSIONS)
 @pytest.mark.parametrize("golden", _golden_texts(".mmd"), ids=lambda path: path.name)
-def test_mermaid_parses_every_golden(golden: Path) -> None:
-    verdict = _verdict("mermaid.json", golden.read_text(encoding="utf-8"))
+def test_mermaid_parses_every_golden(golden: Path, version: str) -> None:
+    verdict = _verdict("mermaid.json", golden.read_text(encoding="utf-8"), version)
     assert verdict["ok"], verdict.get("error")
 
 
@@ -89,10 +97,11 @@ def test_there_are_goldens_of_both_languages() -> None:
     assert len(_golden_texts(".mmd")) == len(_golden_texts(".dot")) >= 7
 
 
+@pytest.mark.parametrize("version", MERMAID_VERSIONS)
 @pytest.mark.parametrize("index", range(len(HOSTILE)))
-def test_mermaid_shows_hostile_labels_as_text(index: int) -> None:
+def test_mermaid_shows_hostile_labels_as_text(index: int, version: str) -> None:
     diagram = HOSTILE[index]
-    verdict = _verdict("mermaid.json", mermaid.render(diagram))
+    verdict = _verdict("mermaid.json", mermaid.render(diagram), version)
     assert verdict["ok"], verdict.get("error")
     vertices = {vertex_id: (text, shape) for vertex_id, text, shape, _ in verdict["vertices"]}
     meant = _meant(diagram)
