@@ -20,6 +20,7 @@ either way, because the default output must stay readable by isthmus-cli
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import Any
 
@@ -80,7 +81,12 @@ def register(subparsers: Any) -> None:
             "--max-reached", type=_bounded(1, MAX_REACHED, "--max-reached"), default=MAX_REACHED
         )
         parser.add_argument("--dispatch", choices=MODES, default="bound")
-        parser.add_argument("--format", choices=("json", *DIAGRAM_FORMATS), default="json")
+        parser.add_argument(
+            "--format",
+            choices=("json", *DIAGRAM_FORMATS),
+            default="json",
+            help="json: the language-traversal document (default); mermaid or dot: a diagram",
+        )
         add_max_nodes(parser)
         parser.add_argument("--generated-at", help="fix generatedAt (UTC, with milliseconds)")
         parser.add_argument(
@@ -140,8 +146,7 @@ def run(args: argparse.Namespace) -> int:
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
-        roots = loaded.roots
-        routes = lambda: route_labels(roots.project, roots.project_rel)  # noqa: E731
+        routes = functools.partial(route_labels, loaded.roots.project, loaded.roots.project_rel)
     result = traverse(
         graph,
         ids,
