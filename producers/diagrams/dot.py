@@ -61,6 +61,7 @@ def render(diagram: Diagram) -> str:
         '  edge [arrowsize=0.6, color="#495057", fontname="Helvetica", fontsize=10];',
     ]
     out.extend(_node(ids[node.key], node_lines(node), node_kind(node)) for node in diagram.nodes)
+    has_table = any(node.table for node in diagram.nodes)
     if diagram.left_out is not None:
         out.append(_node("more", left_out_lines(diagram.left_out), "note"))
     out.extend(
@@ -73,7 +74,8 @@ def render(diagram: Diagram) -> str:
             '    fontname="Helvetica"; fontsize=10; color="#adb5bd";',
             _node("  legend_root", ["root: where the traversal starts"], "root"),
             _node("  legend_entry", ["entry point or route (METHOD /path)"], "entry"),
-            _node("  legend_table", ["table"], "table"),
+            # The table mark is explained only where a table is drawn.
+            *([_node("  legend_table", ["table"], "table")] if has_table else []),
             _node("  legend_a", ["caller"], ""),
             _node("  legend_b", ["callee"], ""),
             _node("  legend_c", ["callee"], ""),

@@ -77,12 +77,14 @@ def render(diagram: Diagram) -> str:
         if edge.tier in _DASHES:
             styles.setdefault(edge.tier, []).append(index)
     first_legend_edge = len(diagram.edges)
+    # The table mark is explained only where a table is drawn (reach and impact draw none).
+    table = [f"    legend_table[({_label(['table'])})]"] if "table" in classes else []
     out.extend(
         [
             f"  subgraph legend[{_label(['legend'])}]",
             f"    legend_root[[{_label(['root: where the traversal starts'])}]]",
             f"    legend_entry([{_label(['entry point or route (METHOD /path)'])}])",
-            f"    legend_table[({_label(['table'])})]",
+            *table,
             f"    legend_a[{_label(['caller'])}] -->|{_label(['direct'])}| "
             f"legend_b[{_label(['callee'])}]",
             f"    legend_b -.->|{_label(['bound'])}| legend_c[{_label(['callee'])}]",
@@ -92,12 +94,10 @@ def render(diagram: Diagram) -> str:
     )
     styles.setdefault("bound", []).append(first_legend_edge + 1)
     styles.setdefault("candidate", []).append(first_legend_edge + 2)
-    for kind, legend in (
-        ("root", "legend_root"),
-        ("entry", "legend_entry"),
-        ("table", "legend_table"),
-    ):
-        classes.setdefault(kind, []).append(legend)
+    classes.setdefault("root", []).append("legend_root")
+    classes.setdefault("entry", []).append("legend_entry")
+    if table:
+        classes["table"].append("legend_table")
     out.extend(f"  {line}" for line in _CLASSES)
     for kind in ("root", "entry", "table", "note"):
         if kind in classes:
