@@ -20,12 +20,21 @@ either way, because the default output must stay readable by isthmus-cli
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.producers import progress
+from tsograph.producers.diagrams.output import (
+    DIAGRAM_FORMATS,
+    add_max_nodes,
+    max_nodes,
+    write_diagram,
+)
+from tsograph.producers.diagrams.route_labels import route_labels
+from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
@@ -100,12 +109,20 @@ def register(subparsers: Any) -> None:
             "calls every flowing value proves; the default) or candidates (also every "
             "possible implementation)",
         )
-        add_format_argument(parser, "language-traversal")
+        add_format_argument(
+            parser,
+            "language-traversal",
+            own=[
+                ("mermaid", "a Mermaid flowchart of what was reached (at most --max-nodes)"),
+                ("dot", "the same diagram in Graphviz DOT"),
+            ],
+        )
         parser.add_argument(
             "--generated-at",
             metavar="TIMESTAMP",
             help="fix generatedAt (UTC with milliseconds) for reproducible output",
         )
+        add_max_nodes(parser)
         parser.add_argument(
             "--entry-points",
             action="store_true",
@@ -139,6 +156,7 @@ def _snapshot_limitations(snapshot: dict[str, Any], mode: str) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
+    diagram_cap = max_nodes(args)
     ids = list(args.ids)
     if args.roots_from is not None:
         ids += read_root_ids(args.roots_from)
@@ -155,6 +173,7 @@ def run(args: argparse.Namespace) -> int:
         revision = snapshot.get("revision")
         graph_revision = snapshot["graphRevision"]
         limitations = _snapshot_limitations(snapshot, args.dispatch)
+        routes: RouteLabels | None = None  # a snapshot holds no route paths
     else:
         loaded = load_from_arguments(args)
         graph = IndexedGraph.from_graph(loaded.graph)
@@ -163,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
+        routes = functools.partial(route_labels, loaded.roots.project, loaded.roots.project_rel)
     progress.phase("traversing the graph")
     result = traverse(
         graph,
@@ -186,7 +206,14 @@ def run(args: argparse.Namespace) -> int:
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
     )
-    emit(document, args.format, check=validate_traversal)
+    if args.format in DIAGRAM_FORMATS:
+        limits = {"max_depth": args.max_depth, "max_reached": args.max_reached}
+        diagram = traversal_diagram(
+            graph, result, mode=args.dispatch, max_nodes=diagram_cap, limits=limits, routes=routes
+        )
+        write_diagram(diagram, args.format)
+    else:
+        emit(document, args.format, check=validate_traversal)
     if result.missing_roots:
         declarations = [i for i in result.missing_roots if is_declaration_id(i)]
         unknown = [i for i in result.missing_roots if not is_declaration_id(i)]

@@ -1,0 +1,144 @@
+"""Replays what Mermaid's parser and Graphviz said about every diagram the tests draw.
+
+oracle/diagrams/record.py recorded, for each golden under fixtures/diagrams/
+and each hostile-name diagram (hostile.py), the parse verdict of mermaid 11.17.2
+and 12.3.0
+with the labels, shapes and edge strokes its flowchart database holds, and
+`dot -Tsvg`'s exit code, stderr and the text lines of each SVG node (Graphviz
+2.43.0). Here, offline: each diagram must have a recording (a renderer change
+needs a new one), parse cleanly, and every label must come back as exactly
+the lines the renderer meant to show: nothing cut, merged, added or turned
+into markup.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.cli_helpers import REPO
+from tests.diagrams.hostile import hostile_diagrams
+from tsograph.producers.diagrams import dot, mermaid
+from tsograph.producers.diagrams.labels import left_out_lines, node_kind, node_lines
+from tsograph.producers.diagrams.model import Diagram
+
+GOLDENS = REPO / "fixtures" / "diagrams"
+RECORDINGS = REPO / "oracle" / "recordings" / "diagrams"
+MERMAID_SHAPES = {"root": "subroutine", "entry": "stadium", "table": "cylinder", "": "square"}
+MERMAID_STROKES = {"direct": "normal", "bound": "dotted", "candidate": "dotted"}
+MERMAID_DASHES = {
+    "direct": [],
+    "bound": ["stroke-dasharray:9 5"],
+    "candidate": ["stroke-dasharray:2 4"],
+}
+DOT_DASHES = {"direct": None, "bound": "5,2", "candidate": "1,5"}
+
+
+MERMAID_VERSIONS = ("11.17.2", "12.3.0")
+
+
+@cache
+def _recorded(name: str, version: str | None) -> dict[str, Any]:
+    recording = json.loads((RECORDINGS / name).read_text())
+    verdicts: dict[str, Any] = (
+        recording["versions"][version] if version is not None else recording["verdicts"]
+    )
+    return verdicts
+
+
+def _verdict(name: str, text: str, version: str | None = None) -> dict[str, Any]:
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    verdicts = _recorded(name, version)
+    assert digest in verdicts, "no recording for this diagram; run python oracle/diagrams/record.py"
+    verdict: dict[str, Any] = verdicts[digest]
+    return verdict
+
+
+def _mermaid_lines(held: str) -> list[str]:
+    """A label as Mermaid draws it: its entity placeholders made references, then read as HTML."""
+    references = held.replace("ﬂ°°", "&#").replace("ﬂ°", "&").replace("¶ß", ";")
+    return [html.unescape(line) for line in references.split("<br>")]
+
+
+def _meant(diagram: Diagram) -> dict[str, list[str]]:
+    lines = {f"n{index}": node_lines(node) for index, node in enumerate(diagram.nodes)}
+    if diagram.left_out is not None:
+        lines["more"] = left_out_lines(diagram.left_out)
+    return lines
+
+
+def _golden_texts(suffix: str) -> list[Path]:
+    return sorted(GOLDENS.glob(f"*{suffix}"))
+
+
+HOSTILE = hostile_diagrams()
+
+
+@pytest.mark.parametrize("version", MERMAID_VERSIONS)
+@pytest.mark.parametrize("golden", _golden_texts(".mmd"), ids=lambda path: path.name)
+def test_mermaid_parses_every_golden(golden: Path, version: str) -> None:
+    verdict = _verdict("mermaid.json", golden.read_text(encoding="utf-8"), version)
+    assert verdict["ok"], verdict.get("error")
+
+
+@pytest.mark.parametrize("golden", _golden_texts(".dot"), ids=lambda path: path.name)
+def test_graphviz_reads_every_golden(golden: Path) -> None:
+    verdict = _verdict("dot.json", golden.read_text(encoding="utf-8"))
+    assert (verdict["exit"], verdict["stderr"]) == (0, "")
+
+
+def test_there_are_goldens_of_both_languages() -> None:
+    assert len(_golden_texts(".mmd")) == len(_golden_texts(".dot")) >= 7
+
+
+@pytest.mark.parametrize("version", MERMAID_VERSIONS)
+@pytest.mark.parametrize("index", range(len(HOSTILE)))
+def test_mermaid_shows_hostile_labels_as_text(index: int, version: str) -> None:
+    diagram = HOSTILE[index]
+    verdict = _verdict("mermaid.json", mermaid.render(diagram), version)
+    assert verdict["ok"], verdict.get("error")
+    vertices = {vertex_id: (text, shape) for vertex_id, text, shape, _ in verdict["vertices"]}
+    meant = _meant(diagram)
+    drawn = {vertex_id: _mermaid_lines(vertices[vertex_id][0]) for vertex_id in meant}
+    assert drawn == meant
+    # Nothing but the drawn nodes and the legend became a vertex.
+    assert {v for v in vertices if not v.startswith("legend_")} == set(meant)
+    for number, node in enumerate(diagram.nodes):
+        assert vertices[f"n{number}"][1] == MERMAID_SHAPES[node_kind(node)]
+    edges = [edge for edge in verdict["edges"] if not edge[0].startswith("legend_")]
+    assert [(start, end, stroke, style) for start, end, stroke, _, _, style in edges] == [
+        (
+            f"n{int(edge.source[1:])}",
+            f"n{int(edge.target[1:])}",
+            MERMAID_STROKES[edge.tier],
+            [*MERMAID_DASHES[edge.tier], *(["fill:none"] if MERMAID_DASHES[edge.tier] else [])],
+        )
+        for edge in diagram.edges
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(HOSTILE)))
+def test_graphviz_shows_hostile_labels_as_text(index: int) -> None:
+    diagram = HOSTILE[index]
+    verdict = _verdict("dot.json", dot.render(diagram))
+    assert (verdict["exit"], verdict["stderr"]) == (0, "")
+    # Graphviz writes the second of two spaces as a no-break space; both show as spaces.
+    meant = {
+        title: [line.replace("\xa0", " ") for line in lines]
+        for title, lines in _meant(diagram).items()
+    }
+    drawn = {
+        title: [line.replace("\xa0", " ") for line in verdict["nodes"][title]] for title in meant
+    }
+    assert drawn == meant
+    assert {title for title in verdict["nodes"] if not title.startswith("legend_")} == set(meant)
+    edges = [edge for edge in verdict["edges"] if not edge[0].startswith("legend_")]
+    assert edges == [
+        [f"n{edge.source[1:]}->n{edge.target[1:]}", DOT_DASHES[edge.tier]] for edge in diagram.edges
+    ]
