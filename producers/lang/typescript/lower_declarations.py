@@ -1,0 +1,261 @@
+"""Builders for functions, parameters, classes and members, interfaces, enums and namespaces."""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.typescript.lowering_frames import (
+    Frame,
+    builder,
+    declared_name,
+    lowered,
+    with_decorators,
+)
+
+# ---- functions and classes --------------------------------------------------------
+
+_FUNCTION_FORMS = {
+    "function_declaration": "declaration",
+    "generator_function_declaration": "declaration",
+    "function_expression": "expression",
+    "generator_function": "expression",
+    "function": "expression",
+    "arrow_function": "arrow",
+    "method_definition": "method",
+    "function_signature": "signature",
+    "method_signature": "signature",
+    "abstract_method_signature": "signature",
+}
+
+
+@builder(*_FUNCTION_FORMS)
+def _function(frame: Frame, data: bytes) -> Node:
+    flags = frame.modifiers()
+    if frame.kind.startswith("generator_"):
+        flags.add("generator")
+    if frame.kind == "abstract_method_signature":
+        flags.add("abstract")
+    parameters = frame.part("parameters")
+    single = frame.part("parameter")
+    if single is not None:  # `x => …`
+        parameters = Node(
+            "parameters",
+            single.start,
+            single.end,
+            items=(Node("parameter", single.start, single.end, parts={"pattern": single}),),
+        )
+    return lowered(
+        frame,
+        "function",
+        _FUNCTION_FORMS[frame.kind],
+        flags=flags,
+        parts={
+            "name": frame.part("name"),
+            "type_parameters": frame.part("type_parameters"),
+            "parameters": parameters,
+            "return_type": frame.part("return_type"),
+            "body": frame.part("body"),
+        },
+        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+    )
+
+
+@builder("formal_parameters")
+def _parameters(frame: Frame, data: bytes) -> Node:
+    items = []
+    pending: list[Node] = []
+    for node in frame.nodes():
+        if node.kind == "decorator":
+            pending.append(node)
+            continue
+        parameter = _as_parameter(node)
+        if pending:
+            parameter.decorators = (*pending, *parameter.decorators)
+            pending = []
+        items.append(parameter)
+    return lowered(frame, "parameters", items=items)
+
+
+def _as_parameter(node: Node) -> Node:
+    """JavaScript parameters are bare patterns; TypeScript's are already `parameter`s."""
+    if node.kind == "parameter":
+        return node
+    if node.kind == "assign_pattern":
+        return Node(
+            "parameter",
+            node.start,
+            node.end,
+            parts={
+                name: part
+                for name, part in (("pattern", node.part("left")), ("value", node.part("right")))
+                if part is not None
+            },
+        )
+    if node.kind == "rest":
+        value = node.part("value")
+        return Node(
+            "parameter",
+            node.start,
+            node.end,
+            flags=frozenset({"rest"}),
+            parts={} if value is None else {"pattern": value},
+        )
+    return Node("parameter", node.start, node.end, parts={"pattern": node})
+
+
+@builder("required_parameter", "optional_parameter")
+def _parameter(frame: Frame, data: bytes) -> Node:
+    flags = frame.modifiers()
+    if frame.kind == "optional_parameter":
+        flags.add("optional")
+    pattern = frame.part("pattern")
+    if pattern is not None and pattern.kind == "rest":
+        flags.add("rest")
+        pattern = pattern.part("value")
+    return lowered(
+        frame,
+        "parameter",
+        flags=flags,
+        parts={"pattern": pattern, "type": frame.part("type"), "value": frame.part("value")},
+        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+    )
+
+
+@builder("class_declaration", "abstract_class_declaration", "class")
+def _class(frame: Frame, data: bytes) -> Node:
+    flags = {"abstract"} if frame.kind == "abstract_class_declaration" else set()
+    heritage = next((node for node in frame.nodes() if node.kind == "\0heritage"), None)
+    parts: dict[str, Node | None] = {
+        "name": declared_name(frame.part("name")),
+        "type_parameters": frame.part("type_parameters"),
+    }
+    if heritage is not None:
+        parts.update(heritage.parts)
+    body = frame.part("body")
+    return lowered(
+        frame,
+        "class",
+        "expression" if frame.kind == "class" else "declaration",
+        flags=flags,
+        parts=parts,
+        items=() if body is None else body.items,
+        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+    )
+
+
+@builder("class_heritage")
+def _heritage(frame: Frame, data: bytes) -> Node:
+    parts: dict[str, Node] = {}
+    for node in frame.nodes():
+        parts.update(node.parts)
+    return Node("\0heritage", frame.start, frame.end, parts=parts)
+
+
+@builder("extends_clause")
+def _extends(frame: Frame, data: bytes) -> Node:
+    parts = {"base": frame.part("value"), "base_type_arguments": frame.part("type_arguments")}
+    return lowered(frame, "\0heritage", parts=parts)
+
+
+@builder("implements_clause")
+def _implements(frame: Frame, data: bytes) -> Node:
+    implements = lowered(frame, "type_arguments", items=frame.nodes())
+    return Node("\0heritage", frame.start, frame.end, parts={"implements": implements})
+
+
+@builder("class_body", "interface_body", "object_type", "enum_body")
+def _body(frame: Frame, data: bytes) -> Node:
+    kind = "object_type" if frame.kind == "object_type" else "block"
+    return lowered(frame, kind, items=with_decorators(frame.nodes()))
+
+
+@builder("public_field_definition")
+def _field(frame: Frame, data: bytes) -> Node:
+    return lowered(
+        frame,
+        "field",
+        flags=frame.modifiers(),
+        parts={
+            "name": frame.part("name"),
+            "type": frame.part("type"),
+            "value": frame.part("value"),
+        },
+        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+    )
+
+
+@builder("class_static_block")
+def _static_block(frame: Frame, data: bytes) -> Node:
+    return lowered(frame, "static_block", parts={"body": frame.part("body")})
+
+
+@builder("index_signature")
+def _index_signature(frame: Frame, data: bytes) -> Node:
+    return lowered(frame, "index_signature", parts={"type": frame.part("type")})
+
+
+@builder("interface_declaration")
+def _interface(frame: Frame, data: bytes) -> Node:
+    extends = next((node for node in frame.unnamed() if node.kind == "\0extends"), None)
+    body = frame.part("body")
+    return lowered(
+        frame,
+        "interface",
+        parts={
+            "name": declared_name(frame.part("name")),
+            "type_parameters": frame.part("type_parameters"),
+            "extends": None
+            if extends is None
+            else Node("type_arguments", extends.start, extends.end, items=extends.items),
+        },
+        items=() if body is None else body.items,
+    )
+
+
+@builder("extends_type_clause")
+def _extends_types(frame: Frame, data: bytes) -> Node:
+    return lowered(frame, "\0extends", items=frame.nodes())
+
+
+@builder("type_alias_declaration")
+def _type_alias(frame: Frame, data: bytes) -> Node:
+    return lowered(
+        frame,
+        "type_alias",
+        parts={
+            "name": declared_name(frame.part("name")),
+            "type_parameters": frame.part("type_parameters"),
+            "type": frame.part("value"),
+        },
+    )
+
+
+@builder("enum_declaration")
+def _enum(frame: Frame, data: bytes) -> Node:
+    body = frame.part("body")
+    members = [
+        member
+        if member.kind == "enum_member"
+        else Node("enum_member", member.start, member.end, parts={"name": member})
+        for member in (() if body is None else body.items)
+    ]
+    flags = {word for word in ("const", "declare") if frame.has(word)}
+    return lowered(frame, "enum", flags=flags, parts={"name": frame.part("name")}, items=members)
+
+
+@builder("enum_assignment")
+def _enum_member(frame: Frame, data: bytes) -> Node:
+    return lowered(
+        frame, "enum_member", parts={"name": frame.part("name"), "value": frame.part("value")}
+    )
+
+
+@builder("internal_module", "module")
+def _namespace(frame: Frame, data: bytes) -> Node:
+    return lowered(
+        frame, "namespace", parts={"name": frame.part("name"), "body": frame.part("body")}
+    )
+
+
+@builder("ambient_declaration")
+def _ambient(frame: Frame, data: bytes) -> Node:
+    return lowered(frame, "ambient", items=frame.nodes())
