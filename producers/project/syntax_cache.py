@@ -14,7 +14,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tsograph.producers.lang import python, typescript
+from tsograph.producers.lang import typescript
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.cache_names import cache_namespace
@@ -23,11 +23,15 @@ from tsograph.producers.project.facts_cache import FactsCache
 # The cached form of the syntax tree; bump when syntax_tree.encode changes shape.
 SYNTAX_FORMAT = 1
 PARALLEL_THRESHOLD = 64
+PYTHON_SUFFIXES = (".py", ".pyi")  # what producers/lang/python reads (its SUFFIXES)
 
 
 def read_syntax(path: str, data: bytes) -> SyntaxFile:
     """A file read by the front-end of its language, chosen by the path's suffix."""
-    if path.lower().endswith(python.SUFFIXES):
+    if path.lower().endswith(PYTHON_SUFFIXES):
+        # Imported on the first Python file: a TypeScript-only run does not load it.
+        from tsograph.producers.lang import python
+
         return python.read_syntax(path, data)
     return typescript.read_syntax(path, data)
 

@@ -26,9 +26,7 @@ import argparse
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import sqlglot
+from typing import TYPE_CHECKING, Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
 from tsograph.exchange.errors import InputError, UsageError
@@ -37,7 +35,9 @@ from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.writer import check_fact_budget, write_document
 from tsograph.producers.command_args import add_output_arguments, project_folder, shown
 from tsograph.producers.help_text import USAGE_ERROR, command_help
-from tsograph.producers.sql_schema.ddl import Catalog, Place, apply_file
+
+if TYPE_CHECKING:
+    from tsograph.producers.sql_schema.ddl import Catalog, Place
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 _SKIPPED_FOLDERS = frozenset({"node_modules"})
@@ -78,6 +78,8 @@ def register(subparsers: Any) -> None:
 def _dialect(name: str | None) -> str | None:
     if name is None:
         return None
+    import sqlglot  # here, not at the top: every tsograph start would pay its import
+
     known = sorted(key for key in sqlglot.Dialect.classes if isinstance(key, str) and key)
     if name not in known:
         raise UsageError(f"--dialect {name}: unknown; pass one of {', '.join(known)}")
@@ -128,6 +130,9 @@ def _collect(root: Path, given: list[str], symlinks: list[str]) -> dict[str, Pat
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported when the command runs: sqlglot is a tenth of a second of every start.
+    from tsograph.producers.sql_schema.ddl import Catalog, Place, apply_file
+
     generated = generated_at(args.generated_at)
     dialect = _dialect(args.dialect)
     root = _root(args)

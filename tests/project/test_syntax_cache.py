@@ -81,3 +81,9 @@ def test_python_files_are_read_by_the_python_front_end_and_cached(tmp_path: Path
     assert describe(again.root) == describe(cold.root)
     # Python breaks lines at \r too, and never at U+2028 (JavaScript does).
     assert again.js_breaks is False
+
+
+def test_the_python_suffixes_are_the_front_ends() -> None:
+    from tsograph.producers.lang import python
+
+    assert tuple(python.SUFFIXES) == syntax_cache.PYTHON_SUFFIXES
