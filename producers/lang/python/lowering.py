@@ -14,11 +14,12 @@ value of `a`, not by the name. Imports inside `if TYPE_CHECKING:` carry the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tree_sitter import Node as TSNode
 
+from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.python.strings import decode_piece
 from tsograph.producers.lang.syntax_tree import Node, link_parents
 
@@ -67,26 +68,6 @@ def _builder(*kinds: str) -> Callable[[Builder], Builder]:
         return function
 
     return register
-
-
-def _text(frame: _Frame, data: bytes) -> str:
-    return data[frame.start : frame.end].decode("utf-8", "replace")
-
-
-def _node(
-    frame: _Frame,
-    kind: str,
-    value: str | None = None,
-    *,
-    flags: Iterable[str] = (),
-    parts: dict[str, Node | None] | None = None,
-    items: Iterable[Node] = (),
-    decorators: Iterable[Node] = (),
-) -> Node:
-    kept = {name: node for name, node in (parts or {}).items() if node is not None}
-    return Node(
-        kind, frame.start, frame.end, value, frozenset(flags), kept, tuple(items), tuple(decorators)
-    )
 
 
 def lower(root: TSNode, data: bytes) -> Node:
@@ -176,7 +157,7 @@ def _build(frame: _Frame, data: bytes) -> Node | list[Node] | None:
     if builder is None:
         # Markers stay only where a pattern's captures are collected from (see _captures).
         kept = [node for node in frame.nodes() if node.kind not in _MARKERS]
-        return _node(frame, "other", frame.kind, items=kept)
+        return lowered(frame, "other", frame.kind, items=kept)
     return builder(frame, data)
 
 
@@ -215,47 +196,47 @@ def _is_type_checking(node: Node) -> bool:
 
 @_builder("identifier")
 def _identifier(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "identifier", _text(frame, data))
+    return lowered(frame, "identifier", source_text(frame, data))
 
 
 @_builder("integer", "float")
 def _number(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "number", _text(frame, data))
+    return lowered(frame, "number", source_text(frame, data))
 
 
 @_builder("true", "false")
 def _boolean(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "boolean", frame.kind)
+    return lowered(frame, "boolean", frame.kind)
 
 
 @_builder("none")
 def _none(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "null")
+    return lowered(frame, "null")
 
 
 @_builder("ellipsis")
 def _ellipsis(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "ellipsis")
+    return lowered(frame, "ellipsis")
 
 
 @_builder("keyword_separator", "positional_separator")
 def _separator(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "parameter_separator", "*" if frame.kind == "keyword_separator" else "/")
+    return lowered(frame, "parameter_separator", "*" if frame.kind == "keyword_separator" else "/")
 
 
 @_builder("pass_statement")
 def _pass(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "empty")
+    return lowered(frame, "empty")
 
 
 @_builder("break_statement")
 def _break(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "break")
+    return lowered(frame, "break")
 
 
 @_builder("continue_statement")
 def _continue(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "continue")
+    return lowered(frame, "continue")
 
 
 # ---- strings ------------------------------------------------------------------------
@@ -263,7 +244,7 @@ def _continue(frame: _Frame, data: bytes) -> Node:
 
 @_builder("string_start")
 def _string_start(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0start", _text(frame, data))
+    return lowered(frame, "\0start", source_text(frame, data))
 
 
 @_builder("string_content", "string_end")
@@ -275,7 +256,7 @@ def _string_piece(frame: _Frame, data: bytes) -> None:
 
 @_builder("interpolation")
 def _interpolation(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "substitution", parts={"value": frame.part("expression")})
+    return lowered(frame, "substitution", parts={"value": frame.part("expression")})
 
 
 @_builder("format_specifier", "type_conversion", "format_expression")
@@ -307,8 +288,8 @@ def _string(frame: _Frame, data: bytes) -> Node:
             position = substitution.end
     flags = {"bytes"} if "b" in prefix.lower() else set()
     if "f" in prefix.lower():
-        return _node(frame, "template", flags=flags, items=pieces)
-    return _node(frame, "string", "".join(piece.value or "" for piece in pieces), flags=flags)
+        return lowered(frame, "template", flags=flags, items=pieces)
+    return lowered(frame, "string", "".join(piece.value or "" for piece in pieces), flags=flags)
 
 
 @_builder("concatenated_string")
@@ -316,14 +297,14 @@ def _concatenated(frame: _Frame, data: bytes) -> Node:
     strings = frame.nodes()
     flags = strings[0].flags if strings else frozenset()
     if all(node.kind == "string" for node in strings):
-        return _node(frame, "string", "".join(node.value or "" for node in strings), flags=flags)
+        return lowered(frame, "string", "".join(node.value or "" for node in strings), flags=flags)
     items: list[Node] = []
     for node in strings:
         if node.kind == "string":
             items.append(Node("template_text", node.start, node.end, node.value))
         else:
             items.extend(node.items)
-    return _node(frame, "template", flags=flags, items=items)
+    return lowered(frame, "template", flags=flags, items=items)
 
 
 # ---- expressions ----------------------------------------------------------------------
@@ -334,7 +315,7 @@ def _attribute(frame: _Frame, data: bytes) -> Node:
     prop = frame.part("attribute")
     if prop is not None:
         prop = Node("name", prop.start, prop.end, prop.value)
-    return _node(frame, "member", parts={"object": frame.part("object"), "property": prop})
+    return lowered(frame, "member", parts={"object": frame.part("object"), "property": prop})
 
 
 @_builder("subscript")
@@ -343,7 +324,7 @@ def _subscript(frame: _Frame, data: bytes) -> Node:
     index: Node | None = indexes[0] if len(indexes) == 1 else None
     if len(indexes) > 1:
         index = Node("array", indexes[0].start, indexes[-1].end, "tuple", items=tuple(indexes))
-    return _node(frame, "index", parts={"object": frame.part("value"), "index": index})
+    return lowered(frame, "index", parts={"object": frame.part("value"), "index": index})
 
 
 @_builder("slice")
@@ -357,7 +338,7 @@ def _slice(frame: _Frame, data: bytes) -> Node:
         slot = min(slot + data[position : node.start].count(b":"), 2)
         parts[names[slot]] = node
         position = node.end
-    return _node(frame, "slice", parts=parts)
+    return lowered(frame, "slice", parts=parts)
 
 
 @_builder("call")
@@ -366,18 +347,18 @@ def _call(frame: _Frame, data: bytes) -> Node:
     items: tuple[Node, ...] = ()
     if arguments is not None:
         items = arguments.items if arguments.kind == "\0arguments" else (arguments,)
-    return _node(frame, "call", parts={"callee": frame.part("function")}, items=items)
+    return lowered(frame, "call", parts={"callee": frame.part("function")}, items=items)
 
 
 @_builder("argument_list")
 def _arguments(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0arguments", items=frame.nodes())
+    return lowered(frame, "\0arguments", items=frame.nodes())
 
 
 @_builder("keyword_argument")
 def _keyword(frame: _Frame, data: bytes) -> Node:
     name = frame.part("name")
-    return _node(
+    return lowered(
         frame, "keyword", None if name is None else name.value, parts={"value": frame.part("value")}
     )
 
@@ -385,34 +366,34 @@ def _keyword(frame: _Frame, data: bytes) -> Node:
 @_builder("list_splat", "list_splat_pattern")
 def _splat(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "spread", "*", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "spread", "*", parts={"value": inner[0] if inner else None})
 
 
 @_builder("dictionary_splat", "dictionary_splat_pattern")
 def _dict_splat(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "spread", "**", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "spread", "**", parts={"value": inner[0] if inner else None})
 
 
 @_builder("parenthesized_expression")
 def _parenthesized(frame: _Frame, data: bytes) -> Node | None:
     inner = frame.nodes()
-    return inner[0] if len(inner) == 1 else _node(frame, "error", items=inner)
+    return inner[0] if len(inner) == 1 else lowered(frame, "error", items=inner)
 
 
 @_builder("list", "list_pattern")
 def _list(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "array", items=frame.nodes())
+    return lowered(frame, "array", items=frame.nodes())
 
 
 @_builder("tuple", "expression_list", "pattern_list", "tuple_pattern")
 def _tuple(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "array", "tuple", items=frame.nodes())
+    return lowered(frame, "array", "tuple", items=frame.nodes())
 
 
 @_builder("set")
 def _set(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "set", items=frame.nodes())
+    return lowered(frame, "set", items=frame.nodes())
 
 
 _LITERAL_KEYS = frozenset({"string", "number", "boolean", "null"})
@@ -420,7 +401,7 @@ _LITERAL_KEYS = frozenset({"string", "number", "boolean", "null"})
 
 @_builder("dictionary")
 def _dictionary(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "object", items=frame.nodes())
+    return lowered(frame, "object", items=frame.nodes())
 
 
 @_builder("pair")
@@ -428,7 +409,7 @@ def _pair(frame: _Frame, data: bytes) -> Node:
     key = frame.part("key")
     if key is not None and key.kind not in _LITERAL_KEYS:
         key = Node("computed", key.start, key.end, parts={"value": key})
-    return _node(frame, "property", parts={"key": key, "value": frame.part("value")})
+    return lowered(frame, "property", parts={"key": key, "value": frame.part("value")})
 
 
 @_builder(
@@ -436,7 +417,7 @@ def _pair(frame: _Frame, data: bytes) -> Node:
 )
 def _comprehension(frame: _Frame, data: bytes) -> Node:
     form = frame.kind.split("_")[0].replace("dictionary", "dict").replace("generator", "generator")
-    return _node(
+    return lowered(
         frame,
         "comprehension",
         form,
@@ -447,7 +428,7 @@ def _comprehension(frame: _Frame, data: bytes) -> Node:
 
 @_builder("for_in_clause")
 def _for_clause(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "comprehension_for",
         flags={"async"} if frame.has("async") else (),
@@ -458,12 +439,12 @@ def _for_clause(frame: _Frame, data: bytes) -> Node:
 @_builder("if_clause")
 def _if_clause(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "comprehension_if", parts={"condition": inner[0] if inner else None})
+    return lowered(frame, "comprehension_if", parts={"condition": inner[0] if inner else None})
 
 
 @_builder("lambda")
 def _lambda(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "function",
         "lambda",
@@ -475,13 +456,13 @@ def _lambda(frame: _Frame, data: bytes) -> Node:
 def _conditional(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
     parts = dict(zip(("consequence", "condition", "alternative"), inner, strict=False))
-    return _node(frame, "conditional", parts=dict(parts))
+    return lowered(frame, "conditional", parts=dict(parts))
 
 
 @_builder("binary_operator", "boolean_operator")
 def _binary(frame: _Frame, data: bytes) -> Node:
     operator = next((token for name, token in frame.tokens if name == "operator"), "")
-    return _node(
+    return lowered(
         frame, "binary", operator, parts={"left": frame.part("left"), "right": frame.part("right")}
     )
 
@@ -491,33 +472,33 @@ def _comparison(frame: _Frame, data: bytes) -> Node:
     operators = [token for name, token in frame.tokens if name == "operators"]
     operands = frame.nodes()
     if len(operands) == 2 and len(operators) == 1:
-        return _node(
+        return lowered(
             frame, "binary", operators[0], parts={"left": operands[0], "right": operands[1]}
         )
-    return _node(frame, "comparison", ",".join(operators), items=operands)
+    return lowered(frame, "comparison", ",".join(operators), items=operands)
 
 
 @_builder("unary_operator")
 def _unary(frame: _Frame, data: bytes) -> Node:
     operator = next((token for name, token in frame.tokens if name == "operator"), "")
-    return _node(frame, "unary", operator, parts={"value": frame.part("argument")})
+    return lowered(frame, "unary", operator, parts={"value": frame.part("argument")})
 
 
 @_builder("not_operator")
 def _not(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "unary", "not", parts={"value": frame.part("argument")})
+    return lowered(frame, "unary", "not", parts={"value": frame.part("argument")})
 
 
 @_builder("await")
 def _await(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "await", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "await", parts={"value": inner[0] if inner else None})
 
 
 @_builder("yield")
 def _yield(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(
+    return lowered(
         frame,
         "yield",
         flags={"delegate"} if frame.has("from") else (),
@@ -527,7 +508,7 @@ def _yield(frame: _Frame, data: bytes) -> Node:
 
 @_builder("named_expression")
 def _walrus(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame, "assign", ":=", parts={"left": frame.part("name"), "right": frame.part("value")}
     )
 
@@ -535,7 +516,7 @@ def _walrus(frame: _Frame, data: bytes) -> Node:
 @_builder("type")
 def _annotation(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "annotation", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "annotation", parts={"value": inner[0] if inner else None})
 
 
 @_builder("generic_type")
@@ -554,12 +535,12 @@ def _generic(frame: _Frame, data: bytes) -> Node:
             if len(args) == 1
             else Node("array", arguments.start, arguments.end, "tuple", items=tuple(args))
         )
-    return _node(frame, "index", parts={"object": head, "index": index})
+    return lowered(frame, "index", parts={"object": head, "index": index})
 
 
 @_builder("type_parameter")
 def _type_arguments(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0type_arguments", items=frame.nodes())
+    return lowered(frame, "\0type_arguments", items=frame.nodes())
 
 
 @_builder("union_type")
@@ -567,7 +548,7 @@ def _union(frame: _Frame, data: bytes) -> Node:
     inner = [
         node.part("value") or node if node.kind == "annotation" else node for node in frame.nodes()
     ]
-    return _node(
+    return lowered(
         frame,
         "binary",
         "|",
@@ -580,12 +561,12 @@ def _union(frame: _Frame, data: bytes) -> Node:
 
 @_builder("module", "block")
 def _block(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "module" if frame.kind == "module" else "block", items=frame.nodes())
+    return lowered(frame, "module" if frame.kind == "module" else "block", items=frame.nodes())
 
 
 @_builder("assignment")
 def _assignment(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "assign",
         "=",
@@ -600,7 +581,7 @@ def _assignment(frame: _Frame, data: bytes) -> Node:
 @_builder("augmented_assignment")
 def _augmented(frame: _Frame, data: bytes) -> Node:
     operator = next((token for name, token in frame.tokens if name == "operator"), "")
-    return _node(
+    return lowered(
         frame,
         "assign",
         operator,
@@ -611,26 +592,26 @@ def _augmented(frame: _Frame, data: bytes) -> Node:
 @_builder("return_statement")
 def _return(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "return", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "return", parts={"value": inner[0] if inner else None})
 
 
 @_builder("raise_statement")
 def _raise(frame: _Frame, data: bytes) -> Node:
     value = next((node for name, node in frame.named if name is None), None)
-    return _node(frame, "throw", parts={"value": value, "cause": frame.part("cause")})
+    return lowered(frame, "throw", parts={"value": value, "cause": frame.part("cause")})
 
 
 @_builder("delete_statement")
 def _delete(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
     targets = inner[0].items if len(inner) == 1 and inner[0].value == "tuple" else inner
-    return _node(frame, "delete", items=targets)
+    return lowered(frame, "delete", items=targets)
 
 
 @_builder("assert_statement")
 def _assert(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(
+    return lowered(
         frame,
         "assert",
         parts={
@@ -642,15 +623,17 @@ def _assert(frame: _Frame, data: bytes) -> Node:
 
 @_builder("global_statement", "nonlocal_statement")
 def _scope_declaration(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "scope_declaration", frame.kind.split("_")[0], items=frame.nodes())
+    return lowered(frame, "scope_declaration", frame.kind.split("_")[0], items=frame.nodes())
 
 
 @_builder("expression_statement")
 def _expression_statement(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
     if len(inner) == 1:
-        return _node(frame, "statement", parts={"value": inner[0]})
-    return _node(frame, "statement", parts={"value": _node(frame, "array", "tuple", items=inner)})
+        return lowered(frame, "statement", parts={"value": inner[0]})
+    return lowered(
+        frame, "statement", parts={"value": lowered(frame, "array", "tuple", items=inner)}
+    )
 
 
 @_builder("if_statement")
@@ -676,7 +659,7 @@ def _if(frame: _Frame, data: bytes) -> Node:
             )
         else:
             alternative = clause
-    return _node(
+    return lowered(
         frame,
         "if",
         parts={
@@ -689,7 +672,7 @@ def _if(frame: _Frame, data: bytes) -> Node:
 
 @_builder("elif_clause")
 def _elif(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "\0elif",
         parts={"condition": frame.part("condition"), "consequence": frame.part("consequence")},
@@ -704,7 +687,7 @@ def _else(frame: _Frame, data: bytes) -> Node | None:
 
 @_builder("for_statement")
 def _for(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "for_in",
         "in",
@@ -720,7 +703,7 @@ def _for(frame: _Frame, data: bytes) -> Node:
 
 @_builder("while_statement")
 def _while(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "while",
         parts={
@@ -735,7 +718,7 @@ def _while(frame: _Frame, data: bytes) -> Node:
 def _try(frame: _Frame, data: bytes) -> Node:
     handlers = [node for node in frame.unnamed() if node.kind == "catch"]
     rest = [node for node in frame.unnamed() if node.kind == "block"]
-    return _node(
+    return lowered(
         frame,
         "try",
         parts={
@@ -757,7 +740,7 @@ def _except(frame: _Frame, data: bytes) -> Node:
     body = next((node for node in frame.unnamed() if node.kind == "block"), None)
     if value is None:
         value = next((node for node in frame.unnamed() if node.kind != "block"), None)
-    return _node(
+    return lowered(
         frame,
         "catch",
         flags={"group"} if frame.kind == "except_group_clause" or frame.has("*") else (),
@@ -771,7 +754,7 @@ def _as(frame: _Frame, data: bytes) -> Node:
     alias = frame.part("alias")
     if alias is None and len(inner) > 1:  # in a case pattern the name after `as` has no field
         alias = inner.pop()
-    return _node(frame, "\0as", parts={"value": inner[0] if inner else None, "alias": alias})
+    return lowered(frame, "\0as", parts={"value": inner[0] if inner else None, "alias": alias})
 
 
 @_builder("as_pattern_target")
@@ -783,7 +766,7 @@ def _as_target(frame: _Frame, data: bytes) -> Node | None:
 @_builder("with_statement")
 def _with(frame: _Frame, data: bytes) -> Node:
     clause = next((node for node in frame.unnamed() if node.kind == "\0with"), None)
-    return _node(
+    return lowered(
         frame,
         "with",
         flags={"async"} if frame.has("async") else (),
@@ -794,7 +777,7 @@ def _with(frame: _Frame, data: bytes) -> Node:
 
 @_builder("with_clause")
 def _with_clause(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0with", items=frame.nodes())
+    return lowered(frame, "\0with", items=frame.nodes())
 
 
 @_builder("with_item")
@@ -804,14 +787,14 @@ def _with_item(frame: _Frame, data: bytes) -> Node:
     if value is not None and value.kind == "\0as":
         alias = value.part("alias")
         value = value.part("value")
-    return _node(frame, "with_item", parts={"value": value, "alias": alias})
+    return lowered(frame, "with_item", parts={"value": value, "alias": alias})
 
 
 @_builder("match_statement")
 def _match(frame: _Frame, data: bytes) -> Node:
     body = frame.part("body")
     cases = () if body is None else body.items
-    return _node(frame, "match", parts={"value": frame.part("subject")}, items=cases)
+    return lowered(frame, "match", parts={"value": frame.part("subject")}, items=cases)
 
 
 @_builder("case_clause")
@@ -822,7 +805,7 @@ def _case(frame: _Frame, data: bytes) -> Node:
         value = Node("array", patterns[0].start, patterns[-1].end, "tuple", items=tuple(patterns))
     guard = frame.part("guard")
     body = frame.part("consequence")
-    return _node(
+    return lowered(
         frame,
         "case",
         parts={"value": value, "guard": None if guard is None else guard.part("condition")},
@@ -843,12 +826,12 @@ def _case_pattern(frame: _Frame, data: bytes) -> Node:
         captured = [_identifier_of(inner[0])]
     else:
         captured = [name for node in inner for name in _captures(node)]
-    return _node(frame, "match_pattern", _text(frame, data), items=captured)
+    return lowered(frame, "match_pattern", source_text(frame, data), items=captured)
 
 
 @_builder("splat_pattern")
 def _splat_pattern(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "\0captures", items=[n for n in frame.nodes() if n.kind == "identifier"])
+    return lowered(frame, "\0captures", items=[n for n in frame.nodes() if n.kind == "identifier"])
 
 
 @_builder("keyword_pattern")
@@ -856,8 +839,8 @@ def _keyword_pattern(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
     value = inner[1] if len(inner) > 1 else None
     if value is not None and _is_capture(value):
-        return _node(frame, "\0captures", items=[_identifier_of(value)])
-    return _node(frame, "\0captures", items=[] if value is None else _captures(value))
+        return lowered(frame, "\0captures", items=[_identifier_of(value)])
+    return lowered(frame, "\0captures", items=[] if value is None else _captures(value))
 
 
 def _is_capture(node: Node) -> bool:
@@ -900,7 +883,7 @@ def _type_alias(frame: _Frame, data: bytes) -> Node:
             items = index.items if index.kind == "array" else (index,)
             parameters = Node("type_parameters", index.start, index.end, items=items)
         name = name.part("object")
-    return _node(
+    return lowered(
         frame,
         "type_alias",
         parts={"name": name, "type_parameters": parameters, "type": frame.part("right")},
@@ -912,12 +895,12 @@ def _type_alias(frame: _Frame, data: bytes) -> Node:
 
 @_builder("dotted_name")
 def _dotted(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "name", _text(frame, data).replace(" ", ""))
+    return lowered(frame, "name", source_text(frame, data).replace(" ", ""))
 
 
 @_builder("relative_import")
 def _relative(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "name", "".join(_text(frame, data).split()))
+    return lowered(frame, "name", "".join(source_text(frame, data).split()))
 
 
 @_builder("import_prefix")
@@ -928,7 +911,7 @@ def _import_prefix(frame: _Frame, data: bytes) -> None:
 @_builder("aliased_import")
 def _aliased(frame: _Frame, data: bytes) -> Node:
     name = frame.part("name")
-    return _node(
+    return lowered(
         frame,
         "\0aliased",
         None if name is None else name.value,
@@ -938,7 +921,7 @@ def _aliased(frame: _Frame, data: bytes) -> Node:
 
 @_builder("wildcard_import")
 def _wildcard(frame: _Frame, data: bytes) -> Node:
-    return _node(frame, "import_named", "*")
+    return lowered(frame, "import_named", "*")
 
 
 @_builder("import_statement")
@@ -984,7 +967,7 @@ def _import_from(frame: _Frame, data: bytes) -> Node:
             )
         elif node.kind == "import_named":
             items.append(node)
-    return _node(frame, "import", specifier, items=items)
+    return lowered(frame, "import", specifier, items=items)
 
 
 # ---- definitions ---------------------------------------------------------------------
@@ -993,7 +976,7 @@ def _import_from(frame: _Frame, data: bytes) -> Node:
 @_builder("decorator")
 def _decorator(frame: _Frame, data: bytes) -> Node:
     inner = frame.nodes()
-    return _node(frame, "decorator", parts={"value": inner[0] if inner else None})
+    return lowered(frame, "decorator", parts={"value": inner[0] if inner else None})
 
 
 @_builder("decorated_definition")
@@ -1002,7 +985,7 @@ def _decorated(frame: _Frame, data: bytes) -> Node | None:
     decorators = [node for node in frame.nodes() if node.kind == "decorator"]
     definition = frame.part("definition")
     if definition is None:
-        return _node(frame, "error", items=decorators)
+        return lowered(frame, "error", items=decorators)
     return Node(
         definition.kind,
         frame.start,
@@ -1017,7 +1000,7 @@ def _decorated(frame: _Frame, data: bytes) -> Node | None:
 
 @_builder("function_definition")
 def _function(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame,
         "function",
         "declaration",
@@ -1047,7 +1030,7 @@ def _parameters(frame: _Frame, data: bytes) -> Node:
             )
         else:
             items.append(Node("parameter", node.start, node.end, parts={"pattern": node}))
-    return _node(frame, "parameters", items=items)
+    return lowered(frame, "parameters", items=items)
 
 
 @_builder("typed_parameter", "default_parameter", "typed_default_parameter")
@@ -1057,7 +1040,7 @@ def _parameter(frame: _Frame, data: bytes) -> Node:
     if name is not None and name.kind == "spread":
         flags.add("rest" if name.value == "*" else "keywords")
         name = name.part("value")
-    return _node(
+    return lowered(
         frame,
         "parameter",
         flags=flags,
@@ -1077,7 +1060,7 @@ def _type_parameters(frame: _Frame) -> Node | None:
 def _class(frame: _Frame, data: bytes) -> Node:
     body = frame.part("body")
     bases = frame.part("superclasses")
-    return _node(
+    return lowered(
         frame,
         "class",
         "declaration",
@@ -1094,6 +1077,6 @@ def _class(frame: _Frame, data: bytes) -> Node:
 
 @_builder("ERROR")
 def _error(frame: _Frame, data: bytes) -> Node:
-    return _node(
+    return lowered(
         frame, "error", items=[node for node in frame.nodes() if not node.kind.startswith("\0")]
     )

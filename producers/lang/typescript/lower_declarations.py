@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript.lowering_frames import (
     Frame,
     builder,
     declared_name,
-    lowered,
     with_decorators,
 )
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript.lowering_frames import (
     Frame,
     builder,
-    lowered,
-    source_text,
     with_decorators,
 )
 from tsograph.producers.lang.typescript.strings import decode_js_string

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript.lowering_frames import (
     Frame,
     builder,
     declared_name,
-    lowered,
-    source_text,
 )
 
 # ---- types ------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tree_sitter import Node as TSNode
 
+from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node, link_parents
 
 # Imported for their registrations.
@@ -25,7 +26,6 @@ from tsograph.producers.lang.typescript.lowering_frames import (
     BUILDERS,
     SKIPPED,
     Frame,
-    lowered,
 )
 
 

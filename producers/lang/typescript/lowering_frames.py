@@ -8,7 +8,7 @@ expressions, declarations, modules and statements, types.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
@@ -86,26 +86,6 @@ def builder(*kinds: str) -> Callable[[Builder], Builder]:
         return function
 
     return register
-
-
-def source_text(frame: Frame, data: bytes) -> str:
-    return data[frame.start : frame.end].decode("utf-8", "replace")
-
-
-def lowered(
-    frame: Frame,
-    kind: str,
-    value: str | None = None,
-    *,
-    flags: Iterable[str] = (),
-    parts: dict[str, Node | None] | None = None,
-    items: Iterable[Node] = (),
-    decorators: Iterable[Node] = (),
-) -> Node:
-    kept = {name: node for name, node in (parts or {}).items() if node is not None}
-    return Node(
-        kind, frame.start, frame.end, value, frozenset(flags), kept, tuple(items), tuple(decorators)
-    )
 
 
 def with_decorators(nodes: list[Node]) -> list[Node]:
