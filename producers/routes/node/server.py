@@ -4,6 +4,7 @@ Next.js is scanned when `next` is declared, a next.config.* exists, or no
 Node backend framework is detected; Node backends when the root package.json
 declares one. A project with both gets one mixed document: registration-order
 when a first-match router is present, with `order` only on those facts.
+React Router and Remix route modules are not scanned; `react_router` counts them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
-from tsograph.producers.routes import nextjs
+from tsograph.producers.routes import nextjs, react_router
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
 
@@ -52,6 +53,7 @@ def scan_server(
         result.read.extend(node.read)
         if node.first_match:
             result.dispatch = "registration-order"
+    result.limitations.extend(filter(None, [react_router.limitation(model)]))
     configs = model.config_limitation()
     if configs is not None:
         result.limitations.append(configs)
