@@ -91,6 +91,16 @@ def use(
     """Middleware: mounted routers, static files, package middleware and answering functions."""
     reached = context(router, frame)
     for value in flat(values):
+        if (
+            isinstance(value, Wrapped)
+            and isinstance(value.callee, External)
+            and (_passes_through(value.callee) or _is_static(value.callee))
+        ):
+            # A package's middleware made from a project function (hono/logger@4.13.12
+            # `logger((line) => …)` only prints with it, then awaits next): the package's
+            # rule applies. Other packages keep the function as the handler, as for
+            # `asyncHandler(async (req, res) => …)`.
+            value = value.callee
         if isinstance(value, RouterValue):
             value.home().mounted = True
             add(router, Mount(prefix, value.home(), where, reached))
