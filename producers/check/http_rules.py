@@ -134,6 +134,9 @@ def _path_relation(server: Fact, request: Fact) -> tuple[Match, str | None]:
         )
         if not fits:
             return Match.NO, None
+        if not server_base:
+            # Only the request's prefix is unknown; `judge` says so in its own reason.
+            return Match.MAYBE, f"{noun} may answer it"
         return Match.MAYBE, f"{noun} below an unknown prefix may answer it"
     found = channel_match(server["channel"], ServerFlags.of(server), request["channel"])
     if request["dynamic"]:
