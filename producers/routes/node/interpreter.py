@@ -425,17 +425,18 @@ class Interpreter:
             base = self.eval(target, scope, frame)
             if isinstance(key, str):
                 return self.member(base, key)
-            if isinstance(key, int) and isinstance(base, ArrayValue) and 0 <= key < len(base.items):
+            if (
+                isinstance(key, int)
+                and isinstance(base, ArrayValue)
+                and base.complete  # an unknown spread shifts the positions
+                and 0 <= key < len(base.items)
+            ):
                 return base.items[key]
             return UNKNOWN
         if kind == "object":
             return self.object(node, scope, frame)
         if kind == "array":
-            items = [
-                self.eval(child, scope, frame) for child in node.items if child.kind != "spread"
-            ]
-            complete = all(child.kind != "spread" for child in node.items)
-            return ArrayValue(items, complete)
+            return self.array(node, scope, frame)
         if kind == "function":
             return FunctionValue(frame.file, node, scope)
         if kind == "class":
@@ -539,6 +540,23 @@ class Interpreter:
                 else:
                     result.complete = False
         return result
+
+    def array(self, node: Node, scope: Scope, frame: Frame) -> ArrayValue:
+        """An array literal; a spread of a known array adds its items (`[...controllers]`)."""
+        items: list[Value] = []
+        complete = True
+        for child in node.items:
+            if child.kind != "spread":
+                items.append(self.eval(child, scope, frame))
+                continue
+            inner = child.part("value")
+            spread = UNKNOWN if inner is None else self.eval(inner, scope, frame)
+            if isinstance(spread, ArrayValue):
+                items.extend(spread.items)
+                complete = complete and spread.complete
+            else:
+                complete = False
+        return ArrayValue(items, complete)
 
     def member(self, base: Value, name: str) -> Value:
         if isinstance(base, ObjectValue):

@@ -140,13 +140,24 @@ def _modules(interp: Interpreter, root: Value) -> Iterator[tuple[ClassValue, Obj
 def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
     module_paths: dict[Node, str] = {}
     found: list[ClassValue] = []
-    for _, options in _modules(interp, nest.root_module):
-        for imported in _items(options.members.get("imports", UNKNOWN)):
+    for module, options in _modules(interp, nest.root_module):
+        imports = options.members.get("imports", ArrayValue())
+        if not isinstance(imports, ArrayValue) or not imports.complete:
+            interp.note("unresolved-nest-imports", _place(interp, module))  # modules it hides
+        for imported in _items(imports):
             if isinstance(imported, NestRoutes):
                 _module_paths(interp, imported.routes, "", module_paths)
-        for controller in _items(options.members.get("controllers", UNKNOWN)):
-            if isinstance(controller, ClassValue):
-                found.append(controller)
+        listed = options.members.get("controllers", ArrayValue())
+        items = _items(listed)
+        if (
+            not isinstance(listed, ArrayValue)
+            or not listed.complete
+            or not all(isinstance(item, ClassValue) for item in items)
+        ):
+            # Controllers the list hides would be lost without a word: say the module's
+            # routes are incomplete.
+            interp.note("unresolved-nest-controllers", _place(interp, module))
+        found.extend(item for item in items if isinstance(item, ClassValue))
     result: list[Controller] = []
     done: set[Node] = set()
     for controller in found:
@@ -157,6 +168,10 @@ def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
         module_path = module_paths.get(owner, "") if owner is not None else ""
         result.append(_controller(interp, nest, controller, module_path))
     return result
+
+
+def _place(interp: Interpreter, cls: ClassValue) -> Place:
+    return interp.place(cls.file, cls.node)
 
 
 def _owning_module(interp: Interpreter, nest: NestSetup, controller: ClassValue) -> Node | None:

@@ -246,6 +246,9 @@ class NestSetup:
     exclude: list[Value] = field(default_factory=list)
     versioning: ObjectValue | None = None
     specificity: bool = False  # routeResolutionStrategy: 'specificity'
+    # `{ preview: true }`: @nestjs/core 11.2.10 throws on listen() in preview mode (a spec
+    # generator's app), so the app serves nothing.
+    preview: bool = False
 
 
 @dataclass(eq=False)

@@ -53,6 +53,8 @@ def scan_backends(model: ProjectModel, detection: Detection, service: str | None
     emitter = Emitter(versions, service, tests, skipped)
     for router in interp.routers:
         if router.nest is not None:
+            if router.nest.preview:
+                continue
             if any(package in NEST_PACKAGES for package, _ in unmodeled):
                 emitter.out.skipped += 1  # the application: none of its routes are read
                 continue

@@ -34,7 +34,8 @@ def construct(
         app = new_router(host, "nest", "app", node, frame)
         settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
         strategy = None if settings is None else settings.members.get("routeResolutionStrategy")
-        app.nest = NestSetup(args[0], specificity=strategy == "specificity")
+        preview = settings is not None and settings.members.get("preview") is True
+        app.nest = NestSetup(args[0], specificity=strategy == "specificity", preview=preview)
         return app
     if function.path == ("RouterModule", "register"):
         return NestRoutes(args[0])
