@@ -6,7 +6,9 @@ and a module without a default export is a resource route (an API endpoint).
 `routes --role server` emits no declaration for them, so a project that
 declares the framework gets one unscoped `route-coverage:` line counting what
 was not read; `check` then treats every request to the service as possibly
-answered there (the spec keeps every `route-coverage:` gap unscoped).
+answered there (the spec keeps every `route-coverage:` gap unscoped). The
+prefix is the one the spec gives unmodeled server frameworks, not a new one:
+consumers key their downgrades on the closed list of server-side prefixes.
 
 The rules, read in @react-router/dev@7.18.4 and @react-router/fs-routes@7.18.4:
 
@@ -14,7 +16,8 @@ The rules, read in @react-router/dev@7.18.4 and @react-router/fs-routes@7.18.4:
   route modules; `@react-router/fs-routes` only exists for it); Remix v2
   declares `@remix-run/dev`;
 * the app folder is `appDirectory` of `react-router.config.{js,jsx,ts,tsx,mjs,mts}`,
-  default `app`; the route config is `<app>/routes.{js,jsx,ts,tsx,mjs,mts}` and
+  default `app` (read only when the config writes it as one string literal;
+  anything else is `unresolved-app-directory`); the route config is `<app>/routes.{js,jsx,ts,tsx,mjs,mts}` and
   the root route `<app>/root.<same>` (`findEntry` in dist/vite.js);
 * `flatRoutes()` of @react-router/fs-routes (no options) makes a route module
   of every entry directly in `<app>/routes` whose name does not start with a
