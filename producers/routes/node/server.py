@@ -15,6 +15,7 @@ from typing import Any
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs
+from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
 
@@ -35,7 +36,7 @@ def scan_server(
     model = ProjectModel.load(root, include_tests, syntax_files)
     detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
-    probe = nextjs.Scan()
+    probe = NextScan()
     deps = nextjs.read_package(model, probe)
     result = ServerScan()
     if nextjs.is_nextjs(root, deps):
