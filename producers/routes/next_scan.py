@@ -6,19 +6,15 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.route_scan import RouteScan
 
 
 @dataclass
-class Scan:
-    """What one run found: facts, limitation lines and their scopes, files read."""
+class Scan(RouteScan):
+    """What one run found: besides the facts, limitations and files, what it could not model."""
 
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_names: set[str] = field(default_factory=set)
     missing_usrs: list[str] = field(default_factory=list)

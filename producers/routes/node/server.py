@@ -8,9 +8,8 @@ when a first-match router is present, with `order` only on those facts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
@@ -18,14 +17,11 @@ from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
+from tsograph.producers.routes.route_scan import RouteScan
 
 
 @dataclass
-class ServerScan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
+class ServerScan(RouteScan):
     dispatch: str = "specificity"
 
 
