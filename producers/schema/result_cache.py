@@ -1,6 +1,6 @@
 """A cache of whole `schema` results, so a run over an unchanged project reads no ORM code.
 
-The graph keeps whole graphs the same way (producers/graph/graph_cache.py). The
+The graph keeps whole graphs the same way (both through producers/whole_results.py). The
 key covers every file the walk found (path and content hash, tests and `.d.ts`
 files included: module resolution sees them all), the walk's own gaps, the
 `--include-tests` choice, and the code that makes the result. What the
@@ -28,9 +28,9 @@ from typing import Any
 import orjson
 
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
-from tsograph.producers.project.facts_cache import atomic_write
-from tsograph.producers.project.fsread import Dependency, still_holds
+from tsograph.producers.project.fsread import Dependency
 from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.whole_results import ResultStore
 
 ENTRY_VERSION = 1
 _EXCHANGE = Path(__file__).resolve().parents[2] / "exchange"
@@ -157,47 +157,34 @@ class SchemaResult:
 
 class ResultCache:
     def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
+        self.store = ResultStore(directory, "schemas", "schema")
 
-    def _path(self, key: str) -> Path | None:
-        return None if self.directory is None else self.directory / "schemas" / f"{key}.json"
+    @property
+    def directory(self) -> Path | None:
+        return self.store.directory
 
     def load(self, root: Path, key: str) -> SchemaResult | None:
-        path = self._path(key)
-        if path is None:
+        payload = self.store.load(root, key)
+        if payload is None:
             return None
         try:
-            entry = orjson.loads(path.read_bytes())
-        except (OSError, orjson.JSONDecodeError):
-            return None  # a corrupt entry is a miss
-        if not isinstance(entry, dict) or entry.get("key") != key:
-            return None
-        try:
-            dependencies = [tuple(item) for item in entry["dependencies"]]
-            probes = [tuple(item) for item in entry["probes"]]
-            result = SchemaResult(entry["facts"], entry["read"], entry["limitations"])
+            probes = [tuple(item) for item in payload["probes"]]
+            result = SchemaResult(payload["facts"], payload["read"], payload["limitations"])
         except (KeyError, TypeError):
             return None
-        if not still_holds(root, dependencies) or not _probes_hold(root, probes):
-            return None
-        return result
+        return result if _probes_hold(root, probes) else None
 
-    def store(
+    def save(
         self,
         key: str,
         dependencies: Sequence[Dependency],
         probes: Sequence[Dependency],
         result: SchemaResult,
     ) -> None:
-        path = self._path(key)
-        if path is None:
-            return
-        entry = {
-            "key": key,
-            "dependencies": sorted(set(dependencies)),
+        payload = {
             "probes": sorted(set(probes)),
             "facts": result.facts,
             "read": result.read,
             "limitations": result.limitations,
         }
-        atomic_write(path, orjson.dumps(entry))
+        self.store.store(key, dependencies, payload)

@@ -243,5 +243,5 @@ def scan_project(
     read = [path.relative_to(root).as_posix() for path in scan.read if path.is_relative_to(root)]
     if key and len(read) == len(scan.read):
         result = SchemaResult(scan.facts, read, scan.limitation_lines())
-        cache.store(key, [*dependencies, *read_by_collectors], scan.probes.seen, result)
+        cache.save(key, [*dependencies, *read_by_collectors], scan.probes.seen, result)
     return scan
