@@ -32,6 +32,14 @@ added to COLLECTORS below):
     scan.claim(path, offset)     mark a string literal as interpreted, so the final
                                  strict-uppercase SQL literal pass does not read it again
     scan.read                    files read (for sourceModifiedAt); append schema files too
+    scan.probes                  folder listings (`entries`) and lstat kinds (`kind`): a
+                                 collector reads the file system through these or through
+                                 producers/project/fsread.py, never directly, so a result
+                                 kept by the result cache (result_cache.py) knows what it
+                                 depended on
+
+A run over an unchanged project takes its whole result from that cache and runs
+no collector.
 
 Collectors run in order: the Prisma collector first, because it knows the
 generator output folders that every later collector must not read (it removes
