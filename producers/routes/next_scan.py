@@ -36,6 +36,7 @@ class Settings:
 
 
 def lstat(path: Path) -> os.stat_result | None:
+    """What the path itself is (a link is not followed); None when nothing is there."""
     try:
         return os.lstat(path)
     except OSError:
@@ -47,6 +48,7 @@ def exists_following(path: Path) -> bool:
 
 
 def cover(scan: Scan, reason: str, name: str | None = None) -> None:
+    """Count a file or folder the scan could not fully model (route-coverage:)."""
     scan.coverage[reason] += 1
     if name:
         scan.coverage_names.add(name)
