@@ -51,6 +51,8 @@ from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
 from tsograph.producers.project.packages import root_package
 from tsograph.producers.routes import nextjs
+from tsograph.producers.routes.next_scan import Scan as NextScan
+from tsograph.producers.routes.next_settings import config_file, settings_from
 from tsograph.producers.routes.node.server import scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
@@ -175,7 +177,7 @@ def find_entry_points(
     production = {path: item for path, item in facts.items() if not nextjs.is_test_path(path)}
     _mark_server_actions(production, contents, found)
     if _is_nextjs(project):
-        extensions = nextjs.settings_from(project, nextjs.Scan()).extensions
+        extensions = settings_from(project, NextScan()).extensions
         _mark_next_files(root, project_rel, production, extensions, found)
     return found
 
@@ -200,9 +202,9 @@ def _record(root: Path, relative: str) -> None:
 def _is_nextjs(project: Path) -> bool:
     """`next` is declared in package.json or a next.config file is present."""
     package = root_package(project)
-    return (package.problem is None and "next" in package.dependencies) or nextjs.config_file(
-        project
-    )[0] is not None
+    return (package.problem is None and "next" in package.dependencies) or config_file(project)[
+        0
+    ] is not None
 
 
 # --- scheduled ---------------------------------------------------------------------------

@@ -21,8 +21,7 @@ from typing import Any
 
 import orjson
 
-from tsograph.producers.project.facts_cache import atomic_write
-from tsograph.producers.project.fsread import Dependency, still_holds
+from tsograph.producers.whole_results import ResultStore
 
 ENTRY_VERSION = 1
 
@@ -32,32 +31,6 @@ def graph_key(namespace: str, parts: Sequence[Any]) -> str:
     return hashlib.sha256(payload).hexdigest()
 
 
-class GraphCache:
+class GraphCache(ResultStore):
     def __init__(self, directory: Path | None) -> None:
-        self.directory = directory
-
-    def _path(self, key: str) -> Path | None:
-        return None if self.directory is None else self.directory / "graphs" / f"{key}.json"
-
-    def load(self, root: Path, key: str) -> dict[str, Any] | None:
-        path = self._path(key)
-        if path is None:
-            return None
-        try:
-            entry = orjson.loads(path.read_bytes())
-        except (OSError, orjson.JSONDecodeError):
-            return None
-        if not isinstance(entry, dict) or entry.get("key") != key:
-            return None
-        dependencies = [tuple(item) for item in entry.get("dependencies", ())]
-        if not still_holds(root, dependencies):
-            return None
-        payload = entry.get("graph")
-        return payload if isinstance(payload, dict) else None
-
-    def store(self, key: str, dependencies: Sequence[Dependency], payload: dict[str, Any]) -> None:
-        path = self._path(key)
-        if path is None:
-            return
-        entry = {"key": key, "dependencies": sorted(set(dependencies)), "graph": payload}
-        atomic_write(path, orjson.dumps(entry))
+        super().__init__(directory, "graphs", "graph")

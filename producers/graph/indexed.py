@@ -50,10 +50,7 @@ class IndexedGraph:
             [edge.source for edge in graph.edges],
             [edge.target for edge in graph.edges],
         )
-        kinds: list[str | None] = [None] * len(builder.ids)
-        locations: list[Mapping[str, Any] | None] = [None] * len(builder.ids)
-        entries: dict[int, tuple[str, ...]] = {}
-        unresolved: dict[int, Mapping[str, int]] = {}
+        kinds, locations, entries, unresolved = builder.node_columns()
         for node_id, node in nodes.items():
             number = builder.index[node_id]
             kinds[number] = node.kind
@@ -64,10 +61,6 @@ class IndexedGraph:
                 unresolved[number] = node.unresolved
         return builder.finish(
             len(nodes),
-            kinds,
-            locations,
-            entries,
-            unresolved,
             [edge.kinds for edge in graph.edges],
             [_RANK[edge.evidence] for edge in graph.edges],
         )
@@ -83,10 +76,7 @@ class IndexedGraph:
             list(map(itemgetter("from"), edge_records)),
             list(map(itemgetter("to"), edge_records)),
         )
-        kinds: list[str | None] = [None] * len(builder.ids)
-        locations: list[Mapping[str, Any] | None] = [None] * len(builder.ids)
-        entries: dict[int, tuple[str, ...]] = {}
-        unresolved: dict[int, Mapping[str, int]] = {}
+        kinds, locations, entries, unresolved = builder.node_columns()
         for node_id, record in by_id.items():
             number = builder.index[node_id]
             kinds[number] = record["kind"]
@@ -98,10 +88,6 @@ class IndexedGraph:
                     unresolved[number] = record["unresolvedCalls"]
         return builder.finish(
             len(by_id),
-            kinds,
-            locations,
-            entries,
-            unresolved,
             list(map(itemgetter("kinds"), edge_records)),
             list(map(_RANK.__getitem__, map(itemgetter("evidence"), edge_records))),
         )
@@ -116,25 +102,33 @@ class _Builder:
         self.index = dict(zip(self.ids, range(len(self.ids)), strict=True))
         self.sources = list(map(self.index.__getitem__, sources))
         self.targets = list(map(self.index.__getitem__, targets))
+        self.kinds: list[str | None] = [None] * len(self.ids)
+        self.locations: list[Mapping[str, Any] | None] = [None] * len(self.ids)
+        self.entries: dict[int, tuple[str, ...]] = {}
+        self.unresolved: dict[int, Mapping[str, int]] = {}
+
+    def node_columns(
+        self,
+    ) -> tuple[
+        list[str | None],
+        list[Mapping[str, Any] | None],
+        dict[int, tuple[str, ...]],
+        dict[int, Mapping[str, int]],
+    ]:
+        """The per-node columns, empty, for the caller to fill by symbol number."""
+        return self.kinds, self.locations, self.entries, self.unresolved
 
     def finish(
-        self,
-        node_count: int,
-        kinds: list[str | None],
-        locations: list[Mapping[str, Any] | None],
-        entries: dict[int, tuple[str, ...]],
-        unresolved: dict[int, Mapping[str, int]],
-        edge_kinds: list[Sequence[str]],
-        ranks: list[int],
+        self, node_count: int, edge_kinds: list[Sequence[str]], ranks: list[int]
     ) -> IndexedGraph:
         return IndexedGraph(
             self.ids,
             self.index,
             node_count,
-            kinds,
-            locations,
-            entries,
-            unresolved,
+            self.kinds,
+            self.locations,
+            self.entries,
+            self.unresolved,
             self.sources,
             self.targets,
             edge_kinds,

@@ -440,11 +440,7 @@ def traverse(
             truncated = number in beyond
         if truncated:
             item["rootsTruncated"] = True
-        count = _unresolved(indexed, number, mode)
-        if count:
-            item["unresolvedCalls"] = min(count, MAX_UNRESOLVED)
-            if count > MAX_UNRESOLVED:
-                capped.add(number)
+        _count_unresolved(item, indexed, number, mode, capped)
         result.reached.append(item)
 
     for node_id in requested:
@@ -454,11 +450,7 @@ def traverse(
             result.missing_roots.append(node_id)
             continue
         root: dict[str, Any] = {"id": node_id, "symbol": {"usr": node_id, "qualifiedName": node_id}}
-        count = _unresolved(indexed, number_or_none, mode)
-        if count:
-            root["unresolvedCalls"] = min(count, MAX_UNRESOLVED)
-            if count > MAX_UNRESOLVED:
-                capped.add(number_or_none)
+        _count_unresolved(root, indexed, number_or_none, mode, capped)
         result.roots.append(root)
 
     if result.missing_roots:
@@ -511,9 +503,16 @@ def _symbol(graph: IndexedGraph, number: int) -> dict[str, Any]:
     }
 
 
-def _unresolved(graph: IndexedGraph, number: int, mode: str) -> int:
+def _count_unresolved(
+    item: dict[str, Any], graph: IndexedGraph, number: int, mode: str, capped: set[int]
+) -> None:
+    """The node's unresolved calls of `mode` on its item, capped; `capped` notes a cut count."""
     counts = graph.unresolved.get(number)
-    return counts.get(mode, 0) if counts else 0
+    count = counts.get(mode, 0) if counts else 0
+    if count:
+        item["unresolvedCalls"] = min(count, MAX_UNRESOLVED)
+        if count > MAX_UNRESOLVED:
+            capped.add(number)
 
 
 def is_declaration_id(node_id: str) -> bool:

@@ -32,6 +32,14 @@ added to COLLECTORS below):
     scan.claim(path, offset)     mark a string literal as interpreted, so the final
                                  strict-uppercase SQL literal pass does not read it again
     scan.read                    files read (for sourceModifiedAt); append schema files too
+    scan.probes                  folder listings (`entries`) and lstat kinds (`kind`): a
+                                 collector reads the file system through these or through
+                                 producers/project/fsread.py, never directly, so a result
+                                 kept by the result cache (result_cache.py) knows what it
+                                 depended on
+
+A run over an unchanged project takes its whole result from that cache and runs
+no collector.
 
 Collectors run in order: the Prisma collector first, because it knows the
 generator output folders that every later collector must not read (it removes
@@ -49,11 +57,13 @@ from pathlib import Path
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.result_cache import Probes, ResultCache, SchemaResult, schema_key
 from tsograph.producers.schema.walk import SchemaSources, walk_schema_sources
 
 Fact = fact_builder.Fact
@@ -103,6 +113,13 @@ class SchemaScan:
     _config_notes: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
     _parse_errors: set[str] = field(default_factory=set)
+    # Folder listings and links looked at outside fsread: dependencies of a cached result.
+    probes: Probes = field(init=False)
+    # The limitation lines of a result taken from the result cache.
+    stored_lines: list[str] | None = None
+
+    def __post_init__(self) -> None:
+        self.probes = Probes(self.root)
 
     def note(self, prefix: str, reason: str, count: int = 1, name: str | None = None) -> None:
         self.counts.setdefault(prefix, Counter())[reason] += count
@@ -187,6 +204,8 @@ class SchemaScan:
         self.claimed.add((path, offset))
 
     def limitation_lines(self) -> list[str]:
+        if self.stored_lines is not None:
+            return list(self.stored_lines)
         lines = self.files.limitation_lines(self.read_failures)
         for prefix, reasons in self.counts.items():
             total = sum(reasons.values())
@@ -213,10 +232,24 @@ def _collectors() -> tuple[Collector, ...]:
 def scan_project(
     root: Path, include_tests: bool = False, syntax_files: SyntaxFiles | None = None
 ) -> SchemaScan:
-    model = ProjectModel.load(root, include_tests, syntax_files)
-    scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
+    with recording() as dependencies:
+        model = ProjectModel.load(root, include_tests, syntax_files)
+        scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
     # Files are read as collectors ask for them; most projects read most of them.
     progress.phase("parsing sources", len(scan.files.sources))
-    for collect in _collectors():
-        collect(scan)
+    cache = ResultCache(model.syntax_files.cache.directory)
+    key = schema_key(model, include_tests) if cache.directory is not None else ""
+    stored = cache.load(root, key) if key else None
+    if stored is not None:
+        scan.facts = stored.facts
+        scan.read = [root / path for path in stored.read]
+        scan.stored_lines = stored.limitations
+        return scan
+    with recording() as read_by_collectors:
+        for collect in _collectors():
+            collect(scan)
+    read = [path.relative_to(root).as_posix() for path in scan.read if path.is_relative_to(root)]
+    if key and len(read) == len(scan.read):
+        result = SchemaResult(scan.facts, read, scan.limitation_lines())
+        cache.save(key, [*dependencies, *read_by_collectors], scan.probes.seen, result)
     return scan

@@ -35,6 +35,7 @@ before keywords, where code points and UTF-16 units agree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -92,6 +93,9 @@ _VERBS = frozenset(
         "revoke",
     }
 )
+# str.lower maps character by character, so a verb token of a text is a substring of the
+# lowered text: a text in which none occurs is not lexed.
+_VERB_TEXT = re.compile("|".join(sorted(_VERBS | {"update", "truncate"})))
 _INTO_VERBS = frozenset({"insert", "select", "merge", "replace"})
 _CREATE_ON_KINDS = frozenset({"index", "trigger", "policy"})
 _TABLE_VERBS = frozenset(
@@ -305,6 +309,8 @@ def _upper(token: Token) -> bool:
 
 def looks_like_sql(text: str, strict: bool = False) -> bool:
     """A strong SQL verb anywhere, or UPDATE/TRUNCATE first; uppercase only when strict."""
+    if _VERB_TEXT.search(text.lower()) is None:
+        return False  # most string literals: no token of the text can be a verb
     head = True
     for token in lex(text):
         if not _is_name(token):

@@ -19,6 +19,7 @@ from tsograph.producers.project import model as model_module
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.routes import nextjs
+from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.detect import detect
 from tsograph.producers.schema.scan import scan_project
 
@@ -106,7 +107,7 @@ def test_one_package_json_reading_for_next_node_and_the_workspace(
 ) -> None:
     project = routes.write_project(tmp_path / "p", {"package.json": text, "a.ts": ""})
     model = ProjectModel.load(project)
-    assert nextjs.read_package(model, nextjs.Scan()) is None
+    assert nextjs.read_package(model, NextScan()) is None
     assert detect(model).package_problem == problem
     assert model.config_notes() == ["package.json not read (not a JSON object)"]
 

@@ -30,13 +30,9 @@ from tsograph.producers.routes.next_config import (
     accepted_base_path,
 )
 from tsograph.producers.routes.next_paths import is_metadata_file
-from tsograph.producers.routes.nextjs import (
-    HANDLER_METHODS,
-    Scan,
-    is_nextjs,
-    read_package,
-    route_of,
-)
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_segments import route_of
+from tsograph.producers.routes.nextjs import HANDLER_METHODS, is_nextjs, read_package
 
 RECORDINGS = Path(__file__).resolve().parents[2] / "oracle" / "next" / "recordings"
 # live-<case>.json come from live.js (a running server) and have a replay of their own.

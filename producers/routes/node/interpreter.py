@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import chain as member_chain
 from tsograph.producers.lang.syntax_read import static_key, string_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
@@ -760,20 +761,10 @@ def _statements_of(branch: Node | None) -> list[Node]:
 
 def _exports_chain(left: Node) -> tuple[str, ...] | None:
     """`module.exports`, `exports.x`, `module.exports.x` as names; None for anything else."""
-    names: list[str] = []
-    node = left
-    while node.kind == "member":
-        prop = node.part("property")
-        inner = node.part("object")
-        if prop is None or inner is None or prop.value is None:
-            return None
-        names.append(prop.value)
-        node = inner
-    if node.kind != "identifier" or node.value not in ("module", "exports"):
+    names = member_chain(left)
+    if names is None:
         return None
-    names.append(node.value)
-    chain = tuple(reversed(names))
-    return chain if chain[0] == "exports" or chain[:2] == ("module", "exports") else None
+    return names if names[0] == "exports" or names[:2] == ("module", "exports") else None
 
 
 def _property_name(node: Node) -> str | None:

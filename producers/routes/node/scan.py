@@ -7,9 +7,7 @@ scopes, files read), so the command can merge both into one document.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from dataclasses import dataclass
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
@@ -20,14 +18,11 @@ from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_li
 from tsograph.producers.routes.node.interpreter import Interpreter
 from tsograph.producers.routes.node.nest_controllers import controllers
 from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue
+from tsograph.producers.routes.route_scan import RouteScan
 
 
 @dataclass
-class NodeScan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
+class NodeScan(RouteScan):
     first_match: bool = False
 
 

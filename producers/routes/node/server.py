@@ -9,23 +9,20 @@ React Router and Remix route modules are not scanned; `react_router` counts them
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs, react_router
+from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
 from tsograph.producers.routes.node.scan import scan_backends
+from tsograph.producers.routes.route_scan import RouteScan
 
 
 @dataclass
-class ServerScan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
+class ServerScan(RouteScan):
     dispatch: str = "specificity"
 
 
@@ -36,7 +33,7 @@ def scan_server(
     model = ProjectModel.load(root, include_tests, syntax_files)
     detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
-    probe = nextjs.Scan()
+    probe = NextScan()
     deps = nextjs.read_package(model, probe)
     result = ServerScan()
     if nextjs.is_nextjs(root, deps):

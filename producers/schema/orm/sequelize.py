@@ -479,8 +479,6 @@ class Sequelize(OrmCollector):
         other_key = other or inflection.camelize(f"{other_name}_{b.primary}")
         channel = fact_builder.channel(through, a.schema)
         qualified = f"{a.name}.{alias or b.name}"
-        usr_path = a.path
-        line, column = run.file(path).location(through_node.start)
         columns = [foreign_field or _underscored_if(key, a.underscored)]
         columns.append(other_field or _underscored_if(other_key, a.underscored))
         timestamps = object_value(options, "timestamps") if options is not None else None
@@ -494,17 +492,8 @@ class Sequelize(OrmCollector):
                     name = setting if isinstance(setting, str) else stamp
                     columns.append(_underscored_if(name, a.underscored))
         for method in [None, *columns]:
-            run.scan.add(
-                fact_builder.relation_use(
-                    channel,
-                    path,
-                    line,
-                    column,
-                    method=method,
-                    qualified_name=qualified,
-                    usr=f"{usr_path}#model:{qualified}",
-                )
-            )
+            # The through table is a model of `a`'s file, written here.
+            run.declare(a.path, through_node, channel, qualified, method, written_in=path)
 
     def _emit(self, run: OrmRun, model: Model) -> None:
         channel = model.channel

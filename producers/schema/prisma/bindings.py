@@ -11,13 +11,14 @@ is_require_or_import(node) a `require(…)` / `import(…)` call, awaited or not
 defining_types(declaration)  the type nodes that make a type alias or interface what it
                       is: the alias's right side, the interface's `extends` types (never
                       its body: an interface with a client member is not a client)
+prisma_member(node, namespaces, member)  `Prisma.<member>` through a namespace import
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tsograph.producers.lang.syntax_read import chain, is_function, unwrap_value
+from tsograph.producers.lang.syntax_read import chain, is_function, unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 
 _PATTERNS = frozenset({"object_pattern", "array_pattern", "property", "assign_pattern", "rest"})
@@ -136,3 +137,18 @@ def declarations(scope: Node) -> Iterator[tuple[str, Node]]:
                 bound = item.part("local")
                 if bound is not None:
                     yield bound.value or "", inner  # the statement marks the name as imported
+
+
+def prisma_member(node: Node, namespaces: set[str], member: str) -> bool:
+    node = unwrap(node)
+    if node.kind != "member":
+        return False
+    obj = node.part("object")
+    prop = node.part("property")
+    return (
+        obj is not None
+        and prop is not None
+        and obj.kind == "identifier"
+        and obj.value in namespaces
+        and prop.value == member
+    )

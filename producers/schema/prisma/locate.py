@@ -28,10 +28,7 @@ A link where a schema would be is never followed: schema-outside-project: (links
 
 from __future__ import annotations
 
-import os
-import stat
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from tsograph.producers.lang.syntax_read import (
     chain,
@@ -160,59 +157,35 @@ def _read_config(scan: SchemaScan, path: str) -> tuple[str | None, str | None, b
     return schema, typed, ok
 
 
-def _is_file(root: Path, relative: str) -> bool:
-    try:
-        return stat.S_ISREG(os.lstat(root / relative).st_mode)
-    except OSError:
-        return False
-
-
-def _is_link(root: Path, relative: str) -> bool:
-    try:
-        return stat.S_ISLNK(os.lstat(root / relative).st_mode)
-    except OSError:
-        return False
-
-
 def prisma_files_below(scan: SchemaScan, folder: str) -> list[str]:
     """Every `.prisma` file below a folder, links never followed (counted), bounded."""
     found: list[str] = []
     pending = [(folder, 0)]
     while pending:
         current, depth = pending.pop()
-        try:
-            entries = sorted(
-                os.scandir(scan.root / current if current else scan.root), key=lambda e: e.name
-            )
-        except OSError:
+        entries = scan.probes.entries(current)
+        if entries is None:
             scan.read_failures["unreadable-schema-folders"] += 1
             continue
-        for entry in entries:
-            relative = paths.join(current, entry.name)
-            if entry.is_symlink():
-                if entry.name.endswith(".prisma") or _is_dir_link(entry):
+        for name, kind in entries:
+            relative = paths.join(current, name)
+            if kind.startswith("link"):
+                if name.endswith(".prisma") or kind == "link-dir":
                     scan.note("schema-outside-project:", "links")
                 continue
-            if entry.is_dir(follow_symlinks=False):
-                if entry.name == "node_modules":
+            if kind == "dir":
+                if name == "node_modules":
                     continue
                 if depth + 1 < MAX_SCHEMA_DEPTH:
                     pending.append((relative, depth + 1))
                 else:
                     scan.note("unparsed-schema-lines:", "schema-folders-too-deep", name=relative)
-            elif entry.name.endswith(".prisma"):
+            elif name.endswith(".prisma"):
                 if len(found) == MAX_SCHEMA_FILES:
                     scan.note("unparsed-schema-lines:", "schema-file-limit", name=folder)
                     return sorted(found)
                 found.append(relative)
     return sorted(found)
-
-
-def _is_dir_link(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_dir()  # resolves the link only to see what kind it is
-    except OSError:
-        return True  # a loop or an unreadable target could hide schema files
 
 
 def _bases(scan: SchemaScan) -> list[str]:
@@ -240,7 +213,7 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             (
                 paths.join(base, name)
                 for name in CONFIG_CANDIDATES
-                if _is_file(scan.root, paths.join(base, name))
+                if scan.probes.kind(paths.join(base, name)) == "file"
             ),
             None,
         )
@@ -274,7 +247,7 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             if is_dir(scan.root, target):
                 files = prisma_files_below(scan, target)
                 schema_root = target
-            elif _is_file(scan.root, target):
+            elif scan.probes.kind(target) == "file":
                 files = [target]
                 schema_root = paths.parent(target)
             elif lexists(scan.root, target):
@@ -287,11 +260,11 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             linked = False
             for candidate in ("schema.prisma", "prisma/schema.prisma"):
                 target = paths.join(base, candidate)
-                if _is_file(scan.root, target):
+                if scan.probes.kind(target) == "file":
                     files = [target]
                     schema_root = paths.parent(target)
                     break
-                if _is_link(scan.root, target):
+                if scan.probes.kind(target) == "link":
                     scan.note("schema-outside-project:", "links")
                     linked = True
                     break

@@ -24,7 +24,9 @@ imports from a module it replaces with `jest.mock(…)` / `vi.mock(…)`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import is_function, string_value, top_level, unwrap
@@ -267,20 +269,36 @@ class ClientIndex:
         key = (path, name)
         if key in self.exports:
             return self.exports[key]
-        if key in self.busy:
-            return False  # an import cycle proves nothing by itself
+        return self._proved(
+            key, self.exports, key, "import-chains", lambda: self._export_is_client(path, name)
+        )
+
+    def _proved(
+        self,
+        busy: object,
+        memo: dict[Any, bool],
+        memo_key: object,
+        chains: str,
+        prove: Callable[[], bool],
+    ) -> bool:
+        """`prove()` once per `busy` key on the current chain, cut at MAX_PROVENANCE_DEPTH.
+
+        A cycle proves nothing by itself; a "no" reached through a cut is not remembered.
+        """
+        if busy in self.busy:
+            return False
         if len(self.busy) >= MAX_PROVENANCE_DEPTH:
-            self.scan.note("provenance-truncated:", "import-chains")
+            self.scan.note("provenance-truncated:", chains)
             self.cuts += 1
             return False
-        self.busy.add(key)
+        self.busy.add(busy)
         cuts = self.cuts
         try:
-            found = self._export_is_client(path, name)
+            found = prove()
         finally:
-            self.busy.discard(key)
-        if found or cuts == self.cuts:  # a "no" reached through a cut is not remembered
-            self.exports[key] = found
+            self.busy.discard(busy)
+        if found or cuts == self.cuts:
+            memo[memo_key] = found
         return found
 
     def _export_is_client(self, path: str, name: str) -> bool:
@@ -360,21 +378,13 @@ class ClientIndex:
         if declared in info.client_nodes:
             return info.client_nodes[declared]
         marker = (info.path, declared.start, declared.end, declared.kind)
-        if marker in self.busy:
-            return False
-        if len(self.busy) >= MAX_PROVENANCE_DEPTH:
-            self.scan.note("provenance-truncated:", "binding-chains")
-            self.cuts += 1
-            return False
-        self.busy.add(marker)
-        cuts = self.cuts
-        try:
-            found = self._declared_client(info, declared, name)
-        finally:
-            self.busy.discard(marker)
-        if found or cuts == self.cuts:
-            info.client_nodes[declared] = found
-        return found
+        return self._proved(
+            marker,
+            info.client_nodes,
+            declared,
+            "binding-chains",
+            lambda: self._declared_client(info, declared, name),
+        )
 
     def _declared_client(self, info: ClientFile, declared: Node, name: str) -> bool:
         if declared.kind == "import":
@@ -481,15 +491,7 @@ class ClientIndex:
                 found is None or found[1].kind == "import" or found[0].kind == "module"
             )
         if node.kind == "member":
-            obj = node.part("object")
-            prop = node.part("property")
-            return (
-                obj is not None
-                and prop is not None
-                and prop.value == "PrismaClient"
-                and obj.kind == "identifier"
-                and obj.value in info.prisma_namespaces
-            )
+            return bindings.prisma_member(node, info.prisma_namespaces, "PrismaClient")
         return False
 
     def _call_is_client(self, info: ClientFile, node: Node) -> bool:

@@ -21,26 +21,12 @@ from tsograph.producers.lang.syntax_read import (
 )
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
+from tsograph.producers.schema.prisma.bindings import prisma_member
 from tsograph.producers.schema.scan import SchemaScan
 
 RAW_METHODS = frozenset({"$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"})
 _UNSAFE = frozenset({"$queryRawUnsafe", "$executeRawUnsafe"})
 MAX_INLINE_DEPTH = 8
-
-
-def _prisma_member(node: Node, namespaces: set[str], member: str) -> bool:
-    node = unwrap(node)
-    if node.kind != "member":
-        return False
-    obj = node.part("object")
-    prop = node.part("property")
-    return (
-        obj is not None
-        and prop is not None
-        and obj.kind == "identifier"
-        and obj.value in namespaces
-        and prop.value == member
-    )
 
 
 def template_sql(
@@ -58,15 +44,15 @@ def _substitution(
     node = unwrap(node)
     if node.kind == "tagged":
         tag, template = node.part("tag"), node.part("template")
-        if tag is not None and template is not None and _prisma_member(tag, namespaces, "sql"):
+        if tag is not None and template is not None and prisma_member(tag, namespaces, "sql"):
             claim(template)
             return template_sql(template, namespaces, claim, depth + 1)
-    if _prisma_member(node, namespaces, "empty"):
+    if prisma_member(node, namespaces, "empty"):
         return ""
     if node.kind == "call" and node.items:
         callee = node.part("callee")
         first = node.items[0]
-        if callee is not None and _prisma_member(callee, namespaces, "raw"):
+        if callee is not None and prisma_member(callee, namespaces, "raw"):
             value = string_value(first)
             if value is not None:
                 claim(first)
@@ -119,7 +105,7 @@ def collect_file(
             tag, template = node.part("tag"), node.part("template")
             if tag is None or template is None:
                 continue
-            if _prisma_member(tag, namespaces, "sql"):
+            if prisma_member(tag, namespaces, "sql"):
                 fragments.append(template)
             elif _raw_call(node, is_client) is not None:
                 claim(template)

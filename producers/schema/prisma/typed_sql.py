@@ -9,8 +9,6 @@ the generated function is named).
 
 from __future__ import annotations
 
-import os
-
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import symbol_id, typedsql_id
 from tsograph.producers.project import paths
@@ -28,13 +26,11 @@ def collect(scan: SchemaScan, schema: PrismaSchema) -> None:
     if paths.is_outside(folder) or not is_dir(scan.root, folder):
         scan.note("unresolved-typed-sql:", "folders")
         return
-    try:
-        names = sorted(
-            entry.name for entry in os.scandir(scan.root / folder) if entry.name.endswith(".sql")
-        )
-    except OSError:
+    entries = scan.probes.entries(folder)
+    if entries is None:
         scan.note("unresolved-typed-sql:", "folders")
         return
+    names = [name for name, _ in entries if name.endswith(".sql")]
     for name in names:
         path = paths.join(folder, name)
         try:

@@ -330,3 +330,18 @@ def test_nest_router_module_versions_and_host_filters(tmp_path: Path) -> None:
     assert facts["/pets/dogs"]["narrowed"] is True
     assert "order" not in facts["/pets/dogs"]
     assert facts["/ver1/pets/cats/{}"]["order"]["group"] == "src/main.ts#CatsController"
+
+
+def test_an_export_assigned_through_a_cast_is_the_modules_export(tmp_path: Path) -> None:
+    # `(module.exports as any) = app` assigns module.exports at run time, like the plain form.
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "src/app.ts": "const app = require('express')();\n(module.exports as any) = app;\n",
+            "src/extra.ts": (
+                "const app = require('./app');\napp.get('/extra', (req, res) => res.end());\n"
+            ),
+        },
+    )
+    assert _routes(document) == [("GET", "/extra", None)]

@@ -16,16 +16,16 @@ from tsograph.producers.routes.node.frameworks.registration import (
     RETURNS_SELF,
     Framework,
     Host,
+    leading_path,
     new_router,
+    options_at,
     paths,
     verb,
 )
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
-    ArrayValue,
     External,
     Frame,
-    ObjectValue,
     Place,
     RouteBuilder,
     RouterValue,
@@ -36,7 +36,7 @@ from tsograph.producers.routes.node.runtime_values import (
 def construct(
     host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
 ) -> Value | None:
-    options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+    options = options_at(args, 0)
     if function.package != "express":
         return None
     if function.path == () and not new:
@@ -67,12 +67,7 @@ def call(
         found = paths(args[0]) if args else [None]
         return RouteBuilder(app, found[0] if len(found) == 1 else None)
     if name == "use":
-        prefix: Value = "/"
-        rest = args
-        if args and isinstance(args[0], (str, ArrayValue)):
-            prefix, rest = args[0], args[1:]
-        elif len(args) > 1 and args[0] is UNKNOWN:
-            prefix, rest = UNKNOWN, args[1:]  # alone, it is a middleware out of view
+        prefix, rest = leading_path(args, "/")
         for value in paths(prefix):
             use(host, app, value, rest, where, frame)
         return app

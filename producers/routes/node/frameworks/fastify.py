@@ -21,6 +21,7 @@ from tsograph.producers.routes.node.frameworks.registration import (
     add,
     context,
     new_router,
+    options_at,
     paths,
     route,
 )
@@ -45,7 +46,7 @@ def construct(
 ) -> Value | None:
     package, path = function.package, function.path
     if package == "fastify" and path in ((), ("default",), ("fastify",)) and not new:
-        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        options = options_at(args, 0)
         router = new_router(host, "fastify", "app", node, frame)
         nested = options.members.get("routerOptions")
         merged = dict(options.members)
@@ -104,7 +105,7 @@ def call(
 
 def _register(host: Host, app: RouterValue, args: list[Value], where: Place, frame: Frame) -> None:
     plugin = args[0]
-    options = args[1] if len(args) > 1 and isinstance(args[1], ObjectValue) else ObjectValue()
+    options = options_at(args, 1)
     prefix_value = options.members.get("prefix", "")
     prefix = prefix_value if isinstance(prefix_value, str) else None
     if isinstance(plugin, ModuleValue):

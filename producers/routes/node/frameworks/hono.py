@@ -17,7 +17,9 @@ from tsograph.producers.routes.node.frameworks.registration import (
     Host,
     add,
     context,
+    leading_path,
     new_router,
+    options_at,
     paths,
     route,
     unknown_base_tail,
@@ -29,7 +31,6 @@ from tsograph.producers.routes.node.runtime_values import (
     External,
     Frame,
     Mount,
-    ObjectValue,
     Place,
     RouterValue,
     Served,
@@ -43,7 +44,7 @@ def construct(
     host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
 ) -> Value | None:
     if function.package.startswith("hono") and function.path == ("Hono",) and new:
-        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        options = options_at(args, 0)
         router = new_router(host, "hono", "app", node, frame)
         router.strict = options.members.get("strict") is not False
         router.case_sensitive = True
@@ -120,13 +121,9 @@ def call(
             view.prefix = view_prefix(app, prefix) or ""
         return view
     if name == "use":
-        prefix_value: Value = "*"
-        rest = args
+        prefix_value, rest = leading_path(args, "*", (str,))
         if args and isinstance(args[0], str):
-            prefix_value, rest = args[0], args[1:]
-            app.last_path = prefix_value  # Hono 4.13.12 use() sets the chain's path too
-        elif len(args) > 1 and args[0] is UNKNOWN:
-            prefix_value, rest = UNKNOWN, args[1:]  # a path that is not proven, not `*`
+            app.last_path = args[0]  # Hono 4.13.12 use() sets the chain's path too
         # The path is a Hono route pattern (use() adds ALL routes), joined like a route's.
         prefix = prefix_value if isinstance(prefix_value, str) else None
         use(host, app, view_prefix(app, prefix), rest, where, frame)

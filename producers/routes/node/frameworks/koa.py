@@ -16,7 +16,9 @@ from tsograph.producers.routes.node.frameworks.registration import (
     RETURNS_SELF,
     Framework,
     Host,
+    leading_path,
     new_router,
+    options_at,
     paths,
     verb,
 )
@@ -25,7 +27,6 @@ from tsograph.producers.routes.node.runtime_values import (
     ArrayValue,
     External,
     Frame,
-    ObjectValue,
     Place,
     RouterValue,
     Value,
@@ -39,7 +40,7 @@ def construct(
     if package == "koa" and path in ((), ("default",)) and new:
         return new_router(host, "koa-app", "app", node, frame)
     if package == "@koa/router" and path in ((), ("default",), ("Router",)):
-        options = args[0] if args and isinstance(args[0], ObjectValue) else ObjectValue()
+        options = options_at(args, 0)
         router = new_router(host, "koa", "router", node, frame)
         prefix = options.members.get("prefix")
         router.prefix = prefix if isinstance(prefix, str) else ""
@@ -85,12 +86,7 @@ def _koa_router(
             verb(host, router, name, path, rest[1:], where, frame)
         return router
     if name == "use":
-        prefix: Value = ""
-        rest = args
-        if args and isinstance(args[0], (str, ArrayValue)):
-            prefix, rest = args[0], args[1:]
-        elif len(args) > 1 and args[0] is UNKNOWN:
-            prefix, rest = UNKNOWN, args[1:]  # a path that is not proven, not no path
+        prefix, rest = leading_path(args, "")
         for value in paths(prefix):
             use(host, router, value, rest, where, frame)
         return router

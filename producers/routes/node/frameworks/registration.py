@@ -16,6 +16,7 @@ from typing import Protocol
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.paths import join_prefix
 from tsograph.producers.routes.node.runtime_values import (
+    UNKNOWN,
     ArrayValue,
     Context,
     Entry,
@@ -24,6 +25,7 @@ from tsograph.producers.routes.node.runtime_values import (
     FunctionValue,
     Handler,
     Mount,
+    ObjectValue,
     Place,
     Route,
     RouterValue,
@@ -192,6 +194,27 @@ def flat(values: list[Value]) -> list[Value]:
         else:
             found.append(value)
     return found
+
+
+def options_at(args: list[Value], index: int) -> ObjectValue:
+    """The options object passed at `index`; an empty one when it is absent or not an object."""
+    value = args[index] if len(args) > index else None
+    return value if isinstance(value, ObjectValue) else ObjectValue()
+
+
+def leading_path(
+    args: list[Value], default: Value, kinds: tuple[type, ...] = (str, ArrayValue)
+) -> tuple[Value, list[Value]]:
+    """`use([path], ...rest)`: the path argument and the rest, or `default` and all arguments.
+
+    An unknown first argument with more after it is a path that is not proven, not no path;
+    alone, it is a middleware out of view.
+    """
+    if args and isinstance(args[0], kinds):
+        return args[0], args[1:]
+    if len(args) > 1 and args[0] is UNKNOWN:
+        return UNKNOWN, args[1:]
+    return default, args
 
 
 def paths(value: Value) -> list[str | None]:
