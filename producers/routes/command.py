@@ -16,13 +16,19 @@ from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
     checked_service,
-    project_folder,
     syntax_files,
 )
 from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.service_runs import (
+    add_service_arguments,
+    output_of,
+    rebase_facts,
+    rebase_limitations,
+    targets,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -79,6 +85,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
+    add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
@@ -93,17 +100,23 @@ def run(args: argparse.Namespace) -> int:
             "--client-model applies to --role client only; leave it out or pass --role client"
         )
     generated = generated_at(args.generated_at)
-    root = project_folder(args.project)
-    scan = scan_server(root, service, args.include_tests, syntax_files(args))
-    return write_http_document(
-        args,
-        "server",
-        root,
-        service,
-        generated,
-        read=scan.read,
-        limitations=scan.limitations,
-        facts=scan.facts,
-        limitation_scopes=scan.scopes,
-        dispatch=scan.dispatch,
-    )
+    for target in targets(args, "server"):
+        scan = scan_server(target.project, service, args.include_tests, syntax_files(args))
+        scopes = [
+            {**scope, "limitation": rebase_limitations([scope["limitation"]], target.folder)[0]}
+            for scope in scan.scopes
+        ]
+        with output_of(target):
+            write_http_document(
+                args,
+                "server",
+                target.root,
+                service,
+                generated,
+                read=scan.read,
+                limitations=rebase_limitations(scan.limitations, target.folder),
+                facts=rebase_facts(scan.facts, target.folder),
+                limitation_scopes=scopes,
+                dispatch=scan.dispatch,
+            )
+    return 0

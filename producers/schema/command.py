@@ -15,12 +15,18 @@ from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
-    project_folder,
     syntax_files,
 )
 from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.output_formats import emit
 from tsograph.producers.schema.scan import scan_project
+from tsograph.producers.service_runs import (
+    add_service_arguments,
+    output_of,
+    rebase_facts,
+    rebase_limitations,
+    targets,
+)
 
 # The code is the database's client: relation-use facts describe calls into it.
 ROLES = ("client",)
@@ -65,6 +71,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also read test sources; their facts carry testSource: true",
     )
+    add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
@@ -72,20 +79,21 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
-    root = project_folder(args.project)
-    scan = scan_project(root, args.include_tests, syntax_files(args))
-    check_fact_budget(len(scan.facts))
-    document = bridge_facts(
-        platform="js",
-        target="persistence" if scan.facts else None,
-        roles=list(ROLES),
-        service=None,
-        project=project_name(root),
-        generated=generated,
-        source_modified=source_modified_at(scan.read),
-        limitations=scan.limitation_lines(),
-        facts=scan.facts,
-        source_sets={"tests": "included" if args.include_tests else "excluded"},
-    )
-    emit(document, args.format)
+    for target in targets(args, "schema"):
+        scan = scan_project(target.project, args.include_tests, syntax_files(args))
+        check_fact_budget(len(scan.facts))
+        document = bridge_facts(
+            platform="js",
+            target="persistence" if scan.facts else None,
+            roles=list(ROLES),
+            service=None,
+            project=project_name(target.root),
+            generated=generated,
+            source_modified=source_modified_at(scan.read),
+            limitations=rebase_limitations(scan.limitation_lines(), target.folder),
+            facts=rebase_facts(scan.facts, target.folder),
+            source_sets={"tests": "included" if args.include_tests else "excluded"},
+        )
+        with output_of(target):
+            emit(document, args.format)
     return 0
