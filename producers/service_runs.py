@@ -162,6 +162,9 @@ def output_of(target: Target) -> Iterator[None]:
 
 _PATH_KEYS = ("usr", "qualifiedName", "group")
 # A project-relative file as limitation details name it, with an optional `:line`.
+_EXTENDS_NOTE = re.compile(
+    r"^(?P<head>extends .* of )(?P<folder>\S+)(?P<tail> not (?:read|found).*)$"
+)
 _FILE_WORD = re.compile(
     r"^[^\s:/@][^\s:]*\.(?:[cm]?[jt]sx?|json|prisma|sql|ya?ml|toml|py)(?::\d+)*$"
 )
@@ -213,6 +216,11 @@ def _rebased_line(line: str, folder: str) -> str:
 def _rebased_item(item: str, folder: str) -> str:
     """A detail whose first word is a file (`src/a.ts`, `src/a.ts:12`, `package.json not
     read (…)`) with the folder in front; counts, package names and prose as written."""
+    extends = _EXTENDS_NOTE.match(item)
+    if extends:
+        # project/tsconfig_extends.py names the folder whose config extends ("." the root).
+        place = folder if extends["folder"] == "." else paths.join(folder, extends["folder"])
+        return f"{extends['head']}{place}{extends['tail']}"
     first, space, rest = item.partition(" ")
     if not _FILE_WORD.match(first):
         return item

@@ -317,14 +317,28 @@ class Resolver:
         return self.probe(target)
 
     def _links_build_folder(self, importer: str, package: PackageInfo) -> bool:
-        """Whether the importer's package declares the package with a `link:` or `file:`
-        path to its build folder: installed, the build folder is the package's root."""
-        holder = self.workspace.owner(importer)
-        declared = holder.dependencies.get(package.name or "") if holder else None
-        if holder is None or not declared or not declared.startswith(("link:", "file:")):
+        """Whether the package installed where the importer finds it is its build folder.
+
+        Node looks for `node_modules/<name>` in the importer's folder and each one
+        above, so the nearest package folder on the way up that declares the
+        dependency decides. Its declaration links the build folder when it is a
+        `link:` or `file:` path there (relative to the declaring package, as pnpm
+        and npm read it), or a `workspace:` path declared by the root package
+        (drizzle-orm's root: `"drizzle-orm": "workspace:./drizzle-orm/dist"`,
+        installed as `link:drizzle-orm/dist` in its pnpm-lock.yaml); a `workspace:`
+        path in any other package is not read, since where it leads was not checked.
+        """
+        for folder in paths.ancestors(paths.parent(importer)):
+            holder = self.workspace.by_directory.get(folder)
+            declared = holder.dependencies.get(package.name or "") if holder else None
+            if holder is None or declared is None:
+                continue
+            protocol, _, target = declared.partition(":")
+            root_path = protocol == "workspace" and folder == "" and target.startswith(".")
+            if protocol in ("link", "file") or root_path:
+                return paths.join(folder, target) == self.build_folders(package)[0]
             return False
-        linked = paths.join(holder.directory, declared.split(":", 1)[1])
-        return linked == self.build_folders(package)[0]
+        return False
 
     def _built_package(self, package: PackageInfo, subpath: str) -> Resolution:
         """A package installed from its build folder: its manifest's entries and its

@@ -21,6 +21,10 @@ WORKSPACE = '{"name": "root", "private": true, "workspaces": ["packages/*"]}'
 
 def resolver_for(root: Path, files: dict[str, str]) -> Resolver:
     write_tree(root, {"package.json": WORKSPACE, **files})
+    return _resolver(root, files)
+
+
+def _resolver(root: Path, files: dict[str, str]) -> Resolver:
     sources = {p for p in files if p.endswith((".ts", ".js")) and not p.endswith(".d.ts")}
     workspace = load_workspace(root)
     configs = load_configs(root, "", workspace=workspace)
@@ -104,4 +108,32 @@ def test_link_to_the_build_folder_reads_subpaths_in_src(tmp_path: Path) -> None:
     )
     # Declared without the link, the package folder itself is the package: no pg-core there.
     found = r.resolve("packages/other/a.ts", "orm/pg-core")
+    assert (found.kind, found.reason) == ("unresolved", "workspace-entry-not-found")
+
+
+def test_the_nearest_declaring_package_decides(tmp_path: Path) -> None:
+    # drizzle-orm's integration-tests declare no drizzle-orm: Node finds the root's
+    # node_modules/drizzle-orm, which the root's `workspace:./drizzle-orm/dist` links
+    # to the build folder (pnpm-lock.yaml: `version: link:drizzle-orm/dist`).
+    files = {
+        "package.json": '{"name": "root", "private": true, "devDependencies": '
+        '{"orm": "workspace:./packages/orm/dist"}}',
+        "pnpm-workspace.yaml": "packages:\n  - packages/*\n",
+        "packages/orm/package.json": '{"name": "orm", "main": "./index.js"}',
+        "packages/orm/src/index.ts": "",
+        "packages/orm/src/pg-core/index.ts": "",
+        "packages/tests/package.json": '{"name": "tests", "private": true}',
+        "packages/tests/a.ts": "",
+        # A workspace: path declared below the root is not read (where pnpm takes it
+        # from was not checked), so the package folder stays the package.
+        "packages/kit/package.json": '{"name": "kit", "dependencies": '
+        '{"orm": "workspace:./packages/orm/dist"}}',
+        "packages/kit/a.ts": "",
+    }
+    write_tree(tmp_path, files)
+    r = _resolver(tmp_path, files)
+    assert r.resolve("packages/tests/a.ts", "orm/pg-core") == Resolution(
+        "source", "packages/orm/src/pg-core/index.ts"
+    )
+    found = r.resolve("packages/kit/a.ts", "orm/pg-core")
     assert (found.kind, found.reason) == ("unresolved", "workspace-entry-not-found")
