@@ -62,7 +62,8 @@ def test_services_are_the_packages_declaring_what_the_command_reads(tmp_path: Pa
             "apps/site/next.config.mjs": "export default {};\n",
             "apps/api/package.json": '{"name": "@acme/api", "dependencies": {"fastify": "5.1.0"}}',
             "apps/cli/package.json": '{"name": "cli", "dependencies": {"axios": "1.7.0"}}',
-            "libs/db/package.json": '{"name": "@acme/db", "dependencies": {"drizzle-orm": "0.40.0"}}',
+            "libs/db/package.json": '{"name": "@acme/db", "dependencies": '
+            '{"drizzle-orm": "0.40.0"}}',
         },
     )
     folders = {
