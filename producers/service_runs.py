@@ -1,7 +1,7 @@
 """Which folder a per-service command reads, and where each of its documents goes.
 
 `routes` and `schema` describe one service per document. At a monorepo root
-(producers/project/services.py) they read each service package as its own
+(producers/services.py) they read each service package as its own
 project (its own package.json, lockfile-free version ranges, tsconfig and
 framework config) and then rebase what they write onto the root: every
 location path, symbol id and file named in a limitation gets the package
@@ -35,7 +35,7 @@ from tsograph.exchange.version import TOOL_NAME
 from tsograph.producers.command_args import project_folder, shown
 from tsograph.producers.project import paths
 from tsograph.producers.project.packages import read_package
-from tsograph.producers.project.services import Service, find_services
+from tsograph.producers.services import Service, find_services
 
 
 def add_service_arguments(parser: Any) -> None:
@@ -73,7 +73,7 @@ def targets(args: Any, kind: str) -> list[Target]:
     if args.workspace is not None:
         if args.out_dir is not None:
             raise UsageError("--workspace and --out-dir exclude each other; pass one of them")
-        return [_workspace_target(args.project, args.workspace)]
+        return [workspace_target(args.project, args.workspace)]
     root = Path(os.path.realpath(project_folder(args.project)))
     services = find_services(root, kind)
     if args.out_dir is None:
@@ -92,7 +92,8 @@ def targets(args: Any, kind: str) -> list[Target]:
     return [Target(root, s.folder, out_dir / (s.file_stem + suffix)) for s in services]
 
 
-def _workspace_target(project: str, workspace: str) -> Target:
+def workspace_target(project: str, workspace: str) -> Target:
+    """The root (the outer of the two folders) and the package folder under it."""
     real_project = Path(os.path.realpath(project_folder(project)))
     real_package = Path(os.path.realpath(project_folder(workspace, "--workspace")))
     for outer, inner in ((real_project, real_package), (real_package, real_project)):

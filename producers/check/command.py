@@ -25,7 +25,7 @@ from tsograph.producers.check.documents import (
 )
 from tsograph.producers.check.http_rules import check_http
 from tsograph.producers.check.pairs import check_pairs
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 
 EXIT_FINDINGS = 3
 
@@ -34,25 +34,7 @@ _PAIRS_WHAT = "a schema document and a schema or sql-schema document"
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "check",
-        help="join route or relation documents and report what disagrees",
-        **command_help(
-            "Join openapi, routes --role server and routes --role client documents "
-            "(or, with --pairs, a schema document and its declarations) and report "
-            "what disagrees.",
-            [
-                (0, "no finding fails the run (warnings may be listed)"),
-                (2, "a document cannot be read or is not a bridge-facts document"),
-                (3, "findings at the --fail-on severity (default: error) fail the run"),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph check contract.json decl.json calls.json",
-                "tsograph check --pairs uses.json sql.json --format github",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "check")
     parser.add_argument("documents", nargs="+", metavar="DOC", help="a bridge-facts document")
     parser.add_argument(
         "--pairs",

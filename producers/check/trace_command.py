@@ -39,30 +39,13 @@ from tsograph.producers.check.documents import (
 )
 from tsograph.producers.check.trace import index_by_usr, reached_per_root, route_entry
 from tsograph.producers.graph.command import add_project_options
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 
 _METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "trace",
-        help="per route: the tables it touches and the services it calls",
-        **command_help(
-            "Follow each route's handler through a reach traversal to the relation uses "
-            "and route calls of the symbols it reaches.",
-            [
-                (0, "the trace was written"),
-                (2, "a document or the project cannot be read"),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph trace --project . --routes decl.json --uses uses.json",
-                "tsograph trace --project . --routes decl.json --uses uses.json "
-                "--route 'GET /api/users/{id}'",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "trace")
     add_project_options(parser)
     parser.add_argument("--routes", required=True, metavar="DECL.json", help="routes --role server")
     parser.add_argument("--uses", required=True, metavar="USES.json", help="a schema document")

@@ -43,7 +43,7 @@ from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
-from tsograph.producers.graph.traverse_help import traverse_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
@@ -64,11 +64,8 @@ def _bounded(low: int, high: int, name: str) -> Any:
 
 
 def register(subparsers: Any) -> None:
-    for name, help_text in (
-        ("reach", "list what the given symbols reach (language-traversal v1)"),
-        ("impact", "list what reaches the given symbols (language-traversal v1)"),
-    ):
-        parser = subparsers.add_parser(name, help=help_text, **traverse_help(name, help_text))
+    for name in ("reach", "impact"):
+        parser = add_command(subparsers, name)
         source = parser.add_mutually_exclusive_group(required=True)
         source.add_argument("--project", metavar="ROOT", help="the project folder to read")
         source.add_argument(
@@ -80,7 +77,10 @@ def register(subparsers: Any) -> None:
             "--tsconfig", metavar="FILE", help="the compiler config, relative to the project"
         )
         parser.add_argument(
-            "--workspace", metavar="ROOT", help="an enclosing folder whose packages calls cross"
+            "--workspace",
+            metavar="PATH",
+            help="as for graph: the package under a --project root, or the root enclosing "
+            "--project; ids are relative to the outer folder",
         )
         parser.add_argument(
             "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"

@@ -17,7 +17,7 @@ from tsograph.producers.command_args import (
     add_output_arguments,
     syntax_files,
 )
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.schema.scan import scan_project
 from tsograph.producers.service_runs import (
@@ -33,33 +33,7 @@ ROLES = ("client",)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "schema",
-        help="relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text",
-        **command_help(
-            "Scan a project without running it: Prisma schemas and client calls, Drizzle, "
-            "TypeORM, Sequelize, knex, SQL drivers, D1, raw SQL, TypedSQL and uppercase SQL "
-            "literals, written as a bridge-facts document with one relation-use fact per "
-            "observed relation or column. The SQL drivers read are pg, mysql2, "
-            "better-sqlite3, sqlite3, node:sqlite, bun:sqlite, @libsql/client, postgres.js, "
-            "Neon, @vercel/postgres, PlanetScale and Cloudflare D1; Kysely, Objection, "
-            "MikroORM, pg-promise, sequelize-typescript, MSSQL, Oracle and slonik are only "
-            "counted under unsupported-db-packages:.",
-            [
-                (0, "success (zero facts is still success, not a proof of completeness)"),
-                (
-                    2,
-                    "the project cannot be read, or the output is over the limits (100,000 "
-                    "facts, 16 Mi characters)",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph schema --project . > relations.json",
-                "tsograph schema --project . --format text",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "schema")
     parser.add_argument(
         "--project",
         required=True,

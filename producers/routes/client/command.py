@@ -15,7 +15,7 @@ from tsograph.producers.command_args import syntax_files
 from tsograph.producers.routes.client.scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
-from tsograph.producers.service_runs import output_of, rebase_facts, rebase_limitations, targets
+from tsograph.producers.service_runs import targets
 
 CLIENT_MODEL_HELP = (
     "JSON file (schemas/client-model-v1.json) declaring opaque transports: "
@@ -30,15 +30,5 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
     model = load_model(args.client_model) if args.client_model is not None else None
     for target in targets(args, "client"):
         scan = scan_project(target.project, service, args.include_tests, model, syntax_files(args))
-        with output_of(target):
-            write_http_document(
-                args,
-                "client",
-                target.root,
-                service,
-                generated,
-                read=scan.read,
-                limitations=rebase_limitations(scan.limitations, target.folder),
-                facts=rebase_facts(scan.facts, target.folder),
-            )
+        write_http_document(args, "client", target, service, generated, scan)
     return 0

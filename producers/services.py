@@ -19,33 +19,16 @@ from pathlib import Path
 from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import ConfigReadError, read_config
 from tsograph.producers.project.packages import PackageInfo, load_workspace
+from tsograph.producers.routes.next_config import CONFIG_FILES
+from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES
+from tsograph.producers.schema.orm.packages import SUPPORTED
 
-# What `routes --role server` reads (routes/node/detect.py FRAMEWORK_PACKAGES, Koa's
-# own package, and Next.js).
-SERVER_PACKAGES = ("next", "hono", "express", "fastify", "koa", "@koa/router", "@nestjs/core")
+# What `routes --role server` reads: its Node backends, Koa's own package, and Next.js.
+SERVER_PACKAGES = ("next", "koa", *FRAMEWORK_PACKAGES)
 # The HTTP client libraries `routes --role client` reads besides the global fetch.
 CLIENT_PACKAGES = ("axios", "ky")
-# The packages whose import turns the schema collectors on (schema/orm/packages.py
-# SUPPORTED, and Prisma).
-DATABASE_PACKAGES = (
-    "prisma",
-    "@prisma/client",
-    "drizzle-orm",
-    "typeorm",
-    "sequelize",
-    "knex",
-    "pg",
-    "mysql2",
-    "better-sqlite3",
-    "sqlite3",
-    "@libsql/client",
-    "postgres",
-    "@neondatabase/serverless",
-    "@vercel/postgres",
-    "@planetscale/database",
-)
-# next@16.4.6 shared/lib/constants.js CONFIG_FILES, as routes/next_config.py reads them.
-NEXT_CONFIG_FILES = ("next.config.js", "next.config.mjs", "next.config.ts")
+# The packages whose import turns the schema collectors on, and Prisma's.
+DATABASE_PACKAGES = ("prisma", "@prisma/client", *SUPPORTED)
 
 # Which declared packages make a package a service, per command.
 SERVICE_PACKAGES = {
@@ -70,7 +53,7 @@ class Service:
 
 
 def _has_next_config(root: Path, folder: str) -> bool:
-    for name in NEXT_CONFIG_FILES:
+    for name in CONFIG_FILES:
         try:
             if read_config(root, paths.join(folder, name)) is not None:
                 return True
