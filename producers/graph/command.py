@@ -13,6 +13,7 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
+from tsograph.producers.command_args import add_cache_arguments
 from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.help_text import add_command
@@ -24,6 +25,12 @@ def add_project_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--project", required=True, metavar="ROOT", help="the project folder to read (required)"
     )
+    add_graph_options(parser)
+
+
+def add_graph_options(parser: argparse.ArgumentParser) -> None:
+    """How a project is read into its graph: --tsconfig, --workspace and the cache options
+    (graph, trace, reach and impact)."""
     parser.add_argument(
         "--tsconfig",
         metavar="FILE",
@@ -37,15 +44,7 @@ def add_project_options(parser: argparse.ArgumentParser) -> None:
         "the graph starts from; or the reverse: an enclosing root whose packages calls "
         "may cross. Ids are relative to the outer folder",
     )
-    parser.add_argument(
-        "--cache-dir",
-        metavar="DIR",
-        help="where per-file facts and whole graphs are cached (default: "
-        "$XDG_CACHE_HOME/tsograph or ~/.cache/tsograph)",
-    )
-    parser.add_argument(
-        "--no-cache", action="store_true", help="parse every file, read and write no cache"
-    )
+    add_cache_arguments(parser)
 
 
 def register(subparsers: Any) -> None:

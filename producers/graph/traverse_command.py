@@ -27,6 +27,7 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.producers import progress
+from tsograph.producers.command_args import add_choice
 from tsograph.producers.diagrams.output import (
     DIAGRAM_FORMATS,
     add_max_nodes,
@@ -36,6 +37,7 @@ from tsograph.producers.diagrams.output import (
 from tsograph.producers.diagrams.route_labels import route_labels
 from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
 from tsograph.producers.graph import closest_ids
+from tsograph.producers.graph.command import add_graph_options
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
 from tsograph.producers.graph.project_graph import load_from_arguments
@@ -73,19 +75,7 @@ def register(subparsers: Any) -> None:
             metavar="FILE",
             help="a saved tsograph-graph snapshot (JSON or NDJSON, at most 128 MiB) instead",
         )
-        parser.add_argument(
-            "--tsconfig", metavar="FILE", help="the compiler config, relative to the project"
-        )
-        parser.add_argument(
-            "--workspace",
-            metavar="PATH",
-            help="as for graph: the package under a --project root, or the root enclosing "
-            "--project; ids are relative to the outer folder",
-        )
-        parser.add_argument(
-            "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"
-        )
-        parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
+        add_graph_options(parser)
         parser.add_argument(
             "--max-depth",
             metavar="N",
@@ -101,11 +91,12 @@ def register(subparsers: Any) -> None:
             help=f"list at most N symbols (1 to {MAX_REACHED:,}, the default); a cut "
             "traversal says truncated",
         )
-        parser.add_argument(
+        add_choice(
+            parser,
             "--dispatch",
-            choices=MODES,
-            default="bound",
-            help="which edges to follow: direct (proven by names and types), bound (also "
+            MODES,
+            "bound",
+            "which edges to follow: direct (proven by names and types), bound (also "
             "calls every flowing value proves; the default) or candidates (also every "
             "possible implementation)",
         )
