@@ -160,3 +160,19 @@ def test_impact_from_a_shared_package_reaches_both_apps_handlers(root: Path) -> 
         handlers |= {fact["symbol"]["usr"] for fact in decls["facts"]}
     assert handlers == {"apps/api/src/app.ts#listUsers", "apps/web/src/app/api/orders/route.ts#GET"}
     assert handlers <= reached
+
+
+def test_out_dir_in_text_writes_the_text_reading_per_service(root: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run(("routes", "--role", "server"), root, "--out-dir", str(out), "--format", "text")
+    assert sorted(path.name for path in out.iterdir()) == ["shop__api.txt", "shop__web.txt"]
+    alone = run(
+        ("routes", "--role", "server"),
+        root,
+        "--workspace",
+        str(root / "apps/web"),
+        "--format",
+        "text",
+    )
+    assert (out / "shop__web.txt").read_bytes() == alone.stdout
+    assert b"apps/web/src/app/api/orders/route.ts:4" in alone.stdout
