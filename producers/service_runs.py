@@ -110,15 +110,16 @@ def workspace_target(project: str, workspace: str) -> Target:
 
 def _out_dir(value: str) -> Path:
     folder = Path(value)
+    label = f"--out-dir {shown(value)}"
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"{label}: is a file, not a folder; pass a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise InputError(
-            f"--out-dir {shown(value)}: cannot be created ({(error.strerror or 'error').lower()})"
-            "; pass a writable folder"
-        ) from None
-    if not folder.is_dir():
-        raise InputError(f"--out-dir {shown(value)}: is a file, not a folder; pass a folder")
+        cause = (error.strerror or "error").lower()
+        raise InputError(f"{label}: cannot be created ({cause}); pass a writable folder") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InputError(f"{label}: cannot be written (permission denied); pass a writable folder")
     return folder
 
 
@@ -148,15 +149,19 @@ def output_of(target: Target) -> Iterator[None]:
         return
     temporary = target.out.with_name(target.out.name + ".part")
     saved = sys.stdout
-    with open(temporary, "wb") as handle:
-        sys.stdout = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
-        try:
-            yield
-            sys.stdout.flush()
-        finally:
-            sys.stdout.detach()
-            sys.stdout = saved
-    os.replace(temporary, target.out)
+    try:
+        with open(temporary, "wb") as handle:
+            sys.stdout = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
+            try:
+                yield
+                sys.stdout.flush()
+            finally:
+                sys.stdout.detach()
+                sys.stdout = saved
+        os.replace(temporary, target.out)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 # ---- rebasing a package run onto the root ------------------------------------------

@@ -176,3 +176,10 @@ def test_out_dir_in_text_writes_the_text_reading_per_service(root: Path, tmp_pat
     )
     assert (out / "shop__web.txt").read_bytes() == alone.stdout
     assert b"apps/web/src/app/api/orders/route.ts:4" in alone.stdout
+
+
+def test_out_dir_that_is_a_file_is_unreadable_input(root: Path, tmp_path: Path) -> None:
+    (tmp_path / "taken").write_text("")
+    result = invoke("schema", "--project", str(root), "--out-dir", str(tmp_path / "taken"))
+    assert (result.code, result.stdout) == (2, b"")
+    assert result.stderr == ("tsograph: --out-dir taken: is a file, not a folder; pass a folder\n")
