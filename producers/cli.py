@@ -74,6 +74,8 @@ def run(argv: Sequence[str]) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(list(argv))
+        # The words as given, so a usage message can print the exact command to run.
+        args.argv = list(argv)
         runner: Runner | None = getattr(args, "run", None)
         if runner is None:
             raise UsageError(f"a command is required (see '{TOOL_NAME} --help')")

@@ -44,13 +44,21 @@ def add_output_arguments(parser: Any) -> None:
 
 
 def add_cache_arguments(parser: Any) -> None:
+    """--cache-dir and --no-cache, the same for every command that reads sources."""
     parser.add_argument(
         "--cache-dir",
-        help="where per-file facts and syntax are cached (default: $XDG_CACHE_HOME/tsograph)",
+        metavar="DIR",
+        help="where per-file facts and syntax, and whole graphs, are cached (default: "
+        "$XDG_CACHE_HOME/tsograph or ~/.cache/tsograph)",
     )
     parser.add_argument(
         "--no-cache", action="store_true", help="parse every file, read and write no cache"
     )
+
+
+def add_choice(parser: Any, flag: str, choices: Iterable[str], default: str, text: str) -> None:
+    """An option taking one of `choices` (its --help lists them), `default` when left out."""
+    parser.add_argument(flag, choices=list(choices), default=default, help=text)
 
 
 def syntax_files(args: Any) -> SyntaxFiles:

@@ -1,7 +1,24 @@
-"""The closing part of every command's --help: its exit codes and examples, laid out as written.
+"""Every command's --help text, and the one helper that registers a command with it.
 
-One helper so that every command states its exit codes in the same form
-(the codes are those of exchange.errors; 1 is never used).
+The texts are prose in one table (`COMMAND_HELP`), one entry per command, in
+blocks separated by blank lines:
+
+    one-line summary (the command list of `tsograph --help`)
+
+    description, a paragraph
+
+    0 what exit 0 means
+    2 what exit 2 means; longer texts continue on lines indented
+      by two spaces
+    64
+      (exit 64 is always a usage error; indented lines add to it)
+
+    one example per line (a backslash at a line's end continues it)
+
+`add_command(subparsers, name)` makes the subparser with them, so every command
+states its exit codes in the same form (the codes are those of
+exchange.errors; 1 is never used) and the wording of all commands can be read
+in one place.
 """
 
 from __future__ import annotations
@@ -14,6 +31,212 @@ from typing import Any
 # Exit code lines are wrapped to this width; examples stay on one line to be copied.
 _WIDTH = 88
 USAGE_ERROR = "usage error: a wrong or missing option or argument (stdout stays empty)"
+
+_MONOREPO = (
+    "At a monorepo root (npm/yarn workspaces, pnpm-workspace.yaml) whose packages hold "
+    "several services, each service package is read as its own project (its own "
+    "package.json, configs and versions) with paths and ids relative to the root: pass "
+    "--out-dir DIR for one document per service, or --workspace PATH for one; without "
+    "either the run lists the services and the command for each (exit 64)."
+)
+
+COMMAND_HELP = {
+    "validate": """\
+check documents against tsograph's JSON Schemas
+
+Check bridge-facts, language-traversal and tsograph-graph documents (JSON, or a
+graph's NDJSON export): their JSON Schema, then what a schema cannot say (edges
+and via name existing nodes, ids are unique and follow the symbol id grammar,
+root indices are in range). The first problem is named by its JSON pointer.
+
+0 every file is valid; one line per file on stdout
+2 a file cannot be read or is invalid; one line on stderr names the file, the JSON
+  pointer (and the line of an NDJSON export) and a fix
+64
+
+tsograph validate routes.json relations.json
+tsograph graph --project . --format ndjson > g.ndjson && tsograph validate g.ndjson
+""",
+    "openapi": """\
+route-contract facts from a Swagger 2.0 or OpenAPI 3.0/3.1 spec
+
+Read one Swagger 2.0 or OpenAPI 3.0/3.1 spec (JSON or YAML) and write a
+bridge-facts document with one route-contract fact per operation.
+
+0 success (zero facts is still success, not a proof of completeness)
+2 the spec cannot be read or accepted, or the output is over the limits
+64
+  also a spec outside --project
+
+tsograph openapi api/openapi.yaml --service billing > contract.json
+tsograph openapi api/openapi.yaml --service billing --format text
+""",
+    "graph": """\
+write the project's call graph (tsograph-graph v1)
+
+Build the TypeScript/JavaScript call graph of a project without running it: one
+node per declaration, edges with their evidence tier, unresolved calls by reason.
+At a monorepo root the graph spans every workspace package, with ids relative to
+the root: the ids routes and schema write for the same declarations.
+
+0 success
+2 the project or a config cannot be read, or --tsconfig names no readable config
+64
+
+tsograph graph --project . > graph.json
+tsograph graph --project . --workspace apps/web --format ndjson > graph.ndjson
+tsograph graph --project . --format text
+""",
+    "reach": """\
+list what the given symbols reach (language-traversal v1)
+
+List what the given symbols reach (language-traversal v1): each symbol with its
+depth, the previous symbol on a shortest path, the roots that reach it and its
+evidence tier.
+
+0 success
+2 the project or graph file cannot be read, or the output is over the limits
+64
+  or some root ids are not graph nodes: then the document is still written for
+  the other roots and stderr names the ids
+
+tsograph reach --project . 'src/app/api/jobs/route.ts#POST'
+tsograph graph --project . > graph.json && \
+tsograph reach --graph-file graph.json --format text 'src/lib/jobs.ts#createJob'
+""",
+    "impact": """\
+list what reaches the given symbols (language-traversal v1)
+
+List what reaches the given symbols (language-traversal v1): each symbol with
+its depth, the previous symbol on a shortest path, the roots that reach it and
+its evidence tier.
+
+0 success
+2 the project or graph file cannot be read, or the output is over the limits
+64
+  or some root ids are not graph nodes: then the document is still written for
+  the other roots and stderr names the ids
+
+tsograph impact --project . 'src/lib/audit.ts#audit'
+tsograph routes --role server --project . | tsograph impact --project . --roots-from -
+""",
+    "routes": f"""\
+route-decl facts of a server, route-call facts of a client
+
+Scan a project without running it. --role server: the routes a Next.js app (App
+Router route handlers, Pages Router API routes) or a Node backend (Hono, Express,
+Fastify, Koa with @koa/router, NestJS) declares, one route-decl fact per (route,
+HTTP method). --role client: the requests fetch, axios and ky calls make, one
+route-call fact each.
+
+{_MONOREPO}
+
+0 success (zero facts is still success, not a proof of completeness)
+2 the project (or --client-model file) cannot be read, or the output is over the
+  limits
+64
+  also a monorepo root with several services and neither --out-dir nor --workspace
+
+tsograph routes --role server --project . --service api > routes.json
+tsograph routes --role client --project web --service api > calls.json
+tsograph routes --role server --project . --format text
+tsograph routes --role server --project . --out-dir routes/
+tsograph routes --role server --project . --workspace apps/api > api-routes.json
+""",
+    "schema": f"""\
+relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text
+
+Scan a project without running it: Prisma schemas and client calls, Drizzle,
+TypeORM, Sequelize, knex, SQL drivers, D1, raw SQL, TypedSQL and uppercase SQL
+literals, written as a bridge-facts document with one relation-use fact per
+observed relation or column. The SQL drivers read are pg, mysql2, better-sqlite3,
+sqlite3, node:sqlite, bun:sqlite, @libsql/client, postgres.js, Neon,
+@vercel/postgres, PlanetScale and Cloudflare D1; Kysely, Objection, MikroORM,
+pg-promise, sequelize-typescript, MSSQL, Oracle and slonik are only counted under
+unsupported-db-packages:.
+
+{_MONOREPO}
+
+0 success (zero facts is still success, not a proof of completeness)
+2 the project cannot be read, or the output is over the limits (100,000 facts,
+  16 Mi characters)
+64
+  also a monorepo root with several services and neither --out-dir nor --workspace
+
+tsograph schema --project . > relations.json
+tsograph schema --project . --format text
+tsograph schema --project . --out-dir relations/
+""",
+    "sql-schema": """\
+tables and columns declared by SQL DDL files (migrations)
+
+Apply the CREATE/ALTER/DROP TABLE statements of SQL files in path order and
+write the tables and columns that remain as a platform sql bridge-facts document.
+
+0 success
+2 a file cannot be read, or the output is over the limits
+64
+
+tsograph sql-schema prisma/migrations --dialect postgres
+tsograph sql-schema schema.sql --project .
+""",
+    "check": """\
+join route or relation documents and report what disagrees
+
+Join openapi, routes --role server and routes --role client documents (or, with
+--pairs, a schema document and its declarations) and report what disagrees.
+
+0 no finding fails the run (warnings may be listed)
+2 a document cannot be read or is not a bridge-facts document
+3 findings at the --fail-on severity (default: error) fail the run
+64
+
+tsograph check contract.json decl.json calls.json
+tsograph check --pairs uses.json sql.json --format github
+""",
+    "trace": """\
+per route: the tables it touches and the services it calls
+
+Follow each route's handler through a reach traversal to the relation uses and
+route calls of the symbols it reaches.
+
+0 the trace was written
+2 a document or the project cannot be read
+64
+
+tsograph trace --project . --routes decl.json --uses uses.json
+tsograph trace --project . --routes decl.json --uses uses.json --route 'GET /api/users/{id}'
+""",
+}
+
+
+def add_command(subparsers: Any, name: str) -> argparse.ArgumentParser:
+    """The subparser of a command, with its summary, description, exit codes and examples."""
+    summary, description, codes, examples = _blocks(COMMAND_HELP[name])
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        name, help=summary[0], **command_help(" ".join(description), _exit_codes(codes), examples)
+    )
+    return parser
+
+
+def _blocks(text: str) -> list[list[str]]:
+    """Summary, description, exit codes, examples: the blank-line separated blocks, with
+    the monorepo paragraph (a block of its own) joined to the description."""
+    blocks = [block.splitlines() for block in text.strip().split("\n\n")]
+    return [blocks[0], [line for block in blocks[1:-2] for line in block], *blocks[-2:]]
+
+
+def _exit_codes(lines: list[str]) -> list[tuple[int, str]]:
+    codes: list[tuple[int, str]] = []
+    for line in lines:
+        if line.startswith(" "):
+            code, text = codes[-1]
+            joint = "; " if text == USAGE_ERROR else " "
+            codes[-1] = (code, text + joint + line.strip())
+            continue
+        code_text, _, text = line.partition(" ")
+        codes.append((int(code_text), USAGE_ERROR if code_text == "64" else text))
+    return codes
 
 
 def command_help(

@@ -20,7 +20,7 @@ from tsograph.exchange.references import check_graph
 from tsograph.exchange.validation import kind_of, validate, validator_for
 from tsograph.exchange.writer import MAX_OUTPUT_CHARS
 from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.schemas import SCHEMA_FILES
 
 # Saved graph snapshots may be larger than exchange documents.
@@ -28,30 +28,7 @@ MAX_FILE_BYTES = 128 * 1024 * 1024
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "validate",
-        help="check documents against tsograph's JSON Schemas",
-        **command_help(
-            "Check bridge-facts, language-traversal and tsograph-graph documents (JSON, or a "
-            "graph's NDJSON export): their JSON Schema, then what a schema cannot say (edges "
-            "and via name existing nodes, ids are unique and follow the symbol id grammar, "
-            "root indices are in range). The first problem is named by its JSON pointer.",
-            [
-                (0, "every file is valid; one line per file on stdout"),
-                (
-                    2,
-                    "a file cannot be read or is invalid; one line on stderr names the file, "
-                    "the JSON pointer (and the line of an NDJSON export) and a fix",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph validate routes.json relations.json",
-                "tsograph graph --project . --format ndjson > g.ndjson && tsograph validate "
-                "g.ndjson",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "validate")
     parser.add_argument(
         "files",
         nargs="+",

@@ -23,6 +23,7 @@ FILES = {
     "object.json": '{"a": 1}',
     "project/a.ts": "export function f() {}\n",
     "project/bad.json": '{"compilerOptions": }',
+    "other/b.ts": "export function g() {}\n",
 }
 
 # (argv, exit code, the start of the message after "tsograph: ")
@@ -72,10 +73,15 @@ CASES = {
         2,
         "--workspace nope: no such folder; pass the project root folder",
     ),
-    "graph-workspace-not-holding": (
-        ["graph", "--no-cache", "--project", ".", "--workspace", "project"],
+    "graph-workspace-apart": (
+        ["graph", "--no-cache", "--project", "project", "--workspace", "other"],
         64,
-        "--workspace project: does not hold --project; pass a folder that encloses",
+        "--workspace other: neither holds nor lies in --project; pass a package folder",
+    ),
+    "routes-workspace-apart": (
+        ["routes", "--role", "server", "--project", "other", "--workspace", "project"],
+        64,
+        "--workspace project: neither holds nor lies in --project; pass a package folder",
     ),
     "reach-roots-from-missing": (
         ["reach", "--no-cache", "--project", "project", "--roots-from", "nope.json"],

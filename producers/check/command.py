@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tsograph.exchange.errors import UsageError
@@ -23,9 +24,10 @@ from tsograph.producers.check.documents import (
     Document,
     read_documents,
 )
-from tsograph.producers.check.http_rules import check_http
-from tsograph.producers.check.pairs import check_pairs
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.check.http_rules import HttpResult, check_http
+from tsograph.producers.check.pairs import PairsResult, check_pairs
+from tsograph.producers.command_args import add_choice
+from tsograph.producers.help_text import add_command
 
 EXIT_FINDINGS = 3
 
@@ -34,42 +36,20 @@ _PAIRS_WHAT = "a schema document and a schema or sql-schema document"
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "check",
-        help="join route or relation documents and report what disagrees",
-        **command_help(
-            "Join openapi, routes --role server and routes --role client documents "
-            "(or, with --pairs, a schema document and its declarations) and report "
-            "what disagrees.",
-            [
-                (0, "no finding fails the run (warnings may be listed)"),
-                (2, "a document cannot be read or is not a bridge-facts document"),
-                (3, "findings at the --fail-on severity (default: error) fail the run"),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph check contract.json decl.json calls.json",
-                "tsograph check --pairs uses.json sql.json --format github",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "check")
     parser.add_argument("documents", nargs="+", metavar="DOC", help="a bridge-facts document")
     parser.add_argument(
         "--pairs",
         action="store_true",
         help="relation uses (first DOC) against declarations (second DOC)",
     )
-    parser.add_argument(
-        "--format",
-        choices=sorted(report.RENDERERS),
-        default="text",
-        help="report form (default text)",
-    )
-    parser.add_argument(
+    add_choice(parser, "--format", sorted(report.RENDERERS), "text", "report form (default text)")
+    add_choice(
+        parser,
         "--fail-on",
-        choices=("error", "warning"),
-        default="error",
-        help="the lowest severity that makes the exit code 3 (default error)",
+        ("error", "warning"),
+        "error",
+        "the lowest severity that makes the exit code 3 (default error)",
     )
     parser.set_defaults(run=run)
 
@@ -82,14 +62,7 @@ def _http(documents: list[Document]) -> dict[str, Any]:
                 "'tsograph check --pairs USES DECLS'"
             )
     result = check_http(documents)
-    return report.build(
-        "http",
-        documents,
-        result.findings,
-        answered=result.answered,
-        test_facts=result.test_facts,
-        unchecked=result.unchecked_calls,
-    )
+    return _report("http", documents, result, result.answered, result.unchecked_calls)
 
 
 def _pairs(paths: list[str]) -> dict[str, Any]:
@@ -103,13 +76,24 @@ def _pairs(paths: list[str]) -> dict[str, Any]:
         raise UsageError(f"{decls.name}: DECLS must be a schema or sql-schema document")
     result = check_pairs(uses, decls)
     inputs = [uses] if uses.content == decls.content and uses.name == decls.name else [uses, decls]
+    return _report("pairs", inputs, result, result.matched, Counter())
+
+
+def _report(
+    kind: str,
+    inputs: Sequence[Document],
+    result: HttpResult | PairsResult,
+    answered: int,
+    unchecked: Mapping[str, int],
+) -> dict[str, Any]:
+    """The report of either check: the findings and test facts of its result."""
     return report.build(
-        "pairs",
+        kind,
         inputs,
         result.findings,
-        answered=result.matched,
+        answered=answered,
         test_facts=result.test_facts,
-        unchecked=Counter(),
+        unchecked=unchecked,
     )
 
 

@@ -38,48 +38,35 @@ from tsograph.producers.check.documents import (
     validated,
 )
 from tsograph.producers.check.trace import index_by_usr, reached_per_root, route_entry
+from tsograph.producers.command_args import add_choice
 from tsograph.producers.graph.command import add_project_options
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.graph.model import MODES
+from tsograph.producers.help_text import add_command
 
 _METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE")
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "trace",
-        help="per route: the tables it touches and the services it calls",
-        **command_help(
-            "Follow each route's handler through a reach traversal to the relation uses "
-            "and route calls of the symbols it reaches.",
-            [
-                (0, "the trace was written"),
-                (2, "a document or the project cannot be read"),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph trace --project . --routes decl.json --uses uses.json",
-                "tsograph trace --project . --routes decl.json --uses uses.json "
-                "--route 'GET /api/users/{id}'",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "trace")
     add_project_options(parser)
     parser.add_argument("--routes", required=True, metavar="DECL.json", help="routes --role server")
     parser.add_argument("--uses", required=True, metavar="USES.json", help="a schema document")
     parser.add_argument("--calls", metavar="CALLS.json", help="a routes --role client document")
     parser.add_argument("--reach", metavar="REACH.json", help="a reach document of the handlers")
     parser.add_argument("--route", metavar="'METHOD PATH'", help="only the routes for one request")
-    parser.add_argument(
+    add_choice(
+        parser,
         "--dispatch",
-        choices=("direct", "bound", "candidates"),
-        default="bound",
-        help="edges followed when the reach is built here (default bound)",
+        MODES,
+        "bound",
+        "edges followed when the reach is built here (default bound)",
     )
-    parser.add_argument(
+    add_choice(
+        parser,
         "--format",
-        choices=("text", "json"),
-        default="text",
-        help="text for a terminal or CI log (default), json for tools",
+        ("text", "json"),
+        "text",
+        "text for a terminal or CI log (default), json for tools",
     )
     parser.set_defaults(run=run)
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
+from tsograph.producers.command_args import add_cache_arguments
 from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
@@ -24,6 +25,12 @@ def add_project_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--project", required=True, metavar="ROOT", help="the project folder to read (required)"
     )
+    add_graph_options(parser)
+
+
+def add_graph_options(parser: argparse.ArgumentParser) -> None:
+    """How a project is read into its graph: --tsconfig, --workspace and the cache options
+    (graph, trace, reach and impact)."""
     parser.add_argument(
         "--tsconfig",
         metavar="FILE",
@@ -32,43 +39,16 @@ def add_project_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workspace",
-        metavar="ROOT",
-        help="an enclosing folder whose packages calls may cross (ids relative to it)",
+        metavar="PATH",
+        help="with --project a monorepo root, the package whose tsconfig and entry points "
+        "the graph starts from; or the reverse: an enclosing root whose packages calls "
+        "may cross. Ids are relative to the outer folder",
     )
-    parser.add_argument(
-        "--cache-dir",
-        metavar="DIR",
-        help="where per-file facts and whole graphs are cached (default: "
-        "$XDG_CACHE_HOME/tsograph or ~/.cache/tsograph)",
-    )
-    parser.add_argument(
-        "--no-cache", action="store_true", help="parse every file, read and write no cache"
-    )
+    add_cache_arguments(parser)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "graph",
-        help="write the project's call graph (tsograph-graph v1)",
-        **command_help(
-            "Build the TypeScript/JavaScript call graph of a project without running it: one "
-            "node per declaration, edges with their evidence tier, unresolved calls by reason.",
-            [
-                (0, "success"),
-                (
-                    2,
-                    "the project or a config cannot be read, or --tsconfig names no readable "
-                    "config",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph graph --project . > graph.json",
-                "tsograph graph --project apps/web --workspace . --format ndjson > graph.ndjson",
-                "tsograph graph --project . --format text",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "graph")
     add_project_options(parser)
     parser.add_argument(
         "--generated-at",

@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.errors import UsageError
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
-from tsograph.producers.command_args import project_folder, shown
+from tsograph.producers.command_args import project_folder
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import Program
 from tsograph.producers.graph.build import build_graph
@@ -37,6 +36,7 @@ from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.fsread import Dependency, recording
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+from tsograph.producers.service_runs import workspace_target
 
 
 @dataclass
@@ -60,18 +60,13 @@ class ProjectRoots:
 
 
 def project_roots(project: str, workspace: str | None) -> ProjectRoots:
+    """The folders of a run: with --workspace, the outer of it and --project is the source
+    root and the inner one the project (service_runs.workspace_target, as for routes)."""
     real_project = Path(os.path.realpath(project_folder(project)))
     if workspace is None:
         return ProjectRoots(real_project, real_project, "")
-    real_workspace = Path(os.path.realpath(project_folder(workspace, "--workspace")))
-    try:
-        relative = real_project.relative_to(real_workspace).as_posix()
-    except ValueError:
-        raise UsageError(
-            f"--workspace {shown(workspace)}: does not hold --project; "
-            "pass a folder that encloses the project"
-        ) from None
-    return ProjectRoots(real_project, real_workspace, "" if relative == "." else relative)
+    target = workspace_target(project, workspace)
+    return ProjectRoots(real_project, target.root, target.folder)
 
 
 # Below this many files to parse, starting worker processes costs more than it saves.

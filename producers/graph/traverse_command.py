@@ -27,6 +27,7 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.producers import progress
+from tsograph.producers.command_args import add_choice
 from tsograph.producers.diagrams.output import (
     DIAGRAM_FORMATS,
     add_max_nodes,
@@ -36,6 +37,7 @@ from tsograph.producers.diagrams.output import (
 from tsograph.producers.diagrams.route_labels import route_labels
 from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
 from tsograph.producers.graph import closest_ids
+from tsograph.producers.graph.command import add_graph_options
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
 from tsograph.producers.graph.project_graph import load_from_arguments
@@ -43,7 +45,7 @@ from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
-from tsograph.producers.graph.traverse_help import traverse_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
 
@@ -64,11 +66,8 @@ def _bounded(low: int, high: int, name: str) -> Any:
 
 
 def register(subparsers: Any) -> None:
-    for name, help_text in (
-        ("reach", "list what the given symbols reach (language-traversal v1)"),
-        ("impact", "list what reaches the given symbols (language-traversal v1)"),
-    ):
-        parser = subparsers.add_parser(name, help=help_text, **traverse_help(name, help_text))
+    for name in ("reach", "impact"):
+        parser = add_command(subparsers, name)
         source = parser.add_mutually_exclusive_group(required=True)
         source.add_argument("--project", metavar="ROOT", help="the project folder to read")
         source.add_argument(
@@ -76,16 +75,7 @@ def register(subparsers: Any) -> None:
             metavar="FILE",
             help="a saved tsograph-graph snapshot (JSON or NDJSON, at most 128 MiB) instead",
         )
-        parser.add_argument(
-            "--tsconfig", metavar="FILE", help="the compiler config, relative to the project"
-        )
-        parser.add_argument(
-            "--workspace", metavar="ROOT", help="an enclosing folder whose packages calls cross"
-        )
-        parser.add_argument(
-            "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"
-        )
-        parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
+        add_graph_options(parser)
         parser.add_argument(
             "--max-depth",
             metavar="N",
@@ -101,11 +91,12 @@ def register(subparsers: Any) -> None:
             help=f"list at most N symbols (1 to {MAX_REACHED:,}, the default); a cut "
             "traversal says truncated",
         )
-        parser.add_argument(
+        add_choice(
+            parser,
             "--dispatch",
-            choices=MODES,
-            default="bound",
-            help="which edges to follow: direct (proven by names and types), bound (also "
+            MODES,
+            "bound",
+            "which edges to follow: direct (proven by names and types), bound (also "
             "calls every flowing value proves; the default) or candidates (also every "
             "possible implementation)",
         )

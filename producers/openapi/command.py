@@ -12,7 +12,7 @@ from typing import Any
 
 from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
 from tsograph.producers.command_args import add_output_arguments, checked_service
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.openapi.contract import build_contract
 from tsograph.producers.openapi.parsing import parse_spec
 from tsograph.producers.openapi.spec_file import locate, read
@@ -20,23 +20,7 @@ from tsograph.producers.output_formats import emit
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "openapi",
-        help="route-contract facts from a Swagger 2.0 or OpenAPI 3.0/3.1 spec",
-        **command_help(
-            "Read one Swagger 2.0 or OpenAPI 3.0/3.1 spec (JSON or YAML) and write a "
-            "bridge-facts document with one route-contract fact per operation.",
-            [
-                (0, "success (zero facts is still success, not a proof of completeness)"),
-                (2, "the spec cannot be read or accepted, or the output is over the limits"),
-                (64, USAGE_ERROR + "; also a spec outside --project"),
-            ],
-            [
-                "tsograph openapi api/openapi.yaml --service billing > contract.json",
-                "tsograph openapi api/openapi.yaml --service billing --format text",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "openapi")
     parser.add_argument(
         "spec", metavar="SPEC_FILE", help="the spec to read, JSON or YAML, at most 16 MiB"
     )

@@ -9,6 +9,11 @@ Statically, from the walked source set and the configs, the way TypeScript's
   then `baseUrl`, then workspace packages by name (their `exports` with
   conditions, `types`, `module`, `main`, `index`), then Node built-ins, and
   finally installed packages in a `node_modules` folder on the way up;
+* a workspace package entry that names the package's build output (its
+  tsconfig's `outDir`, read back through `rootDir`; else `dist` read back as
+  `src`) is read from the source it is built from, and so is every path of a
+  package the importer links to its build folder (`"x": "link:../x/dist"`):
+  the build output is no source of the walk;
 * a package that is not installed is `missing` (calls into it are external
   and counted under missing-dependencies:); a project specifier that finds
   no file is `unresolved`, with the reason.
@@ -49,6 +54,8 @@ EXTENSION_TWINS = {
     ".cjs": (".cts", ".d.cts", ".cjs"),
 }
 INDEX_SUFFIXES = tuple("index" + suffix for suffix in PROBE_SUFFIXES)
+# What a compiler writes into a build folder, longest first: the source has the same stem.
+BUILT_SUFFIXES = (".d.mts", ".d.cts", ".d.ts", ".mjs", ".cjs", ".jsx", ".js")
 CONDITIONS = ("types", "import", "require", "node", "module")
 
 NODE_BUILTINS = frozenset(
@@ -189,7 +196,8 @@ class Resolver:
         for field_name in ("types", "typings", "module", "main"):
             entry = package.fields.get(field_name)
             if isinstance(entry, str):
-                found = self._entry_file(folder, paths.join(folder, entry))
+                target = paths.join(folder, entry)
+                found = self._entry_file(folder, target) or self._built_entry(package, target)
                 if found:
                     return found
         return None
@@ -215,6 +223,8 @@ class Resolver:
         name, subpath = package_name_of(specifier)
         package = self.workspace.by_name.get(name)
         if package is not None:
+            if self._links_build_folder(importer, package):
+                return self._built_package(package, subpath)
             return self._workspace_package(package, subpath)
         if self._installed_near(directory, name):
             return Resolution(EXTERNAL, package=name)
@@ -270,10 +280,79 @@ class Resolver:
         if exports is not None:
             for target in resolve_exports(exports, subpath, conditions):
                 found = self._entry_file(folder, paths.join(folder, target))
+                found = found or self._built_entry(package, paths.join(folder, target))
                 if found:
                     return found
             return Resolution(UNRESOLVED, reason="workspace-entry-not-found", package=package.name)
         found = self._folder(folder) if subpath == "." else self.probe(paths.join(folder, subpath))
+        if found:
+            return found
+        return Resolution(UNRESOLVED, reason="workspace-entry-not-found", package=package.name)
+
+    # ---- build output read back as sources -----------------------------------
+
+    def build_folders(self, package: PackageInfo) -> tuple[str, str]:
+        """(output folder, source folder) of a workspace package, root-relative.
+
+        The package's own tsconfig's outDir and rootDir when it sets both; else
+        `dist` and `src`, the layout the spec names for packages without them.
+        """
+        folder = package.directory
+        for config in (self.configs.root, *self.configs.packages):
+            if config.directory == folder and config.out_dir and config.root_dir:
+                return config.out_dir, config.root_dir
+        return paths.join(folder, "dist"), paths.join(folder, "src")
+
+    def _built_entry(self, package: PackageInfo, target: str) -> Resolution | None:
+        """The source a built entry (`pkg/dist/index.js`) is compiled from."""
+        out, source = self.build_folders(package)
+        if not target.startswith(out + "/"):
+            return None
+        return self._source_of_built(paths.join(source, target[len(out) + 1 :]))
+
+    def _source_of_built(self, target: str) -> Resolution | None:
+        for suffix in BUILT_SUFFIXES:
+            if target.endswith(suffix):
+                return self.probe(target[: -len(suffix)])
+        return self.probe(target)
+
+    def _links_build_folder(self, importer: str, package: PackageInfo) -> bool:
+        """Whether the package installed where the importer finds it is its build folder.
+
+        Node looks for `node_modules/<name>` in the importer's folder and each one
+        above, so the nearest package folder on the way up that declares the
+        dependency decides. Its declaration links the build folder when it is a
+        `link:` or `file:` path there (relative to the declaring package, as pnpm
+        and npm read it), or a `workspace:` path declared by the root package
+        (drizzle-orm's root: `"drizzle-orm": "workspace:./drizzle-orm/dist"`,
+        installed as `link:drizzle-orm/dist` in its pnpm-lock.yaml); a `workspace:`
+        path in any other package is not read, since where it leads was not checked.
+        """
+        for folder in paths.ancestors(paths.parent(importer)):
+            holder = self.workspace.by_directory.get(folder)
+            declared = holder.dependencies.get(package.name or "") if holder else None
+            if holder is None or declared is None:
+                continue
+            protocol, _, target = declared.partition(":")
+            root_path = protocol == "workspace" and folder == "" and target.startswith(".")
+            if protocol in ("link", "file") or root_path:
+                return paths.join(folder, target) == self.build_folders(package)[0]
+            return False
+        return False
+
+    def _built_package(self, package: PackageInfo, subpath: str) -> Resolution:
+        """A package installed from its build folder: its manifest's entries and its
+        subpaths are read in the source folder (`main: ./index.cjs` → `src/index.ts`)."""
+        source = self.build_folders(package)[1]
+        if subpath != ".":
+            found = self._source_of_built(paths.join(source, subpath))
+        else:
+            found = None
+            for field_name in ("types", "typings", "module", "main"):
+                entry = package.fields.get(field_name)
+                if isinstance(entry, str) and not found:
+                    found = self._source_of_built(paths.join(source, entry))
+            found = found or self._folder(source)
         if found:
             return found
         return Resolution(UNRESOLVED, reason="workspace-entry-not-found", package=package.name)

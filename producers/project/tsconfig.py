@@ -11,7 +11,9 @@ loaded so that each file is resolved with the paths of the config that owns it.
 
 Only what module resolution needs is kept: `baseUrl`, `paths` (with the folder
 their targets are relative to), `moduleResolution`, `customConditions`,
-`include` / `exclude` / `files`. Problems become `graph-config:` notes.
+`include` / `exclude` / `files`, and `outDir` / `rootDir` (a workspace package
+whose entries name its build output is read from its sources). Problems become
+`graph-config:` notes.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class CompilerConfig:
     exclude: tuple[str, ...] | None = None
     files: tuple[str, ...] | None = None
     out_dir: str | None = None
+    root_dir: str | None = None
     references: tuple[str, ...] = ()
     # Options this file or its bases set; only those override in a merge.
     explicit: set[str] = field(default_factory=set)
@@ -238,6 +241,8 @@ def _apply(config: CompilerConfig, raw: Mapping[str, Any], directory: str, note:
         _set(config, "custom_conditions", tuple(c for c in conditions if isinstance(c, str)))
     if isinstance(options.get("outDir"), str):
         _set(config, "out_dir", paths.join(directory, options["outDir"]))
+    if isinstance(options.get("rootDir"), str):
+        _set(config, "root_dir", paths.join(directory, options["rootDir"]))
     for key in ("include", "exclude", "files"):
         if key in raw:
             _set(config, key, _string_list(raw[key], directory))

@@ -16,41 +16,17 @@ from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
     checked_service,
-    project_folder,
     syntax_files,
 )
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.service_runs import add_service_arguments, targets
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "routes",
-        help="route-decl facts of a server, route-call facts of a client",
-        **command_help(
-            "Scan a project without running it. --role server: the routes a Next.js app "
-            "(App Router route handlers, Pages Router API routes) or a Node backend "
-            "(Hono, Express, Fastify, Koa with @koa/router, NestJS) declares, one route-decl "
-            "fact per (route, HTTP method). --role client: the requests fetch, axios and ky "
-            "calls make, one route-call fact each.",
-            [
-                (0, "success (zero facts is still success, not a proof of completeness)"),
-                (
-                    2,
-                    "the project (or --client-model file) cannot be read, or the output is "
-                    "over the limits",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph routes --role server --project . --service api > routes.json",
-                "tsograph routes --role client --project web --service api > calls.json",
-                "tsograph routes --role server --project . --format text",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "routes")
     parser.add_argument(
         "--role",
         required=True,
@@ -79,6 +55,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
+    add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
@@ -93,17 +70,8 @@ def run(args: argparse.Namespace) -> int:
             "--client-model applies to --role client only; leave it out or pass --role client"
         )
     generated = generated_at(args.generated_at)
-    root = project_folder(args.project)
-    scan = scan_server(root, service, args.include_tests, syntax_files(args))
-    return write_http_document(
-        args,
-        "server",
-        root,
-        service,
-        generated,
-        read=scan.read,
-        limitations=scan.limitations,
-        facts=scan.facts,
-        limitation_scopes=scan.scopes,
-        dispatch=scan.dispatch,
-    )
+    for target in targets(args, "server"):
+        scan = scan_server(target.project, service, args.include_tests, syntax_files(args))
+        extra = {"limitation_scopes": scan.scopes, "dispatch": scan.dispatch}
+        write_http_document(args, "server", target, service, generated, scan, **extra)
+    return 0

@@ -3,45 +3,56 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tsograph.exchange.documents import bridge_facts, project_name, source_modified_at
 from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.output_formats import emit
+from tsograph.producers.service_runs import Target, output_of, rebase_facts, rebase_limitations
+
+
+class HttpScan(Protocol):
+    facts: list[dict[str, Any]]
+    limitations: list[str]
+    read: list[Path]
 
 
 def write_http_document(
     args: argparse.Namespace,
     role: str,
-    root: Path,
+    target: Target,
     service: str | None,
     generated: str,
-    *,
-    read: Iterable[Path],
-    limitations: list[str],
-    facts: list[dict[str, Any]],
+    scan: HttpScan,
     **extra: Any,
-) -> int:
-    """Check the fact budget, build the document and write it; `extra` adds scopes or dispatch.
+) -> None:
+    """Check the fact budget, build the document of a scan of the target's folder with
+    its paths and ids rebased onto the target's root, and write it where the target
+    says; `extra` adds dispatch (and scopes, whose limitation lines are rebased too).
 
     `generated` is checked by the caller before any scan, so a bad --generated-at
     is a usage error even for a project that cannot be read.
     """
-    check_fact_budget(len(facts))
+    check_fact_budget(len(scan.facts))
+    folder = target.folder
+    if "limitation_scopes" in extra:
+        extra["limitation_scopes"] = [
+            {**scope, "limitation": rebase_limitations([scope["limitation"]], folder)[0]}
+            for scope in extra["limitation_scopes"]
+        ]
     document = bridge_facts(
         platform="js",
         target="http",
         roles=[role],
         service=service,
-        project=project_name(root),
+        project=project_name(target.root),
         generated=generated,
-        source_modified=source_modified_at(list(read)),
-        limitations=limitations,
-        facts=facts,
+        source_modified=source_modified_at(list(scan.read)),
+        limitations=rebase_limitations(scan.limitations, folder),
+        facts=rebase_facts(scan.facts, folder),
         source_sets={"tests": "included" if args.include_tests else "excluded"},
         **extra,
     )
-    emit(document, args.format)
-    return 0
+    with output_of(target):
+        emit(document, args.format)

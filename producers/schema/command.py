@@ -15,45 +15,25 @@ from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
-    project_folder,
     syntax_files,
 )
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.schema.scan import scan_project
+from tsograph.producers.service_runs import (
+    add_service_arguments,
+    output_of,
+    rebase_facts,
+    rebase_limitations,
+    targets,
+)
 
 # The code is the database's client: relation-use facts describe calls into it.
 ROLES = ("client",)
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "schema",
-        help="relation-use facts of Prisma schemas, Prisma Client, ORMs and SQL text",
-        **command_help(
-            "Scan a project without running it: Prisma schemas and client calls, Drizzle, "
-            "TypeORM, Sequelize, knex, SQL drivers, D1, raw SQL, TypedSQL and uppercase SQL "
-            "literals, written as a bridge-facts document with one relation-use fact per "
-            "observed relation or column. The SQL drivers read are pg, mysql2, "
-            "better-sqlite3, sqlite3, node:sqlite, bun:sqlite, @libsql/client, postgres.js, "
-            "Neon, @vercel/postgres, PlanetScale and Cloudflare D1; Kysely, Objection, "
-            "MikroORM, pg-promise, sequelize-typescript, MSSQL, Oracle and slonik are only "
-            "counted under unsupported-db-packages:.",
-            [
-                (0, "success (zero facts is still success, not a proof of completeness)"),
-                (
-                    2,
-                    "the project cannot be read, or the output is over the limits (100,000 "
-                    "facts, 16 Mi characters)",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph schema --project . > relations.json",
-                "tsograph schema --project . --format text",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "schema")
     parser.add_argument(
         "--project",
         required=True,
@@ -65,6 +45,7 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also read test sources; their facts carry testSource: true",
     )
+    add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
     parser.set_defaults(run=run)
@@ -72,20 +53,21 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
-    root = project_folder(args.project)
-    scan = scan_project(root, args.include_tests, syntax_files(args))
-    check_fact_budget(len(scan.facts))
-    document = bridge_facts(
-        platform="js",
-        target="persistence" if scan.facts else None,
-        roles=list(ROLES),
-        service=None,
-        project=project_name(root),
-        generated=generated,
-        source_modified=source_modified_at(scan.read),
-        limitations=scan.limitation_lines(),
-        facts=scan.facts,
-        source_sets={"tests": "included" if args.include_tests else "excluded"},
-    )
-    emit(document, args.format)
+    for target in targets(args, "schema"):
+        scan = scan_project(target.project, args.include_tests, syntax_files(args))
+        check_fact_budget(len(scan.facts))
+        document = bridge_facts(
+            platform="js",
+            target="persistence" if scan.facts else None,
+            roles=list(ROLES),
+            service=None,
+            project=project_name(target.root),
+            generated=generated,
+            source_modified=source_modified_at(scan.read),
+            limitations=rebase_limitations(scan.limitation_lines(), target.folder),
+            facts=rebase_facts(scan.facts, target.folder),
+            source_sets={"tests": "included" if args.include_tests else "excluded"},
+        )
+        with output_of(target):
+            emit(document, args.format)
     return 0

@@ -34,7 +34,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.writer import check_fact_budget, write_document
 from tsograph.producers.command_args import add_output_arguments, project_folder, shown
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 
 if TYPE_CHECKING:
     from tsograph.producers.sql_schema.ddl import Catalog, Place
@@ -44,23 +44,7 @@ _SKIPPED_FOLDERS = frozenset({"node_modules"})
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "sql-schema",
-        help="tables and columns declared by SQL DDL files (migrations)",
-        **command_help(
-            "Apply the CREATE/ALTER/DROP TABLE statements of SQL files in path order and "
-            "write the tables and columns that remain as a platform sql bridge-facts document.",
-            [
-                (0, "success"),
-                (2, "a file cannot be read, or the output is over the limits"),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph sql-schema prisma/migrations --dialect postgres",
-                "tsograph sql-schema schema.sql --project .",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "sql-schema")
     parser.add_argument("paths", nargs="+", metavar="FILE|DIR", help="a .sql file or a folder")
     parser.add_argument(
         "--project",

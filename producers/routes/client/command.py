@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 
 from tsograph.exchange.documents import generated_at
-from tsograph.producers.command_args import project_folder, syntax_files
+from tsograph.producers.command_args import syntax_files
 from tsograph.producers.routes.client.scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
+from tsograph.producers.service_runs import targets
 
 CLIENT_MODEL_HELP = (
     "JSON file (schemas/client-model-v1.json) declaring opaque transports: "
@@ -27,15 +28,7 @@ CLIENT_MODEL_HELP = (
 def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
-    root = project_folder(args.project)
-    scan = scan_project(root, service, args.include_tests, model, syntax_files(args))
-    return write_http_document(
-        args,
-        "client",
-        root,
-        service,
-        generated,
-        read=scan.read,
-        limitations=scan.limitations,
-        facts=scan.facts,
-    )
+    for target in targets(args, "client"):
+        scan = scan_project(target.project, service, args.include_tests, model, syntax_files(args))
+        write_http_document(args, "client", target, service, generated, scan)
+    return 0
