@@ -17,7 +17,8 @@ The rules, read in @react-router/dev@7.18.4 and @react-router/fs-routes@7.18.4:
   declares `@remix-run/dev`;
 * the app folder is `appDirectory` of `react-router.config.{js,jsx,ts,tsx,mjs,mts}`,
   default `app` (read only when the config writes it as one string literal;
-  anything else is `unresolved-app-directory`); the route config is `<app>/routes.{js,jsx,ts,tsx,mjs,mts}` and
+  anything else is `unresolved-app-directory`); the route config is
+  `<app>/routes.{js,jsx,ts,tsx,mjs,mts}` and
   the root route `<app>/root.<same>` (`findEntry` in dist/vite.js);
 * `flatRoutes()` of @react-router/fs-routes (no options) makes a route module
   of every entry directly in `<app>/routes` whose name does not start with a
