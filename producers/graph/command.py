@@ -13,8 +13,8 @@ from typing import Any
 
 from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
-from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.records import graph_records
 from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
@@ -88,17 +88,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_arguments(args)
     graph = loaded.graph
     cached = loaded.cached_records
-    if cached is not None:
-        records = cached
-    else:
-        records = {
-            "nodes": [node_record(n) for n in sorted(graph.nodes.values(), key=lambda n: n.id)],
-            "edges": [edge_record(e) for e in graph.edges],
-            "graphRevision": graph.revision(),
-            "limitations": graph.limitations,
-            "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
-            "statistics": graph.statistics,
-        }
+    records = cached if cached is not None else graph_records(graph)
     header = {
         "project": documents.project_name(loaded.roots.project),
         "generated": generated,

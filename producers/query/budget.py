@@ -20,13 +20,19 @@ class BudgetSpent(Exception):
 
 
 class Budget:
-    def __init__(self, milliseconds: int, clock: Clock = time.monotonic) -> None:
+    def __init__(
+        self,
+        milliseconds: int,
+        clock: Clock = time.monotonic,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
         self._clock = clock
+        self._cancelled = cancelled
         self._deadline = clock() + milliseconds / 1000
         self.spent = False
 
     def tick(self) -> None:
-        """One element read; raises BudgetSpent once the time is over."""
-        if self._clock() > self._deadline:
+        """One element read; raises BudgetSpent once the time is over or the ask was cancelled."""
+        if self._clock() > self._deadline or (self._cancelled is not None and self._cancelled()):
             self.spent = True
             raise BudgetSpent

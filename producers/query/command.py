@@ -23,6 +23,7 @@ from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
 from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.load import hold
 from tsograph.producers.query.questions import (
     MAX_DEPTH,
     QUESTIONS,
@@ -134,17 +135,7 @@ def request_from(args: argparse.Namespace) -> tuple[Request, Page]:
 
 
 def held_from_arguments(args: argparse.Namespace) -> HeldGraph:
-    loaded = load_from_arguments(args)
-    cached = loaded.cached_records
-    build = cached["graphRevision"] if cached is not None else loaded.graph.revision()
-    return HeldGraph.of(
-        loaded.graph,
-        build,
-        "cached" if cached is not None else "built",
-        loaded.roots.root,
-        loaded.roots.project,
-        loaded.roots.project_rel,
-    )
+    return hold(load_from_arguments(args))
 
 
 def _write(document: dict[str, Any]) -> None:

@@ -26,7 +26,7 @@ from tsograph.producers.query.held import (
     parse_edge_id,
     short_name,
 )
-from tsograph.producers.query.targets import find, unsafe_path
+from tsograph.producers.query.targets import find, target_path, unsafe_path
 
 ANSWERED = (
     "status",
@@ -127,7 +127,15 @@ def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
         raise Refused("unavailable", f"{question} --base: {UNAVAILABLE['changes']}")
     if question in NEEDS_TARGET and not request.target:
         raise Refused("bad-request", f"{question} needs a target")
-    for path in (request.file, request.target if question == "outline" else None):
+    for path in (
+        request.file,
+        request.target if question == "outline" else None,
+        *(
+            target_path(text)
+            for text in (request.target, request.to)
+            if text and question != "explain"
+        ),
+    ):
         if path is not None:
             refusal = unsafe_path(path)
             if refusal:

@@ -31,6 +31,16 @@ def unsafe_path(path: str) -> str | None:
     return None
 
 
+def target_path(target: str) -> str | None:
+    """The repository path a target names: the file of an id or of `file:line`."""
+    if "#" in target:
+        return target.partition("#")[0]
+    path, colon, line = target.rpartition(":")
+    if colon and line.isdigit() and path:
+        return path
+    return None
+
+
 def find(held: HeldGraph, target: str, budget: Budget, file: str | None = None) -> Found:
     graph = held.graph
     if target in graph.index and graph.is_node(graph.index[target]):
