@@ -58,7 +58,12 @@ def register(subparsers: Any) -> None:
             ],
         ),
     )
-    parser.add_argument("question", choices=QUESTIONS, metavar="QUESTION", help="the question")
+    parser.add_argument(
+        "question",
+        choices=QUESTIONS,
+        metavar="QUESTION",
+        help="the question to ask, one of the list above",
+    )
     parser.add_argument("target", nargs="?", help="a name, Class.method, file:line, id or text")
     parser.add_argument("to", nargs="?", help="path: the symbol to reach")
     add_project_options(parser)
