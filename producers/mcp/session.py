@@ -3,8 +3,9 @@
 Nothing is read until the first question; it builds the graph (through the
 same caches as `tsograph graph`) and the session holds that build until
 graph_refresh moves to a new one. At most once a second a question checks
-whether a file the build read changed since (the walked sources by size and
-modification time, and the configuration files a fresh build recorded);
+whether a file the build read changed since (the walked sources and the
+folders above them by size and modification time, and the configuration
+files a fresh build recorded);
 `graph.freshness.laterEditsKnown` then turns true and stays so until a
 refresh. Arguments are checked before anything is read: a path that is
 absolute or has a `..` part, another repository or a build this session does
@@ -17,6 +18,7 @@ reads the next page without walking again.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -72,6 +74,7 @@ class GraphSession:
         self._clock = clock
         self._held: HeldGraph | None = None
         self._fingerprint: Fingerprint = ()
+        self._watched: list[str] = []
         self._dependencies: list[Dependency] = []
         self._checked_at = float("-inf")
         self._later_edits = False
@@ -106,11 +109,33 @@ class GraphSession:
         return self._held
 
     def _take_fingerprint(self) -> Fingerprint:
+        """Size and modification time of every walked file and of each folder above one.
+
+        A folder's modification time changes when an entry is added, removed or
+        renamed in it, so a new source next to a read one is seen without walking
+        the tree again (a walk of a large repository takes longer than an answer).
+        """
         found = walk(self.repo)
-        return tuple(
-            (item.path, item.size, item.mtime_ns)
-            for item in (*found.sources, *found.declaration_files)
-        )
+        files = [item.path for item in (*found.sources, *found.declaration_files)]
+        folders = {""}
+        for path in files:
+            parent = os.path.dirname(path)
+            while parent not in folders:
+                folders.add(parent)
+                parent = os.path.dirname(parent)
+        self._watched = sorted({*files, *folders})
+        return self._stat_watched()
+
+    def _stat_watched(self) -> Fingerprint:
+        stamps = []
+        for path in self._watched:
+            try:
+                info = os.stat(self.repo / path)
+            except OSError:
+                stamps.append((path, -1, -1))
+                continue
+            stamps.append((path, info.st_size, info.st_mtime_ns))
+        return tuple(stamps)
 
     def _changed_since(self) -> bool:
         if self._later_edits:
@@ -119,7 +144,7 @@ class GraphSession:
         if now - self._checked_at < FRESHNESS_SECONDS:
             return False
         self._checked_at = now
-        self._later_edits = self._take_fingerprint() != self._fingerprint or not still_holds(
+        self._later_edits = self._stat_watched() != self._fingerprint or not still_holds(
             self.repo, self._dependencies
         )
         return self._later_edits

@@ -87,15 +87,11 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
                     "tests": {"symbol": "listJobs"},
                     "importers": {"file": "src/lib/jobs.ts"},
                 }.get(question, {})
-                document, failed = _answer(
-                    await session.call_tool(f"graph_{question}", arguments)
-                )
+                document, failed = _answer(await session.call_tool(f"graph_{question}", arguments))
                 assert failed == (document["error"] is not None)
                 seen[question] = (document, failed)
 
-            document, failed = _answer(
-                await session.call_tool("graph_callers", {"symbol": "save"})
-            )
+            document, failed = _answer(await session.call_tool("graph_callers", {"symbol": "save"}))
             assert not failed and len(document["candidates"]) == 2
 
             # Pages with a cursor make the whole list.
@@ -125,9 +121,7 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
             document, failed = _answer(await session.call_tool("graph_refresh", {}))
             assert not failed and document["graph"]["build"] != build
             assert document["graph"]["freshness"]["laterEditsKnown"] is False
-            document, _ = _answer(
-                await session.call_tool("graph_callers", {"symbol": "listJobs"})
-            )
+            document, _ = _answer(await session.call_tool("graph_callers", {"symbol": "listJobs"}))
             assert "src/lib/jobs.ts#recount" in {item["from"] for item in document["items"]}
 
     anyio.run(drive)

@@ -1,7 +1,8 @@
-"""The MCP session in process: nothing read before the first question, kept answers, cancellation."""
+"""The MCP session in process: nothing read before the first question, kept answers, cancels."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,38 @@ def test_a_generation_this_session_does_not_hold_is_refused(
     build = document["graph"]["build"]
     document, failed = session.call("graph_status", {"generation": build})
     assert not failed
+
+
+class StepClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("edit", ["new file", "changed file", "removed file"])
+def test_edits_since_the_build_are_seen_at_most_once_a_second(edit: str, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(FIXTURE, repo, ignore=shutil.ignore_patterns("expected.json"))
+    clock = StepClock()
+    session = GraphSession(repo, use_cache=False, clock=clock)
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    if edit == "new file":
+        (repo / "src" / "lib" / "extra.ts").write_text("export const x = 1;\n")
+    elif edit == "changed file":
+        with (repo / "src" / "lib" / "jobs.ts").open("a") as source:
+            source.write("\nexport const y = 2;\n")
+    else:
+        (repo / "src" / "lib" / "audit.ts").unlink()
+    clock.now = 0.5  # within the second: not checked yet
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    clock.now = 1.5
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is True
+    build = document["graph"]["build"]
+    document, _ = session.call("graph_refresh", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    assert document["graph"]["build"] != build
