@@ -373,8 +373,10 @@ def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -
             continue
         rows.append((depth, graph.ids[number], number, tier, routes))
     rows.sort(key=lambda row: row[:2])
+    # Depth and tier say how an entry reaches the target; a plain listing has neither.
     result.items = [
-        {**held.symbol(number), "routes": list(routes), "depth": depth, "tier": tier}
+        {**held.symbol(number), "routes": list(routes)}
+        | ({"depth": depth, "tier": tier} if request.target else {})
         for depth, _, number, tier, routes in rows
     ]
 

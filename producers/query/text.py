@@ -70,6 +70,9 @@ def render(document: Mapping[str, Any]) -> str:
     if "candidates" in document:
         lines.append(f"{len(document['candidates'])} declarations match; name one by id:")
         lines.extend("  " + _symbol(symbol) for symbol in document["candidates"])
+    statistics = document.get("statistics")
+    if statistics:
+        lines.append(", ".join(f"{name} {value}" for name, value in sorted(statistics.items())))
     lines.extend(_item(kind, item) for item in document["items"])
     if not document["items"] and "candidates" not in document:
         lines.append("nothing found")
