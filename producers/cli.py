@@ -23,7 +23,9 @@ from tsograph.producers.check import command as check_command
 from tsograph.producers.check import trace_command
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.graph import traverse_command
+from tsograph.producers.mcp import command as mcp_command
 from tsograph.producers.openapi import command as openapi_command
+from tsograph.producers.query import command as query_command
 from tsograph.producers.routes import command as routes_command
 from tsograph.producers.schema import command as schema_command
 from tsograph.producers.sql_schema import command as sql_schema_command
@@ -36,6 +38,8 @@ COMMANDS = (
     openapi_command,
     graph_command,
     traverse_command,
+    query_command,
+    mcp_command,
     routes_command,
     schema_command,
     sql_schema_command,

@@ -14,8 +14,8 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.command_args import add_cache_arguments
-from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.records import graph_records
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
@@ -68,17 +68,7 @@ def run(args: argparse.Namespace) -> int:
     loaded = load_from_arguments(args)
     graph = loaded.graph
     cached = loaded.cached_records
-    if cached is not None:
-        records = cached
-    else:
-        records = {
-            "nodes": [node_record(n) for n in sorted(graph.nodes.values(), key=lambda n: n.id)],
-            "edges": [edge_record(e) for e in graph.edges],
-            "graphRevision": graph.revision(),
-            "limitations": graph.limitations,
-            "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
-            "statistics": graph.statistics,
-        }
+    records = cached if cached is not None else graph_records(graph)
     header = {
         "project": documents.project_name(loaded.roots.project),
         "generated": generated,

@@ -1,0 +1,62 @@
+"""Time `tsograph mcp` on a real repository, driven by the `mcp` SDK's stdio client.
+
+    python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 10]
+
+Prints the seconds of the first graph_callers (which builds or loads the
+graph), of each later question answered from the held build, and of
+graph_refresh after touching no file (a reload through the caches).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import orjson
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+async def run(repo: str, symbol: str, cache_dir: str | None, asks: int) -> None:
+    args = ["-m", "tsograph", "mcp", "--repo", repo]
+    if cache_dir:
+        args += ["--cache-dir", cache_dir]
+    parameters = StdioServerParameters(
+        command=sys.executable, args=args, env={"PYTHONPATH": str(REPO_ROOT)}
+    )
+    async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        started = time.perf_counter()
+        result = await session.call_tool("graph_callers", {"symbol": symbol})
+        first = time.perf_counter() - started
+        document = orjson.loads(result.content[0].text)
+        print(f"first graph_callers: {first:.2f} s ({document['graph']['mode']})")
+        print(f"  counts {document.get('counts')}, error {document.get('error')}")
+        later = []
+        for number in range(asks):
+            started = time.perf_counter()
+            await session.call_tool("graph_callers", {"symbol": symbol, "depth": 1 + number % 3})
+            later.append(time.perf_counter() - started)
+        print(f"later answers: max {max(later):.3f} s, mean {sum(later) / len(later):.3f} s")
+        started = time.perf_counter()
+        await session.call_tool("graph_refresh", {})
+        print(f"graph_refresh: {time.perf_counter() - started:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("repo")
+    parser.add_argument("symbol")
+    parser.add_argument("--cache-dir")
+    parser.add_argument("--asks", type=int, default=10)
+    args = parser.parse_args()
+    anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The MCP server over standard input and output, with the official `mcp` SDK's low-level Server.
+
+It opens no network port. Each tool call runs in a worker thread, so the
+server keeps reading messages while a build or a walk runs; a cancelled call
+sets a flag the walk reads at every element, so it stops where it is.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import anyio
+import anyio.to_thread
+import orjson
+from mcp import types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+
+from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.producers.mcp.session import GraphSession
+from tsograph.producers.mcp.tools import tool_specs
+
+
+def make_server(session: GraphSession) -> Server[Any]:
+    tools = [types.Tool(**spec) for spec in tool_specs()]
+    names = {tool.name for tool in tools}
+
+    async def list_tools(
+        context: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def call_tool(
+        context: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        if params.name not in names:
+            document: dict[str, Any] = {
+                "apiVersion": 1,
+                "kind": params.name,
+                "error": {"code": "bad-request", "message": f"no tool {params.name}"},
+            }
+            failed = True
+        else:
+            cancelled = threading.Event()
+            try:
+                document, failed = await anyio.to_thread.run_sync(
+                    session.call, params.name, params.arguments or {}, cancelled.is_set
+                )
+            except anyio.get_cancelled_exc_class():
+                cancelled.set()
+                raise
+        text = orjson.dumps(document, option=orjson.OPT_SORT_KEYS).decode()
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)],
+            structured_content=document,
+            is_error=failed,
+        )
+
+    return Server(
+        TOOL_NAME,
+        version=TOOL_VERSION,
+        instructions="Questions to the repository's call graph; each answer is the JSON of "
+        "`tsograph query --json`.",
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+def serve(session: GraphSession) -> None:
+    server = make_server(session)
+
+    async def main() -> None:
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+
+    anyio.run(main)

@@ -1,0 +1,110 @@
+"""The MCP session in process: nothing read before the first question, kept answers, cancels."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import REPO
+from tsograph.producers.mcp.session import KEPT_ANSWERS, GraphSession
+
+FIXTURE = REPO / "fixtures" / "graph" / "basics"
+
+
+@pytest.fixture
+def session() -> GraphSession:
+    return GraphSession(FIXTURE, use_cache=False)
+
+
+def test_a_refused_question_builds_nothing(session: GraphSession) -> None:
+    document, failed = session.call("graph_outline", {"file": "src/../../etc"})
+    assert failed and document["error"]["code"] == "outside-repository"
+    document, failed = session.call("graph_callers", {"id": "/abs/x.ts#f"})
+    assert failed and document["error"]["code"] == "outside-repository"
+    assert session.builds == 0
+
+
+def test_a_cursor_pages_the_kept_list_without_walking_again(session: GraphSession) -> None:
+    arguments = {"symbol": "listJobs", "depth": 2, "limit": 2}
+    first, _ = session.call("graph_callers", arguments)
+    assert session.walks == 1
+    second, failed = session.call(
+        "graph_callers", {**arguments, "cursor": first["truncated"]["cursor"]}
+    )
+    assert not failed and session.walks == 1
+    whole, _ = session.call("graph_callers", {"symbol": "listJobs", "depth": 2})
+    assert first["items"] + second["items"] == whole["items"][:4]
+    assert session.builds == 1
+
+
+def test_only_the_most_recent_answers_are_kept(session: GraphSession) -> None:
+    arguments = {"symbol": "listJobs", "depth": 2, "limit": 2}
+    first, _ = session.call("graph_callers", arguments)
+    for number in range(KEPT_ANSWERS):
+        session.call("graph_search", {"text": f"x{number}"})
+    walks = session.walks
+    again, failed = session.call(
+        "graph_callers", {**arguments, "cursor": first["truncated"]["cursor"]}
+    )
+    # The list was dropped: the cursor walks again, and the page is the same.
+    assert not failed and session.walks == walks + 1
+    whole, _ = session.call("graph_callers", {"symbol": "listJobs", "depth": 2})
+    assert again["items"] == whole["items"][2:4]
+
+
+def test_a_cancelled_walk_stops_and_is_not_kept(session: GraphSession) -> None:
+    document, failed = session.call(
+        "graph_callers", {"symbol": "listJobs", "depth": 3}, cancelled=lambda: True
+    )
+    assert not failed
+    assert document["truncated"]["by"] == "budget" and document["counts"] is None
+    walks = session.walks
+    session.call("graph_callers", {"symbol": "listJobs", "depth": 3})
+    assert session.walks == walks + 1
+
+
+def test_a_generation_this_session_does_not_hold_is_refused(
+    session: GraphSession, tmp_path: Path
+) -> None:
+    document, failed = session.call("graph_status", {"generation": "sha256:0"})
+    assert failed and document["error"]["code"] == "unknown-build"
+    build = document["graph"]["build"]
+    document, failed = session.call("graph_status", {"generation": build})
+    assert not failed
+
+
+class StepClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("edit", ["new file", "changed file", "removed file"])
+def test_edits_since_the_build_are_seen_at_most_once_a_second(edit: str, tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    shutil.copytree(FIXTURE, repo, ignore=shutil.ignore_patterns("expected.json"))
+    clock = StepClock()
+    session = GraphSession(repo, use_cache=False, clock=clock)
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    if edit == "new file":
+        (repo / "src" / "lib" / "extra.ts").write_text("export const x = 1;\n")
+    elif edit == "changed file":
+        with (repo / "src" / "lib" / "jobs.ts").open("a") as source:
+            source.write("\nexport const y = 2;\n")
+    else:
+        (repo / "src" / "lib" / "audit.ts").unlink()
+    clock.now = 0.5  # within the second: not checked yet
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    clock.now = 1.5
+    document, _ = session.call("graph_status", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is True
+    build = document["graph"]["build"]
+    document, _ = session.call("graph_refresh", {})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is False
+    assert document["graph"]["build"] != build
