@@ -306,7 +306,7 @@ export function viaAlias(db: Alias) { return db.user.findMany({}); }
     assert owners == {"viaOptional", "viaOmit", "viaIntersection", "viaExtends", "viaAlias"}
     assert (
         "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
-        in document["limitations"]
+        " (at src/a.ts:6, src/a.ts:8, src/a.ts:10, src/a.ts:11)" in document["limitations"]
     )
 
 
@@ -365,5 +365,5 @@ export const list = () => prisma.job.findMany();
     assert sources == {("src/db.ts", 23), ("src/jobs.ts", 2)}
     assert (
         "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
-        in document["limitations"]
+        " (at src/db.ts:21, src/db.ts:22)" in document["limitations"]
     )

@@ -250,7 +250,11 @@ def _many_to_many(
             if not all(exists):
                 unverified += 1
             else:
-                scan.note("dynamic-relation-names:", "identifiers-over-63-bytes")
+                scan.note(
+                    "dynamic-relation-names:",
+                    "identifiers-over-63-bytes",
+                    at=(path, first.line),
+                )
             scan.add(
                 relation_use(
                     "",
