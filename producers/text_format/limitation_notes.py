@@ -4,7 +4,9 @@ The `--format text` readings print it under each limitation line. The
 sentences explain the prefix, never the count: the line itself says how many
 and, where the spec allows names, which. tests/text_format/test_limitation_notes.py
 checks that every prefix of exchange.limitations has a note, so a new prefix
-cannot reach a text reading unexplained.
+cannot reach a text reading unexplained. docs/limitations.md quotes each
+sentence under its prefix with the cause, what to change and how consumers
+read the line; tests/text_format/test_limitations_doc.py keeps the two equal.
 """
 
 from __future__ import annotations
