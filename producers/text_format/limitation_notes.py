@@ -123,8 +123,9 @@ NOTES: dict[str, str] = {
         "missing from the document."
     ),
     "unparsed-schema-lines:": (
-        "Some Prisma schema lines were not understood and were skipped; check the named "
-        "schema for syntax the Prisma CLI accepts."
+        "Some Prisma schema lines or SQL statements that may change a table were not "
+        "understood and were skipped; check the named places for syntax the Prisma CLI or "
+        "the SQL dialect accepts."
     ),
     "unresolved-field-types:": (
         "A Prisma field type names no model, enum or scalar, so the field's relation is "

@@ -46,6 +46,11 @@ CASES: dict[str, tuple[int, list[str | Path]]] = {
     ),
     "schema-prisma": (0, ["schema", "--project", F / "schema/prisma/prisma-app/project"]),
     "schema-drizzle-d1": (0, ["schema", "--project", F / "schema/orm/drizzle-d1-app/project"]),
+    "sql-schema-migrations": (
+        0,
+        ["sql-schema", F / "sql_schema/migrations", "--dialect", "sqlite"],
+    ),
+    "sql-schema-unread-statements": (0, ["sql-schema", F / "sql_schema/unread-statements"]),
     "graph-next-prisma": (0, ["graph", "--project", F / "graph/next-prisma"]),
     "reach-di-dispatch": (
         64,
