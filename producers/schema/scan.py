@@ -101,6 +101,7 @@ class SchemaScan:
     names: dict[str, set[str]] = field(default_factory=dict)
     places: dict[str, set[Place]] = field(default_factory=dict)
     read_failures: Counter[str] = field(default_factory=Counter)
+    failed_reads: list[str] = field(default_factory=list)  # the sources behind read_failures
     claimed: set[tuple[str, int]] = field(default_factory=set)
     _config_notes: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
@@ -143,6 +144,7 @@ class SchemaScan:
             self._seen.add(path)
             if data is None:
                 self.read_failures[self.model.failures[path]] += 1
+                self.failed_reads.append(path)
             else:
                 self.read.append(self.root / path)
         return data
@@ -204,7 +206,7 @@ class SchemaScan:
         self.claimed.add((path, offset))
 
     def limitation_lines(self) -> list[str]:
-        lines = self.files.limitation_lines(self.read_failures)
+        lines = self.files.limitation_lines(self.read_failures, self.failed_reads)
         for prefix, reasons in self.counts.items():
             total = sum(reasons.values())
             breakdown = dict(reasons) if len(reasons) > 1 else None

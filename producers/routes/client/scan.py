@@ -323,7 +323,8 @@ class Scanner:
 
     def _limitations(self) -> None:
         scan = self.scan
-        walk_lines = self.walked.limitation_lines(dict(self.project.model.unreadable) or None)
+        model = self.project.model
+        walk_lines = self.walked.limitation_lines(dict(model.unreadable) or None, model.failures)
         scan.limitations.extend(walk_lines)
         if self.project.parse_error_files:
             scan.limitations.append(
