@@ -1,7 +1,13 @@
 """Closed lists of limitation prefixes and the helper that formats counted limitations.
 
 A limitation is one line: a prefix from a closed list, a count and a short
-explanation, optionally followed by a breakdown in parentheses. Consumers key
+explanation, optionally followed by details in parentheses:
+
+    <prefix> <count> <text> (<reason>: <n>, …, <name>, … and N more; at <file>:<line>, … and N more)
+
+the breakdown by reason, then names (files, packages, routes), then up to
+MAX_LISTED_PLACES example places, the first by path then line, so a user can
+open the code that caused the count. Consumers key
 their behaviour on the prefix, so an unknown prefix is an invalid document.
 Limitations carry counts and project-relative names only: never source text,
 never an absolute path.
@@ -108,6 +114,11 @@ TRAVERSAL_PREFIXES = _unique(SNAPSHOT_PREFIXES, TRAVERSAL_ONLY_PREFIXES)
 
 # How many names a limitation lists before it summarises the rest.
 MAX_LISTED_NAMES = 10
+# How many example places (`file:line`) a limitation lists after its count.
+MAX_LISTED_PLACES = 5
+
+# A project-relative POSIX path and a 1-based line.
+Place = tuple[str, int]
 
 
 def prefix_of(limitation: str) -> str:
@@ -128,11 +139,13 @@ def counted(
     *,
     breakdown: Mapping[str, int] | None = None,
     names: Iterable[str] | None = None,
+    places: Iterable[Place] | None = None,
 ) -> str:
-    """Format `<prefix> <count> <text>` with an optional `(reason: n, …)` or name list.
+    """Format `<prefix> <count> <text>` with an optional `(reason: n, …)`, names and places.
 
     The breakdown is written in key order so the line is deterministic; names
-    are sorted, de-duplicated and cut after MAX_LISTED_NAMES.
+    are sorted, de-duplicated and cut after MAX_LISTED_NAMES; places are
+    de-duplicated, ordered by path then line and cut after MAX_LISTED_PLACES.
     """
     if not prefix.endswith(":"):
         raise ValueError(f"limitation prefix must end with ':': {prefix!r}")
@@ -147,9 +160,23 @@ def counted(
         details.extend(listed[:MAX_LISTED_NAMES])
         if len(listed) > MAX_LISTED_NAMES:
             details.append(f"and {len(listed) - MAX_LISTED_NAMES} more")
-    if details:
-        line += " (" + ", ".join(details) + ")"
+    listed_places = _places(places or ())
+    if details or listed_places:
+        text_details = ", ".join(details)
+        if listed_places:
+            text_details += ("; " if details else "") + "at " + listed_places
+        line += " (" + text_details + ")"
     return line
+
+
+def _places(places: Iterable[Place]) -> str:
+    ordered = sorted(set(places))
+    for path, line in ordered:
+        if not path or path.startswith("/") or line < 1:
+            raise ValueError(f"a limitation place is a project-relative file and line: {path!r}")
+    shown = ", ".join(f"{path}:{line}" for path, line in ordered[:MAX_LISTED_PLACES])
+    rest = len(ordered) - MAX_LISTED_PLACES
+    return f"{shown} and {rest} more" if rest > 0 else shown
 
 
 class Limitations:

@@ -45,6 +45,7 @@ class ReadStats:
     cached: int = 0
     parse_error_files: list[str] = field(default_factory=list)
     unreadable: dict[str, int] = field(default_factory=dict)
+    unreadable_paths: list[str] = field(default_factory=list)
 
 
 def graph_namespace() -> str:
@@ -93,6 +94,7 @@ def read_contents(roots: ProjectRoots, sources: SourceSet) -> tuple[dict[str, by
             contents[walked.path] = read_source(roots.root, walked.path)
         except UnreadableSource as error:
             stats.unreadable[error.reason] = stats.unreadable.get(error.reason, 0) + 1
+            stats.unreadable_paths.append(walked.path)
     return contents, stats
 
 
@@ -214,7 +216,7 @@ def _build(
     workspace_model = model.workspace
     facts = read_facts(contents, cache, stats)
     binder = Binder(facts.get, model.resolver)
-    walk_gaps = sources.limitation_lines(stats.unreadable)
+    walk_gaps = sources.limitation_lines(stats.unreadable, stats.unreadable_paths)
     program = Program(
         incomplete=bool(walk_gaps or stats.parse_error_files),
         library_folders=frozenset(

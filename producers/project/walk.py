@@ -26,7 +26,7 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -80,9 +80,14 @@ class SourceSet:
     oversized: int = 0
     unreadable: dict[str, int] = field(default_factory=dict)
     truncated: dict[str, int] = field(default_factory=dict)
+    # The unreadable files and folders whose names can be written (not the unrepresentable).
+    unreadable_paths: tuple[str, ...] = ()
 
-    def limitation_lines(self, read_failures: Mapping[str, int] | None = None) -> list[str]:
-        """The walk's gaps; `read_failures` are sources that failed when read later."""
+    def limitation_lines(
+        self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
+    ) -> list[str]:
+        """The walk's gaps; `read_failures` are sources that failed when read later (by
+        reason), `failed` their paths."""
         lines = []
         unreadable = Counter(self.unreadable)
         unreadable.update(read_failures or {})
@@ -109,6 +114,7 @@ class SourceSet:
                     sum(unreadable.values()),
                     "source file(s) or folder(s) could not be read",
                     breakdown=unreadable,
+                    names=[*self.unreadable_paths, *failed],
                 )
             )
         if self.truncated:
@@ -181,6 +187,7 @@ class _Walk:
     symlinks: int = 0
     oversized: int = 0
     unreadable: Counter[str] = field(default_factory=Counter)
+    unreadable_paths: list[str] = field(default_factory=list)
     truncated: Counter[str] = field(default_factory=Counter)
     entries: int = 0
 
@@ -206,7 +213,7 @@ class _Walk:
                 # Never hold more entries than the cap allows, however large the folder.
                 entries = list(islice(listing, room + 1))
         except OSError:
-            self.unreadable[UNLISTABLE] += 1
+            self._unreadable(UNLISTABLE, folder)
             return []
         if len(entries) > room:
             self.truncated["entries"] += 1
@@ -223,7 +230,7 @@ class _Walk:
                     continue
                 is_folder = entry.is_dir(follow_symlinks=False)
             except OSError:
-                self.unreadable[UNREADABLE] += 1
+                self._unreadable(UNREADABLE, relative)
                 continue
             if is_folder:
                 if self._skipped_folder(name, relative):
@@ -235,6 +242,11 @@ class _Walk:
             elif name.endswith(SOURCE_SUFFIXES):
                 self._file(entry, name, relative)
         return folders
+
+    def _unreadable(self, reason: str, relative: str) -> None:
+        self.unreadable[reason] += 1
+        if relative and not _UNREPRESENTABLE.search(relative):
+            self.unreadable_paths.append(relative)
 
     def _skipped_folder(self, name: str, relative: str) -> bool:
         hidden = name.startswith(".") and name not in URL_FOLDERS
@@ -272,7 +284,7 @@ class _Walk:
             if problem.reason == OVERSIZED:
                 self.oversized += 1
             else:
-                self.unreadable[problem.reason] += 1
+                self._unreadable(problem.reason, relative)
             return
         self.sources.append(WalkedFile(relative, info.st_size, info.st_mtime_ns))
 
@@ -288,4 +300,5 @@ def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
         state.oversized,
         dict(sorted(state.unreadable.items())),
         dict(sorted(state.truncated.items())),
+        tuple(sorted(state.unreadable_paths)),
     )

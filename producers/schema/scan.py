@@ -22,9 +22,10 @@ added to COLLECTORS below):
                                  marked `testSource: true`
     scan.add(fact)               any other fact (declaration-side facts, built with
                                  producers/schema/facts.py)
-    scan.note(prefix, reason, count=1, name=None)
+    scan.note(prefix, reason, count=1, name=None, at=None)
                                  count a limitation cause; rendered once at the end as
-                                 `<prefix> <total> <text> (reason: n, …, names…)`
+                                 `<prefix> <total> <text> (reason: n, …, names…; at places)`;
+                                 `at` is the cause's place, `scan.place(parsed, offset)`
     scan.config_notes(notes)     problems of tsconfig/jsconfig/package.json files (the
                                  notes of producers/project loaders), each counted once
                                  under unreadable-module-configs: however many phases
@@ -54,7 +55,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import Place, counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.fsread import recording
@@ -108,7 +109,9 @@ class SchemaScan:
     read: list[Path] = field(default_factory=list)
     counts: dict[str, Counter[str]] = field(default_factory=dict)
     names: dict[str, set[str]] = field(default_factory=dict)
+    places: dict[str, set[Place]] = field(default_factory=dict)
     read_failures: Counter[str] = field(default_factory=Counter)
+    failed_reads: list[str] = field(default_factory=list)  # the sources behind read_failures
     claimed: set[tuple[str, int]] = field(default_factory=set)
     _config_notes: set[str] = field(default_factory=set)
     _seen: set[str] = field(default_factory=set)
@@ -121,10 +124,25 @@ class SchemaScan:
     def __post_init__(self) -> None:
         self.probes = Probes(self.root)
 
-    def note(self, prefix: str, reason: str, count: int = 1, name: str | None = None) -> None:
+    def note(
+        self,
+        prefix: str,
+        reason: str,
+        count: int = 1,
+        name: str | None = None,
+        *,
+        at: Place | None = None,
+    ) -> None:
         self.counts.setdefault(prefix, Counter())[reason] += count
         if name is not None:
             self.names.setdefault(prefix, set()).add(name)
+        if at is not None:
+            self.places.setdefault(prefix, set()).add(at)
+
+    @staticmethod
+    def place(parsed: SyntaxFile, offset: int) -> Place:
+        """The `(path, line)` of a byte offset of a source, for `note(at=…)`."""
+        return parsed.path, parsed.location(offset)[0]
 
     def config_notes(self, notes: Iterable[str]) -> None:
         for text in notes:
@@ -143,6 +161,7 @@ class SchemaScan:
             self._seen.add(path)
             if data is None:
                 self.read_failures[self.model.failures[path]] += 1
+                self.failed_reads.append(path)
             else:
                 self.read.append(self.root / path)
         return data
@@ -186,7 +205,7 @@ class SchemaScan:
         line, column = parsed.location(offset)
         symbol = fact_builder.source_symbol(parsed.owner_at(offset))
         if symbol is None:
-            self.note("missing-relation-usrs:", "module-level")
+            self.note("missing-relation-usrs:", "module-level", at=(path, line))
         self.add(
             fact_builder.relation_use(
                 channel,
@@ -206,13 +225,18 @@ class SchemaScan:
     def limitation_lines(self) -> list[str]:
         if self.stored_lines is not None:
             return list(self.stored_lines)
-        lines = self.files.limitation_lines(self.read_failures)
+        lines = self.files.limitation_lines(self.read_failures, self.failed_reads)
         for prefix, reasons in self.counts.items():
             total = sum(reasons.values())
             breakdown = dict(reasons) if len(reasons) > 1 else None
             lines.append(
                 counted(
-                    prefix, total, TEXTS[prefix], breakdown=breakdown, names=self.names.get(prefix)
+                    prefix,
+                    total,
+                    TEXTS[prefix],
+                    breakdown=breakdown,
+                    names=self.names.get(prefix),
+                    places=self.places.get(prefix),
                 )
             )
         return lines

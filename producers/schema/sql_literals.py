@@ -51,4 +51,4 @@ def collect(scan: SchemaScan) -> None:
             if sql_relations.looks_like_sql(text, strict=True):
                 emit_sql(scan, file, node.start, text, strict=True)
             elif sql_relations.looks_like_sql(text) and sql_relations.extract(text).relations:
-                scan.note("skipped-sql-literals:", "literals")
+                scan.note("skipped-sql-literals:", "literals", at=scan.place(file, node.start))

@@ -59,8 +59,10 @@ class SchemaSources:
             ),
         )
 
-    def limitation_lines(self, read_failures: Mapping[str, int] | None = None) -> list[str]:
-        return self.walked.limitation_lines(read_failures)
+    def limitation_lines(
+        self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
+    ) -> list[str]:
+        return self.walked.limitation_lines(read_failures, failed)
 
 
 def _package_dirs(root: Path, sources: Iterable[str]) -> tuple[str, ...]:

@@ -32,9 +32,10 @@ from tsograph.exchange.documents import bridge_facts, generated_at, project_name
 from tsograph.exchange.errors import InputError, UsageError
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.writer import check_fact_budget, write_document
+from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import add_output_arguments, project_folder, shown
 from tsograph.producers.help_text import add_command
+from tsograph.producers.output_formats import emit
 
 if TYPE_CHECKING:
     from tsograph.producers.sql_schema.ddl import Catalog, Place
@@ -146,13 +147,14 @@ def run(args: argparse.Namespace) -> int:
     check_fact_budget(len(facts))
     limitations = []
     if catalog.unread:
-        where = [f"{path}:{_line(texts, Place(path, offset))}" for path, offset in catalog.unread]
         limitations.append(
             counted(
                 "unparsed-schema-lines:",
-                len(where),
+                len(catalog.unread),
                 "statement(s) that may change a table could not be read",
-                names=where,
+                places=[
+                    (path, _line(texts, Place(path, offset))) for path, offset in catalog.unread
+                ],
             )
         )
     if unreadable:
@@ -178,7 +180,7 @@ def run(args: argparse.Namespace) -> int:
         limitations=limitations,
         facts=facts,
     )
-    write_document(document)
+    emit(document, args.format)
     return 0
 
 

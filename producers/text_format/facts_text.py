@@ -2,8 +2,9 @@
 
 Route facts (openapi, routes --role server) are one row each: method, path,
 the handler's file:line and what is special about it. Client calls add the
-service they go to. Relation-use facts (schema) are grouped by table: its
-columns, where the schema declares it and where the code uses it.
+service they go to. Relation-use facts (schema, sql-schema) are grouped by
+table: its columns, where the schema or migration declares it and where the
+code uses it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ def render(document: dict[str, Any]) -> str:
             sections.append(_routes(kind, chosen))
     relations = [fact for fact in facts if fact["kind"] == "relation-use"]
     if relations:
-        sections.append(_relations(relations))
+        # Every fact of an sql-schema document (platform sql) declares a table or column.
+        sections.append(_relations(relations, declarations_only=document["platform"] == "sql"))
     sections.append(limitations_section(document["limitations"]))
     return joined(sections)
 
@@ -113,7 +115,7 @@ def _places(places: list[tuple[str, int]]) -> str:
     return f"{shown} (+{rest} more)" if rest > 0 else shown
 
 
-def _relations(facts: list[dict[str, Any]]) -> list[str]:
+def _relations(facts: list[dict[str, Any]], *, declarations_only: bool) -> list[str]:
     columns: dict[str, set[str]] = defaultdict(set)
     declared: dict[str, set[tuple[str, int]]] = defaultdict(set)
     used: dict[str, set[tuple[str, int]]] = defaultdict(set)
@@ -122,7 +124,7 @@ def _relations(facts: list[dict[str, Any]]) -> list[str]:
         if "method" in fact:
             columns[table_name].add(fact["method"])
         where = (fact["location"]["path"], fact["location"]["line"])
-        if _DECLARATION_MARK in fact.get("symbol", {}).get("usr", ""):
+        if declarations_only or _DECLARATION_MARK in fact.get("symbol", {}).get("usr", ""):
             if "method" not in fact:
                 declared[table_name].add(where)
         else:

@@ -4,7 +4,9 @@ The `--format text` readings print it under each limitation line. The
 sentences explain the prefix, never the count: the line itself says how many
 and, where the spec allows names, which. tests/text_format/test_limitation_notes.py
 checks that every prefix of exchange.limitations has a note, so a new prefix
-cannot reach a text reading unexplained.
+cannot reach a text reading unexplained. docs/limitations.md quotes each
+sentence under its prefix with the cause, what to change and how consumers
+read the line; tests/text_format/test_limitations_doc.py keeps the two equal.
 """
 
 from __future__ import annotations
@@ -121,8 +123,9 @@ NOTES: dict[str, str] = {
         "missing from the document."
     ),
     "unparsed-schema-lines:": (
-        "Some Prisma schema lines were not understood and were skipped; check the named "
-        "schema for syntax the Prisma CLI accepts."
+        "Some Prisma schema lines or SQL statements that may change a table were not "
+        "understood and were skipped; check the named places for syntax the Prisma CLI or "
+        "the SQL dialect accepts."
     ),
     "unresolved-field-types:": (
         "A Prisma field type names no model, enum or scalar, so the field's relation is "

@@ -63,7 +63,7 @@ def test_unreadable_table_statements_are_counted(tmp_path: Path) -> None:
     # CREATE TYPE cannot change a table and is not counted; the ALTER could and is.
     assert document["limitations"] == [
         "unparsed-schema-lines: 1 statement(s) that may change a table could not be read "
-        "(0001.sql:3)"
+        "(at 0001.sql:3)"
     ]
     assert {(f["channel"], f.get("method")) for f in document["facts"]} == {("t", None), ("t", "a")}
 

@@ -160,7 +160,7 @@ def test_unreadable_contents_and_names(tmp_path: Path) -> None:
     (line,) = result.limitation_lines()
     assert line == (
         "unreadable-sources: 6 source file(s) or folder(s) could not be read "
-        "(not-a-file: 1, not-utf8: 1, unrepresentable-name: 4)"
+        "(not-a-file: 1, not-utf8: 1, unrepresentable-name: 4, latin1.ts, pipe.ts)"
     )
 
 
@@ -186,6 +186,11 @@ def test_read_and_list_failures_are_counted(
     result = walk(tmp_path)
     assert _paths(result.sources) == ["open.ts"]
     assert result.unreadable == {"unlistable-folder": 1, "unreadable": 1}
+    # The files and folders are named, with the sources that fail when read later.
+    assert result.limitation_lines({"not-utf8": 1}, ["later.ts"]) == [
+        "unreadable-sources: 3 source file(s) or folder(s) could not be read "
+        "(not-utf8: 1, unlistable-folder: 1, unreadable: 1, later.ts, locked.ts, shut)"
+    ]
 
 
 def test_read_source_refuses_links_and_checks_bounds(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ Regenerate on purpose with TSOGRAPH_REGENERATE=1 and read the diff.
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import orjson
@@ -15,6 +16,7 @@ import pytest
 
 from tests.cli_helpers import REPO, tsograph
 from tests.golden import assert_matches_golden
+from tsograph.producers.cli import build_parser
 
 AT = "2026-09-27T00:00:00.000Z"
 GOLDENS = REPO / "fixtures" / "text"
@@ -46,6 +48,11 @@ CASES: dict[str, tuple[int, list[str | Path]]] = {
     ),
     "schema-prisma": (0, ["schema", "--project", F / "schema/prisma/prisma-app/project"]),
     "schema-drizzle-d1": (0, ["schema", "--project", F / "schema/orm/drizzle-d1-app/project"]),
+    "sql-schema-migrations": (
+        0,
+        ["sql-schema", F / "sql_schema/migrations", "--dialect", "sqlite"],
+    ),
+    "sql-schema-unread-statements": (0, ["sql-schema", F / "sql_schema/unread-statements"]),
     "graph-next-prisma": (0, ["graph", "--project", F / "graph/next-prisma"]),
     "reach-di-dispatch": (
         64,
@@ -96,3 +103,30 @@ def test_text_shows_every_limitation_of_the_json_document(case: str, tmp_path: P
             ), fact
     for item in document.get("reached", []):
         assert any(item["symbol"]["usr"] in line.split() for line in lines), item
+
+
+# The check and trace reports are text by default; their goldens are the expected.txt
+# files of fixtures/check (tests/check/test_check_golden.py, tests/check/test_pipelines.py).
+_TEXT_GOLDENS_ELSEWHERE = {
+    "check": F / "check" / "calls" / "expected.txt",
+    "trace": F / "check" / "trace-next-prisma" / "expected.txt",
+}
+
+
+def _commands_with_text_format() -> set[str]:
+    parser = build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    found = set()
+    for name, command in commands.choices.items():
+        for action in command._actions:
+            if "--format" in action.option_strings and "text" in (action.choices or ()):
+                found.add(name)
+    return found
+
+
+def test_every_command_with_a_text_format_has_a_golden() -> None:
+    covered = {str(words[0]) for _, words in CASES.values()} | set(_TEXT_GOLDENS_ELSEWHERE)
+    assert _commands_with_text_format() <= covered
+    assert all(path.is_file() for path in _TEXT_GOLDENS_ELSEWHERE.values())
+    roles = {str(words[2]) for _, words in CASES.values() if words[0] == "routes"}
+    assert roles == {"server", "client"}

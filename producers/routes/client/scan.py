@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import Place, counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
@@ -71,6 +71,8 @@ class Scan:
     read: list[Path] = field(default_factory=list)
     caveats: Counter[str] = field(default_factory=Counter)
     skipped: Counter[str] = field(default_factory=Counter)
+    # Where the skipped requests are, for the limitation's example places.
+    skipped_at: set[Place] = field(default_factory=set)
     masked: int = 0
     fetch_replaced: int = 0
 
@@ -248,23 +250,23 @@ class Scanner:
 
     def _emit(self, site: Site) -> None:
         outcome = site.outcome
+        syntax = self.project.syntax_file(site.path)
+        offset = _name_offset(site.call)
+        line, column = syntax.location(offset)
         if isinstance(outcome, Skipped):
-            self.scan.skipped[outcome.reason] += 1
+            self._skip(outcome.reason, (site.path, line))
             return
         try:
             target = target_of(outcome.url)
         except NotHttp:
-            self.scan.skipped[NOT_HTTP] += 1
+            self._skip(NOT_HTTP, (site.path, line))
             return
         except Rejected:
-            self.scan.skipped[THROWS] += 1
+            self._skip(THROWS, (site.path, line))
             return
         except Unconverted:
-            self.scan.skipped[UNCONVERTED_ORIGIN] += 1
+            self._skip(UNCONVERTED_ORIGIN, (site.path, line))
             return
-        syntax = self.project.syntax_file(site.path)
-        offset = _name_offset(site.call)
-        line, column = syntax.location(offset)
         fact: dict[str, Any] = {
             "kind": "route-call",
             "channel": target.channel,
@@ -287,6 +289,10 @@ class Scanner:
             self.scan.caveats[note] += 1
         self.scan.masked += target.masked
         self.scan.facts.append(fact)
+
+    def _skip(self, reason: str, place: Place) -> None:
+        self.scan.skipped[reason] += 1
+        self.scan.skipped_at.add(place)
 
     def _runtime_changes(self) -> None:
         """Interceptors, mutated defaults and a replaced global fetch, anywhere in the project."""
@@ -317,7 +323,8 @@ class Scanner:
 
     def _limitations(self) -> None:
         scan = self.scan
-        walk_lines = self.walked.limitation_lines(dict(self.project.model.unreadable) or None)
+        model = self.project.model
+        walk_lines = self.walked.limitation_lines(dict(model.unreadable) or None, model.failures)
         scan.limitations.extend(walk_lines)
         if self.project.parse_error_files:
             scan.limitations.append(
@@ -341,6 +348,7 @@ class Scanner:
                     skipped,
                     f"request(s) not represented as facts; {unseen} are not seen",
                     breakdown=scan.skipped,
+                    places=scan.skipped_at,
                 )
             )
         else:

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem, validate_scope
 from tsograph.exchange.templates import canonicalize
@@ -81,8 +82,10 @@ class Output:
     limitations: list[str] = field(default_factory=list)
     scopes: list[dict[str, Any]] = field(default_factory=list)
     unordered: Counter[str] = field(default_factory=Counter)
+    unordered_at: set[LinePlace] = field(default_factory=set)
     unresolved_suffixes: list[str] = field(default_factory=list)
     unresolved: int = 0
+    unresolved_at: set[LinePlace] = field(default_factory=set)
     missing_usrs: set[str] = field(default_factory=set)
     unmodeled: set[str] = field(default_factory=set)
     conditional: list[str] = field(default_factory=list)
@@ -219,10 +222,13 @@ class Emitter:
         variants = list(found)
         if not variants:
             return 0
+        at = (route.place.path, route.place.line)
         if not known:
             self.out.unresolved += 1
+            self.out.unresolved_at.add(at)
         if root.framework in FIRST_MATCH and reasons:
             self.out.unordered.update(reasons)
+            self.out.unordered_at.add(at)
         self._note_handler(handler, route.place.path)
         methods = [method for method in route.methods if method in CONTRACT_METHODS]
         for method in route.methods:
@@ -286,8 +292,10 @@ class Emitter:
         handler = served.handler
         reasons = self._unordered_reasons(served.context, handler, levels, ())
         ordered = root.framework in FIRST_MATCH and not reasons
+        at = (served.place.path, served.place.line)
         if root.framework in FIRST_MATCH and reasons:
             self.out.unordered.update(reasons)
+            self.out.unordered_at.add(at)
         self._note_handler(handler, served.place.path)
         channel = "" if base is None or base.channel == "/" else base.channel
         if base is not None and _literal_prefix(raw) != raw:
@@ -299,6 +307,7 @@ class Emitter:
                 variants.append(PathVariant(channel or "/", catch_all_prefix=True))
         if not known:
             self.out.unresolved += 1
+            self.out.unresolved_at.add(at)
         route = Route(("ALL",), None, handler, served.place, served.context)
         for variant in variants:
             fact = self._fact("ALL", variant, route, handler, home, levels, known)
@@ -464,6 +473,7 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 sum(out.unordered.values()),
                 "registration(s) may not answer in registration order",
                 breakdown=out.unordered,
+                places=out.unordered_at,
             )
         )
     if out.unresolved:
@@ -473,6 +483,7 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 "unresolved-route-prefix:",
                 out.unresolved,
                 "route(s) sit under a mount prefix or router tsograph could not resolve",
+                places=out.unresolved_at,
             ),
             {"templateSuffixes": suffixes}
             if suffixes and all(static_template_problem(s) is None for s in suffixes)

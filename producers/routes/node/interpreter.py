@@ -62,7 +62,7 @@ class Interpreter:
     modules: dict[str, ModuleValue] = field(default_factory=dict)
     routers: list[RouterValue] = field(default_factory=list)
     coverage: Counter[str] = field(default_factory=Counter)
-    coverage_names: set[str] = field(default_factory=set)
+    coverage_places: set[tuple[str, int]] = field(default_factory=set)
     steps: int = 0
     stack: list[Node] = field(default_factory=list)
     out_of_budget: bool = False
@@ -156,7 +156,7 @@ class Interpreter:
     def note(self, reason: str, place: Place | None = None) -> None:
         self.coverage[reason] += 1
         if place is not None:
-            self.coverage_names.add(place.path)
+            self.coverage_places.add((place.path, place.line))
 
     def place(self, file: SyntaxFile, node: Node) -> Place:
         line, column = file.location(node.start)

@@ -90,7 +90,8 @@ def scan_backends(model: ProjectModel, detection: Detection, service: str | None
                 sum(coverage.values()),
                 "registration(s) or file(s) could not be fully modeled",
                 breakdown=coverage,
-                names=interp.coverage_names | model.syntax_errors | set(other_frameworks),
+                names=model.syntax_errors | set(other_frameworks),
+                places=interp.coverage_places,
             )
         )
     if unmodeled:

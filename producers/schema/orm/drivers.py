@@ -73,7 +73,7 @@ def _driver_call(run: OrmRun, path: str, call: Node) -> None:
         return
     if kind not in SQL_KINDS:
         if method in SQL_METHODS and arguments and _literal_sql(arguments[0]):
-            run.note(UNRESOLVED, "sql-driver", name=path)
+            run.note(UNRESOLVED, "sql-driver", at=(path, call))
         return
     if not arguments:
         return
@@ -104,7 +104,7 @@ def statement(run: OrmRun, path: str, node: Node) -> None:
             run.sql_argument(path, constant, at=node)
             return
     run.use(path, node, "", dynamic=True)
-    run.note(DYNAMIC, "sql-arguments")
+    run.note(DYNAMIC, "sql-arguments", at=(path, node))
 
 
 def _const_string(run: OrmRun, path: str, node: Node) -> Node | None:
@@ -125,7 +125,7 @@ def _batch(run: OrmRun, path: str, node: Node) -> None:
     node = unwrap_value(node)
     if node.kind != "array":
         run.use(path, node, "", dynamic=True)
-        run.note(DYNAMIC, "sql-arguments")
+        run.note(DYNAMIC, "sql-arguments", at=(path, node))
         return
     for item in node.items:
         statement(run, path, item)

@@ -408,7 +408,7 @@ class Drizzle(OrmCollector):
             if self._is_db(run, path, receiver):
                 run.use(path, args[0], table.ref.channel)
             else:
-                run.note(UNRESOLVED, "drizzle", name=path)
+                run.note(UNRESOLVED, "drizzle", at=(path, call))
             return
         if method in ("values", "set") and args:
             statement = self._statement_table(run, path, receiver)
@@ -481,14 +481,14 @@ class Drizzle(OrmCollector):
             return
         db = run.evaluator.value(path, db_node)
         if db is None:
-            run.note(UNRESOLVED, "drizzle-query", name=path)
+            run.note(UNRESOLVED, "drizzle-query", at=(path, key_node))
             return
         if db.kind != "drizzle":
             return
         key = key_node.value or ""
         table = run.evaluator.member(path, db.ref, key)
         if table is None or table.kind != "drizzle-table":
-            run.note(UNRESOLVED, "drizzle-query-schema", name=path)
+            run.note(UNRESOLVED, "drizzle-query-schema", at=(path, key_node))
             return
         run.use(path, key_node, table.ref.channel)
         if args:
@@ -540,7 +540,7 @@ class Drizzle(OrmCollector):
             run.use(path, template, relation.name)
         if found.unresolved:
             run.use(path, template, "", dynamic=True)
-            run.note("dynamic-relation-names:", "sql")
+            run.note("dynamic-relation-names:", "sql", at=(path, template))
         run.scan.claim(path, template.start)
 
 

@@ -216,13 +216,13 @@ class Knex(OrmCollector):
             nodes = [node for _, node in chain.object_aliases]
             for node in nodes:
                 run.use(path, node, "", dynamic=True)
-                run.note(DYNAMIC, "knex-schema-object-aliases")
+                run.note(DYNAMIC, "knex-schema-object-aliases", at=(path, node))
             chain.tables = [item for item in chain.tables if item[1] not in nodes]
             for alias, _ in chain.object_aliases:
                 chain.aliases.pop(alias, None)
         for node in chain.dynamic:
             run.use(path, node, "", dynamic=True)
-            run.note(DYNAMIC, "knex-table-names")
+            run.note(DYNAMIC, "knex-table-names", at=(path, node))
         names = {table: table for table, _ in chain.tables}
         for table, node in chain.tables:
             run.use(path, node, channel(table))

@@ -78,8 +78,17 @@ class OrmRun:
             )
         )
 
-    def note(self, prefix: str, reason: str, name: str | None = None) -> None:
-        self.scan.note(prefix, reason, name=name)
+    def note(
+        self,
+        prefix: str,
+        reason: str,
+        name: str | None = None,
+        *,
+        at: tuple[str, Node] | None = None,
+    ) -> None:
+        """Count a limitation cause; `at` is the (path, node) a user should look at."""
+        place = None if at is None else self.scan.place(self.file(at[0]), at[1].start)
+        self.scan.note(prefix, reason, name=name, at=place)
 
     def sql(
         self,
@@ -99,10 +108,10 @@ class OrmRun:
         if spliced:
             # A template string is spliced, not bound: any substitution may name a relation.
             self.use(path, at, "", dynamic=True)
-            self.note(DYNAMIC, "sql-templates")
+            self.note(DYNAMIC, "sql-templates", at=(path, at))
         elif found.unresolved:
             self.use(path, at, "", dynamic=True)
-            self.note(DYNAMIC, "sql")
+            self.note(DYNAMIC, "sql", at=(path, at))
         self.scan.claim(path, (at if written is None else written).start)
 
     def sql_argument(self, path: str, node: Node, at: Node | None = None) -> bool:

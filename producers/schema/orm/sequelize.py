@@ -533,7 +533,7 @@ class Sequelize(OrmCollector):
                         "findByPk",
                         "findAndCountAll",
                     ):
-                        run.note(UNRESOLVED, "sequelize", name=path)
+                        run.note(UNRESOLVED, "sequelize", at=(path, call))
                     continue
                 if value.kind != "seq-model":
                     continue

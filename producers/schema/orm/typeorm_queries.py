@@ -145,7 +145,7 @@ class TypeOrmQueries:
                 args = call_arguments(call)
                 if method == "getRepository" and (value is None or value.kind not in QB_RECEIVERS):
                     if _is_entity(ev, path, args):  # an entity handed to an untraced source
-                        run.note(UNRESOLVED, "typeorm", name=path)
+                        run.note(UNRESOLVED, "typeorm", at=(path, call))
                     continue
                 if value is None:
                     continue

@@ -137,10 +137,12 @@ def _member(
         return
     if not is_client(obj):
         if operation is not None and model is not None:
-            scan.note("unresolved-client-receivers:", "calls")
+            scan.note("unresolved-client-receivers:", "calls", at=scan.place(info.file, prop.start))
         return
     if model is None:
-        scan.note("dynamic-relation-names:", "unknown-delegates")
+        scan.note(
+            "dynamic-relation-names:", "unknown-delegates", at=scan.place(info.file, prop.start)
+        )
         scan.source_fact(info.file, prop.start, "", dynamic=True)
         return
     if model.ignored:
@@ -182,7 +184,9 @@ def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[Pri
     if value is not None and value.startswith("$"):
         return
     if model is None or model.table is None:
-        scan.note("dynamic-relation-names:", "computed-delegates")
+        scan.note(
+            "dynamic-relation-names:", "computed-delegates", at=scan.place(info.file, node.start)
+        )
         scan.source_fact(info.file, node.start, "", dynamic=True)
         return
     if model.ignored:

@@ -78,8 +78,8 @@ def _read_files(scan: SchemaScan, project: PrismaProject) -> list[SchemaFile]:
             continue
         scan.read.append(scan.root / path)
         schema = read_schema(path, data.decode("utf-8", "replace"))
-        if schema.unparsed:
-            scan.note("unparsed-schema-lines:", "lines", schema.unparsed, name=path)
+        for number in schema.unparsed:
+            scan.note("unparsed-schema-lines:", "lines", at=(path, number))
         files.append(schema)
     return files
 
@@ -250,7 +250,11 @@ def _many_to_many(
             if not all(exists):
                 unverified += 1
             else:
-                scan.note("dynamic-relation-names:", "identifiers-over-63-bytes")
+                scan.note(
+                    "dynamic-relation-names:",
+                    "identifiers-over-63-bytes",
+                    at=(path, first.line),
+                )
             scan.add(
                 relation_use(
                     "",

@@ -76,7 +76,8 @@ class Block:
 class SchemaFile:
     path: str
     blocks: list[Block]
-    unparsed: int
+    # The 1-based numbers of the lines not understood (of a joined line, its first).
+    unparsed: list[int]
 
 
 def _unescape(text: str) -> str:
@@ -198,7 +199,7 @@ def _byte_column(line: str, index: int) -> int:
 def read_schema(path: str, text: str) -> SchemaFile:
     lines = text.split("\n")
     blocks: list[Block] = []
-    unparsed = 0
+    unparsed: list[int] = []
     current: Block | None = None
     index = 0
     while index < len(lines):
@@ -221,13 +222,13 @@ def read_schema(path: str, text: str) -> SchemaFile:
                 current = Block(opened.group(1), opened.group(2), number, _byte_column(raw, start))
                 blocks.append(current)
             else:
-                unparsed += 1
+                unparsed.append(number)
             continue
         if code == "}":
             current = None
             continue
         if not _line(current, raw, code, number):
-            unparsed += 1
+            unparsed.append(number)
     return SchemaFile(path, blocks, unparsed)
 
 

@@ -68,7 +68,7 @@ def emit_sql(
     for relation in found.relations:
         scan.source_fact(file, offset, relation.name)
     for _ in range(found.unresolved):
-        scan.note("dynamic-relation-names:", "sql-operands")
+        scan.note("dynamic-relation-names:", "sql-operands", at=scan.place(file, offset))
         scan.source_fact(file, offset, "", dynamic=True)
 
 
@@ -136,7 +136,11 @@ def _unsafe(
         target = unwrap(consts[target.value])
     value = string_value(target)
     if value is None:
-        scan.note("dynamic-relation-names:", "unsafe-sql-expressions")
+        scan.note(
+            "dynamic-relation-names:",
+            "unsafe-sql-expressions",
+            at=scan.place(file, argument.start),
+        )
         scan.source_fact(file, argument.start, "", dynamic=True)
         return
     claim(target)

@@ -63,7 +63,7 @@ def test_a_route_whose_handler_is_not_resolved_is_reported(tmp_path: Path) -> No
     assert document["facts"] == []
     assert document["limitations"] == [
         "route-coverage: 1 registration(s) or file(s) could not be fully modeled "
-        "(unresolved-route-handler: 1, src/app.ts)"
+        "(unresolved-route-handler: 1; at src/app.ts:4)"
     ]
 
 
