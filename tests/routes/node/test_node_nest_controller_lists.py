@@ -68,7 +68,7 @@ def test_a_controller_list_that_cannot_be_read_is_counted(tmp_path: Path) -> Non
     assert document["facts"] == []
     assert document["limitations"] == [
         "route-coverage: 1 registration(s) or file(s) could not be fully modeled "
-        "(unresolved-nest-controllers: 1, src/main.ts)"
+        "(unresolved-nest-controllers: 1; at src/main.ts:4)"
     ]
 
 
@@ -90,7 +90,7 @@ def test_an_imports_list_that_cannot_be_read_is_counted(tmp_path: Path) -> None:
     assert len(document["facts"]) == 2
     assert document["limitations"] == [
         "route-coverage: 1 registration(s) or file(s) could not be fully modeled "
-        "(unresolved-nest-imports: 1, src/main.ts)"
+        "(unresolved-nest-imports: 1; at src/main.ts:5)"
     ]
 
 
