@@ -94,3 +94,43 @@ def test_a_missing_workspace_package_is_still_named(root: Path) -> None:
         "unreadable-module-configs: 1 tsconfig/jsconfig/package.json file(s) could not be "
         "read (extends '@locked/tsconfig/base.json' of apps/api not found)"
     ]
+
+
+# The lines of a pnpm v9 lockfile installed_versions reads (written by hand in the
+# shape of pnpm@10.34.9's output): the importer and the installed `packages:` keys.
+PRISMA_LOCK = """lockfileVersion: '9.0'
+
+importers:
+
+  apps/api:
+    dependencies:
+      '@prisma/client':
+        specifier: 'catalog:'
+        version: 6.19.0(prisma@6.19.0)
+
+packages:
+
+  '@prisma/client@6.19.0':
+    resolution: {integrity: sha512-x}
+
+  prisma@6.19.0:
+    resolution: {integrity: sha512-y}
+"""
+
+
+def test_a_service_run_takes_the_prisma_version_from_the_root_lockfile(tmp_path: Path) -> None:
+    shop = copy_project(FIXTURE.parent / "pnpm-shop", tmp_path / "pnpm-shop")
+    package = shop / "apps/api/package.json"
+    text = package.read_text().replace('"6.19.0"', '"catalog:"')
+    package.write_text(text)
+    (shop / "pnpm-lock.yaml").write_text(PRISMA_LOCK)
+    words = ("schema",)
+    alone = run(shop / "apps/api", words=words)
+    assert alone["limitations"] == [
+        "prisma-naming-unverified: 1 name(s) differ between candidate Prisma versions "
+        "(dynamic) (version unknown)"
+    ]
+    service = run(shop, "--workspace", str(shop / "apps/api"), words=words)
+    # Prisma 6 names the model's table `User`: the uses get their table.
+    assert service["limitations"] == []
+    assert {(f["channel"], f["dynamic"]) for f in service["facts"]} == {("User", False)}
