@@ -134,3 +134,30 @@ def test_a_service_run_takes_the_prisma_version_from_the_root_lockfile(tmp_path:
     # Prisma 6 names the model's table `User`: the uses get their table.
     assert service["limitations"] == []
     assert {(f["channel"], f["dynamic"]) for f in service["facts"]} == {("User", False)}
+
+
+def test_a_cached_service_run_is_read_again_when_the_root_lockfile_changes(
+    tmp_path: Path,
+) -> None:
+    shop = copy_project(FIXTURE.parent / "pnpm-shop", tmp_path / "pnpm-shop")
+    package = shop / "apps/api/package.json"
+    package.write_text(package.read_text().replace('"6.19.0"', '"catalog:"'))
+    lock = shop / "pnpm-lock.yaml"
+    lock.write_text(PRISMA_LOCK)
+    cache = str(tmp_path / "cache")
+
+    def limitations() -> Any:
+        result = invoke(
+            "schema", "--project", str(shop), "--workspace", str(shop / "apps/api"),
+            "--cache-dir", cache, "--generated-at", GENERATED_AT,
+        )  # fmt: skip
+        assert result.code == 0, result.stderr
+        return orjson.loads(result.stdout)["limitations"]
+
+    assert limitations() == limitations() == []
+    # The cached result depends on the root's lockfile, read from above the package.
+    lock.write_text(PRISMA_LOCK.replace("@6.19.0", "@1.0.0"))
+    assert limitations() == [
+        "prisma-naming-unverified: 1 name(s) differ between candidate Prisma versions "
+        "(dynamic) (@prisma/client@1.0.0,prisma@1.0.0)"
+    ]
