@@ -2,8 +2,9 @@
 
 `routes` and `schema` describe one service per document. At a monorepo root
 (producers/services.py) they read each service package as its own
-project (its own package.json, lockfile-free version ranges, tsconfig and
-framework config) and then rebase what they write onto the root: every
+project (its own package.json, tsconfig and framework config, with the
+root's lockfile for installed versions and the root's workspace packages for
+a tsconfig `extends`: project/enclosing.py) and then rebase what they write onto the root: every
 location path, symbol id and file named in a limitation gets the package
 folder in front, so the ids are the ones `graph` at the root gives the same
 declarations and documents of one root always join.
@@ -34,6 +35,7 @@ from tsograph.exchange.errors import InputError, UsageError
 from tsograph.exchange.version import TOOL_NAME
 from tsograph.producers.command_args import project_folder, shown
 from tsograph.producers.project import paths
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.packages import read_package
 from tsograph.producers.services import Service, find_services
 
@@ -66,6 +68,11 @@ class Target:
     @property
     def project(self) -> Path:
         return self.root / self.folder if self.folder else self.root
+
+    @property
+    def enclosing(self) -> Enclosing | None:
+        """The root above a package's run: its lockfile and workspace packages."""
+        return Enclosing(self.root, self.folder) if self.folder else None
 
 
 def targets(args: Any, kind: str) -> list[Target]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -18,6 +19,9 @@ from pathlib import Path
 Dependency = tuple[str, str, str]
 
 _recorders: list[list[Dependency]] = []
+# Where the root a read is made under lies as seen from the recorded run's root
+# (`../..` for a service run reading its workspace root), innermost last.
+_offsets: list[str] = []
 
 
 @contextmanager
@@ -31,7 +35,20 @@ def recording() -> Iterator[list[Dependency]]:
         _recorders.pop()
 
 
+@contextmanager
+def seen_from(offset: str) -> Iterator[None]:
+    """Record the reads made inside the block under `offset` + their path, so a run
+    that reads its enclosing workspace root checks those files again from its own root."""
+    _offsets.append(offset)
+    try:
+        yield
+    finally:
+        _offsets.pop()
+
+
 def _note(kind: str, relative: str, outcome: str) -> None:
+    if _offsets:
+        relative = posixpath.normpath(posixpath.join(_offsets[-1], relative or "."))
     for recorder in _recorders:
         recorder.append((kind, relative, outcome))
 

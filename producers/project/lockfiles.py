@@ -4,10 +4,13 @@ One reader for every producer: a lockfile is read through `read_lockfile`
 (a link, a non-regular file or one over MAX_LOCKFILE_BYTES is a
 ConfigReadError, never followed), and asked one of two questions:
 
-    root_versions(name, data, wanted)       the version the root importer resolves
-                                            for each wanted package (the framework
-                                            majors of `routes`), from the lockfiles
-                                            of ROOT_LOCKFILES, first found
+    root_versions(name, data, wanted, importer)
+                                            the version one importer (the lockfile's
+                                            own folder ".", or a workspace package
+                                            folder under it) resolves for each wanted
+                                            package (the framework majors of
+                                            `routes`), from the lockfiles of
+                                            ROOT_LOCKFILES, first found
     installed_versions(name, data, watched) every installed version of the watched
                                             packages, at any depth (the Prisma naming
                                             rules of `schema`), from every lockfile of
@@ -22,7 +25,7 @@ from pathlib import Path
 
 import orjson
 
-from tsograph.producers.project import jsonc
+from tsograph.producers.project import jsonc, paths
 from tsograph.producers.project.fsread import read_config
 
 MAX_LOCKFILE_BYTES = 64 * 1024 * 1024
@@ -86,19 +89,32 @@ def installed_versions(name: str, data: bytes, watched: tuple[str, ...]) -> dict
     return found
 
 
-def root_versions(name: str, data: bytes, wanted: dict[str, str]) -> dict[str, str]:
-    """The version the root importer resolves for each wanted package (name → declared range)."""
+def root_versions(
+    name: str, data: bytes, wanted: dict[str, str], importer: str = "."
+) -> dict[str, str]:
+    """The version an importer resolves for each wanted package (name → declared range).
+
+    `importer` is the package folder relative to the lockfile's folder ("." for
+    the lockfile's own package): a service run of a workspace package reads the
+    workspace root's lockfile as a run at the root reads it for the root.
+    """
     text = data.decode("utf-8", errors="replace")
     if name == "package-lock.json":
-        return _npm_lock(text, wanted)
+        return _npm_lock(text, wanted, importer)
     if name == "pnpm-lock.yaml":
-        return _pnpm_lock(text, wanted)
+        return _pnpm_lock(text, wanted, importer)
     if name == "yarn.lock":
+        # yarn.lock entries are keyed by `package@range` whoever declares them.
         return _yarn_lock(text, wanted)
-    return _bun_lock(data, wanted)
+    # bun.lock keys a package's own copy `<workspace name>/<package>`; only the
+    # root's hoisted entries are read, so a workspace package keeps its ranges.
+    return _bun_lock(data, wanted) if importer == "." else {}
 
 
-def _npm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
+def _npm_lock(text: str, wanted: dict[str, str], importer: str) -> dict[str, str]:
+    """`packages["<importer>/node_modules/<name>"]`, else the nearest copy above it up to
+    the hoisted `node_modules/<name>` (Node's lookup from the importer's folder, which
+    npm@7+ lockfiles v2/v3 spell out); the v1 `dependencies` map for the root only."""
     try:
         parsed = orjson.loads(text)
     except orjson.JSONDecodeError:
@@ -106,37 +122,58 @@ def _npm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
     found: dict[str, str] = {}
     packages = parsed.get("packages") if isinstance(parsed, dict) else None
     legacy = parsed.get("dependencies") if isinstance(parsed, dict) else None
+    folders = paths.ancestors(paths.normalize(importer))
     for package in wanted:
-        entry = packages.get(f"node_modules/{package}") if isinstance(packages, dict) else None
-        if not isinstance(entry, dict) and isinstance(legacy, dict):
+        entry = None
+        if isinstance(packages, dict):
+            for folder in folders:
+                entry = packages.get(paths.join(folder, f"node_modules/{package}"))
+                if isinstance(entry, dict):
+                    break
+        if not isinstance(entry, dict) and isinstance(legacy, dict) and importer == ".":
             entry = legacy.get(package)
         if isinstance(entry, dict) and isinstance(entry.get("version"), str):
             found[package] = entry["version"]
     return found
 
 
-def _pnpm_lock(text: str, wanted: dict[str, str]) -> dict[str, str]:
-    """Versions of the root importer (`importers: '.':`), or the top level of lockfile v5."""
+_PNPM_SECTIONS = ("dependencies:", "devDependencies:", "optionalDependencies:")
+
+
+def _pnpm_lock(text: str, wanted: dict[str, str], importer: str) -> dict[str, str]:
+    """Versions of one importer (`importers: 'apps/api':`), or the top level of lockfile v5.
+
+    Checked against pnpm@10.34.9 output (lockfileVersion '9.0'): an importer is a
+    two-space key under `importers:` (`.` the root, `.: {}` when it declares
+    nothing), each dependency a four-space section entry with `specifier:` and
+    `version:` lines; a `catalog:` specifier carries the catalog's resolved
+    version there, a `workspace:` one `version: link:…`, which is no version.
+    """
     lines = text.splitlines()
+    keys = {f"'{importer}':", f'"{importer}":', f"{importer}:"}
     found: dict[str, str] = {}
     section_indent: int | None = None
-    in_root = False
+    in_importers = in_entry = False
     for index, line in enumerate(lines):
         stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
         indent = len(line) - len(line.lstrip(" "))
         if indent == 0:
-            in_root = stripped in ("dependencies:", "devDependencies:", "optionalDependencies:")
-            section_indent = 2 if in_root else None
-            if stripped == "importers:":
-                section_indent = None
+            in_importers = stripped == "importers:"
+            # Lockfile v5 without workspaces lists the root's dependencies at the top.
+            in_entry = importer == "." and stripped in _PNPM_SECTIONS
+            section_indent = 2 if in_entry else None
             continue
-        if indent == 2 and stripped in ("'.':", '".":', ".:"):
-            section_indent = 6
-            in_root = True
+        if in_importers and indent == 2:
+            in_entry = stripped in keys
+            section_indent = None
             continue
-        if indent == 2 and section_indent == 6:
-            in_root = False
-        if not in_root or section_indent is None or indent != section_indent:
+        if in_importers and in_entry and indent == 4:
+            # v5's `specifiers:` holds the declared ranges, not versions.
+            section_indent = 6 if stripped in _PNPM_SECTIONS else None
+            continue
+        if not in_entry or section_indent is None or indent != section_indent:
             continue
         key, _, rest = stripped.partition(":")
         key = key.strip("'\"")

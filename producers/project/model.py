@@ -14,6 +14,7 @@ file and report a broken config file once. Files are parsed on demand through
     model.resolver / source_of     module resolution over the walked files
     model.workspace / configs      package.json and tsconfig/jsconfig readings
     model.root_package             the root package.json's declared dependencies
+    model.enclosing                a service run's workspace root (project/enclosing.py)
     model.config_notes()           unreadable tsconfig/jsconfig/package.json files
     model.config_limitation()      the one `unreadable-module-configs:` line of them
     model.data(path)               a source's bytes, read once
@@ -32,6 +33,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.packages import RootPackage, Workspace, load_workspace, root_package
 from tsograph.producers.project.resolve import SOURCE, Resolution, Resolver
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
@@ -61,16 +63,23 @@ class ProjectModel:
     # Syntax files of the run, from the content cache when --cache-dir allows.
     syntax_files: SyntaxFiles = field(default_factory=uncached_syntax_files, repr=False)
     _syntax_read: set[str] = field(default_factory=set, repr=False)
+    # The workspace root of a service run's package: its lockfile and packages.
+    enclosing: Enclosing | None = None
 
     @classmethod
     def load(
-        cls, root: Path, include_tests: bool = False, syntax_files: SyntaxFiles | None = None
+        cls,
+        root: Path,
+        include_tests: bool = False,
+        syntax_files: SyntaxFiles | None = None,
+        enclosing: Enclosing | None = None,
     ) -> ProjectModel:
         return cls(
             root,
             walk(root),
             include_tests,
             syntax_files=syntax_files or uncached_syntax_files(),
+            enclosing=enclosing,
         )
 
     # ---- configuration ------------------------------------------------------------
@@ -81,7 +90,13 @@ class ProjectModel:
 
     @cached_property
     def configs(self) -> ConfigSet:
-        return load_configs(self.root, self.project, self.tsconfig, workspace=self.workspace)
+        return load_configs(
+            self.root,
+            self.project,
+            self.tsconfig,
+            workspace=self.workspace,
+            enclosing=self.enclosing,
+        )
 
     def config_notes(self) -> list[str]:
         """Unreadable tsconfig/jsconfig/package.json files, each once, in reading order."""

@@ -29,6 +29,7 @@ from typing import Any
 from tsograph.exchange.errors import InputError
 from tsograph.producers.command_args import shown
 from tsograph.producers.project import paths
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import ConfigReadError, read_config
 from tsograph.producers.project.jsonc import JsoncError, loads
 from tsograph.producers.project.packages import Workspace
@@ -149,10 +150,12 @@ def _compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 class _Loader:
     """Reads one config with its extends chain; collects notes instead of failing."""
 
-    def __init__(self, root: Path, workspace: Workspace | None = None) -> None:
+    def __init__(
+        self, root: Path, workspace: Workspace | None = None, enclosing: Enclosing | None = None
+    ) -> None:
         self.root = root
         self.notes: list[str] = []
-        self.extends = ExtendsLocator(root, workspace, self.note)
+        self.extends = ExtendsLocator(root, workspace, self.note, enclosing)
 
     def note(self, text: str) -> None:
         self.notes.append(text)
@@ -264,6 +267,7 @@ def load_configs(
     explicit: str | None = None,
     package_folders: Iterable[str] = (),
     workspace: Workspace | None = None,
+    enclosing: Enclosing | None = None,
 ) -> ConfigSet:
     """The config set of a project folder (root-relative) under the source root.
 
@@ -271,11 +275,12 @@ def load_configs(
     `package_folders` are workspace package folders whose own configs apply to
     the files under them (the workspace's packages when only `workspace` is
     given); `workspace` also stands in for the `node_modules` links its
-    package manager would create when an `extends` names a workspace package.
+    package manager would create when an `extends` names a workspace package;
+    `enclosing`, in a service run, the workspace root above the project.
     """
     if workspace is not None and not package_folders:
         package_folders = workspace.by_directory
-    loader = _Loader(root, workspace)
+    loader = _Loader(root, workspace, enclosing)
     if explicit is not None:
         path = paths.join(project, explicit)
         label = f"--tsconfig {shown(explicit)}"

@@ -16,7 +16,11 @@ TypeScript reads `extends` in `getExtendsConfigPath` (lib/typescript.js):
 Packages are looked up in `node_modules` of each folder on the way up. Where
 no package is installed, a workspace package takes the place of the link
 the package manager would create (`Workspace.linked`), so a monorepo that
-extends `@org/tsconfig/base.json` resolves without `node_modules`. A read
+extends `@org/tsconfig/base.json` resolves without `node_modules`. In a
+service run (project/enclosing.py) the lookup goes on above the run's root
+up to the workspace root, with the workspace root's packages as the links,
+as a run at the workspace root looks it up; the files found there are named
+from the run's root (`../../packages/tsconfig/base.json`). A read
 that cannot be made (a symbolic link, a folder where a file was expected)
 stops the lookup with a note: nothing is guessed past it.
 """
@@ -28,6 +32,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tsograph.producers.project import paths
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
 from tsograph.producers.project.packages import (
     PackageInfo,
@@ -63,9 +68,16 @@ class _Stop(Exception):
 
 
 class ExtendsLocator:
-    def __init__(self, root: Any, workspace: Workspace | None, note: Callable[[str], None]):
+    def __init__(
+        self,
+        root: Any,
+        workspace: Workspace | None,
+        note: Callable[[str], None],
+        enclosing: Enclosing | None = None,
+    ):
         self.root = root
         self.workspace = workspace
+        self.enclosing = enclosing
         self._note = note
         self._packages: dict[str, PackageInfo | None] = {}
 
@@ -82,8 +94,38 @@ class ExtendsLocator:
 
     # ---- files -----------------------------------------------------------------
 
+    def _reachable(self, path: str) -> bool:
+        """Under the run's root, or in a service run under its workspace root."""
+        if self.enclosing is not None:
+            return not paths.is_outside(paths.join(self.enclosing.folder, path))
+        return not paths.is_outside(path)
+
+    def _lookup_folders(self, directory: str) -> list[str]:
+        """The folder and each one above it, nearest first, up to the run's root or,
+        in a service run, its workspace root."""
+        if self.enclosing is None:
+            return paths.ancestors(directory)
+        outer = paths.join(self.enclosing.folder, directory)
+        if paths.is_outside(outer):
+            return []
+        return [self.enclosing.inner(folder) for folder in paths.ancestors(outer)]
+
+    def _linked(self, folder: str, name: str) -> tuple[str, PackageInfo] | None:
+        """The workspace package `<folder>/node_modules/<name>` would link to, and its
+        folder as the run names it."""
+        if self.workspace is not None and not paths.is_outside(folder):
+            found = self.workspace.linked(folder, name)
+            if found is not None:
+                return found.directory, found
+        if self.enclosing is not None:
+            outer = paths.join(self.enclosing.folder, folder)
+            found = self.enclosing.workspace.linked(outer, name)
+            if found is not None:
+                return self.enclosing.inner(found.directory), found
+        return None
+
     def _file(self, path: str) -> bool:
-        if paths.is_outside(path):
+        if not self._reachable(path):
             return False
         try:
             return read_config(self.root, path) is not None
@@ -93,7 +135,7 @@ class ExtendsLocator:
             raise _Stop(error.reason) from None
 
     def _package(self, folder: str) -> PackageInfo | None:
-        if paths.is_outside(folder):
+        if not self._reachable(folder):
             return None
         if folder not in self._packages:
             notes: list[str] = []
@@ -124,7 +166,7 @@ class ExtendsLocator:
         found = self._self_name(directory, name, subpath)
         if found is not None:
             return found
-        for folder in paths.ancestors(directory):
+        for folder in self._lookup_folders(directory):
             if posixpath.basename(folder) == "node_modules":
                 continue
             found = self._in_folder(folder, name, subpath)
@@ -134,10 +176,10 @@ class ExtendsLocator:
 
     def _in_folder(self, folder: str, name: str, subpath: str) -> str | None:
         """`<folder>/node_modules/<name>`: a workspace link, else an installed package."""
-        linked = self.workspace.linked(folder, name) if self.workspace else None
+        linked = self._linked(folder, name)
         if linked is not None:
             # `<folder>/node_modules/<name>.json` beside the link is not there either.
-            return self._in_package(linked.directory, linked, subpath, beside=False)
+            return self._in_package(linked[0], linked[1], subpath, beside=False)
         modules = paths.join(folder, "node_modules")
         if not is_dir(self.root, modules):
             return None
@@ -194,7 +236,7 @@ class ExtendsLocator:
 
     def _scope(self, directory: str) -> PackageInfo | None:
         """The nearest package.json at or above a folder (`getPackageScopeForPath`)."""
-        for folder in paths.ancestors(directory):
+        for folder in self._lookup_folders(directory):
             package = self._package(folder)
             if package is not None:
                 return package

@@ -71,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
         )
     generated = generated_at(args.generated_at)
     for target in targets(args, "server"):
-        scan = scan_server(target.project, service, args.include_tests, syntax_files(args))
+        scan = scan_server(
+            target.project, service, args.include_tests, syntax_files(args), target.enclosing
+        )
         extra = {"limitation_scopes": scan.scopes, "dispatch": scan.dispatch}
         write_http_document(args, "server", target, service, generated, scan, **extra)
     return 0

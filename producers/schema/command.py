@@ -54,7 +54,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     for target in targets(args, "schema"):
-        scan = scan_project(target.project, args.include_tests, syntax_files(args))
+        scan = scan_project(
+            target.project, args.include_tests, syntax_files(args), target.enclosing
+        )
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
             platform="js",

@@ -67,6 +67,8 @@ def schema_key(model: ProjectModel, include_tests: bool) -> str:
             files,
             [walked.path for walked in model.sources.declaration_files],
             model.sources.limitation_lines(),
+            # A service run also reads its workspace root: not the result of a plain run.
+            model.enclosing.folder if model.enclosing is not None else None,
         ]
     )
     return hashlib.sha256(payload).hexdigest()

@@ -58,6 +58,7 @@ from pathlib import Path
 from tsograph.exchange.limitations import Place, counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
@@ -254,10 +255,13 @@ def _collectors() -> tuple[Collector, ...]:
 
 
 def scan_project(
-    root: Path, include_tests: bool = False, syntax_files: SyntaxFiles | None = None
+    root: Path,
+    include_tests: bool = False,
+    syntax_files: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
 ) -> SchemaScan:
     with recording() as dependencies:
-        model = ProjectModel.load(root, include_tests, syntax_files)
+        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
         scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
     # Files are read as collectors ask for them; most projects read most of them.
     progress.phase("parsing sources", len(scan.files.sources))

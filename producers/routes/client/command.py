@@ -29,6 +29,13 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
     for target in targets(args, "client"):
-        scan = scan_project(target.project, service, args.include_tests, model, syntax_files(args))
+        scan = scan_project(
+            target.project,
+            service,
+            args.include_tests,
+            model,
+            syntax_files(args),
+            target.enclosing,
+        )
         write_http_document(args, "client", target, service, generated, scan)
     return 0

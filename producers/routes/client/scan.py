@@ -26,6 +26,7 @@ from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
@@ -164,13 +165,14 @@ class Scanner:
         include_tests: bool,
         model: ClientModel | None,
         syntax: SyntaxFiles,
+        enclosing: Enclosing | None = None,
     ) -> None:
         self.root = root
         self.service = service
         self.include_tests = include_tests
         self.model = model
         self.scan = Scan()
-        project = ProjectModel.load(root, include_tests, syntax)
+        project = ProjectModel.load(root, include_tests, syntax, enclosing)
         self.walked = project.sources
         self.project = Project(project)
         self.files = [
@@ -430,11 +432,13 @@ def scan_project(
     include_tests: bool,
     model: ClientModel | None = None,
     syntax: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
 ) -> Scan:
-    """The client requests of a project; `syntax` reads its files (uncached when None)."""
+    """The client requests of a project; `syntax` reads its files (uncached when None),
+    `enclosing` is a service run's workspace root."""
     files = syntax if syntax is not None else uncached_syntax_files()
     # Every tree stays alive until the scan ends (values cross files): cyclic
     # collections would only walk them again and again (measured: half the
     # CPU time of a warm run on documenso/apps/remix).
     with paused_collection():
-        return Scanner(root, service, include_tests, model, files).run()
+        return Scanner(root, service, include_tests, model, files, enclosing).run()

@@ -3,8 +3,10 @@
 The frameworks come from the root package.json dependencies. The major
 version is read from the lockfile that the package manager would install
 from (package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, first found in
-that order), else from a declared range that admits a single major (`^N`,
-`~N`, `N.x` or an exact version prove major N). An unproven major leaves the
+that order; for a service run without its own, the workspace root's, at the
+package's importer, so `catalog:` ranges resolve there too), else from a
+declared range that admits a single major (`^N`, `~N`, `N.x` or an exact
+version prove major N). An unproven major leaves the
 newest rules in use, and the scan says so with `route-framework-version-unknown:`;
 a proven major outside `VERIFIED_MAJORS` gets none of the rules (another major's
 rules would be a guess) and the scan names it under `route-coverage:`.
@@ -94,17 +96,22 @@ def detect(model: ProjectModel) -> Detection:
     locked: dict[str, str] = {}
     lock_name = ""
     lock_problem = None
+    importer = "."
+    data: bytes | None = None
     for name in ROOT_LOCKFILES:
         try:
             data = read_lockfile(root, name)
         except ConfigReadError as error:
             lock_problem = f"{name} could not be read ({error.reason})"
             break
-        if data is None:
-            continue
-        lock_name = name
-        locked = root_versions(name, data, {pkg: deps[pkg] for pkg in wanted})
-        break
+        if data is not None:
+            lock_name = name
+            break
+    if data is None and lock_problem is None and model.enclosing is not None:
+        # A service run: the workspace root's lockfile, keyed by the package's folder.
+        lock_name, importer, data, lock_problem = model.enclosing.lockfile()
+    if data is not None:
+        locked = root_versions(lock_name, data, {pkg: deps[pkg] for pkg in wanted}, importer)
     frameworks: dict[str, Framework] = {}
     for package in wanted:
         declared = deps[package]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs, react_router
@@ -27,10 +28,14 @@ class ServerScan(RouteScan):
 
 
 def scan_server(
-    root: Path, service: str | None, include_tests: bool, syntax_files: SyntaxFiles | None = None
+    root: Path,
+    service: str | None,
+    include_tests: bool,
+    syntax_files: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
 ) -> ServerScan:
     # One model for the Next.js and the Node backend scans: one walk, one resolver.
-    model = ProjectModel.load(root, include_tests, syntax_files)
+    model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
     detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = NextScan()

@@ -221,7 +221,8 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             continue
         if package is not None and package.readable:
             scan.read.append(scan.root / paths.join(base, "package.json"))
-        selection = select(scan.root, base, package.dependencies if package else {})
+        declared = package.dependencies if package else {}
+        selection = select(scan.root, base, declared, scan.model.enclosing)
         schema: str | None = None
         typed: str | None = None
         config_dir = base

@@ -1,7 +1,8 @@
 """Which Prisma naming rules a package uses, from its lockfile or its declared range.
 
 Lockfiles (pnpm-lock.yaml, package-lock.json, npm-shrinkwrap.json, yarn.lock,
-bun.lock), nearest first from the package folder up to the project root, name
+bun.lock), nearest first from the package folder up to the project root (for
+a service run, on up to its workspace root: project/enclosing.py), name
 the installed versions; without one, an exact, `^` or `~` specifier in
 package.json fixes the major. prisma / @prisma/client 2.x–7.x select the Prisma 7
 rule; @prisma/orm-family-sql 8.0.0-rc.1…rc.11 and rc.12 select the 8.x rules;
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tsograph.producers.project import paths
+from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import ConfigReadError
 from tsograph.producers.project.lockfiles import FOLDER_LOCKFILES, installed_versions, read_lockfile
 from tsograph.producers.schema.prisma import naming
@@ -59,9 +61,10 @@ def _major(version: str) -> int | None:
     return int(head) if head.isdigit() else None
 
 
-def select(root: Path, package_dir: str, dependencies: dict[str, str]) -> Selection:
+def _installed(root: Path, folders: list[str]) -> dict[str, set[str]]:
+    """The watched versions of the lockfiles in the first of the folders that has any."""
     installed: dict[str, set[str]] = {}
-    for folder in paths.ancestors(package_dir):
+    for folder in folders:
         for lockfile in FOLDER_LOCKFILES:
             try:
                 data = read_lockfile(root, paths.join(folder, lockfile))
@@ -73,6 +76,20 @@ def select(root: Path, package_dir: str, dependencies: dict[str, str]) -> Select
                 installed.setdefault(package, set()).update(versions)
         if installed:
             break
+    return installed
+
+
+def select(
+    root: Path,
+    package_dir: str,
+    dependencies: dict[str, str],
+    enclosing: Enclosing | None = None,
+) -> Selection:
+    installed = _installed(root, paths.ancestors(package_dir))
+    if not installed and enclosing is not None:
+        # A service run: on up from the run's root to its workspace root, as a run there.
+        with enclosing.reading():
+            installed = _installed(enclosing.root, paths.ancestors(paths.parent(enclosing.folder)))
     if not installed:
         for package in WATCHED:
             match = _SPECIFIER.match(dependencies.get(package, ""))
