@@ -230,7 +230,9 @@ class RouterValue:
     # Express makes an app's router at its first use/route/METHOD call (4.22.3 lazyrouter,
     # 5.2.1 the `router` getter) with the routing settings of that moment.
     router_made: bool = False
-    last_path: str | None = None  # Hono chains (`app.get('/a', h).post(h2)`)
+    # Hono chains (`app.get('/a', h).post(h2)`): the path a handler-only call uses; None is
+    # a path that is not proven. A new app or basePath() clone starts at "/".
+    last_path: str | None = "/"
     nest: NestSetup | None = None  # the application NestFactory.create made
 
     def home(self) -> RouterValue:

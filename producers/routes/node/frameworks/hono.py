@@ -55,23 +55,23 @@ def construct(
 def call(
     host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
 ) -> Value:
+    # The chain's path follows hono@4.13.12 hono-base.js `#path`: a string first argument
+    # sets it, otherwise the handlers go to the current one; None is a path not proven.
     if name in HONO_VERBS or name == "all":
         if args and isinstance(args[0], str):
             app.last_path, handlers = args[0], args[1:]
         elif args and args[0] is UNKNOWN and len(args) > 1:
+            # A path out of view (or a handler out of view at a path the chain had):
+            # either way the registration's path is not proven.
             app.last_path, handlers = None, args[1:]
         else:
             handlers = args
-        path = (
-            app.last_path
-            if app.last_path is not None
-            else ("/" if not args or not isinstance(args[0], str) else None)
-        )
-        verb(host, app, name, path, handlers, where, frame)
+        verb(host, app, name, app.last_path, handlers, where, frame)
         return app
     if name == "on" and len(args) >= 2:
         methods = [m for m in paths(args[0])]
         for path in paths(args[1]):
+            app.last_path = path  # on() sets the chain's path to each path in turn
             for method in methods:
                 if method is None:
                     host.note("unresolved-method", where)
@@ -122,8 +122,8 @@ def call(
         return view
     if name == "use":
         prefix_value, rest = leading_path(args, "*", (str,))
-        if args and isinstance(args[0], str):
-            app.last_path = args[0]  # Hono 4.13.12 use() sets the chain's path too
+        # use() sets the chain's path too: its string, else "*" (hono@4.13.12).
+        app.last_path = prefix_value if isinstance(prefix_value, str) else None
         # The path is a Hono route pattern (use() adds ALL routes), joined like a route's.
         prefix = prefix_value if isinstance(prefix_value, str) else None
         use(host, app, view_prefix(app, prefix), rest, where, frame)
