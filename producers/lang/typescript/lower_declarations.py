@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_driver import Frame
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_frames import (
-    Frame,
+from tsograph.producers.lang.typescript.lowering_registry import (
+    LOWERING,
     builder,
     declared_name,
+    decorators_of,
+    modifiers,
     with_decorators,
 )
 
@@ -29,7 +32,7 @@ _FUNCTION_FORMS = {
 
 @builder(*_FUNCTION_FORMS)
 def _function(frame: Frame, data: bytes) -> Node:
-    flags = frame.modifiers()
+    flags = modifiers(frame)
     if frame.kind.startswith("generator_"):
         flags.add("generator")
     if frame.kind == "abstract_method_signature":
@@ -55,7 +58,7 @@ def _function(frame: Frame, data: bytes) -> Node:
             "return_type": frame.part("return_type"),
             "body": frame.part("body"),
         },
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        decorators=decorators_of(frame),
     )
 
 
@@ -104,7 +107,7 @@ def _as_parameter(node: Node) -> Node:
 
 @builder("required_parameter", "optional_parameter")
 def _parameter(frame: Frame, data: bytes) -> Node:
-    flags = frame.modifiers()
+    flags = modifiers(frame)
     if frame.kind == "optional_parameter":
         flags.add("optional")
     pattern = frame.part("pattern")
@@ -116,7 +119,7 @@ def _parameter(frame: Frame, data: bytes) -> Node:
         "parameter",
         flags=flags,
         parts={"pattern": pattern, "type": frame.part("type"), "value": frame.part("value")},
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        decorators=decorators_of(frame),
     )
 
 
@@ -138,7 +141,7 @@ def _class(frame: Frame, data: bytes) -> Node:
         flags=flags,
         parts=parts,
         items=() if body is None else body.items,
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        decorators=decorators_of(frame),
     )
 
 
@@ -150,10 +153,7 @@ def _heritage(frame: Frame, data: bytes) -> Node:
     return Node("\0heritage", frame.start, frame.end, parts=parts)
 
 
-@builder("extends_clause")
-def _extends(frame: Frame, data: bytes) -> Node:
-    parts = {"base": frame.part("value"), "base_type_arguments": frame.part("type_arguments")}
-    return lowered(frame, "\0heritage", parts=parts)
+LOWERING.fields("extends_clause", "\0heritage", "base=value base_type_arguments=type_arguments")
 
 
 @builder("implements_clause")
@@ -173,24 +173,18 @@ def _field(frame: Frame, data: bytes) -> Node:
     return lowered(
         frame,
         "field",
-        flags=frame.modifiers(),
+        flags=modifiers(frame),
         parts={
             "name": frame.part("name"),
             "type": frame.part("type"),
             "value": frame.part("value"),
         },
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        decorators=decorators_of(frame),
     )
 
 
-@builder("class_static_block")
-def _static_block(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "static_block", parts={"body": frame.part("body")})
-
-
-@builder("index_signature")
-def _index_signature(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "index_signature", parts={"type": frame.part("type")})
+LOWERING.fields("class_static_block", "static_block", "body")
+LOWERING.fields("index_signature", "index_signature", "type")
 
 
 @builder("interface_declaration")
@@ -211,9 +205,7 @@ def _interface(frame: Frame, data: bytes) -> Node:
     )
 
 
-@builder("extends_type_clause")
-def _extends_types(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0extends", items=frame.nodes())
+LOWERING.items("extends_type_clause", "\0extends")
 
 
 @builder("type_alias_declaration")
@@ -242,20 +234,6 @@ def _enum(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "enum", flags=flags, parts={"name": frame.part("name")}, items=members)
 
 
-@builder("enum_assignment")
-def _enum_member(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "enum_member", parts={"name": frame.part("name"), "value": frame.part("value")}
-    )
-
-
-@builder("internal_module", "module")
-def _namespace(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "namespace", parts={"name": frame.part("name"), "body": frame.part("body")}
-    )
-
-
-@builder("ambient_declaration")
-def _ambient(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "ambient", items=frame.nodes())
+LOWERING.fields("enum_assignment", "enum_member", "name value")
+LOWERING.fields(("internal_module", "module"), "namespace", "name body")
+LOWERING.items("ambient_declaration", "ambient")
