@@ -32,7 +32,7 @@ type-only. A literal `__all__` gives the file's exports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import (
@@ -47,22 +47,26 @@ from tsograph.exchange.symbol_ids import (
     module_id,
     symbol_id,
 )
+from tsograph.producers.lang.drafts import (
+    BindingDraft,
+    DeclDraft,
+    InitDraft,
+    RefDraft,
+    Resolver,
+    ReturnDraft,
+    SiteDraft,
+    WriteDraft,
+)
 from tsograph.producers.lang.facts import (
-    Binding,
-    CallSite,
-    Declaration,
     DeclarationKind,
     Export,
     FileFacts,
     Import,
     Init,
-    InitKind,
     Ref,
-    Return,
     SiteKind,
     TypeDeclaration,
     TypeRef,
-    Write,
 )
 from tsograph.producers.lang.python.annotations import type_refs
 from tsograph.producers.lang.python.scopes import Scope
@@ -71,71 +75,11 @@ from tsograph.producers.lang.syntax_tree import Node
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
 MAX_NAMED_DEPTH = 32
 OBJECT_DEPTH = 4
-_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
 _CHAINS = frozenset({"identifier", "member"})
 _TYPING = frozenset({"typing", "typing_extensions"})
 _OTHER = Ref("other")
 # A list of keys nested deeper than this names no callback (ids stay short).
 _MAX_KEY_DEPTH = 4
-
-
-@dataclass(slots=True)
-class RefDraft:
-    name: str = ""
-    scope: Scope | None = None
-    node: int = -1  # id() of a call node: its result
-    ready: Ref | None = None
-    members: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class InitDraft:
-    kind: InitKind
-    ref: RefDraft | None = None
-    specifier: str = ""
-    members: list[tuple[str, InitDraft]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SiteDraft:
-    kind: SiteKind
-    owner: str
-    line: int
-    column: int
-    callee: RefDraft
-    computed: bool = False
-    args: list[InitDraft] = field(default_factory=list)
-    spread: bool = False
-    node: int = -1
-
-
-@dataclass(slots=True)
-class DeclDraft:
-    id: str
-    kind: DeclarationKind
-    name: str
-    line: int
-    column: int
-    parent: str
-    has_body: bool
-    static: bool = False
-    callback: bool = False
-    extends: RefDraft | None = None
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-
-
-@dataclass(slots=True)
-class BindingDraft:
-    name: str
-    kind: str
-    owner: str
-    line: int
-    column: int
-    position: int = -1
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-    path: tuple[str, ...] | None = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,8 +105,9 @@ class Extractor:
         self.imports: list[Import] = []
         self.exports: list[tuple[str, int, int, RefDraft]] = []
         self.sites: list[SiteDraft] = []
-        self.writes: list[tuple[str, RefDraft, InitDraft, bool]] = []
-        self.returns: list[tuple[str, InitDraft]] = []
+        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
+        self.writes: list[WriteDraft] = []
+        self.returns: list[ReturnDraft] = []
         self.types: list[TypeDeclaration] = []
         self.main_guards: list[int] = []
         self.spans: list[tuple[int, int, str]] = []
@@ -201,7 +146,18 @@ class Extractor:
             existing.has_body = existing.has_body or has_body
             return existing
         draft = DeclDraft(
-            ident, kind, name, line, column, parent, has_body, static, callback, extends, type, init
+            ident,
+            kind,
+            name,
+            line,
+            column,
+            parent,
+            has_body,
+            static,
+            callback,
+            extends,
+            type=type,
+            init=init,
         )
         self.decls[ident] = draft
         return draft
@@ -249,7 +205,9 @@ class Extractor:
             self.on_assign(node, ctx)
         elif kind == "return":
             value = node.part("value")
-            self.returns.append((ctx.owner, self.init_of(value, ctx) or InitDraft("nullish")))
+            self.returns.append(
+                ReturnDraft(ctx.owner, self.init_of(value, ctx) or InitDraft("nullish"))
+            )
         elif kind == "import":
             self.on_import(node, ctx)
         elif kind == "scope_declaration":
@@ -369,7 +327,9 @@ class Extractor:
         body = node.part("body")
         if body is not None:
             if node.value == "lambda" and named:
-                self.returns.append((owner, self.init_of(body, inner) or InitDraft("other")))
+                self.returns.append(
+                    ReturnDraft(owner, self.init_of(body, inner) or InitDraft("other"))
+                )
             pushed.append((body, inner))
         return pushed
 
@@ -567,7 +527,7 @@ class Extractor:
         self.binding_scopes.append(scope)
 
     def write_name(self, target: Node, ctx: Context, init: InitDraft) -> None:
-        self.writes.append((ctx.owner, RefDraft(target.value or "", ctx.scope), init, False))
+        self.writes.append(WriteDraft(ctx.owner, RefDraft(target.value or "", ctx.scope), init))
 
     def write_chain(self, target: Node, ctx: Context, init: InitDraft) -> None:
         computed = target.kind == "index"
@@ -575,7 +535,7 @@ class Extractor:
         if receiver is None:
             return
         ref = self.value_ref(receiver, ctx)
-        self.writes.append((ctx.owner, ref, init, computed))
+        self.writes.append(WriteDraft(ctx.owner, ref, init, computed))
 
     def on_assign(self, node: Node, ctx: Context) -> None:
         left = node.part("left")
@@ -695,7 +655,7 @@ class Extractor:
     def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
         ref, computed, last = self.chain(callee, ctx)
         line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed, node=id(node))
+        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed)
         if node.kind == "call":
             for argument in node.items:
                 if argument.kind == "spread" or argument.kind == "keyword":
@@ -706,6 +666,7 @@ class Extractor:
                     continue
                 draft.args.append(self.init_of(argument, ctx) or InitDraft("other"))
         self.sites.append(draft)
+        self.site_nodes.append(id(node))
 
     def chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
         """The callee as a chain: (ref, cut by a computed access, the node its location is)."""
@@ -765,6 +726,7 @@ class Extractor:
         ref, computed, last = self.chain(node, ctx)
         line, column = self.loc(last)
         self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
+        self.site_nodes.append(-1)
 
     def init_of(self, node: Node | None, ctx: Context, depth: int = 0) -> InitDraft | None:
         if node is None:
@@ -813,50 +775,19 @@ class Extractor:
     # ---- the end ----------------------------------------------------------------------
 
     def facts(self, parse_errors: int) -> FileFacts:
-        site_of_node = {
-            draft.node: index for index, draft in enumerate(self.sites) if draft.node >= 0
-        }
-        kept = [
-            index
-            for index, draft in enumerate(self.sites)
-            if draft.node >= 0 or self._useful(self.ref(draft.callee, site_of_node))
-        ]
-        self.site_index = {
-            self.sites[old].node: new for new, old in enumerate(kept) if self.sites[old].node >= 0
-        }
-        module = self.decls.pop(self.module)
-        declarations = [
-            self._declaration(module),
-            *sorted(
-                (self._declaration(draft) for draft in self.decls.values()),
-                key=lambda item: (item.line, item.column, item.id),
-            ),
-        ]
+        resolver = _Resolver(self.bindings, {}, {}, self.decl_of_node)
+        calls = resolver.kept_sites(self.sites, self.site_nodes)
         exports = []
         for name, line, column, ref in self.exports:
-            value = self.resolve(ref)
+            value = resolver.ref(ref)
             node = value.target if value.head == "decl" else ""
             exports.append(Export("local", name, line, column, node, value))
-        calls = [self._call(self.sites[index]) for index in kept]
-        bindings = [
-            Binding(
-                draft.name,
-                "param" if draft.kind == "param" else "local",
-                draft.owner,
-                draft.line,
-                draft.column,
-                draft.position,
-                draft.type,
-                self.init(draft.init),
-                draft.path,
-            )
-            for draft in self.bindings
-        ]
+        module = self.decls.pop(self.module)
         return FileFacts(
             self.path,
             "python",
-            tuple(declarations),
-            tuple(bindings),
+            tuple(resolver.declarations(module, self.decls.values())),
+            tuple(resolver.binding(draft) for draft in self.bindings),
             tuple(self.imports),
             tuple(exports),
             tuple(calls),
@@ -865,100 +796,23 @@ class Extractor:
             self.dynamic_loads,
             parse_errors,
             self.nesting_cuts,
-            tuple(
-                Write(owner, self.resolve(target), self.init(value) or Init("other"), computed)
-                for owner, target, value, computed in self.writes
-            ),
-            tuple(
-                Return(owner, self.init(value) or Init("other")) for owner, value in self.returns
-            ),
+            tuple(resolver.write(draft) for draft in self.writes),
+            tuple(resolver.returned(draft) for draft in self.returns),
             main_guards=tuple(self.main_guards),
         )
 
-    site_index: dict[int, int]
 
-    def ref(self, draft: RefDraft, site_of_node: dict[int, int]) -> Ref:
-        if draft.ready is not None:
-            base = draft.ready
-        elif draft.node >= 0:
-            declared = self.decl_of_node.get(draft.node)
-            if declared is not None:
-                base = Ref("decl", "", declared)
-            else:
-                index = site_of_node.get(draft.node, -1)
-                base = _OTHER if index < 0 else Ref("result", index=index)
-        else:
-            base = self._named(draft.name, draft.scope)
-        if not draft.members:
-            return base
-        return Ref(base.head, base.name, base.target, base.index, base.members + draft.members)
+class _Resolver(Resolver):
+    """Python keeps a function value that names no declaration of its own (a lambda in a list)
+    as an `other` ref, where JavaScript's facts leave the ref out."""
 
-    def resolve(self, draft: RefDraft) -> Ref:
-        return self.ref(draft, self.site_index)
-
-    def _named(self, name: str, scope: Scope | None) -> Ref:
-        found = None if scope is None else scope.lookup(name)
-        if found is None:
-            return Ref("global", name)
-        head, value = found
-        if head == "decl":
-            return Ref("decl", name, str(value))
-        if head in ("import", "param", "local"):
-            return Ref(head, name, index=int(value))  # type: ignore[arg-type]
-        if head in ("this", "static-this"):
-            return Ref(head, name, str(value))  # type: ignore[arg-type]
-        return Ref("other", name)
-
-    def _useful(self, ref: Ref) -> bool:
-        if ref.head == "local":
-            init = self.bindings[ref.index].init
-            return init is not None and init.kind == "alias"
-        return ref.head in _USEFUL_USE_HEADS
+    __slots__ = ()
 
     def init(self, draft: InitDraft | None) -> Init | None:
-        if draft is None:
-            return None
-        if draft.kind == "function" and draft.ref is not None and draft.ref.node >= 0:
-            declared = self.decl_of_node.get(draft.ref.node)
-            ref = _OTHER if declared is None else Ref("decl", "", declared)
-            return Init("function", ref)
-        return Init(
-            draft.kind,
-            None if draft.ref is None else self.resolve(draft.ref),
-            draft.specifier,
-            tuple((key, self.init(value) or Init("other")) for key, value in draft.members),
-        )
-
-    def _declaration(self, draft: DeclDraft) -> Declaration:
-        return Declaration(
-            draft.id,
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            draft.parent,
-            draft.has_body,
-            draft.static,
-            draft.callback,
-            None if draft.extends is None else self.resolve(draft.extends),
-            (),
-            draft.type,
-            self.init(draft.init),
-        )
-
-    def _call(self, draft: SiteDraft) -> CallSite:
-        return CallSite(
-            draft.kind,
-            draft.owner,
-            draft.line,
-            draft.column,
-            self.resolve(draft.callee),
-            draft.computed,
-            False,
-            False,
-            tuple(self.init(arg) or Init("other") for arg in draft.args),
-            draft.spread,
-        )
+        ref = None if draft is None or draft.kind != "function" else draft.ref
+        if ref is not None and ref.node >= 0:
+            return Init("function", self.ref(ref))
+        return super().init(draft)
 
 
 # Where a chain is a value use: (parent kind, the part it fills; "" for an item).

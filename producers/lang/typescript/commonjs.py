@@ -11,9 +11,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
+from tsograph.producers.lang.drafts import InitDraft, RefDraft
 from tsograph.producers.lang.facts import ExportKind, Ref
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
+from tsograph.producers.lang.typescript.drafts import ExportDraft
 from tsograph.producers.lang.typescript.extractor import Extractor
 
 

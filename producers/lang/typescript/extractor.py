@@ -16,9 +16,17 @@ from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
+from tsograph.producers.lang.drafts import (
+    BindingDraft,
+    DeclDraft,
+    InitDraft,
+    RefDraft,
+    Resolver,
+    ReturnDraft,
+    SiteDraft,
+    WriteDraft,
+)
 from tsograph.producers.lang.facts import (
-    CallSite,
-    Declaration,
     DeclarationKind,
     Export,
     FileFacts,
@@ -31,18 +39,7 @@ from tsograph.producers.lang.facts import (
     TypeRef,
 )
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import (
-    BindingDraft,
-    DeclDraft,
-    ExportDraft,
-    InitDraft,
-    RefDraft,
-    Resolver,
-    ReturnDraft,
-    Scope,
-    SiteDraft,
-    WriteDraft,
-)
+from tsograph.producers.lang.typescript.drafts import ExportDraft, Scope
 from tsograph.producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
 
 # Object literals nested deeper than this are summarised as "other".
@@ -51,8 +48,6 @@ OBJECT_DEPTH = 4
 # enclosing declaration. Ids repeat their prefix, so without a bound a crafted
 # file of nested callbacks would make ids quadratic in its size.
 MAX_NAMED_DEPTH = 32
-# Value uses are kept only when their head can name something binding may follow.
-_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
 _LOAD_CALLEES = frozenset({b"require"})
 # Chain bases whose value is named by their node: a call or `new` result, a declared
 # function or class (`new class extends Base {}()`).
@@ -522,28 +517,10 @@ class Extractor:
 
     def facts(self, parse_errors: int) -> FileFacts:
         resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
-        kept: list[int] = []
-        for index, draft in enumerate(self.sites):
-            if self.site_nodes[index] >= 0 or self._useful(resolver.ref(draft.callee)):
-                kept.append(index)
-        resolver.site_of_node = {
-            self.site_nodes[old]: new for new, old in enumerate(kept) if self.site_nodes[old] >= 0
-        }
+        calls = resolver.kept_sites(self.sites, self.site_nodes)
         exports = [self._export(draft, resolver) for draft in self.exports]
         module = self.decls.pop(self.module)
-        declarations = [
-            self._declaration(module, resolver),
-            *sorted(
-                (
-                    self._declaration(draft, resolver)
-                    for draft in (*self.decls.values(), *self.shared_members)
-                ),
-                key=lambda item: (item.line, item.column, item.id, item.parent),
-            ),
-        ]
-        calls = [self._call(self.sites[index], resolver) for index in kept]
-        writes = tuple(resolver.write(draft) for draft in self.writes)
-        returns = tuple(resolver.returned(draft) for draft in self.returns)
+        declarations = resolver.declarations(module, (*self.decls.values(), *self.shared_members))
         return FileFacts(
             self.path,
             self.language,
@@ -557,15 +534,9 @@ class Extractor:
             self.dynamic_loads,
             parse_errors,
             self.nesting_cuts,
-            writes,
-            returns,
+            tuple(resolver.write(draft) for draft in self.writes),
+            tuple(resolver.returned(draft) for draft in self.returns),
         )
-
-    def _useful(self, ref: Ref) -> bool:
-        if ref.head == "local":
-            init = self.bindings[ref.index].init
-            return init is not None and init.kind == "alias"
-        return ref.head in _USEFUL_USE_HEADS
 
     def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:
         value = None if draft.value is None else resolver.ref(draft.value)
@@ -588,37 +559,6 @@ class Extractor:
             draft.specifier,
             draft.imported,
             draft.type_only,
-        )
-
-    def _declaration(self, draft: DeclDraft, resolver: Resolver) -> Declaration:
-        return Declaration(
-            draft.id,
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            draft.parent,
-            draft.has_body,
-            draft.static,
-            draft.callback,
-            None if draft.extends is None else resolver.ref(draft.extends),
-            draft.implements,
-            draft.type,
-            resolver.init(draft.init),
-        )
-
-    def _call(self, draft: SiteDraft, resolver: Resolver) -> CallSite:
-        return CallSite(
-            draft.kind,
-            draft.owner,
-            draft.line,
-            draft.column,
-            resolver.ref(draft.callee),
-            draft.computed,
-            draft.optional,
-            draft.new_receiver,
-            tuple(resolver.value(arg) for arg in draft.args),
-            draft.spread,
         )
 
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import Key, callback_segment
+from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
 from tsograph.producers.lang.facts import HeadKind
 from tsograph.producers.lang.typescript import flows, syntax
-from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 
