@@ -32,150 +32,44 @@ type-only. A literal `__all__` gives the file's exports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import (
-    MODULE,
-    ArrayKey,
-    CallbackNamer,
-    Callee,
     Key,
-    NameChainKey,
-    StringKey,
     callback_segment,
-    module_id,
     symbol_id,
 )
 from tsograph.producers.lang.drafts import (
     BindingDraft,
-    DeclDraft,
     InitDraft,
     RefDraft,
-    Resolver,
     ReturnDraft,
-    SiteDraft,
-    WriteDraft,
 )
 from tsograph.producers.lang.facts import (
     DeclarationKind,
-    Export,
-    FileFacts,
     Import,
-    Init,
     Ref,
-    SiteKind,
     TypeDeclaration,
     TypeRef,
 )
-from tsograph.producers.lang.python.annotations import type_refs
+from tsograph.producers.lang.python.node_reading import (
+    CHAINS,
+    callback_key,
+    callee_of,
+    decorator_word,
+    is_main_guard,
+    is_super_call,
+    paired,
+    use_kind,
+)
+from tsograph.producers.lang.python.recorder import Context, Recorder
 from tsograph.producers.lang.python.scopes import Scope
 from tsograph.producers.lang.syntax_tree import Node
 
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
 MAX_NAMED_DEPTH = 32
-OBJECT_DEPTH = 4
-_CHAINS = frozenset({"identifier", "member"})
-_TYPING = frozenset({"typing", "typing_extensions"})
-_OTHER = Ref("other")
-# A list of keys nested deeper than this names no callback (ids stay short).
-_MAX_KEY_DEPTH = 4
 
 
-@dataclass(frozen=True, slots=True)
-class Context:
-    owner: str
-    path: tuple[str, ...]
-    scope: Scope
-    class_id: str = ""  # the class whose body this is ("" elsewhere)
-    named: bool = True
-    depth: int = 0
-
-
-class Extractor:
-    def __init__(self, path: str, data: bytes) -> None:
-        self.path = path
-        self.data = data
-        self.module = module_id(path)
-        self.id_prefix = self.module[: -len(MODULE)]
-        self.lines = LineIndex(data, count_bom=True)
-        self.decls: dict[str, DeclDraft] = {}
-        self.bindings: list[BindingDraft] = []
-        self.binding_scopes: list[Scope] = []
-        self.imports: list[Import] = []
-        self.exports: list[tuple[str, int, int, RefDraft]] = []
-        self.sites: list[SiteDraft] = []
-        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
-        self.writes: list[WriteDraft] = []
-        self.returns: list[ReturnDraft] = []
-        self.types: list[TypeDeclaration] = []
-        self.main_guards: list[int] = []
-        self.spans: list[tuple[int, int, str]] = []
-        self.namer = CallbackNamer()
-        self.nesting_cuts = 0
-        self.dynamic_loads = 0
-        self.decl_of_node: dict[int, str] = {}
-        self.path_of_node: dict[int, tuple[str, ...]] = {}
-        self.module_scope = Scope(None, "module")
-        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
-
-    # ---- helpers ----------------------------------------------------------------------
-
-    def loc(self, node: Node) -> tuple[int, int]:
-        return self.lines.position(node.start)
-
-    def declare(
-        self,
-        ident: str,
-        kind: DeclarationKind,
-        name: str,
-        line: int,
-        column: int,
-        parent: str,
-        *,
-        has_body: bool,
-        static: bool = False,
-        callback: bool = False,
-        type: tuple[TypeRef, ...] = (),
-        init: InitDraft | None = None,
-        extends: RefDraft | None = None,
-    ) -> DeclDraft:
-        existing = self.decls.get(ident)
-        if existing is not None:
-            # Redefinitions (`try: import x` / `except: def x`, property setters): the first.
-            existing.has_body = existing.has_body or has_body
-            return existing
-        draft = DeclDraft(
-            ident,
-            kind,
-            name,
-            line,
-            column,
-            parent,
-            has_body,
-            static,
-            callback,
-            extends,
-            type=type,
-            init=init,
-        )
-        self.decls[ident] = draft
-        return draft
-
-    def typing_names(self) -> dict[str, str]:
-        """Module-level names imported from typing: local name -> the typing name."""
-        found: dict[str, str] = {}
-        for item in self.imports:
-            if item.specifier in _TYPING and item.kind == "named":
-                found[item.local] = item.imported
-            elif item.specifier in _TYPING and item.kind == "namespace":
-                found[item.local] = "*"
-        return found
-
-    def types_of(self, annotation: Node | None) -> tuple[TypeRef, ...]:
-        if annotation is None:
-            return ()
-        return type_refs(annotation, self.typing_names())
+class Extractor(Recorder):
+    """The walk: each node in source order with the context it stands in."""
 
     # ---- the walk ---------------------------------------------------------------------
 
@@ -225,7 +119,7 @@ class Extractor:
             for item in node.items:
                 self.bind_targets(item, ctx)
             return []
-        elif kind == "if" and ctx.owner == self.module and _is_main_guard(node.part("condition")):
+        elif kind == "if" and ctx.owner == self.module and is_main_guard(node.part("condition")):
             self.main_guards.append(self.loc(node)[0])
         elif kind == "type_alias":
             name = node.part("name")
@@ -235,8 +129,8 @@ class Extractor:
             return []
         elif kind == "annotation":
             return []  # types name no values the graph follows
-        elif kind in _CHAINS:
-            use = _use_kind(node)
+        elif kind in CHAINS:
+            use = use_kind(node)
             if use is not None:
                 self.use(node, ctx, use)
         return None
@@ -258,7 +152,7 @@ class Extractor:
     def on_function(self, node: Node, ctx: Context) -> list[tuple[Node, Context]]:
         name_node = node.part("name")
         decorators = [d.part("value") for d in node.decorators]
-        flags = {_decorator_word(value) for value in decorators if value is not None}
+        flags = {decorator_word(value) for value in decorators if value is not None}
         owner = ctx.owner
         path = ctx.path
         named = False
@@ -349,12 +243,12 @@ class Extractor:
         if ctx.depth + 1 >= MAX_NAMED_DEPTH:
             self.nesting_cuts += 1
             return None
-        callee = _callee(parent.part("callee"))
+        callee = callee_of(parent.part("callee"))
         if callee is None:
             return None
         keys: list[Key] = []
         for argument in parent.items:
-            key = _callback_key(argument)
+            key = callback_key(argument)
             if key is None or len(keys) == 2:
                 break
             keys.append(key)
@@ -526,17 +420,6 @@ class Extractor:
         )
         self.binding_scopes.append(scope)
 
-    def write_name(self, target: Node, ctx: Context, init: InitDraft) -> None:
-        self.writes.append(WriteDraft(ctx.owner, RefDraft(target.value or "", ctx.scope), init))
-
-    def write_chain(self, target: Node, ctx: Context, init: InitDraft) -> None:
-        computed = target.kind == "index"
-        receiver = target.part("object") if computed else target
-        if receiver is None:
-            return
-        ref = self.value_ref(receiver, ctx)
-        self.writes.append(WriteDraft(ctx.owner, ref, init, computed))
-
     def on_assign(self, node: Node, ctx: Context) -> None:
         left = node.part("left")
         right = node.part("right")
@@ -563,7 +446,7 @@ class Extractor:
             if right is not None:
                 self.write_chain(left, ctx, init or InitDraft("other"))
         elif left.kind == "array":
-            values = _paired(left, right)
+            values = paired(left, right)
             for index, item in enumerate(left.items):
                 if values is not None and item.kind == "identifier":
                     value = self.init_of(values[index], ctx) or InitDraft("other")
@@ -648,323 +531,12 @@ class Extractor:
 
     def on_call(self, node: Node, ctx: Context) -> None:
         callee = node.part("callee")
-        if callee is None or (_is_super_call(node) and ctx.scope.lookup("super") is None):
+        if callee is None or (is_super_call(node) and ctx.scope.lookup("super") is None):
             return  # `super()` itself is the head of a `super` chain, not a call to follow
         self.site(node, ctx, "call", callee)
 
-    def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
-        ref, computed, last = self.chain(callee, ctx)
-        line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed)
-        if node.kind == "call":
-            for argument in node.items:
-                if argument.kind == "spread" or argument.kind == "keyword":
-                    # Positions after `*args` are unknown; keywords have no position.
-                    draft.spread = draft.spread or argument.kind == "spread"
-                    if argument.kind == "spread":
-                        break
-                    continue
-                draft.args.append(self.init_of(argument, ctx) or InitDraft("other"))
-        self.sites.append(draft)
-        self.site_nodes.append(id(node))
-
-    def chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
-        """The callee as a chain: (ref, cut by a computed access, the node its location is)."""
-        members: list[str] = []
-        computed = False
-        last = node
-        current = node
-        while True:
-            if current.kind == "member":
-                prop = current.part("property")
-                inner = current.part("object")
-                if prop is None or inner is None:
-                    return RefDraft(ready=_OTHER), computed, last
-                if not members and not computed:
-                    last = prop
-                members.append(prop.value or "")
-                current = inner
-            elif current.kind == "index":
-                inner = current.part("object")
-                if inner is None:
-                    return RefDraft(ready=_OTHER), True, last
-                members.clear()
-                computed = True
-                current = inner
-            else:
-                break
-        members.reverse()
-        if current.kind == "identifier":
-            return RefDraft(current.value or "", ctx.scope, members=tuple(members)), computed, last
-        if current.kind == "call":
-            if _is_super_call(current) and ctx.scope.lookup("super") is None:
-                target = self.enclosing_class(ctx)
-                return (
-                    RefDraft(ready=Ref("super", "super", target), members=tuple(members)),
-                    computed,
-                    last,
-                )
-            return RefDraft(node=id(current), members=tuple(members)), computed, last
-        return RefDraft(ready=_OTHER, members=tuple(members)), computed, last
-
-    def enclosing_class(self, ctx: Context) -> str:
-        """The class whose method holds the code (for `super()`), "" when none is named."""
-        owner = self.decls.get(ctx.owner)
-        while owner is not None and owner.kind != "class":
-            if owner.kind in ("method", "constructor", "accessor"):
-                return owner.parent
-            owner = self.decls.get(owner.parent)
-        return ""
-
-    def value_ref(self, node: Node, ctx: Context) -> RefDraft:
-        ref, computed, _ = self.chain(node, ctx)
-        if computed:
-            return RefDraft(ready=_OTHER)
-        return ref
-
-    def use(self, node: Node, ctx: Context, kind: SiteKind) -> None:
-        ref, computed, last = self.chain(node, ctx)
-        line, column = self.loc(last)
-        self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
-        self.site_nodes.append(-1)
-
-    def init_of(self, node: Node | None, ctx: Context, depth: int = 0) -> InitDraft | None:
-        if node is None:
-            return None
-        kind = node.kind
-        while kind in ("await", "assign") and depth < OBJECT_DEPTH:
-            inner = node.part("value" if kind == "await" else "right")
-            if inner is None:
-                return InitDraft("other")
-            node = inner
-            kind = node.kind
-        if kind == "null":
-            return InitDraft("nullish")
-        if kind in ("identifier", "member", "index"):
-            return InitDraft("alias", self.value_ref(node, ctx))
-        if kind == "call":
-            return InitDraft("call", RefDraft(node=id(node)))
-        if kind == "function":
-            return InitDraft("function", RefDraft(node=id(node)))
-        if kind == "object" and depth < OBJECT_DEPTH:
-            members: list[tuple[str, InitDraft]] = []
-            for item in node.items:
-                if item.kind == "spread":
-                    spread = self.init_of(item.part("value"), ctx, depth + 1)
-                    if spread is not None:
-                        members.append(("...", spread))
-                    continue
-                key = item.part("key")
-                value = self.init_of(item.part("value"), ctx, depth + 1)
-                if key is not None and key.kind == "string" and value is not None:
-                    members.append((key.value or "", value))
-            return InitDraft("object", members=members)
-        if depth < OBJECT_DEPTH:
-            if kind == "conditional":
-                parts = [node.part("consequence"), node.part("alternative")]
-            elif kind == "binary" and node.value == "or":
-                parts = [node.part("left"), node.part("right")]
-            elif kind == "binary" and node.value == "and":
-                return self.init_of(node.part("right"), ctx, depth + 1)
-            else:
-                return InitDraft("other")
-            found = [self.init_of(part, ctx, depth + 1) or InitDraft("other") for part in parts]
-            return InitDraft("union", members=[("", part) for part in found])
-        return InitDraft("other")
-
     # ---- the end ----------------------------------------------------------------------
-
-    def facts(self, parse_errors: int) -> FileFacts:
-        resolver = _Resolver(self.bindings, {}, {}, self.decl_of_node)
-        calls = resolver.kept_sites(self.sites, self.site_nodes)
-        exports = []
-        for name, line, column, ref in self.exports:
-            value = resolver.ref(ref)
-            node = value.target if value.head == "decl" else ""
-            exports.append(Export("local", name, line, column, node, value))
-        module = self.decls.pop(self.module)
-        return FileFacts(
-            self.path,
-            "python",
-            tuple(resolver.declarations(module, self.decls.values())),
-            tuple(resolver.binding(draft) for draft in self.bindings),
-            tuple(self.imports),
-            tuple(exports),
-            tuple(calls),
-            tuple(self.types),
-            False,
-            self.dynamic_loads,
-            parse_errors,
-            self.nesting_cuts,
-            tuple(resolver.write(draft) for draft in self.writes),
-            tuple(resolver.returned(draft) for draft in self.returns),
-            main_guards=tuple(self.main_guards),
-        )
-
-
-class _Resolver(Resolver):
-    """Python keeps a function value that names no declaration of its own (a lambda in a list)
-    as an `other` ref, where JavaScript's facts leave the ref out."""
-
-    __slots__ = ()
-
-    def init(self, draft: InitDraft | None) -> Init | None:
-        ref = None if draft is None or draft.kind != "function" else draft.ref
-        if ref is not None and ref.node >= 0:
-            return Init("function", self.ref(ref))
-        return super().init(draft)
-
-
-# Where a chain is a value use: (parent kind, the part it fills; "" for an item).
-_VALUE_PLACES = frozenset(
-    {
-        ("return", "value"),
-        ("assign", "right"),
-        ("property", "value"),
-        ("array", ""),
-        ("set", ""),
-        ("bases", ""),
-        ("function", "body"),
-        ("yield", "value"),
-        ("parameter", "value"),
-    }
-)
-
-
-def _use_kind(node: Node) -> SiteKind | None:
-    """A function named where it is not called: `callback` as a call argument, `reference` in
-    any other place a value is stored, returned or passed on; None elsewhere."""
-    parent = node.parent
-    if parent is None:
-        return None
-    if parent.kind == "keyword":
-        place = parent
-        parent = parent.parent
-        if parent is None:
-            return None
-        if parent.kind == "bases":
-            return "reference"
-        return "callback" if parent.kind == "call" and place in parent.items else None
-    if parent.kind == "call":
-        return "callback" if node in parent.items else None
-    if parent.kind == "function" and parent.value != "lambda":
-        return None
-    slot = _slot(parent, node)
-    if parent.kind == "array" and _is_target(parent):
-        return None
-    return "reference" if (parent.kind, slot) in _VALUE_PLACES else None
-
-
-# Where a tuple or list is assigned to, not read: (parent kind, part).
-_TARGETS = frozenset(
-    {
-        ("assign", "left"),
-        ("for_in", "left"),
-        ("comprehension_for", "left"),
-        ("with_item", "alias"),
-        ("delete", ""),
-    }
-)
-
-
-def _slot(parent: Node, node: Node) -> str:
-    return next((name for name, part in parent.parts.items() if part is node), "")
-
-
-def _is_target(array: Node) -> bool:
-    node = array
-    parent = node.parent
-    while parent is not None and parent.kind in ("array", "spread"):
-        node = parent
-        parent = node.parent
-    return parent is not None and (parent.kind, _slot(parent, node)) in _TARGETS
 
 
 def _is_all(left: Node, ctx: Context) -> bool:
     return left.kind == "identifier" and left.value == "__all__" and ctx.scope.kind == "module"
-
-
-def _paired(left: Node, right: Node | None) -> tuple[Node, ...] | None:
-    """`a, b = x, y`: the value each name gets, when both sides are written out alike."""
-    if right is None or right.kind != "array" or len(right.items) != len(left.items):
-        return None
-    if any(item.kind == "spread" for item in (*left.items, *right.items)):
-        return None
-    return right.items
-
-
-def _is_super_call(node: Node) -> bool:
-    callee = node.part("callee")
-    return callee is not None and callee.kind == "identifier" and callee.value == "super"
-
-
-def _decorator_word(value: Node) -> str:
-    """`property`, `staticmethod`, `classmethod`, or `accessor` for `@x.setter`; "" otherwise."""
-    if value.kind == "identifier" and value.value in ("property", "staticmethod", "classmethod"):
-        return value.value or ""
-    if value.kind == "member":
-        prop = value.part("property")
-        inner = value.part("object")
-        if (
-            prop is not None
-            and prop.value in ("setter", "getter", "deleter")
-            and inner is not None
-            and inner.kind == "identifier"
-        ):
-            return "accessor"
-    return ""
-
-
-def _is_main_guard(condition: Node | None) -> bool:
-    """`__name__ == "__main__"` (either side)."""
-    if condition is None or condition.kind != "binary" or condition.value != "==":
-        return False
-    sides = [condition.part("left"), condition.part("right")]
-    names = {(side.kind, side.value) for side in sides if side is not None}
-    return names == {("identifier", "__name__"), ("string", "__main__")}
-
-
-def _callee(node: Node | None) -> Callee | None:
-    """The callee of a call as callback ids write it (`app.route`, `…` for other heads)."""
-    members: list[tuple[str, str]] = []
-    while node is not None and node.kind in ("member", "index"):
-        if node.kind == "member":
-            prop = node.part("property")
-            if prop is None:
-                return None
-            members.append(("prop", prop.value or ""))
-        else:
-            index = node.part("index")
-            if index is None or index.kind != "string":
-                return None
-            members.append(("elem", index.value or ""))
-        node = node.part("object")
-    if node is None:
-        return None
-    members.reverse()
-    head = node.value if node.kind == "identifier" else None
-    return Callee(head, tuple(members))
-
-
-def _callback_key(node: Node, depth: int = 0) -> Key | None:
-    if node.kind == "string":
-        return StringKey(node.value or "")
-    if node.kind in _CHAINS:
-        names: list[str] = []
-        current: Node | None = node
-        while current is not None and current.kind == "member":
-            prop = current.part("property")
-            if prop is None:
-                return None
-            names.append(prop.value or "")
-            current = current.part("object")
-        if current is None or current.kind != "identifier":
-            return None
-        names.append(current.value or "")
-        return NameChainKey(".".join(reversed(names)))
-    if node.kind == "array" and node.value is None and depth < _MAX_KEY_DEPTH:
-        keys = [_callback_key(item, depth + 1) for item in node.items]
-        if any(key is None for key in keys):
-            return None
-        return ArrayKey(tuple(key for key in keys if key is not None))
-    return None
