@@ -15,18 +15,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from tsograph.exchange.symbol_ids import MODULE, CallbackNamer, module_id
 from tsograph.producers.lang.facts import (
     Binding,
     BindingKind,
     CallSite,
     Declaration,
     DeclarationKind,
+    Export,
+    FileFacts,
     HeadKind,
+    Import,
     Init,
     InitKind,
     Ref,
     Return,
     SiteKind,
+    TypeDeclaration,
     TypeRef,
     Write,
 )
@@ -118,6 +123,127 @@ class WriteDraft:
 class ReturnDraft:
     owner: str
     value: InitDraft
+
+
+class FileDrafts:
+    """What an extractor has found in one file so far, and the steps every front-end takes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.module = module_id(path)
+        self.id_prefix = self.module[: -len(MODULE)]  # "<escaped path>#"
+        self.decls: dict[str, DeclDraft] = {}
+        self.bindings: list[BindingDraft] = []
+        self.imports: list[Import] = []
+        self.sites: list[SiteDraft] = []
+        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
+        self.writes: list[WriteDraft] = []
+        self.returns: list[ReturnDraft] = []
+        self.types: list[TypeDeclaration] = []
+        self.decl_of_node: dict[int, str] = {}  # id of a function node -> its declaration
+        self.namer = CallbackNamer()
+        self.nesting_cuts = 0
+        self.dynamic_loads = 0
+        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
+
+    def declare(
+        self,
+        ident: str,
+        kind: DeclarationKind,
+        name: str,
+        line: int,
+        column: int,
+        parent: str,
+        *,
+        has_body: bool,
+        static: bool = False,
+        callback: bool = False,
+        type: tuple[TypeRef, ...] = (),
+        init: InitDraft | None = None,
+        extends: RefDraft | None = None,
+    ) -> DeclDraft:
+        """The declaration of `ident`: a new one, or the first one when it is declared again."""
+        draft = DeclDraft(
+            ident,
+            kind,
+            name,
+            line,
+            column,
+            parent,
+            has_body,
+            static,
+            callback,
+            extends,
+            type=type,
+            init=init,
+        )
+        existing = self.decls.setdefault(ident, draft)
+        if existing is not draft:
+            self.redeclared(existing, draft)
+        return existing
+
+    def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
+        """`existing` is declared again (overloads, a getter and its setter, a redefinition):
+        one node at the first location, with a body when either has one."""
+        existing.has_body = existing.has_body or again.has_body
+
+    def declare_callback(
+        self,
+        owner: str,
+        segment: str,
+        node: int,
+        line: int,
+        column: int,
+        type: tuple[TypeRef, ...] = (),
+    ) -> tuple[str, tuple[str, ...]]:
+        """An inline callback (a function passed straight to a call) in `owner`, named by its
+        callee and keys (`segment`): its id and declaration path (names inside it extend it)."""
+        ident = self.namer.name(owner, segment)
+        self.declare(
+            ident,
+            "function",
+            ident[len(owner) + 1 :],
+            line,
+            column,
+            owner,
+            has_body=True,
+            callback=True,
+            type=type,
+        )
+        self.decl_of_node[node] = ident
+        return ident, (ident[len(self.id_prefix) :],)
+
+    def file_facts(
+        self,
+        resolver: Resolver,
+        language: str,
+        calls: list[CallSite],
+        exports: list[Export],
+        parse_errors: int,
+        *,
+        more_declarations: Iterable[DeclDraft] = (),
+        module_syntax: bool = False,
+        main_guards: tuple[int, ...] = (),
+    ) -> FileFacts:
+        """The facts, once the sites are numbered (`Resolver.kept_sites`) and exports read."""
+        module = self.decls.pop(self.module)
+        return FileFacts(
+            self.path,
+            language,
+            tuple(resolver.declarations(module, (*self.decls.values(), *more_declarations))),
+            tuple(resolver.binding(draft) for draft in self.bindings),
+            tuple(self.imports),
+            tuple(exports),
+            tuple(calls),
+            tuple(self.types),
+            module_syntax,
+            self.dynamic_loads,
+            parse_errors,
+            self.nesting_cuts,
+            tuple(resolver.write(draft) for draft in self.writes),
+            tuple(resolver.returned(draft) for draft in self.returns),
+            main_guards=main_guards,
+        )
 
 
 _RefKey = tuple[HeadKind, str, str, int, tuple[str, ...]]

@@ -252,20 +252,9 @@ class Extractor(Recorder):
             if key is None or len(keys) == 2:
                 break
             keys.append(key)
-        ident = self.namer.name(ctx.owner, callback_segment(callee, keys))
         line, column = self.loc(node)
-        self.declare(
-            ident,
-            "function",
-            ident[len(ctx.owner) + 1 :],
-            line,
-            column,
-            ctx.owner,
-            has_body=True,
-            callback=True,
-        )
-        self.decl_of_node[id(node)] = ident
-        return ident, (ident[len(self.id_prefix) :],)
+        segment = callback_segment(callee, keys)
+        return self.declare_callback(ctx.owner, segment, id(node), line, column)
 
     def bind_parameters(
         self,

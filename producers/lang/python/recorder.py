@@ -11,26 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.symbol_ids import MODULE, CallbackNamer, module_id
 from tsograph.producers.lang.drafts import (
-    BindingDraft,
-    DeclDraft,
+    FileDrafts,
     InitDraft,
     RefDraft,
     Resolver,
-    ReturnDraft,
     SiteDraft,
     WriteDraft,
 )
 from tsograph.producers.lang.facts import (
-    DeclarationKind,
     Export,
     FileFacts,
-    Import,
     Init,
     Ref,
     SiteKind,
-    TypeDeclaration,
     TypeRef,
 )
 from tsograph.producers.lang.python.annotations import type_refs
@@ -58,73 +52,20 @@ class Context:
     depth: int = 0
 
 
-class Recorder:
+class Recorder(FileDrafts):
     def __init__(self, path: str, data: bytes) -> None:
-        self.path = path
+        super().__init__(path)
         self.data = data
-        self.module = module_id(path)
-        self.id_prefix = self.module[: -len(MODULE)]
         self.lines = LineIndex(data, count_bom=True)
-        self.decls: dict[str, DeclDraft] = {}
-        self.bindings: list[BindingDraft] = []
         self.binding_scopes: list[Scope] = []
-        self.imports: list[Import] = []
         self.exports: list[tuple[str, int, int, RefDraft]] = []
-        self.sites: list[SiteDraft] = []
-        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
-        self.writes: list[WriteDraft] = []
-        self.returns: list[ReturnDraft] = []
-        self.types: list[TypeDeclaration] = []
         self.main_guards: list[int] = []
         self.spans: list[tuple[int, int, str]] = []
-        self.namer = CallbackNamer()
-        self.nesting_cuts = 0
-        self.dynamic_loads = 0
-        self.decl_of_node: dict[int, str] = {}
         self.path_of_node: dict[int, tuple[str, ...]] = {}
         self.module_scope = Scope(None, "module")
-        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
 
     def loc(self, node: Node) -> tuple[int, int]:
         return self.lines.position(node.start)
-
-    def declare(
-        self,
-        ident: str,
-        kind: DeclarationKind,
-        name: str,
-        line: int,
-        column: int,
-        parent: str,
-        *,
-        has_body: bool,
-        static: bool = False,
-        callback: bool = False,
-        type: tuple[TypeRef, ...] = (),
-        init: InitDraft | None = None,
-        extends: RefDraft | None = None,
-    ) -> DeclDraft:
-        existing = self.decls.get(ident)
-        if existing is not None:
-            # Redefinitions (`try: import x` / `except: def x`, property setters): the first.
-            existing.has_body = existing.has_body or has_body
-            return existing
-        draft = DeclDraft(
-            ident,
-            kind,
-            name,
-            line,
-            column,
-            parent,
-            has_body,
-            static,
-            callback,
-            extends,
-            type=type,
-            init=init,
-        )
-        self.decls[ident] = draft
-        return draft
 
     def typing_names(self) -> dict[str, str]:
         """Module-level names imported from typing: local name -> the typing name."""
@@ -280,23 +221,8 @@ class Recorder:
             value = resolver.ref(ref)
             node = value.target if value.head == "decl" else ""
             exports.append(Export("local", name, line, column, node, value))
-        module = self.decls.pop(self.module)
-        return FileFacts(
-            self.path,
-            "python",
-            tuple(resolver.declarations(module, self.decls.values())),
-            tuple(resolver.binding(draft) for draft in self.bindings),
-            tuple(self.imports),
-            tuple(exports),
-            tuple(calls),
-            tuple(self.types),
-            False,
-            self.dynamic_loads,
-            parse_errors,
-            self.nesting_cuts,
-            tuple(resolver.write(draft) for draft in self.writes),
-            tuple(resolver.returned(draft) for draft in self.returns),
-            main_guards=tuple(self.main_guards),
+        return self.file_facts(
+            resolver, "python", calls, exports, parse_errors, main_guards=tuple(self.main_guards)
         )
 
 

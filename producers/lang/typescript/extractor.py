@@ -15,16 +15,15 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
+from tsograph.exchange.symbol_ids import DEFAULT, symbol_id
 from tsograph.producers.lang.drafts import (
     BindingDraft,
     DeclDraft,
+    FileDrafts,
     InitDraft,
     RefDraft,
     Resolver,
-    ReturnDraft,
     SiteDraft,
-    WriteDraft,
 )
 from tsograph.producers.lang.facts import (
     DeclarationKind,
@@ -35,7 +34,6 @@ from tsograph.producers.lang.facts import (
     ImportKind,
     Ref,
     SiteKind,
-    TypeDeclaration,
     TypeRef,
 )
 from tsograph.producers.lang.typescript import syntax
@@ -104,27 +102,18 @@ class Frame:
 Handler = Callable[["Extractor", Node], None]
 
 
-class Extractor:
+class Extractor(FileDrafts):
     def __init__(self, path: str, data: bytes, language: str) -> None:
-        self.path = path
+        super().__init__(path)
         self.data = data
         self.language = language
-        self.module = module_id(path)
-        self.id_prefix = self.module[: -len(MODULE)]  # "<escaped path>#"
         needs_index = b"\r" in data or b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data
         self._lines = LineIndex(data, count_bom=True, js_breaks=True) if needs_index else None
-        self.decls: dict[str, DeclDraft] = {}
         # Members of anonymous classes whose id an earlier declaration already has: one
-        # node, but each class keeps its own member record for binding (see declare).
+        # node, but each class keeps its own member record for binding (see redeclared).
         self.shared_members: list[DeclDraft] = []
-        self.bindings: list[BindingDraft] = []
-        self.imports: list[Import] = []
         self.exports: list[ExportDraft] = []
-        self.sites: list[SiteDraft] = []
-        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
-        self.types: list[TypeDeclaration] = []
         self.load_of_node: dict[int, int] = {}
-        self.decl_of_node: dict[int, str] = {}
         # Value nodes a holder (variable, export default, exports.x =) already declared.
         self.named_values: dict[int, tuple[str, tuple[str, ...]]] = {}
         # Object literals whose members are named: node id -> declaration path of the object.
@@ -132,24 +121,18 @@ class Extractor:
         # Classes: node id -> (class id, declaration path), None for an unnamed class.
         self.classes: dict[int, tuple[str, tuple[str, ...]] | None] = {}
         self.consumed: set[int] = set()  # loads already recorded by their declarator
-        self.namer = CallbackNamer()
         # (start byte, end byte, owner id) of every frame that names its owner, in source order.
         self.owner_spans: list[tuple[int, int, str]] = []
         # Function nodes that own their code (their returns are theirs): node id -> owner id.
         self.function_owner: dict[int, str] = {}
-        self.writes: list[WriteDraft] = []
-        self.returns: list[ReturnDraft] = []
         self.module_syntax = False
-        self.dynamic_loads = 0
         # Whether this file declares a name `undefined` (decided at its first use as a value).
         self._undefined_rebound: bool | None = None
-        self.nesting_cuts = 0
         self.skip_until = -1
         self.module_scope = Scope(None, function=True)
         self.frames = [
             Frame(len(data) + 1, self.module, (), self.module_scope, "this", "", module_level=True)
         ]
-        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
 
     # ---- the sweep ---------------------------------------------------------------
 
@@ -225,50 +208,26 @@ class Extractor:
     def id_of(self, path: tuple[str, ...]) -> str:
         return symbol_id(self.path, path)
 
-    def declare(
-        self,
-        ident: str,
-        kind: DeclarationKind,
-        name: str,
-        line: int,
-        column: int,
-        parent: str,
-        *,
-        has_body: bool,
-        static: bool = False,
-        callback: bool = False,
-        type: tuple[TypeRef, ...] = (),
-        init: InitDraft | None = None,
-    ) -> DeclDraft:
-        existing = self.decls.get(ident)
-        if existing is not None:
-            # Overloads, a getter/setter pair, redeclarations: one node at the first location.
-            if not existing.has_body:
-                existing.type = _merged_type(existing, kind, type, has_body=has_body)
-            existing.has_body = existing.has_body or has_body
-            if existing.parent != parent and self.is_anonymous_class(parent):
-                # Anonymous classes add no id segment, so two of them in one scope can both
-                # declare `m`: still one node, but each class must find its own `m`
-                # (`this.m()` inside the second is not the base's `m`).
-                self.shared_members.append(
-                    DeclDraft(ident, kind, name, line, column, parent, has_body, static)
+    def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
+        if not existing.has_body:
+            existing.type = _merged_type(existing, again.kind, again.type, has_body=again.has_body)
+        super().redeclared(existing, again)
+        if existing.parent != again.parent and self.is_anonymous_class(again.parent):
+            # Anonymous classes add no id segment, so two of them in one scope can both
+            # declare `m`: still one node, but each class must find its own `m`
+            # (`this.m()` inside the second is not the base's `m`).
+            self.shared_members.append(
+                DeclDraft(
+                    again.id,
+                    again.kind,
+                    again.name,
+                    again.line,
+                    again.column,
+                    again.parent,
+                    again.has_body,
+                    again.static,
                 )
-            return existing
-        draft = DeclDraft(
-            ident,
-            kind,
-            name,
-            line,
-            column,
-            parent,
-            has_body,
-            static,
-            callback,
-            type=type,
-            init=init,
-        )
-        self.decls[ident] = draft
-        return draft
+            )
 
     def declare_at(
         self,
@@ -519,23 +478,14 @@ class Extractor:
         resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
         calls = resolver.kept_sites(self.sites, self.site_nodes)
         exports = [self._export(draft, resolver) for draft in self.exports]
-        module = self.decls.pop(self.module)
-        declarations = resolver.declarations(module, (*self.decls.values(), *self.shared_members))
-        return FileFacts(
-            self.path,
+        return self.file_facts(
+            resolver,
             self.language,
-            tuple(declarations),
-            tuple(resolver.binding(draft) for draft in self.bindings),
-            tuple(self.imports),
-            tuple(exports),
-            tuple(calls),
-            tuple(self.types),
-            self.module_syntax,
-            self.dynamic_loads,
+            calls,
+            exports,
             parse_errors,
-            self.nesting_cuts,
-            tuple(resolver.write(draft) for draft in self.writes),
-            tuple(resolver.returned(draft) for draft in self.returns),
+            more_declarations=self.shared_members,
+            module_syntax=self.module_syntax,
         )
 
     def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:

@@ -139,23 +139,9 @@ def _inline_callback(ex: Extractor, node: Node, arguments: Node, this_resets: bo
     segment = callback_segment(
         syntax.Chain(ex.data, callee_node).callee(ex.data), keys, is_new=is_new
     )
-    frame = ex.frame
-    ident = ex.namer.name(frame.owner, segment)
-    # The callback's own declaration path, so that names inside it extend its id.
-    path = (ident[len(ex.id_prefix) :],)
     line, column = ex.loc(node)
-    ex.declare(
-        ident,
-        "function",
-        ident[len(frame.owner) + 1 :],
-        line,
-        column,
-        frame.owner,
-        has_body=True,
-        callback=True,
-        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
-    )
-    ex.decl_of_node[node.id] = ident
+    return_type = syntax.declared_type(ex.data, node.child_by_field_name("return_type"))
+    ident, path = ex.declare_callback(ex.frame.owner, segment, node.id, line, column, return_type)
     enter_function(ex, node, ident, path=path, this_resets=this_resets)
     return True
 
