@@ -56,6 +56,15 @@ class Frame:
         """The first lowered child, whatever field it fills."""
         return self.named[0][1] if self.named else None
 
+    def nth(self, index: int) -> Node | None:
+        """The lowered child at `index`, whatever field it fills (None past the last)."""
+        return self.named[index][1] if len(self.named) > index else None
+
+    def items_of(self, name: str) -> tuple[Node, ...]:
+        """The items of the part in grammar field `name` (none when it is missing)."""
+        found = self.part(name)
+        return () if found is None else found.items
+
     def has(self, token: str) -> bool:
         return any(kind == token for _, kind in self.tokens)
 
@@ -67,6 +76,14 @@ class Frame:
 
     def tokens_named(self, field_name: str) -> list[str]:
         return [kind for name, kind in self.tokens if name == field_name]
+
+
+def parameter_of(
+    frame: Frame, pattern: Node | None, flags: set[str], decorators: list[Node] | None = None
+) -> Node:
+    """A `parameter` binding `pattern`, with the grammar's `type` and default `value` fields."""
+    parts = {"pattern": pattern, "type": frame.part("type"), "value": frame.part("value")}
+    return lowered(frame, "parameter", flags=flags, parts=parts, decorators=decorators or ())
 
 
 Built = Node | list[Node] | None
@@ -102,10 +119,12 @@ class Lowering:
         parts: str,
         value: str | None = None,
         flag_tokens: tuple[str, ...] = (),
+        items_from: str = "",
     ) -> None:
         """`kind` with grammar fields as parts, in the order written: `fields("while_statement",
         "while", "condition body")`; `name=field` where the part is named otherwise than the
-        field (`"callee=function"`). Each of `flag_tokens` written in the node is a flag."""
+        field (`"callee=function"`). Each of `flag_tokens` written in the node is a flag; the
+        items are those of the part in grammar field `items_from` (a `switch`'s cases)."""
         named = tuple(
             (name, field or name)
             for name, _, field in (word.partition("=") for word in parts.split())
@@ -114,7 +133,12 @@ class Lowering:
         def build(frame: Frame, data: bytes) -> Node:
             flags = [token for token in flag_tokens if frame.has(token)] if flag_tokens else ()
             return lowered(
-                frame, kind, value, flags=flags, parts={name: frame.part(f) for name, f in named}
+                frame,
+                kind,
+                value,
+                flags=flags,
+                parts={name: frame.part(f) for name, f in named},
+                items=frame.items_of(items_from) if items_from else (),
             )
 
         self._register(kinds, build)

@@ -153,52 +153,12 @@ class Extractor(Recorder):
         name_node = node.part("name")
         decorators = [d.part("value") for d in node.decorators]
         flags = {decorator_word(value) for value in decorators if value is not None}
-        owner = ctx.owner
-        path = ctx.path
-        named = False
         if node.value == "lambda":
-            found = self.lambda_owner(node, ctx)
-            if found is not None:
-                owner, path = found
-                named = True
+            owner, path, named = _owned(self.lambda_owner(node, ctx), ctx)
         elif name_node is not None:
-            parent_ctx, new_path = self.child_context(ctx, name_node.value, name_node)
-            if parent_ctx is not None:
-                path = new_path
-                owner = symbol_id(self.path, path)
-                named = True
-                kind: DeclarationKind = "function"
-                static = False
-                if ctx.class_id:
-                    kind = "method"
-                    if name_node.value == "__init__":
-                        kind = "constructor"
-                    elif "property" in flags or "accessor" in flags:
-                        kind = "accessor"
-                    # `__new__` is a static method whether or not it is decorated as one.
-                    static = bool(flags & {"staticmethod", "classmethod"}) or (
-                        name_node.value == "__new__"
-                    )
-                line, column = self.loc(name_node)
-                self.declare(
-                    owner,
-                    kind,
-                    path[-1],
-                    line,
-                    column,
-                    ctx.owner,
-                    has_body=True,
-                    static=static,
-                    type=self.types_of(node.part("return_type")),
-                    init=None,
-                )
-                self.decl_of_node[id(node)] = owner
-            if name_node.value and ctx.scope.owns(name_node.value):
-                ctx.scope.bind(
-                    name_node.value, ("decl", owner) if named else self.local_for(name_node, ctx)
-                )
-            elif name_node.value:
-                self.write_name(name_node, ctx, InitDraft("function"))
+            owner, path, named = self.on_def(node, name_node, flags, ctx)
+        else:
+            owner, path, named = _owned(None, ctx)
         if named:
             self.spans.append((node.start, node.end, owner))
         scope = Scope(ctx.scope, "function")
@@ -226,6 +186,49 @@ class Extractor(Recorder):
                 )
             pushed.append((body, inner))
         return pushed
+
+    def on_def(
+        self, node: Node, name_node: Node, flags: set[str], ctx: Context
+    ) -> tuple[str, tuple[str, ...], bool]:
+        """A `def`'s name: declared (a function, method, constructor or accessor) when named,
+        bound in the scope around it; (owner, path, named) of its code."""
+        parent_ctx, path = self.child_context(ctx, name_node.value, name_node)
+        owner, named = ctx.owner, parent_ctx is not None
+        if named:
+            owner = symbol_id(self.path, path)
+            kind: DeclarationKind = "function"
+            static = False
+            if ctx.class_id:
+                kind = "method"
+                if name_node.value == "__init__":
+                    kind = "constructor"
+                elif "property" in flags or "accessor" in flags:
+                    kind = "accessor"
+                # `__new__` is a static method whether or not it is decorated as one.
+                static = bool(flags & {"staticmethod", "classmethod"}) or (
+                    name_node.value == "__new__"
+                )
+            line, column = self.loc(name_node)
+            returned = self.types_of(node.part("return_type"))
+            self.declare(
+                owner,
+                kind,
+                path[-1],
+                line,
+                column,
+                ctx.owner,
+                has_body=True,
+                static=static,
+                type=returned,
+            )
+            self.decl_of_node[id(node)] = owner
+        if name_node.value and ctx.scope.owns(name_node.value):
+            ctx.scope.bind(
+                name_node.value, ("decl", owner) if named else self.local_for(name_node, ctx)
+            )
+        elif name_node.value:
+            self.write_name(name_node, ctx, InitDraft("function"))
+        return owner, path, named
 
     def lambda_owner(self, node: Node, ctx: Context) -> tuple[str, tuple[str, ...]] | None:
         """(owner, path) of a lambda that gets a name, else None."""
@@ -283,17 +286,10 @@ class Extractor(Recorder):
                 continue
             starred = "rest" in parameter.flags or "keywords" in parameter.flags
             line, column = self.loc(pattern)
-            draft = BindingDraft(
-                name,
-                "param",
-                owner,
-                line,
-                column,
-                position,
-                self.types_of(parameter.part("type")),
-                None if default is None else self.init_of(default, outer),
-                None if starred else (),
-            )
+            types = self.types_of(parameter.part("type"))
+            init = None if default is None else self.init_of(default, outer)
+            path = None if starred else ()
+            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
             if scope.bind(name, ("param", len(self.bindings))):
                 self.bindings.append(draft)
                 self.binding_scopes.append(scope)
@@ -344,15 +340,10 @@ class Extractor(Recorder):
         return ("local", index)
 
     def on_comprehension(self, node: Node, ctx: Context) -> list[tuple[Node, Context]]:
-        owner = ctx.owner
-        path = ctx.path
-        named = False
-        if node.value == "generator":
-            found = self.inline_callback(node, ctx)
-            if found is not None:
-                owner, path = found
-                named = True
-                self.spans.append((node.start, node.end, owner))
+        found = self.inline_callback(node, ctx) if node.value == "generator" else None
+        owner, path, named = _owned(found, ctx)
+        if named:
+            self.spans.append((node.start, node.end, owner))
         scope = Scope(ctx.scope, "comprehension")
         inner = Context(owner, path, scope, "", ctx.named, ctx.depth + (1 if named else 0))
         for clause in node.items:
@@ -529,3 +520,12 @@ class Extractor(Recorder):
 
 def _is_all(left: Node, ctx: Context) -> bool:
     return left.kind == "identifier" and left.value == "__all__" and ctx.scope.kind == "module"
+
+
+def _owned(
+    found: tuple[str, tuple[str, ...]] | None, ctx: Context
+) -> tuple[str, tuple[str, ...], bool]:
+    """(owner, path, named) of code that `found` names apart, else of the code around it."""
+    if found is None:
+        return ctx.owner, ctx.path, False
+    return found[0], found[1], True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import Frame, parameter_of
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.python.lowering_registry import LOWERING, builder
 from tsograph.producers.lang.syntax_tree import Node
@@ -71,12 +71,7 @@ def _parameter(frame: Frame, data: bytes) -> Node:
     if name is not None and name.kind == "spread":
         flags.add("rest" if name.value == "*" else "keywords")
         name = name.part("value")
-    return lowered(
-        frame,
-        "parameter",
-        flags=flags,
-        parts={"pattern": name, "type": frame.part("type"), "value": frame.part("value")},
-    )
+    return parameter_of(frame, name, flags)
 
 
 def _type_parameters(frame: Frame) -> Node | None:
@@ -89,7 +84,6 @@ def _type_parameters(frame: Frame) -> Node | None:
 
 @builder("class_definition")
 def _class(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
     bases = frame.part("superclasses")
     return lowered(
         frame,
@@ -102,7 +96,7 @@ def _class(frame: Frame, data: bytes) -> Node:
             else Node("bases", bases.start, bases.end, items=bases.items),
             "type_parameters": _type_parameters(frame),
         },
-        items=() if body is None else body.items,
+        items=frame.items_of("body"),
     )
 
 

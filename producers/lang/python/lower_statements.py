@@ -215,11 +215,7 @@ def _aliased_value(value: Node | None) -> tuple[Node | None, Node | None]:
     return value, None
 
 
-@builder("match_statement")
-def _match(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
-    cases = () if body is None else body.items
-    return lowered(frame, "match", parts={"value": frame.part("subject")}, items=cases)
+LOWERING.fields("match_statement", "match", "value=subject", items_from="body")
 
 
 @builder("case_clause")
@@ -229,13 +225,8 @@ def _case(frame: Frame, data: bytes) -> Node:
     if len(patterns) > 1:  # `case 1, 2:` is a sequence pattern
         value = Node("array", patterns[0].start, patterns[-1].end, "tuple", items=tuple(patterns))
     guard = frame.part("guard")
-    body = frame.part("consequence")
-    return lowered(
-        frame,
-        "case",
-        parts={"value": value, "guard": None if guard is None else guard.part("condition")},
-        items=() if body is None else body.items,
-    )
+    parts = {"value": value, "guard": None if guard is None else guard.part("condition")}
+    return lowered(frame, "case", parts=parts, items=frame.items_of("consequence"))
 
 
 @builder("case_pattern")
@@ -334,12 +325,8 @@ LOWERING.dropped("import_prefix")
 @builder("aliased_import")
 def _aliased(frame: Frame, data: bytes) -> Node:
     name = frame.part("name")
-    return lowered(
-        frame,
-        "\0aliased",
-        None if name is None else name.value,
-        parts={"local": frame.part("alias")},
-    )
+    imported = None if name is None else name.value
+    return lowered(frame, "\0aliased", imported, parts={"local": frame.part("alias")})
 
 
 LOWERING.leaf("wildcard_import", "import_named", "*")

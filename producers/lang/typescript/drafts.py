@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tsograph.exchange.symbol_ids import DEFAULT
 from tsograph.producers.lang.drafts import RefDraft, Target
-from tsograph.producers.lang.facts import ExportKind
+from tsograph.producers.lang.facts import ExportKind, Ref
 
 
 class Scope:
@@ -55,3 +56,20 @@ class ExportDraft:
     type_only: bool = False
     # `export { a as b }`: b gets an export node unless `a` is the declaration named b.
     node_unless_same: bool = False
+
+
+def declared_export(
+    kind: ExportKind,
+    name: str,
+    line: int,
+    column: int,
+    ident: str,
+    class_node: int | None = None,
+    declared: str = DEFAULT,
+) -> ExportDraft:
+    """An export whose node is the declaration `ident` (named `declared`) made for it; its
+    value is that declaration, or the named class expression `class_node` it holds."""
+    if class_node is not None:
+        return ExportDraft(kind, name, line, column, node=ident, value=RefDraft(node=class_node))
+    value = RefDraft(ready=Ref("decl", declared, ident))
+    return ExportDraft(kind, name, line, column, node=ident, value=value)

@@ -243,20 +243,9 @@ def _parameters(
             name = ex.text(pattern)
             line, column = ex.loc(pattern)
             types = syntax.declared_type(ex.data, type_node)
-            ex.add_binding(
-                BindingDraft(
-                    name,
-                    "param",
-                    owner,
-                    line,
-                    column,
-                    position,
-                    types,
-                    ex.init_of(default),
-                    None if rest else (),
-                ),
-                scope,
-            )
+            init, path = ex.init_of(default), None if rest else ()
+            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
+            ex.add_binding(draft, scope)
             if properties_of is not None and _is_parameter_property(parameter):
                 class_id, class_path = properties_of
                 param_ref = RefDraft(name, scope)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import Frame, parameter_of
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript.lowering_registry import (
     LOWERING,
     builder,
-    declared_name,
+    declared_parts,
     decorators_of,
     modifiers,
     with_decorators,
@@ -114,33 +114,23 @@ def _parameter(frame: Frame, data: bytes) -> Node:
     if pattern is not None and pattern.kind == "rest":
         flags.add("rest")
         pattern = pattern.part("value")
-    return lowered(
-        frame,
-        "parameter",
-        flags=flags,
-        parts={"pattern": pattern, "type": frame.part("type"), "value": frame.part("value")},
-        decorators=decorators_of(frame),
-    )
+    return parameter_of(frame, pattern, flags, decorators_of(frame))
 
 
 @builder("class_declaration", "abstract_class_declaration", "class")
 def _class(frame: Frame, data: bytes) -> Node:
     flags = {"abstract"} if frame.kind == "abstract_class_declaration" else set()
     heritage = next((node for node in frame.nodes() if node.kind == "\0heritage"), None)
-    parts: dict[str, Node | None] = {
-        "name": declared_name(frame.part("name")),
-        "type_parameters": frame.part("type_parameters"),
-    }
+    parts = declared_parts(frame, type_parameters="type_parameters")
     if heritage is not None:
         parts.update(heritage.parts)
-    body = frame.part("body")
     return lowered(
         frame,
         "class",
         "expression" if frame.kind == "class" else "declaration",
         flags=flags,
         parts=parts,
-        items=() if body is None else body.items,
+        items=frame.items_of("body"),
         decorators=decorators_of(frame),
     )
 
@@ -168,19 +158,20 @@ def _body(frame: Frame, data: bytes) -> Node:
     return lowered(frame, kind, items=with_decorators(frame.nodes()))
 
 
-@builder("public_field_definition")
-def _field(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "field",
-        flags=modifiers(frame),
-        parts={
-            "name": frame.part("name"),
-            "type": frame.part("type"),
-            "value": frame.part("value"),
-        },
-        decorators=decorators_of(frame),
-    )
+# grammar type -> (kind, the grammar fields kept as parts)
+_MEMBERS = {
+    "public_field_definition": ("field", ("name", "type", "value")),
+    "property_signature": ("property_signature", ("name", "type")),
+}
+
+
+@builder(*_MEMBERS)
+def _member(frame: Frame, data: bytes) -> Node:
+    """A class field or a property of an object type: modifiers become flags."""
+    kind, fields = _MEMBERS[frame.kind]
+    parts = {name: frame.part(name) for name in fields}
+    flags = modifiers(frame)
+    return lowered(frame, kind, flags=flags, parts=parts, decorators=decorators_of(frame))
 
 
 LOWERING.fields("class_static_block", "static_block", "body")
@@ -190,19 +181,10 @@ LOWERING.fields("index_signature", "index_signature", "type")
 @builder("interface_declaration")
 def _interface(frame: Frame, data: bytes) -> Node:
     extends = next((node for node in frame.unnamed() if node.kind == "\0extends"), None)
-    body = frame.part("body")
-    return lowered(
-        frame,
-        "interface",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "type_parameters": frame.part("type_parameters"),
-            "extends": None
-            if extends is None
-            else Node("type_arguments", extends.start, extends.end, items=extends.items),
-        },
-        items=() if body is None else body.items,
-    )
+    parts = declared_parts(frame, type_parameters="type_parameters")
+    if extends is not None:
+        parts["extends"] = Node("type_arguments", extends.start, extends.end, items=extends.items)
+    return lowered(frame, "interface", parts=parts, items=frame.items_of("body"))
 
 
 LOWERING.items("extends_type_clause", "\0extends")
@@ -210,25 +192,17 @@ LOWERING.items("extends_type_clause", "\0extends")
 
 @builder("type_alias_declaration")
 def _type_alias(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "type_alias",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "type_parameters": frame.part("type_parameters"),
-            "type": frame.part("value"),
-        },
-    )
+    parts = declared_parts(frame, type_parameters="type_parameters", type="value")
+    return lowered(frame, "type_alias", parts=parts)
 
 
 @builder("enum_declaration")
 def _enum(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
     members = [
         member
         if member.kind == "enum_member"
         else Node("enum_member", member.start, member.end, parts={"name": member})
-        for member in (() if body is None else body.items)
+        for member in frame.items_of("body")
     ]
     flags = {word for word in ("const", "declare") if frame.has(word)}
     return lowered(frame, "enum", flags=flags, parts={"name": frame.part("name")}, items=members)

@@ -96,27 +96,21 @@ def _parenthesized(frame: Frame, data: bytes) -> Node | list[Node] | None:
     return lowered(frame, "sequence", items=inner) if inner else None
 
 
-@builder("member_expression")
-def _member(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "member",
-        flags=optional_flag(frame),
-        parts={"object": frame.part("object"), "property": frame.part("property")},
-    )
+# grammar type -> (kind, the part besides `object`)
+_ACCESSES = {
+    "member_expression": ("member", "property"),
+    "subscript_expression": ("index", "index"),
+}
+
+
+@builder(*_ACCESSES)
+def _access(frame: Frame, data: bytes) -> Node:
+    kind, key = _ACCESSES[frame.kind]
+    parts = {"object": frame.part("object"), key: frame.part(key)}
+    return lowered(frame, kind, flags=optional_flag(frame), parts=parts)
 
 
 LOWERING.leaf("optional_chain", "\0optional")
-
-
-@builder("subscript_expression")
-def _index(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "index",
-        flags=optional_flag(frame),
-        parts={"object": frame.part("object"), "index": frame.part("index")},
-    )
 
 
 @builder("call_expression")
@@ -130,28 +124,18 @@ def _call(frame: Frame, data: bytes) -> Node:
             "tagged",
             parts={"tag": callee, "type_arguments": type_arguments, "template": arguments},
         )
-    return lowered(
-        frame,
-        "call",
-        flags=optional_flag(frame),
-        parts={"callee": callee, "type_arguments": type_arguments},
-        items=() if arguments is None else arguments.items,
-    )
+    parts = {"callee": callee, "type_arguments": type_arguments}
+    items = () if arguments is None else arguments.items
+    return lowered(frame, "call", flags=optional_flag(frame), parts=parts, items=items)
 
 
 LOWERING.leaf("import", "name", "import")
 LOWERING.items("arguments", "sequence")
 
 
-@builder("new_expression")
-def _new(frame: Frame, data: bytes) -> Node:
-    arguments = frame.part("arguments")
-    return lowered(
-        frame,
-        "new",
-        parts={"callee": frame.part("constructor"), "type_arguments": frame.part("type_arguments")},
-        items=() if arguments is None else arguments.items,
-    )
+LOWERING.fields(
+    "new_expression", "new", "callee=constructor type_arguments", items_from="arguments"
+)
 
 
 LOWERING.wrap("await_expression", "await")
@@ -159,9 +143,8 @@ LOWERING.wrap("await_expression", "await")
 
 @builder("yield_expression")
 def _yield(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
     flags = {"delegate"} if frame.has("*") else set()
-    return lowered(frame, "yield", flags=flags, parts={"value": inner[0] if inner else None})
+    return lowered(frame, "yield", flags=flags, parts={"value": frame.first()})
 
 
 @builder("unary_expression")
@@ -213,13 +196,10 @@ def _sequence(frame: Frame, data: bytes) -> Node:
 
 @builder("as_expression")
 def _as(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    value = inner[0] if inner else None
-    if len(inner) < 2 and frame.has("const"):
+    value, type_ = frame.first(), frame.nth(1)
+    if type_ is None and frame.has("const"):
         return lowered(frame, "cast", "as const", parts={"value": value})
-    return lowered(
-        frame, "cast", "as", parts={"value": value, "type": inner[1] if len(inner) > 1 else None}
-    )
+    return lowered(frame, "cast", "as", parts={"value": value, "type": type_})
 
 
 LOWERING.ordered("satisfies_expression", "cast", "value type", "satisfies")
@@ -237,13 +217,8 @@ def _type_assertion(frame: Frame, data: bytes) -> Node:
 
 @builder("instantiation_expression")
 def _instantiation(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(
-        frame,
-        "cast",
-        "instantiate",
-        parts={"value": inner[0] if inner else None, "type": frame.part("type_arguments")},
-    )
+    parts = {"value": frame.first(), "type": frame.part("type_arguments")}
+    return lowered(frame, "cast", "instantiate", parts=parts)
 
 
 LOWERING.wrap("spread_element", "spread")

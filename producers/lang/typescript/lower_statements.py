@@ -80,12 +80,9 @@ def _import_specifier(frame: Frame, data: bytes) -> Node:
 
 @builder("import_require_clause")
 def _import_require(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    name = inner[0] if inner else None
     source = frame.part("source")
-    return lowered(
-        frame, "import_equals", None if source is None else source.value, parts={"name": name}
-    )
+    specifier = None if source is None else source.value
+    return lowered(frame, "import_equals", specifier, parts={"name": frame.first()})
 
 
 LOWERING.ordered("import_alias", "import_alias", "name value")
@@ -193,26 +190,14 @@ LOWERING.fields("do_statement", "do", "condition body")
 LOWERING.fields("with_statement", "with", "object body")
 
 
-@builder("switch_statement")
-def _switch(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
-    return lowered(
-        frame,
-        "switch",
-        parts={"value": frame.part("value")},
-        items=() if body is None else body.items,
-    )
+LOWERING.fields("switch_statement", "switch", "value", items_from="body")
 
 
 @builder("switch_case")
 def _case(frame: Frame, data: bytes) -> Node:
     value = frame.part("value")
-    return lowered(
-        frame,
-        "case",
-        parts={"value": value},
-        items=[node for node in frame.nodes() if node is not value],
-    )
+    statements = [node for node in frame.nodes() if node is not value]
+    return lowered(frame, "case", parts={"value": value}, items=statements)
 
 
 LOWERING.items("switch_default", "default_case")
@@ -248,7 +233,7 @@ def _jsx_element(frame: Frame, data: bytes) -> Node:
     opening = frame.part("open_tag")
     children = [node for node in frame.nodes() if node is not opening and node.kind != "\0closing"]
     name = None if opening is None else opening.part("name")
-    attributes = () if opening is None else opening.items
+    attributes = frame.items_of("open_tag")
     return lowered(frame, "jsx", parts={"name": name}, items=[*attributes, *children])
 
 
@@ -264,9 +249,8 @@ LOWERING.leaf("jsx_closing_element", "\0closing")
 
 @builder("jsx_attribute")
 def _jsx_attribute(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    name = inner[0] if inner else None
-    value = inner[1] if len(inner) > 1 else None
+    name = frame.first()
+    value = frame.nth(1)
     if value is not None and value.kind == "string":
         # JSX attribute strings carry no JavaScript escapes: the text is the value.
         value = Node(

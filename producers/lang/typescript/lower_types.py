@@ -8,8 +8,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript.lowering_registry import (
     LOWERING,
     builder,
-    declared_name,
-    modifiers,
+    declared_parts,
 )
 
 # ---- types ------------------------------------------------------------------------
@@ -38,13 +37,8 @@ def _nested_type(frame: Frame, data: bytes) -> Node:
 @builder("generic_type")
 def _generic_type(frame: Frame, data: bytes) -> Node:
     name = frame.part("name")
-    arguments = frame.part("type_arguments")
-    return lowered(
-        frame,
-        "type_ref",
-        None if name is None else name.value,
-        items=() if arguments is None else arguments.items,
-    )
+    arguments = frame.items_of("type_arguments")
+    return lowered(frame, "type_ref", None if name is None else name.value, items=arguments)
 
 
 LOWERING.items("type_arguments", "type_arguments")
@@ -53,15 +47,8 @@ LOWERING.items("type_parameters", "type_parameters")
 
 @builder("type_parameter")
 def _type_parameter(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "type_parameter",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "constraint": frame.part("constraint"),
-            "default": frame.part("value"),
-        },
-    )
+    parts = declared_parts(frame, constraint="constraint", default="value")
+    return lowered(frame, "type_parameter", parts=parts)
 
 
 LOWERING.wrap("literal_type", "literal_type")
@@ -78,16 +65,6 @@ def _union(frame: Frame, data: bytes) -> Node:
 
 LOWERING.wrap("array_type", "array_type", "element")
 LOWERING.items("tuple_type", "tuple_type")
-
-
-@builder("property_signature")
-def _property_signature(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "property_signature",
-        flags=modifiers(frame),
-        parts={"name": frame.part("name"), "type": frame.part("type")},
-    )
 
 
 @builder("function_type", "constructor_type", "call_signature", "construct_signature")

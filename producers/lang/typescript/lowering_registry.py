@@ -77,6 +77,14 @@ def with_decorators(nodes: list[Node]) -> list[Node]:
     return members
 
 
+def declared_parts(frame: Frame, **fields: str) -> dict[str, Node | None]:
+    """A declaration's parts: `name` (the name it declares), then the grammar fields given
+    (part name=field name)."""
+    parts = {"name": declared_name(frame.part("name"))}
+    parts.update((name, frame.part(field)) for name, field in fields.items())
+    return parts
+
+
 def declared_name(name: Node | None) -> Node | None:
     """The grammar spells a declared type's name as a type; it is the name being declared."""
     if name is not None and name.kind == "type_ref":
