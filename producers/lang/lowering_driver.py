@@ -66,7 +66,11 @@ class Frame:
         return () if found is None else found.items
 
     def has(self, token: str) -> bool:
-        return any(kind == token for _, kind in self.tokens)
+        # A loop: any() over a generator costs about twice as much, and this is asked per node.
+        for _, kind in self.tokens:  # noqa: SIM110
+            if kind == token:
+                return True
+        return False
 
     def token(self, field_name: str) -> str | None:
         for name, kind in self.tokens:
@@ -211,7 +215,8 @@ class Lowering:
         """The neutral form of a parsed file (`data` is the text the tree was parsed from),
         parents linked; a file whose root lowers to nothing is an empty module."""
         skipped = self.skipped
-        build = self._build
+        builders = self.builders
+        fallback = self.fallback
         cursor = root.walk()
         first_child = cursor.goto_first_child
         next_sibling = cursor.goto_next_sibling
@@ -245,7 +250,7 @@ class Lowering:
                 up()
             # All children of stack[-1] are lowered and the cursor stands on its node.
             frame = pop()
-            built = build(frame, data)
+            built = builders.get(frame.kind, fallback)(frame, data)
             if not stack:
                 result = built
                 break
@@ -262,9 +267,6 @@ class Lowering:
         )
         link_parents(module)
         return module
-
-    def _build(self, frame: Frame, data: bytes) -> Built:
-        return self.builders.get(frame.kind, self.fallback)(frame, data)
 
 
 def _first(frame: Frame, data: bytes) -> Node | None:
