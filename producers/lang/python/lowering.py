@@ -28,7 +28,8 @@ from tsograph.producers.lang.syntax_tree import Node
 def lower(root: TSNode, data: bytes) -> Node:
     """The neutral form of a parsed Python file."""
     module = LOWERING.lower(root, data)
-    _mark_type_checking(module)
+    if b"TYPE_CHECKING" in data:  # a walk of the whole tree, for the few files that need it
+        _mark_type_checking(module)
     return module
 
 
