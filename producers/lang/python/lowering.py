@@ -22,6 +22,7 @@ from tsograph.producers.lang.python import (  # noqa: F401
     lower_statements,
 )
 from tsograph.producers.lang.python.lowering_registry import LOWERING
+from tsograph.producers.lang.syntax_read import chain
 from tsograph.producers.lang.syntax_tree import Node
 
 
@@ -47,17 +48,9 @@ def _mark_type_checking(module: Node) -> None:
                 inner.flags = inner.flags | {"type"}
 
 
+# `TYPE_CHECKING` imported from typing, or read from the module.
+_TYPE_CHECKING = frozenset({("TYPE_CHECKING",), ("typing", "TYPE_CHECKING")})
+
+
 def _is_type_checking(node: Node) -> bool:
-    if node.kind == "identifier":
-        return node.value == "TYPE_CHECKING"
-    if node.kind == "member":
-        prop = node.part("property")
-        inner = node.part("object")
-        return (
-            prop is not None
-            and prop.value == "TYPE_CHECKING"
-            and inner is not None
-            and inner.kind == "identifier"
-            and inner.value == "typing"
-        )
-    return False
+    return chain(node) in _TYPE_CHECKING
