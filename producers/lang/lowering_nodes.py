@@ -7,6 +7,8 @@ from typing import Protocol
 
 from tsograph.producers.lang.syntax_tree import Node
 
+_NO_FLAGS: frozenset[str] = frozenset()
+
 
 class Span(Protocol):
     """A grammar node being lowered: its byte offsets in the file."""
@@ -33,7 +35,15 @@ def lowered(
     decorators: Iterable[Node] = (),
 ) -> Node:
     """A neutral node over the span; parts that are None are left out."""
-    kept = {name: node for name, node in (parts or {}).items() if node is not None}
+    # Most nodes have no flags, parts or decorators: those cost no allocation.
+    kept = {name: node for name, node in parts.items() if node is not None} if parts else None
     return Node(
-        kind, span.start, span.end, value, frozenset(flags), kept, tuple(items), tuple(decorators)
+        kind,
+        span.start,
+        span.end,
+        value,
+        frozenset(flags) if flags else _NO_FLAGS,
+        kept,
+        items if type(items) is tuple else tuple(items),
+        decorators if type(decorators) is tuple else tuple(decorators),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,13 +48,7 @@ class SyntaxFile:
         """
         if not self._starts and self.spans:
             self._starts.extend(start for start, _, _ in self.spans)
-        index = bisect_right(self._starts, offset) - 1
-        while index >= 0:
-            start, end, owner = self.spans[index]
-            if start <= offset < end:
-                return owner
-            index -= 1
-        return self.facts.declarations[0].id
+        return innermost_owner(self.spans, self._starts, offset) or self.facts.declarations[0].id
 
     def location(self, offset: int) -> tuple[int, int]:
         """1-based line and 1-based UTF-8 byte column of a byte offset (a BOM counts)."""
@@ -81,6 +75,18 @@ class SyntaxFile:
             root = decode(plain["syntax"])
         spans = tuple((int(start), int(end), str(owner)) for start, end, owner in plain["spans"])
         return SyntaxFile(facts, root, data, spans, bool(plain["jsBreaks"]))
+
+
+def innermost_owner(spans: Sequence[Span], starts: Sequence[int], offset: int) -> str:
+    """The owner of the innermost span holding `offset` ("" when none does); `starts` are the
+    spans' starts."""
+    index = bisect_right(starts, offset) - 1
+    while index >= 0:
+        start, end, owner = spans[index]
+        if start <= offset < end:
+            return owner
+        index -= 1
+    return ""
 
 
 @contextmanager

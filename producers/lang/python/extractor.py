@@ -32,194 +32,44 @@ type-only. A literal `__all__` gives the file's exports.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import (
-    MODULE,
-    ArrayKey,
-    CallbackNamer,
-    Callee,
     Key,
-    NameChainKey,
-    StringKey,
     callback_segment,
-    module_id,
     symbol_id,
 )
+from tsograph.producers.lang.drafts import (
+    BindingDraft,
+    InitDraft,
+    RefDraft,
+    ReturnDraft,
+)
 from tsograph.producers.lang.facts import (
-    Binding,
-    CallSite,
-    Declaration,
     DeclarationKind,
-    Export,
-    FileFacts,
     Import,
-    Init,
-    InitKind,
     Ref,
-    Return,
-    SiteKind,
     TypeDeclaration,
     TypeRef,
-    Write,
 )
-from tsograph.producers.lang.python.annotations import type_refs
+from tsograph.producers.lang.python.node_reading import (
+    CHAINS,
+    callback_key,
+    callee_of,
+    decorator_word,
+    is_main_guard,
+    is_super_call,
+    paired,
+    use_kind,
+)
+from tsograph.producers.lang.python.recorder import Context, Recorder
 from tsograph.producers.lang.python.scopes import Scope
 from tsograph.producers.lang.syntax_tree import Node
 
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
 MAX_NAMED_DEPTH = 32
-OBJECT_DEPTH = 4
-_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
-_CHAINS = frozenset({"identifier", "member"})
-_TYPING = frozenset({"typing", "typing_extensions"})
-_OTHER = Ref("other")
-# A list of keys nested deeper than this names no callback (ids stay short).
-_MAX_KEY_DEPTH = 4
 
 
-@dataclass(slots=True)
-class RefDraft:
-    name: str = ""
-    scope: Scope | None = None
-    node: int = -1  # id() of a call node: its result
-    ready: Ref | None = None
-    members: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class InitDraft:
-    kind: InitKind
-    ref: RefDraft | None = None
-    specifier: str = ""
-    members: list[tuple[str, InitDraft]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SiteDraft:
-    kind: SiteKind
-    owner: str
-    line: int
-    column: int
-    callee: RefDraft
-    computed: bool = False
-    args: list[InitDraft] = field(default_factory=list)
-    spread: bool = False
-    node: int = -1
-
-
-@dataclass(slots=True)
-class DeclDraft:
-    id: str
-    kind: DeclarationKind
-    name: str
-    line: int
-    column: int
-    parent: str
-    has_body: bool
-    static: bool = False
-    callback: bool = False
-    extends: RefDraft | None = None
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-
-
-@dataclass(slots=True)
-class BindingDraft:
-    name: str
-    kind: str
-    owner: str
-    line: int
-    column: int
-    position: int = -1
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-    path: tuple[str, ...] | None = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    owner: str
-    path: tuple[str, ...]
-    scope: Scope
-    class_id: str = ""  # the class whose body this is ("" elsewhere)
-    named: bool = True
-    depth: int = 0
-
-
-class Extractor:
-    def __init__(self, path: str, data: bytes) -> None:
-        self.path = path
-        self.data = data
-        self.module = module_id(path)
-        self.id_prefix = self.module[: -len(MODULE)]
-        self.lines = LineIndex(data, count_bom=True)
-        self.decls: dict[str, DeclDraft] = {}
-        self.bindings: list[BindingDraft] = []
-        self.binding_scopes: list[Scope] = []
-        self.imports: list[Import] = []
-        self.exports: list[tuple[str, int, int, RefDraft]] = []
-        self.sites: list[SiteDraft] = []
-        self.writes: list[tuple[str, RefDraft, InitDraft, bool]] = []
-        self.returns: list[tuple[str, InitDraft]] = []
-        self.types: list[TypeDeclaration] = []
-        self.main_guards: list[int] = []
-        self.spans: list[tuple[int, int, str]] = []
-        self.namer = CallbackNamer()
-        self.nesting_cuts = 0
-        self.dynamic_loads = 0
-        self.decl_of_node: dict[int, str] = {}
-        self.path_of_node: dict[int, tuple[str, ...]] = {}
-        self.module_scope = Scope(None, "module")
-        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
-
-    # ---- helpers ----------------------------------------------------------------------
-
-    def loc(self, node: Node) -> tuple[int, int]:
-        return self.lines.position(node.start)
-
-    def declare(
-        self,
-        ident: str,
-        kind: DeclarationKind,
-        name: str,
-        line: int,
-        column: int,
-        parent: str,
-        *,
-        has_body: bool,
-        static: bool = False,
-        callback: bool = False,
-        type: tuple[TypeRef, ...] = (),
-        init: InitDraft | None = None,
-        extends: RefDraft | None = None,
-    ) -> DeclDraft:
-        existing = self.decls.get(ident)
-        if existing is not None:
-            # Redefinitions (`try: import x` / `except: def x`, property setters): the first.
-            existing.has_body = existing.has_body or has_body
-            return existing
-        draft = DeclDraft(
-            ident, kind, name, line, column, parent, has_body, static, callback, extends, type, init
-        )
-        self.decls[ident] = draft
-        return draft
-
-    def typing_names(self) -> dict[str, str]:
-        """Module-level names imported from typing: local name -> the typing name."""
-        found: dict[str, str] = {}
-        for item in self.imports:
-            if item.specifier in _TYPING and item.kind == "named":
-                found[item.local] = item.imported
-            elif item.specifier in _TYPING and item.kind == "namespace":
-                found[item.local] = "*"
-        return found
-
-    def types_of(self, annotation: Node | None) -> tuple[TypeRef, ...]:
-        if annotation is None:
-            return ()
-        return type_refs(annotation, self.typing_names())
+class Extractor(Recorder):
+    """The walk: each node in source order with the context it stands in."""
 
     # ---- the walk ---------------------------------------------------------------------
 
@@ -249,7 +99,9 @@ class Extractor:
             self.on_assign(node, ctx)
         elif kind == "return":
             value = node.part("value")
-            self.returns.append((ctx.owner, self.init_of(value, ctx) or InitDraft("nullish")))
+            self.returns.append(
+                ReturnDraft(ctx.owner, self.init_of(value, ctx) or InitDraft("nullish"))
+            )
         elif kind == "import":
             self.on_import(node, ctx)
         elif kind == "scope_declaration":
@@ -267,7 +119,7 @@ class Extractor:
             for item in node.items:
                 self.bind_targets(item, ctx)
             return []
-        elif kind == "if" and ctx.owner == self.module and _is_main_guard(node.part("condition")):
+        elif kind == "if" and ctx.owner == self.module and is_main_guard(node.part("condition")):
             self.main_guards.append(self.loc(node)[0])
         elif kind == "type_alias":
             name = node.part("name")
@@ -277,8 +129,8 @@ class Extractor:
             return []
         elif kind == "annotation":
             return []  # types name no values the graph follows
-        elif kind in _CHAINS:
-            use = _use_kind(node)
+        elif kind in CHAINS:
+            use = use_kind(node)
             if use is not None:
                 self.use(node, ctx, use)
         return None
@@ -300,53 +152,13 @@ class Extractor:
     def on_function(self, node: Node, ctx: Context) -> list[tuple[Node, Context]]:
         name_node = node.part("name")
         decorators = [d.part("value") for d in node.decorators]
-        flags = {_decorator_word(value) for value in decorators if value is not None}
-        owner = ctx.owner
-        path = ctx.path
-        named = False
+        flags = {decorator_word(value) for value in decorators if value is not None}
         if node.value == "lambda":
-            found = self.lambda_owner(node, ctx)
-            if found is not None:
-                owner, path = found
-                named = True
+            owner, path, named = _owned(self.lambda_owner(node, ctx), ctx)
         elif name_node is not None:
-            parent_ctx, new_path = self.child_context(ctx, name_node.value, name_node)
-            if parent_ctx is not None:
-                path = new_path
-                owner = symbol_id(self.path, path)
-                named = True
-                kind: DeclarationKind = "function"
-                static = False
-                if ctx.class_id:
-                    kind = "method"
-                    if name_node.value == "__init__":
-                        kind = "constructor"
-                    elif "property" in flags or "accessor" in flags:
-                        kind = "accessor"
-                    # `__new__` is a static method whether or not it is decorated as one.
-                    static = bool(flags & {"staticmethod", "classmethod"}) or (
-                        name_node.value == "__new__"
-                    )
-                line, column = self.loc(name_node)
-                self.declare(
-                    owner,
-                    kind,
-                    path[-1],
-                    line,
-                    column,
-                    ctx.owner,
-                    has_body=True,
-                    static=static,
-                    type=self.types_of(node.part("return_type")),
-                    init=None,
-                )
-                self.decl_of_node[id(node)] = owner
-            if name_node.value and ctx.scope.owns(name_node.value):
-                ctx.scope.bind(
-                    name_node.value, ("decl", owner) if named else self.local_for(name_node, ctx)
-                )
-            elif name_node.value:
-                self.write_name(name_node, ctx, InitDraft("function"))
+            owner, path, named = self.on_def(node, name_node, flags, ctx)
+        else:
+            owner, path, named = _owned(None, ctx)
         if named:
             self.spans.append((node.start, node.end, owner))
         scope = Scope(ctx.scope, "function")
@@ -369,9 +181,54 @@ class Extractor:
         body = node.part("body")
         if body is not None:
             if node.value == "lambda" and named:
-                self.returns.append((owner, self.init_of(body, inner) or InitDraft("other")))
+                self.returns.append(
+                    ReturnDraft(owner, self.init_of(body, inner) or InitDraft("other"))
+                )
             pushed.append((body, inner))
         return pushed
+
+    def on_def(
+        self, node: Node, name_node: Node, flags: set[str], ctx: Context
+    ) -> tuple[str, tuple[str, ...], bool]:
+        """A `def`'s name: declared (a function, method, constructor or accessor) when named,
+        bound in the scope around it; (owner, path, named) of its code."""
+        parent_ctx, path = self.child_context(ctx, name_node.value, name_node)
+        owner, named = ctx.owner, parent_ctx is not None
+        if named:
+            owner = symbol_id(self.path, path)
+            kind: DeclarationKind = "function"
+            static = False
+            if ctx.class_id:
+                kind = "method"
+                if name_node.value == "__init__":
+                    kind = "constructor"
+                elif "property" in flags or "accessor" in flags:
+                    kind = "accessor"
+                # `__new__` is a static method whether or not it is decorated as one.
+                static = bool(flags & {"staticmethod", "classmethod"}) or (
+                    name_node.value == "__new__"
+                )
+            line, column = self.loc(name_node)
+            returned = self.types_of(node.part("return_type"))
+            self.declare(
+                owner,
+                kind,
+                path[-1],
+                line,
+                column,
+                ctx.owner,
+                has_body=True,
+                static=static,
+                type=returned,
+            )
+            self.decl_of_node[id(node)] = owner
+        if name_node.value and ctx.scope.owns(name_node.value):
+            ctx.scope.bind(
+                name_node.value, ("decl", owner) if named else self.local_for(name_node, ctx)
+            )
+        elif name_node.value:
+            self.write_name(name_node, ctx, InitDraft("function"))
+        return owner, path, named
 
     def lambda_owner(self, node: Node, ctx: Context) -> tuple[str, tuple[str, ...]] | None:
         """(owner, path) of a lambda that gets a name, else None."""
@@ -389,29 +246,18 @@ class Extractor:
         if ctx.depth + 1 >= MAX_NAMED_DEPTH:
             self.nesting_cuts += 1
             return None
-        callee = _callee(parent.part("callee"))
+        callee = callee_of(parent.part("callee"))
         if callee is None:
             return None
         keys: list[Key] = []
         for argument in parent.items:
-            key = _callback_key(argument)
+            key = callback_key(argument)
             if key is None or len(keys) == 2:
                 break
             keys.append(key)
-        ident = self.namer.name(ctx.owner, callback_segment(callee, keys))
         line, column = self.loc(node)
-        self.declare(
-            ident,
-            "function",
-            ident[len(ctx.owner) + 1 :],
-            line,
-            column,
-            ctx.owner,
-            has_body=True,
-            callback=True,
-        )
-        self.decl_of_node[id(node)] = ident
-        return ident, (ident[len(self.id_prefix) :],)
+        segment = callback_segment(callee, keys)
+        return self.declare_callback(ctx.owner, segment, id(node), line, column)
 
     def bind_parameters(
         self,
@@ -440,17 +286,10 @@ class Extractor:
                 continue
             starred = "rest" in parameter.flags or "keywords" in parameter.flags
             line, column = self.loc(pattern)
-            draft = BindingDraft(
-                name,
-                "param",
-                owner,
-                line,
-                column,
-                position,
-                self.types_of(parameter.part("type")),
-                None if default is None else self.init_of(default, outer),
-                None if starred else (),
-            )
+            types = self.types_of(parameter.part("type"))
+            init = None if default is None else self.init_of(default, outer)
+            path = None if starred else ()
+            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
             if scope.bind(name, ("param", len(self.bindings))):
                 self.bindings.append(draft)
                 self.binding_scopes.append(scope)
@@ -501,15 +340,10 @@ class Extractor:
         return ("local", index)
 
     def on_comprehension(self, node: Node, ctx: Context) -> list[tuple[Node, Context]]:
-        owner = ctx.owner
-        path = ctx.path
-        named = False
-        if node.value == "generator":
-            found = self.inline_callback(node, ctx)
-            if found is not None:
-                owner, path = found
-                named = True
-                self.spans.append((node.start, node.end, owner))
+        found = self.inline_callback(node, ctx) if node.value == "generator" else None
+        owner, path, named = _owned(found, ctx)
+        if named:
+            self.spans.append((node.start, node.end, owner))
         scope = Scope(ctx.scope, "comprehension")
         inner = Context(owner, path, scope, "", ctx.named, ctx.depth + (1 if named else 0))
         for clause in node.items:
@@ -566,17 +400,6 @@ class Extractor:
         )
         self.binding_scopes.append(scope)
 
-    def write_name(self, target: Node, ctx: Context, init: InitDraft) -> None:
-        self.writes.append((ctx.owner, RefDraft(target.value or "", ctx.scope), init, False))
-
-    def write_chain(self, target: Node, ctx: Context, init: InitDraft) -> None:
-        computed = target.kind == "index"
-        receiver = target.part("object") if computed else target
-        if receiver is None:
-            return
-        ref = self.value_ref(receiver, ctx)
-        self.writes.append((ctx.owner, ref, init, computed))
-
     def on_assign(self, node: Node, ctx: Context) -> None:
         left = node.part("left")
         right = node.part("right")
@@ -603,7 +426,7 @@ class Extractor:
             if right is not None:
                 self.write_chain(left, ctx, init or InitDraft("other"))
         elif left.kind == "array":
-            values = _paired(left, right)
+            values = paired(left, right)
             for index, item in enumerate(left.items):
                 if values is not None and item.kind == "identifier":
                     value = self.init_of(values[index], ctx) or InitDraft("other")
@@ -688,429 +511,21 @@ class Extractor:
 
     def on_call(self, node: Node, ctx: Context) -> None:
         callee = node.part("callee")
-        if callee is None or (_is_super_call(node) and ctx.scope.lookup("super") is None):
+        if callee is None or (is_super_call(node) and ctx.scope.lookup("super") is None):
             return  # `super()` itself is the head of a `super` chain, not a call to follow
         self.site(node, ctx, "call", callee)
 
-    def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
-        ref, computed, last = self.chain(callee, ctx)
-        line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed, node=id(node))
-        if node.kind == "call":
-            for argument in node.items:
-                if argument.kind == "spread" or argument.kind == "keyword":
-                    # Positions after `*args` are unknown; keywords have no position.
-                    draft.spread = draft.spread or argument.kind == "spread"
-                    if argument.kind == "spread":
-                        break
-                    continue
-                draft.args.append(self.init_of(argument, ctx) or InitDraft("other"))
-        self.sites.append(draft)
-
-    def chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
-        """The callee as a chain: (ref, cut by a computed access, the node its location is)."""
-        members: list[str] = []
-        computed = False
-        last = node
-        current = node
-        while True:
-            if current.kind == "member":
-                prop = current.part("property")
-                inner = current.part("object")
-                if prop is None or inner is None:
-                    return RefDraft(ready=_OTHER), computed, last
-                if not members and not computed:
-                    last = prop
-                members.append(prop.value or "")
-                current = inner
-            elif current.kind == "index":
-                inner = current.part("object")
-                if inner is None:
-                    return RefDraft(ready=_OTHER), True, last
-                members.clear()
-                computed = True
-                current = inner
-            else:
-                break
-        members.reverse()
-        if current.kind == "identifier":
-            return RefDraft(current.value or "", ctx.scope, members=tuple(members)), computed, last
-        if current.kind == "call":
-            if _is_super_call(current) and ctx.scope.lookup("super") is None:
-                target = self.enclosing_class(ctx)
-                return (
-                    RefDraft(ready=Ref("super", "super", target), members=tuple(members)),
-                    computed,
-                    last,
-                )
-            return RefDraft(node=id(current), members=tuple(members)), computed, last
-        return RefDraft(ready=_OTHER, members=tuple(members)), computed, last
-
-    def enclosing_class(self, ctx: Context) -> str:
-        """The class whose method holds the code (for `super()`), "" when none is named."""
-        owner = self.decls.get(ctx.owner)
-        while owner is not None and owner.kind != "class":
-            if owner.kind in ("method", "constructor", "accessor"):
-                return owner.parent
-            owner = self.decls.get(owner.parent)
-        return ""
-
-    def value_ref(self, node: Node, ctx: Context) -> RefDraft:
-        ref, computed, _ = self.chain(node, ctx)
-        if computed:
-            return RefDraft(ready=_OTHER)
-        return ref
-
-    def use(self, node: Node, ctx: Context, kind: SiteKind) -> None:
-        ref, computed, last = self.chain(node, ctx)
-        line, column = self.loc(last)
-        self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
-
-    def init_of(self, node: Node | None, ctx: Context, depth: int = 0) -> InitDraft | None:
-        if node is None:
-            return None
-        kind = node.kind
-        while kind in ("await", "assign") and depth < OBJECT_DEPTH:
-            inner = node.part("value" if kind == "await" else "right")
-            if inner is None:
-                return InitDraft("other")
-            node = inner
-            kind = node.kind
-        if kind == "null":
-            return InitDraft("nullish")
-        if kind in ("identifier", "member", "index"):
-            return InitDraft("alias", self.value_ref(node, ctx))
-        if kind == "call":
-            return InitDraft("call", RefDraft(node=id(node)))
-        if kind == "function":
-            return InitDraft("function", RefDraft(node=id(node)))
-        if kind == "object" and depth < OBJECT_DEPTH:
-            members: list[tuple[str, InitDraft]] = []
-            for item in node.items:
-                if item.kind == "spread":
-                    spread = self.init_of(item.part("value"), ctx, depth + 1)
-                    if spread is not None:
-                        members.append(("...", spread))
-                    continue
-                key = item.part("key")
-                value = self.init_of(item.part("value"), ctx, depth + 1)
-                if key is not None and key.kind == "string" and value is not None:
-                    members.append((key.value or "", value))
-            return InitDraft("object", members=members)
-        if depth < OBJECT_DEPTH:
-            if kind == "conditional":
-                parts = [node.part("consequence"), node.part("alternative")]
-            elif kind == "binary" and node.value == "or":
-                parts = [node.part("left"), node.part("right")]
-            elif kind == "binary" and node.value == "and":
-                return self.init_of(node.part("right"), ctx, depth + 1)
-            else:
-                return InitDraft("other")
-            found = [self.init_of(part, ctx, depth + 1) or InitDraft("other") for part in parts]
-            return InitDraft("union", members=[("", part) for part in found])
-        return InitDraft("other")
-
     # ---- the end ----------------------------------------------------------------------
-
-    def facts(self, parse_errors: int) -> FileFacts:
-        site_of_node = {
-            draft.node: index for index, draft in enumerate(self.sites) if draft.node >= 0
-        }
-        kept = [
-            index
-            for index, draft in enumerate(self.sites)
-            if draft.node >= 0 or self._useful(self.ref(draft.callee, site_of_node))
-        ]
-        self.site_index = {
-            self.sites[old].node: new for new, old in enumerate(kept) if self.sites[old].node >= 0
-        }
-        module = self.decls.pop(self.module)
-        declarations = [
-            self._declaration(module),
-            *sorted(
-                (self._declaration(draft) for draft in self.decls.values()),
-                key=lambda item: (item.line, item.column, item.id),
-            ),
-        ]
-        exports = []
-        for name, line, column, ref in self.exports:
-            value = self.resolve(ref)
-            node = value.target if value.head == "decl" else ""
-            exports.append(Export("local", name, line, column, node, value))
-        calls = [self._call(self.sites[index]) for index in kept]
-        bindings = [
-            Binding(
-                draft.name,
-                "param" if draft.kind == "param" else "local",
-                draft.owner,
-                draft.line,
-                draft.column,
-                draft.position,
-                draft.type,
-                self.init(draft.init),
-                draft.path,
-            )
-            for draft in self.bindings
-        ]
-        return FileFacts(
-            self.path,
-            "python",
-            tuple(declarations),
-            tuple(bindings),
-            tuple(self.imports),
-            tuple(exports),
-            tuple(calls),
-            tuple(self.types),
-            False,
-            self.dynamic_loads,
-            parse_errors,
-            self.nesting_cuts,
-            tuple(
-                Write(owner, self.resolve(target), self.init(value) or Init("other"), computed)
-                for owner, target, value, computed in self.writes
-            ),
-            tuple(
-                Return(owner, self.init(value) or Init("other")) for owner, value in self.returns
-            ),
-            main_guards=tuple(self.main_guards),
-        )
-
-    site_index: dict[int, int]
-
-    def ref(self, draft: RefDraft, site_of_node: dict[int, int]) -> Ref:
-        if draft.ready is not None:
-            base = draft.ready
-        elif draft.node >= 0:
-            declared = self.decl_of_node.get(draft.node)
-            if declared is not None:
-                base = Ref("decl", "", declared)
-            else:
-                index = site_of_node.get(draft.node, -1)
-                base = _OTHER if index < 0 else Ref("result", index=index)
-        else:
-            base = self._named(draft.name, draft.scope)
-        if not draft.members:
-            return base
-        return Ref(base.head, base.name, base.target, base.index, base.members + draft.members)
-
-    def resolve(self, draft: RefDraft) -> Ref:
-        return self.ref(draft, self.site_index)
-
-    def _named(self, name: str, scope: Scope | None) -> Ref:
-        found = None if scope is None else scope.lookup(name)
-        if found is None:
-            return Ref("global", name)
-        head, value = found
-        if head == "decl":
-            return Ref("decl", name, str(value))
-        if head in ("import", "param", "local"):
-            return Ref(head, name, index=int(value))  # type: ignore[arg-type]
-        if head in ("this", "static-this"):
-            return Ref(head, name, str(value))  # type: ignore[arg-type]
-        return Ref("other", name)
-
-    def _useful(self, ref: Ref) -> bool:
-        if ref.head == "local":
-            init = self.bindings[ref.index].init
-            return init is not None and init.kind == "alias"
-        return ref.head in _USEFUL_USE_HEADS
-
-    def init(self, draft: InitDraft | None) -> Init | None:
-        if draft is None:
-            return None
-        if draft.kind == "function" and draft.ref is not None and draft.ref.node >= 0:
-            declared = self.decl_of_node.get(draft.ref.node)
-            ref = _OTHER if declared is None else Ref("decl", "", declared)
-            return Init("function", ref)
-        return Init(
-            draft.kind,
-            None if draft.ref is None else self.resolve(draft.ref),
-            draft.specifier,
-            tuple((key, self.init(value) or Init("other")) for key, value in draft.members),
-        )
-
-    def _declaration(self, draft: DeclDraft) -> Declaration:
-        return Declaration(
-            draft.id,
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            draft.parent,
-            draft.has_body,
-            draft.static,
-            draft.callback,
-            None if draft.extends is None else self.resolve(draft.extends),
-            (),
-            draft.type,
-            self.init(draft.init),
-        )
-
-    def _call(self, draft: SiteDraft) -> CallSite:
-        return CallSite(
-            draft.kind,
-            draft.owner,
-            draft.line,
-            draft.column,
-            self.resolve(draft.callee),
-            draft.computed,
-            False,
-            False,
-            tuple(self.init(arg) or Init("other") for arg in draft.args),
-            draft.spread,
-        )
-
-
-# Where a chain is a value use: (parent kind, the part it fills; "" for an item).
-_VALUE_PLACES = frozenset(
-    {
-        ("return", "value"),
-        ("assign", "right"),
-        ("property", "value"),
-        ("array", ""),
-        ("set", ""),
-        ("bases", ""),
-        ("function", "body"),
-        ("yield", "value"),
-        ("parameter", "value"),
-    }
-)
-
-
-def _use_kind(node: Node) -> SiteKind | None:
-    """A function named where it is not called: `callback` as a call argument, `reference` in
-    any other place a value is stored, returned or passed on; None elsewhere."""
-    parent = node.parent
-    if parent is None:
-        return None
-    if parent.kind == "keyword":
-        place = parent
-        parent = parent.parent
-        if parent is None:
-            return None
-        if parent.kind == "bases":
-            return "reference"
-        return "callback" if parent.kind == "call" and place in parent.items else None
-    if parent.kind == "call":
-        return "callback" if node in parent.items else None
-    if parent.kind == "function" and parent.value != "lambda":
-        return None
-    slot = _slot(parent, node)
-    if parent.kind == "array" and _is_target(parent):
-        return None
-    return "reference" if (parent.kind, slot) in _VALUE_PLACES else None
-
-
-# Where a tuple or list is assigned to, not read: (parent kind, part).
-_TARGETS = frozenset(
-    {
-        ("assign", "left"),
-        ("for_in", "left"),
-        ("comprehension_for", "left"),
-        ("with_item", "alias"),
-        ("delete", ""),
-    }
-)
-
-
-def _slot(parent: Node, node: Node) -> str:
-    return next((name for name, part in parent.parts.items() if part is node), "")
-
-
-def _is_target(array: Node) -> bool:
-    node = array
-    parent = node.parent
-    while parent is not None and parent.kind in ("array", "spread"):
-        node = parent
-        parent = node.parent
-    return parent is not None and (parent.kind, _slot(parent, node)) in _TARGETS
 
 
 def _is_all(left: Node, ctx: Context) -> bool:
     return left.kind == "identifier" and left.value == "__all__" and ctx.scope.kind == "module"
 
 
-def _paired(left: Node, right: Node | None) -> tuple[Node, ...] | None:
-    """`a, b = x, y`: the value each name gets, when both sides are written out alike."""
-    if right is None or right.kind != "array" or len(right.items) != len(left.items):
-        return None
-    if any(item.kind == "spread" for item in (*left.items, *right.items)):
-        return None
-    return right.items
-
-
-def _is_super_call(node: Node) -> bool:
-    callee = node.part("callee")
-    return callee is not None and callee.kind == "identifier" and callee.value == "super"
-
-
-def _decorator_word(value: Node) -> str:
-    """`property`, `staticmethod`, `classmethod`, or `accessor` for `@x.setter`; "" otherwise."""
-    if value.kind == "identifier" and value.value in ("property", "staticmethod", "classmethod"):
-        return value.value or ""
-    if value.kind == "member":
-        prop = value.part("property")
-        inner = value.part("object")
-        if (
-            prop is not None
-            and prop.value in ("setter", "getter", "deleter")
-            and inner is not None
-            and inner.kind == "identifier"
-        ):
-            return "accessor"
-    return ""
-
-
-def _is_main_guard(condition: Node | None) -> bool:
-    """`__name__ == "__main__"` (either side)."""
-    if condition is None or condition.kind != "binary" or condition.value != "==":
-        return False
-    sides = [condition.part("left"), condition.part("right")]
-    names = {(side.kind, side.value) for side in sides if side is not None}
-    return names == {("identifier", "__name__"), ("string", "__main__")}
-
-
-def _callee(node: Node | None) -> Callee | None:
-    """The callee of a call as callback ids write it (`app.route`, `…` for other heads)."""
-    members: list[tuple[str, str]] = []
-    while node is not None and node.kind in ("member", "index"):
-        if node.kind == "member":
-            prop = node.part("property")
-            if prop is None:
-                return None
-            members.append(("prop", prop.value or ""))
-        else:
-            index = node.part("index")
-            if index is None or index.kind != "string":
-                return None
-            members.append(("elem", index.value or ""))
-        node = node.part("object")
-    if node is None:
-        return None
-    members.reverse()
-    head = node.value if node.kind == "identifier" else None
-    return Callee(head, tuple(members))
-
-
-def _callback_key(node: Node, depth: int = 0) -> Key | None:
-    if node.kind == "string":
-        return StringKey(node.value or "")
-    if node.kind in _CHAINS:
-        names: list[str] = []
-        current: Node | None = node
-        while current is not None and current.kind == "member":
-            prop = current.part("property")
-            if prop is None:
-                return None
-            names.append(prop.value or "")
-            current = current.part("object")
-        if current is None or current.kind != "identifier":
-            return None
-        names.append(current.value or "")
-        return NameChainKey(".".join(reversed(names)))
-    if node.kind == "array" and node.value is None and depth < _MAX_KEY_DEPTH:
-        keys = [_callback_key(item, depth + 1) for item in node.items]
-        if any(key is None for key in keys):
-            return None
-        return ArrayKey(tuple(key for key in keys if key is not None))
-    return None
+def _owned(
+    found: tuple[str, tuple[str, ...]] | None, ctx: Context
+) -> tuple[str, tuple[str, ...], bool]:
+    """(owner, path, named) of code that `found` names apart, else of the code around it."""
+    if found is None:
+        return ctx.owner, ctx.path, False
+    return found[0], found[1], True

@@ -10,14 +10,13 @@ processes, not threads.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 
 from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
+from tsograph.producers.lang.syntax_file import SyntaxFile, innermost_owner, paused_collection
 from tsograph.producers.lang.typescript import (
     classes,
     flows,
@@ -106,13 +105,7 @@ class ParsedFile:
         (name, parameters and body); code outside all of them belongs to the
         `<path>#<module>` node, as do members with computed names.
         """
-        index = bisect_right(self.starts, offset) - 1
-        while index >= 0:
-            start, end, owner = self.spans[index]
-            if start <= offset < end:
-                return owner
-            index -= 1
-        return self.facts.declarations[0].id
+        return innermost_owner(self.spans, self.starts, offset) or self.facts.declarations[0].id
 
     def location(self, offset: int) -> tuple[int, int]:
         """1-based line and 1-based UTF-8 byte column of a byte offset (a BOM counts)."""

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from tsograph.producers.lang.drafts import DeclDraft
 from tsograph.producers.lang.facts import DeclarationKind
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import DeclDraft, Scope
+from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.functions import This, enter_function, object_member
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
-from tsograph.producers.lang.facts import ExportKind, Ref
+from tsograph.producers.lang.drafts import InitDraft, RefDraft
+from tsograph.producers.lang.facts import ExportKind
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
+from tsograph.producers.lang.typescript.drafts import ExportDraft, declared_export
 from tsograph.producers.lang.typescript.extractor import Extractor
 
 
@@ -60,33 +61,14 @@ def on_assignment(ex: Extractor, node: Node) -> None:
         ex.named_values[value.id] = (ident, (declared,))
         if not named_class:
             ex.decl_of_node[value.id] = ident
-        ex.exports.append(
-            ExportDraft(
-                kind,
-                name,
-                line,
-                column,
-                node=ident,
-                value=RefDraft(node=value.id)
-                if named_class
-                else RefDraft(ready=Ref("decl", declared, ident)),
-            )
-        )
+        class_node = value.id if named_class else None
+        ex.exports.append(declared_export(kind, name, line, column, ident, class_node, declared))
         return
     if at_top and kind == "equals" and value.type == "object":
         ex.declare_default(value, ex.init_of(value))
         ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))
-        ex.exports.append(
-            ExportDraft(
-                kind,
-                name,
-                line,
-                column,
-                node=ident,
-                value=RefDraft(ready=Ref("decl", DEFAULT, ident)),
-            )
-        )
+        ex.exports.append(declared_export(kind, name, line, column, ident))
         _object_exports(ex, value)
         return
     ex.exports.append(ExportDraft(kind, name, line, column, value=ex.value_ref(right)))

@@ -1,33 +1,16 @@
-"""Facts under construction: names are classified only once the whole file is read.
+"""What only the TypeScript/JavaScript drafts need: JavaScript's scopes and export drafts.
 
-A name can be used before the line that declares it (hoisted functions,
-classes and `var`s, or simply a call in a function body to a later
-top-level declaration), so the sweep records each use with the scope it sits
-in and resolves every draft after the last capture. Results of calls are
-named by node until the call sites are numbered.
+The drafts every front-end shares, and the resolver that turns them into
+facts once the whole file is read, are in producers/lang/drafts.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from tsograph.producers.lang.facts import (
-    Binding,
-    BindingKind,
-    DeclarationKind,
-    ExportKind,
-    HeadKind,
-    Init,
-    InitKind,
-    Ref,
-    Return,
-    SiteKind,
-    TypeRef,
-    Write,
-)
-
-# What a name in a scope stands for: ("decl", id), ("import", index), ("param"|"local", index).
-Target = tuple[str, str | int]
+from tsograph.exchange.symbol_ids import DEFAULT
+from tsograph.producers.lang.drafts import RefDraft, Target
+from tsograph.producers.lang.facts import ExportKind, Ref
 
 
 class Scope:
@@ -61,56 +44,6 @@ class Scope:
 
 
 @dataclass(slots=True)
-class RefDraft:
-    """A Ref to resolve later: by name in a scope, by node (a call, a load, a
-    declaration) or ready-made; `members` are appended to what it resolves to."""
-
-    name: str = ""
-    scope: Scope | None = None
-    node: int = -1
-    ready: Ref | None = None
-    members: tuple[str, ...] = ()
-
-
-@dataclass(slots=True)
-class InitDraft:
-    kind: InitKind
-    ref: RefDraft | None = None
-    specifier: str = ""
-    members: list[tuple[str, InitDraft]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class DeclDraft:
-    id: str
-    kind: DeclarationKind
-    name: str
-    line: int
-    column: int
-    parent: str
-    has_body: bool
-    static: bool = False
-    callback: bool = False
-    extends: RefDraft | None = None
-    implements: tuple[TypeRef, ...] = ()
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-
-
-@dataclass(slots=True)
-class BindingDraft:
-    name: str
-    kind: BindingKind
-    owner: str
-    line: int
-    column: int
-    position: int = -1
-    type: tuple[TypeRef, ...] = ()
-    init: InitDraft | None = None
-    path: tuple[str, ...] | None = ()
-
-
-@dataclass(slots=True)
 class ExportDraft:
     kind: ExportKind
     name: str
@@ -125,117 +58,18 @@ class ExportDraft:
     node_unless_same: bool = False
 
 
-@dataclass(slots=True)
-class SiteDraft:
-    kind: SiteKind
-    owner: str
-    line: int
-    column: int
-    callee: RefDraft
-    computed: bool = False
-    optional: bool = False
-    new_receiver: bool = False
-    args: list[InitDraft] = field(default_factory=list)
-    spread: bool = False
-
-
-@dataclass(slots=True)
-class WriteDraft:
-    owner: str
-    target: RefDraft
-    value: InitDraft
-    computed: bool = False
-
-
-@dataclass(slots=True)
-class ReturnDraft:
-    owner: str
-    value: InitDraft
-
-
-_RefKey = tuple[HeadKind, str, str, int, tuple[str, ...]]
-
-
-@dataclass(slots=True)
-class Resolver:
-    """Turns drafts into facts once every scope, site, load and declaration is known."""
-
-    bindings: list[BindingDraft]
-    site_of_node: dict[int, int]
-    load_of_node: dict[int, int]
-    decl_of_node: dict[int, str]
-    # Equal refs are one shared object: facts are immutable, and a file names the
-    # same few things over and over (building each anew dominated the resolution).
-    _shared: dict[_RefKey, Ref] = field(default_factory=dict)
-
-    def ref(self, draft: RefDraft) -> Ref:
-        key = self._key(draft)
-        shared = self._shared.get(key)
-        if shared is None:
-            shared = self._shared[key] = Ref(*key)
-        return shared
-
-    def _key(self, draft: RefDraft) -> _RefKey:
-        """The fields of the Ref a draft resolves to."""
-        members = draft.members
-        if draft.ready is not None:
-            ready = draft.ready
-            return ready.head, ready.name, ready.target, ready.index, ready.members + members
-        if draft.scope is not None:
-            target = draft.scope.lookup(draft.name)
-            if target is None:
-                return "global", draft.name, "", -1, members
-            kind, value = target
-            if kind == "decl":
-                return "decl", draft.name, str(value), -1, members
-            head: HeadKind = (
-                "import" if kind == "import" else "param" if kind == "param" else "local"
-            )
-            return head, draft.name, "", int(value), members
-        site = self.site_of_node.get(draft.node)
-        if site is not None:
-            return "result", "", "", site, members
-        load = self.load_of_node.get(draft.node)
-        if load is not None:
-            return "import", "", "", load, members
-        declaration = self.decl_of_node.get(draft.node)
-        if declaration is not None:
-            return "decl", "", declaration, -1, members
-        return "other", "", "", -1, members
-
-    def init(self, draft: InitDraft | None) -> Init | None:
-        if draft is None:
-            return None
-        ref = None if draft.ref is None else self.ref(draft.ref)
-        if ref is not None and ref.head == "other" and draft.kind in ("function", "class"):
-            ref = None  # a function value that is not a declaration of its own (a field's arrow)
-        return Init(
-            draft.kind,
-            ref,
-            draft.specifier,
-            tuple((key, self.value(value)) for key, value in draft.members),
-        )
-
-    def value(self, draft: InitDraft) -> Init:
-        init = self.init(draft)
-        assert init is not None
-        return init
-
-    def write(self, draft: WriteDraft) -> Write:
-        return Write(draft.owner, self.ref(draft.target), self.value(draft.value), draft.computed)
-
-    def returned(self, draft: ReturnDraft) -> Return:
-        return Return(draft.owner, self.value(draft.value))
-
-    def binding(self, draft: BindingDraft) -> Binding:
-        return Binding(
-            draft.name,
-            draft.kind,
-            draft.owner,
-            draft.line,
-            draft.column,
-            draft.position,
-            draft.type,
-            self.init(draft.init),
-            draft.path,
-        )
+def declared_export(
+    kind: ExportKind,
+    name: str,
+    line: int,
+    column: int,
+    ident: str,
+    class_node: int | None = None,
+    declared: str = DEFAULT,
+) -> ExportDraft:
+    """An export whose node is the declaration `ident` (named `declared`) made for it; its
+    value is that declaration, or the named class expression `class_node` it holds."""
+    if class_node is not None:
+        return ExportDraft(kind, name, line, column, node=ident, value=RefDraft(node=class_node))
+    value = RefDraft(ready=Ref("decl", declared, ident))
+    return ExportDraft(kind, name, line, column, node=ident, value=value)

@@ -15,10 +15,17 @@ from collections.abc import Callable
 from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.symbol_ids import DEFAULT, MODULE, CallbackNamer, module_id, symbol_id
+from tsograph.exchange.symbol_ids import DEFAULT, symbol_id
+from tsograph.producers.lang.drafts import (
+    BindingDraft,
+    DeclDraft,
+    FileDrafts,
+    InitDraft,
+    RefDraft,
+    Resolver,
+    SiteDraft,
+)
 from tsograph.producers.lang.facts import (
-    CallSite,
-    Declaration,
     DeclarationKind,
     Export,
     FileFacts,
@@ -27,22 +34,10 @@ from tsograph.producers.lang.facts import (
     ImportKind,
     Ref,
     SiteKind,
-    TypeDeclaration,
     TypeRef,
 )
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import (
-    BindingDraft,
-    DeclDraft,
-    ExportDraft,
-    InitDraft,
-    RefDraft,
-    Resolver,
-    ReturnDraft,
-    Scope,
-    SiteDraft,
-    WriteDraft,
-)
+from tsograph.producers.lang.typescript.drafts import ExportDraft, Scope
 from tsograph.producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
 
 # Object literals nested deeper than this are summarised as "other".
@@ -51,8 +46,6 @@ OBJECT_DEPTH = 4
 # enclosing declaration. Ids repeat their prefix, so without a bound a crafted
 # file of nested callbacks would make ids quadratic in its size.
 MAX_NAMED_DEPTH = 32
-# Value uses are kept only when their head can name something binding may follow.
-_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
 _LOAD_CALLEES = frozenset({b"require"})
 # Chain bases whose value is named by their node: a call or `new` result, a declared
 # function or class (`new class extends Base {}()`).
@@ -109,27 +102,18 @@ class Frame:
 Handler = Callable[["Extractor", Node], None]
 
 
-class Extractor:
+class Extractor(FileDrafts):
     def __init__(self, path: str, data: bytes, language: str) -> None:
-        self.path = path
+        super().__init__(path)
         self.data = data
         self.language = language
-        self.module = module_id(path)
-        self.id_prefix = self.module[: -len(MODULE)]  # "<escaped path>#"
         needs_index = b"\r" in data or b"\xe2\x80\xa8" in data or b"\xe2\x80\xa9" in data
         self._lines = LineIndex(data, count_bom=True, js_breaks=True) if needs_index else None
-        self.decls: dict[str, DeclDraft] = {}
         # Members of anonymous classes whose id an earlier declaration already has: one
-        # node, but each class keeps its own member record for binding (see declare).
+        # node, but each class keeps its own member record for binding (see redeclared).
         self.shared_members: list[DeclDraft] = []
-        self.bindings: list[BindingDraft] = []
-        self.imports: list[Import] = []
         self.exports: list[ExportDraft] = []
-        self.sites: list[SiteDraft] = []
-        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
-        self.types: list[TypeDeclaration] = []
         self.load_of_node: dict[int, int] = {}
-        self.decl_of_node: dict[int, str] = {}
         # Value nodes a holder (variable, export default, exports.x =) already declared.
         self.named_values: dict[int, tuple[str, tuple[str, ...]]] = {}
         # Object literals whose members are named: node id -> declaration path of the object.
@@ -137,24 +121,18 @@ class Extractor:
         # Classes: node id -> (class id, declaration path), None for an unnamed class.
         self.classes: dict[int, tuple[str, tuple[str, ...]] | None] = {}
         self.consumed: set[int] = set()  # loads already recorded by their declarator
-        self.namer = CallbackNamer()
         # (start byte, end byte, owner id) of every frame that names its owner, in source order.
         self.owner_spans: list[tuple[int, int, str]] = []
         # Function nodes that own their code (their returns are theirs): node id -> owner id.
         self.function_owner: dict[int, str] = {}
-        self.writes: list[WriteDraft] = []
-        self.returns: list[ReturnDraft] = []
         self.module_syntax = False
-        self.dynamic_loads = 0
         # Whether this file declares a name `undefined` (decided at its first use as a value).
         self._undefined_rebound: bool | None = None
-        self.nesting_cuts = 0
         self.skip_until = -1
         self.module_scope = Scope(None, function=True)
         self.frames = [
             Frame(len(data) + 1, self.module, (), self.module_scope, "this", "", module_level=True)
         ]
-        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
 
     # ---- the sweep ---------------------------------------------------------------
 
@@ -230,50 +208,26 @@ class Extractor:
     def id_of(self, path: tuple[str, ...]) -> str:
         return symbol_id(self.path, path)
 
-    def declare(
-        self,
-        ident: str,
-        kind: DeclarationKind,
-        name: str,
-        line: int,
-        column: int,
-        parent: str,
-        *,
-        has_body: bool,
-        static: bool = False,
-        callback: bool = False,
-        type: tuple[TypeRef, ...] = (),
-        init: InitDraft | None = None,
-    ) -> DeclDraft:
-        existing = self.decls.get(ident)
-        if existing is not None:
-            # Overloads, a getter/setter pair, redeclarations: one node at the first location.
-            if not existing.has_body:
-                existing.type = _merged_type(existing, kind, type, has_body=has_body)
-            existing.has_body = existing.has_body or has_body
-            if existing.parent != parent and self.is_anonymous_class(parent):
-                # Anonymous classes add no id segment, so two of them in one scope can both
-                # declare `m`: still one node, but each class must find its own `m`
-                # (`this.m()` inside the second is not the base's `m`).
-                self.shared_members.append(
-                    DeclDraft(ident, kind, name, line, column, parent, has_body, static)
+    def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
+        if not existing.has_body:
+            existing.type = _merged_type(existing, again.kind, again.type, has_body=again.has_body)
+        super().redeclared(existing, again)
+        if existing.parent != again.parent and self.is_anonymous_class(again.parent):
+            # Anonymous classes add no id segment, so two of them in one scope can both
+            # declare `m`: still one node, but each class must find its own `m`
+            # (`this.m()` inside the second is not the base's `m`).
+            self.shared_members.append(
+                DeclDraft(
+                    again.id,
+                    again.kind,
+                    again.name,
+                    again.line,
+                    again.column,
+                    again.parent,
+                    again.has_body,
+                    again.static,
                 )
-            return existing
-        draft = DeclDraft(
-            ident,
-            kind,
-            name,
-            line,
-            column,
-            parent,
-            has_body,
-            static,
-            callback,
-            type=type,
-            init=init,
-        )
-        self.decls[ident] = draft
-        return draft
+            )
 
     def declare_at(
         self,
@@ -522,50 +476,17 @@ class Extractor:
 
     def facts(self, parse_errors: int) -> FileFacts:
         resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
-        kept: list[int] = []
-        for index, draft in enumerate(self.sites):
-            if self.site_nodes[index] >= 0 or self._useful(resolver.ref(draft.callee)):
-                kept.append(index)
-        resolver.site_of_node = {
-            self.site_nodes[old]: new for new, old in enumerate(kept) if self.site_nodes[old] >= 0
-        }
+        calls = resolver.kept_sites(self.sites, self.site_nodes)
         exports = [self._export(draft, resolver) for draft in self.exports]
-        module = self.decls.pop(self.module)
-        declarations = [
-            self._declaration(module, resolver),
-            *sorted(
-                (
-                    self._declaration(draft, resolver)
-                    for draft in (*self.decls.values(), *self.shared_members)
-                ),
-                key=lambda item: (item.line, item.column, item.id, item.parent),
-            ),
-        ]
-        calls = [self._call(self.sites[index], resolver) for index in kept]
-        writes = tuple(resolver.write(draft) for draft in self.writes)
-        returns = tuple(resolver.returned(draft) for draft in self.returns)
-        return FileFacts(
-            self.path,
+        return self.file_facts(
+            resolver,
             self.language,
-            tuple(declarations),
-            tuple(resolver.binding(draft) for draft in self.bindings),
-            tuple(self.imports),
-            tuple(exports),
-            tuple(calls),
-            tuple(self.types),
-            self.module_syntax,
-            self.dynamic_loads,
+            calls,
+            exports,
             parse_errors,
-            self.nesting_cuts,
-            writes,
-            returns,
+            more_declarations=self.shared_members,
+            module_syntax=self.module_syntax,
         )
-
-    def _useful(self, ref: Ref) -> bool:
-        if ref.head == "local":
-            init = self.bindings[ref.index].init
-            return init is not None and init.kind == "alias"
-        return ref.head in _USEFUL_USE_HEADS
 
     def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:
         value = None if draft.value is None else resolver.ref(draft.value)
@@ -588,37 +509,6 @@ class Extractor:
             draft.specifier,
             draft.imported,
             draft.type_only,
-        )
-
-    def _declaration(self, draft: DeclDraft, resolver: Resolver) -> Declaration:
-        return Declaration(
-            draft.id,
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            draft.parent,
-            draft.has_body,
-            draft.static,
-            draft.callback,
-            None if draft.extends is None else resolver.ref(draft.extends),
-            draft.implements,
-            draft.type,
-            resolver.init(draft.init),
-        )
-
-    def _call(self, draft: SiteDraft, resolver: Resolver) -> CallSite:
-        return CallSite(
-            draft.kind,
-            draft.owner,
-            draft.line,
-            draft.column,
-            resolver.ref(draft.callee),
-            draft.computed,
-            draft.optional,
-            draft.new_receiver,
-            tuple(resolver.value(arg) for arg in draft.args),
-            draft.spread,
         )
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from tsograph.producers.lang.drafts import InitDraft, RefDraft, ReturnDraft, WriteDraft
 from tsograph.producers.lang.typescript import commonjs, syntax
-from tsograph.producers.lang.typescript.drafts import InitDraft, RefDraft, ReturnDraft, WriteDraft
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 

@@ -23,9 +23,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import Key, callback_segment
+from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
 from tsograph.producers.lang.facts import HeadKind
 from tsograph.producers.lang.typescript import flows, syntax
-from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 
@@ -138,23 +139,9 @@ def _inline_callback(ex: Extractor, node: Node, arguments: Node, this_resets: bo
     segment = callback_segment(
         syntax.Chain(ex.data, callee_node).callee(ex.data), keys, is_new=is_new
     )
-    frame = ex.frame
-    ident = ex.namer.name(frame.owner, segment)
-    # The callback's own declaration path, so that names inside it extend its id.
-    path = (ident[len(ex.id_prefix) :],)
     line, column = ex.loc(node)
-    ex.declare(
-        ident,
-        "function",
-        ident[len(frame.owner) + 1 :],
-        line,
-        column,
-        frame.owner,
-        has_body=True,
-        callback=True,
-        type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
-    )
-    ex.decl_of_node[node.id] = ident
+    return_type = syntax.declared_type(ex.data, node.child_by_field_name("return_type"))
+    ident, path = ex.declare_callback(ex.frame.owner, segment, node.id, line, column, return_type)
     enter_function(ex, node, ident, path=path, this_resets=this_resets)
     return True
 
@@ -256,20 +243,9 @@ def _parameters(
             name = ex.text(pattern)
             line, column = ex.loc(pattern)
             types = syntax.declared_type(ex.data, type_node)
-            ex.add_binding(
-                BindingDraft(
-                    name,
-                    "param",
-                    owner,
-                    line,
-                    column,
-                    position,
-                    types,
-                    ex.init_of(default),
-                    None if rest else (),
-                ),
-                scope,
-            )
+            init, path = ex.init_of(default), None if rest else ()
+            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
+            ex.add_binding(draft, scope)
             if properties_of is not None and _is_parameter_property(parameter):
                 class_id, class_path = properties_of
                 param_ref = RefDraft(name, scope)

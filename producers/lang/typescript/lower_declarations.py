@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_driver import Frame, parameter_of
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_frames import (
-    Frame,
+from tsograph.producers.lang.typescript.lowering_registry import (
+    LOWERING,
     builder,
-    declared_name,
+    declared_parts,
+    decorators_of,
+    modifiers,
     with_decorators,
 )
 
@@ -29,7 +32,7 @@ _FUNCTION_FORMS = {
 
 @builder(*_FUNCTION_FORMS)
 def _function(frame: Frame, data: bytes) -> Node:
-    flags = frame.modifiers()
+    flags = modifiers(frame)
     if frame.kind.startswith("generator_"):
         flags.add("generator")
     if frame.kind == "abstract_method_signature":
@@ -55,7 +58,7 @@ def _function(frame: Frame, data: bytes) -> Node:
             "return_type": frame.part("return_type"),
             "body": frame.part("body"),
         },
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        decorators=decorators_of(frame),
     )
 
 
@@ -104,41 +107,31 @@ def _as_parameter(node: Node) -> Node:
 
 @builder("required_parameter", "optional_parameter")
 def _parameter(frame: Frame, data: bytes) -> Node:
-    flags = frame.modifiers()
+    flags = modifiers(frame)
     if frame.kind == "optional_parameter":
         flags.add("optional")
     pattern = frame.part("pattern")
     if pattern is not None and pattern.kind == "rest":
         flags.add("rest")
         pattern = pattern.part("value")
-    return lowered(
-        frame,
-        "parameter",
-        flags=flags,
-        parts={"pattern": pattern, "type": frame.part("type"), "value": frame.part("value")},
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
-    )
+    return parameter_of(frame, pattern, flags, decorators_of(frame))
 
 
 @builder("class_declaration", "abstract_class_declaration", "class")
 def _class(frame: Frame, data: bytes) -> Node:
     flags = {"abstract"} if frame.kind == "abstract_class_declaration" else set()
     heritage = next((node for node in frame.nodes() if node.kind == "\0heritage"), None)
-    parts: dict[str, Node | None] = {
-        "name": declared_name(frame.part("name")),
-        "type_parameters": frame.part("type_parameters"),
-    }
+    parts = declared_parts(frame, type_parameters="type_parameters")
     if heritage is not None:
         parts.update(heritage.parts)
-    body = frame.part("body")
     return lowered(
         frame,
         "class",
         "expression" if frame.kind == "class" else "declaration",
         flags=flags,
         parts=parts,
-        items=() if body is None else body.items,
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
+        items=frame.items_of("body"),
+        decorators=decorators_of(frame),
     )
 
 
@@ -150,10 +143,7 @@ def _heritage(frame: Frame, data: bytes) -> Node:
     return Node("\0heritage", frame.start, frame.end, parts=parts)
 
 
-@builder("extends_clause")
-def _extends(frame: Frame, data: bytes) -> Node:
-    parts = {"base": frame.part("value"), "base_type_arguments": frame.part("type_arguments")}
-    return lowered(frame, "\0heritage", parts=parts)
+LOWERING.fields("extends_clause", "\0heritage", "base=value base_type_arguments=type_arguments")
 
 
 @builder("implements_clause")
@@ -168,94 +158,56 @@ def _body(frame: Frame, data: bytes) -> Node:
     return lowered(frame, kind, items=with_decorators(frame.nodes()))
 
 
-@builder("public_field_definition")
-def _field(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "field",
-        flags=frame.modifiers(),
-        parts={
-            "name": frame.part("name"),
-            "type": frame.part("type"),
-            "value": frame.part("value"),
-        },
-        decorators=[node for node in frame.nodes() if node.kind == "decorator"],
-    )
+# grammar type -> (kind, the grammar fields kept as parts)
+_MEMBERS = {
+    "public_field_definition": ("field", ("name", "type", "value")),
+    "property_signature": ("property_signature", ("name", "type")),
+}
 
 
-@builder("class_static_block")
-def _static_block(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "static_block", parts={"body": frame.part("body")})
+@builder(*_MEMBERS)
+def _member(frame: Frame, data: bytes) -> Node:
+    """A class field or a property of an object type: modifiers become flags."""
+    kind, fields = _MEMBERS[frame.kind]
+    parts = {name: frame.part(name) for name in fields}
+    flags = modifiers(frame)
+    return lowered(frame, kind, flags=flags, parts=parts, decorators=decorators_of(frame))
 
 
-@builder("index_signature")
-def _index_signature(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "index_signature", parts={"type": frame.part("type")})
+LOWERING.fields("class_static_block", "static_block", "body")
+LOWERING.fields("index_signature", "index_signature", "type")
 
 
 @builder("interface_declaration")
 def _interface(frame: Frame, data: bytes) -> Node:
     extends = next((node for node in frame.unnamed() if node.kind == "\0extends"), None)
-    body = frame.part("body")
-    return lowered(
-        frame,
-        "interface",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "type_parameters": frame.part("type_parameters"),
-            "extends": None
-            if extends is None
-            else Node("type_arguments", extends.start, extends.end, items=extends.items),
-        },
-        items=() if body is None else body.items,
-    )
+    parts = declared_parts(frame, type_parameters="type_parameters")
+    if extends is not None:
+        parts["extends"] = Node("type_arguments", extends.start, extends.end, items=extends.items)
+    return lowered(frame, "interface", parts=parts, items=frame.items_of("body"))
 
 
-@builder("extends_type_clause")
-def _extends_types(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0extends", items=frame.nodes())
+LOWERING.items("extends_type_clause", "\0extends")
 
 
 @builder("type_alias_declaration")
 def _type_alias(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "type_alias",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "type_parameters": frame.part("type_parameters"),
-            "type": frame.part("value"),
-        },
-    )
+    parts = declared_parts(frame, type_parameters="type_parameters", type="value")
+    return lowered(frame, "type_alias", parts=parts)
 
 
 @builder("enum_declaration")
 def _enum(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
     members = [
         member
         if member.kind == "enum_member"
         else Node("enum_member", member.start, member.end, parts={"name": member})
-        for member in (() if body is None else body.items)
+        for member in frame.items_of("body")
     ]
     flags = {word for word in ("const", "declare") if frame.has(word)}
     return lowered(frame, "enum", flags=flags, parts={"name": frame.part("name")}, items=members)
 
 
-@builder("enum_assignment")
-def _enum_member(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "enum_member", parts={"name": frame.part("name"), "value": frame.part("value")}
-    )
-
-
-@builder("internal_module", "module")
-def _namespace(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "namespace", parts={"name": frame.part("name"), "body": frame.part("body")}
-    )
-
-
-@builder("ambient_declaration")
-def _ambient(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "ambient", items=frame.nodes())
+LOWERING.fields("enum_assignment", "enum_member", "name value")
+LOWERING.fields(("internal_module", "module"), "namespace", "name body")
+LOWERING.items("ambient_declaration", "ambient")

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_driver import Frame
 from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_frames import (
-    Frame,
+from tsograph.producers.lang.typescript.lowering_registry import (
+    LOWERING,
     builder,
+    optional_flag,
     with_decorators,
 )
 from tsograph.producers.lang.typescript.strings import decode_js_string
@@ -14,40 +16,23 @@ from tsograph.producers.lang.typescript.strings import decode_js_string
 # ---- leaves -----------------------------------------------------------------------
 
 
-@builder("identifier", "shorthand_property_identifier_pattern")
-def _identifier(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "identifier", source_text(frame, data))
-
-
-@builder(
-    "property_identifier",
-    "private_property_identifier",
-    "statement_identifier",
-    "nested_identifier",
-    "jsx_namespace_name",
+LOWERING.text(("identifier", "shorthand_property_identifier_pattern"), "identifier")
+LOWERING.text(
+    (
+        "property_identifier",
+        "private_property_identifier",
+        "statement_identifier",
+        "nested_identifier",
+        "jsx_namespace_name",
+    ),
+    "name",
 )
-def _name(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "name", source_text(frame, data))
-
-
-@builder("shorthand_property_identifier")
-def _shorthand(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "shorthand", source_text(frame, data))
-
-
-@builder("this", "super", "null", "undefined")
-def _keyword(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, frame.kind)
-
-
-@builder("true", "false")
-def _boolean(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "boolean", frame.kind)
-
-
-@builder("number")
-def _number(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "number", source_text(frame, data))
+LOWERING.text("shorthand_property_identifier", "shorthand")
+for _keyword in ("this", "super", "null", "undefined"):
+    LOWERING.leaf(_keyword, _keyword)
+LOWERING.leaf("true", "boolean", "true")
+LOWERING.leaf("false", "boolean", "false")
+LOWERING.text("number", "number")
 
 
 @builder("string")
@@ -56,9 +41,8 @@ def _string(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "string", decode_js_string(body))
 
 
-@builder("string_fragment", "escape_sequence", "html_character_reference")
-def _string_piece(frame: Frame, data: bytes) -> None:
-    return None  # read from the enclosing string's text
+# Read from the enclosing string's text.
+LOWERING.dropped("string_fragment", "escape_sequence", "html_character_reference")
 
 
 @builder("regex")
@@ -67,9 +51,7 @@ def _regex(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "regex", None if pattern is None else pattern.value)
 
 
-@builder("regex_pattern", "regex_flags")
-def _regex_piece(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "name", source_text(frame, data))
+LOWERING.text(("regex_pattern", "regex_flags"), "name")
 
 
 @builder("template_string")
@@ -91,10 +73,7 @@ def _template_text(data: bytes, start: int, end: int) -> Node:
     return Node("template_text", start, end, decode_js_string(raw))
 
 
-@builder("template_substitution")
-def _substitution(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "substitution", parts={"value": inner[0] if inner else None})
+LOWERING.wrap("template_substitution", "substitution")
 
 
 @builder("meta_property")
@@ -102,10 +81,8 @@ def _meta(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "meta", "".join(source_text(frame, data).split()))
 
 
-@builder("accessibility_modifier", "override_modifier")
-def _modifier(frame: Frame, data: bytes) -> Node:
-    # Read by the declaration it modifies (`Frame.modifiers`), never kept as a node.
-    return lowered(frame, "\0modifier", source_text(frame, data))
+# Read by the declaration it modifies (`lowering_registry.modifiers`), never kept as a node.
+LOWERING.text(("accessibility_modifier", "override_modifier"), "\0modifier")
 
 
 # ---- expressions ------------------------------------------------------------------
@@ -119,31 +96,21 @@ def _parenthesized(frame: Frame, data: bytes) -> Node | list[Node] | None:
     return lowered(frame, "sequence", items=inner) if inner else None
 
 
-@builder("member_expression")
-def _member(frame: Frame, data: bytes) -> Node:
-    flags = {"optional"} if frame.optional_chain() else set()
-    return lowered(
-        frame,
-        "member",
-        flags=flags,
-        parts={"object": frame.part("object"), "property": frame.part("property")},
-    )
+# grammar type -> (kind, the part besides `object`)
+_ACCESSES = {
+    "member_expression": ("member", "property"),
+    "subscript_expression": ("index", "index"),
+}
 
 
-@builder("optional_chain")
-def _optional_chain(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0optional")
+@builder(*_ACCESSES)
+def _access(frame: Frame, data: bytes) -> Node:
+    kind, key = _ACCESSES[frame.kind]
+    parts = {"object": frame.part("object"), key: frame.part(key)}
+    return lowered(frame, kind, flags=optional_flag(frame), parts=parts)
 
 
-@builder("subscript_expression")
-def _index(frame: Frame, data: bytes) -> Node:
-    flags = {"optional"} if frame.optional_chain() else set()
-    return lowered(
-        frame,
-        "index",
-        flags=flags,
-        parts={"object": frame.part("object"), "index": frame.part("index")},
-    )
+LOWERING.leaf("optional_chain", "\0optional")
 
 
 @builder("call_expression")
@@ -157,48 +124,27 @@ def _call(frame: Frame, data: bytes) -> Node:
             "tagged",
             parts={"tag": callee, "type_arguments": type_arguments, "template": arguments},
         )
-    flags = {"optional"} if frame.optional_chain() else set()
-    return lowered(
-        frame,
-        "call",
-        flags=flags,
-        parts={"callee": callee, "type_arguments": type_arguments},
-        items=() if arguments is None else arguments.items,
-    )
+    parts = {"callee": callee, "type_arguments": type_arguments}
+    items = () if arguments is None else arguments.items
+    return lowered(frame, "call", flags=optional_flag(frame), parts=parts, items=items)
 
 
-@builder("import")
-def _import_callee(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "name", "import")
+LOWERING.leaf("import", "name", "import")
+LOWERING.items("arguments", "sequence")
 
 
-@builder("arguments")
-def _arguments(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "sequence", items=frame.nodes())
+LOWERING.fields(
+    "new_expression", "new", "callee=constructor type_arguments", items_from="arguments"
+)
 
 
-@builder("new_expression")
-def _new(frame: Frame, data: bytes) -> Node:
-    arguments = frame.part("arguments")
-    return lowered(
-        frame,
-        "new",
-        parts={"callee": frame.part("constructor"), "type_arguments": frame.part("type_arguments")},
-        items=() if arguments is None else arguments.items,
-    )
-
-
-@builder("await_expression")
-def _await(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "await", parts={"value": inner[0] if inner else None})
+LOWERING.wrap("await_expression", "await")
 
 
 @builder("yield_expression")
 def _yield(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
     flags = {"delegate"} if frame.has("*") else set()
-    return lowered(frame, "yield", flags=flags, parts={"value": inner[0] if inner else None})
+    return lowered(frame, "yield", flags=flags, parts={"value": frame.first()})
 
 
 @builder("unary_expression")
@@ -226,17 +172,7 @@ def _binary(frame: Frame, data: bytes) -> Node:
     )
 
 
-@builder("ternary_expression")
-def _conditional(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "conditional",
-        parts={
-            "condition": frame.part("condition"),
-            "consequence": frame.part("consequence"),
-            "alternative": frame.part("alternative"),
-        },
-    )
+LOWERING.fields("ternary_expression", "conditional", "condition consequence alternative")
 
 
 @builder("assignment_expression", "augmented_assignment_expression")
@@ -260,30 +196,14 @@ def _sequence(frame: Frame, data: bytes) -> Node:
 
 @builder("as_expression")
 def _as(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    value = inner[0] if inner else None
-    if len(inner) < 2 and frame.has("const"):
+    value, type_ = frame.first(), frame.nth(1)
+    if type_ is None and frame.has("const"):
         return lowered(frame, "cast", "as const", parts={"value": value})
-    return lowered(
-        frame, "cast", "as", parts={"value": value, "type": inner[1] if len(inner) > 1 else None}
-    )
+    return lowered(frame, "cast", "as", parts={"value": value, "type": type_})
 
 
-@builder("satisfies_expression")
-def _satisfies(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(
-        frame,
-        "cast",
-        "satisfies",
-        parts={"value": inner[0] if inner else None, "type": inner[1] if len(inner) > 1 else None},
-    )
-
-
-@builder("non_null_expression")
-def _non_null(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "cast", "!", parts={"value": inner[0] if inner else None})
+LOWERING.ordered("satisfies_expression", "cast", "value type", "satisfies")
+LOWERING.wrap("non_null_expression", "cast", value="!")
 
 
 @builder("type_assertion")
@@ -297,19 +217,11 @@ def _type_assertion(frame: Frame, data: bytes) -> Node:
 
 @builder("instantiation_expression")
 def _instantiation(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(
-        frame,
-        "cast",
-        "instantiate",
-        parts={"value": inner[0] if inner else None, "type": frame.part("type_arguments")},
-    )
+    parts = {"value": frame.first(), "type": frame.part("type_arguments")}
+    return lowered(frame, "cast", "instantiate", parts=parts)
 
 
-@builder("spread_element")
-def _spread(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "spread", parts={"value": inner[0] if inner else None})
+LOWERING.wrap("spread_element", "spread")
 
 
 @builder("object")
@@ -317,28 +229,10 @@ def _object(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "object", items=with_decorators(frame.nodes()))
 
 
-@builder("pair", "pair_pattern")
-def _pair(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "property", parts={"key": frame.part("key"), "value": frame.part("value")}
-    )
-
-
-@builder("computed_property_name")
-def _computed(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "computed", parts={"value": inner[0] if inner else None})
-
-
-@builder("array")
-def _array(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "array", items=frame.nodes())
-
-
-@builder("decorator")
-def _decorator(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "decorator", parts={"value": inner[0] if inner else None})
+LOWERING.fields(("pair", "pair_pattern"), "property", "key value")
+LOWERING.wrap("computed_property_name", "computed")
+LOWERING.items("array", "array")
+LOWERING.wrap("decorator", "decorator")
 
 
 # ---- patterns ---------------------------------------------------------------------
@@ -353,19 +247,6 @@ def _object_pattern(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "object_pattern", items=items)
 
 
-@builder("array_pattern")
-def _array_pattern(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "array_pattern", items=frame.nodes())
-
-
-@builder("assignment_pattern", "object_assignment_pattern")
-def _assign_pattern(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "assign_pattern", parts={"left": frame.part("left"), "right": frame.part("right")}
-    )
-
-
-@builder("rest_pattern")
-def _rest(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "rest", parts={"value": inner[0] if inner else None})
+LOWERING.items("array_pattern", "array_pattern")
+LOWERING.fields(("assignment_pattern", "object_assignment_pattern"), "assign_pattern", "left right")
+LOWERING.wrap("rest_pattern", "rest")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_driver import Frame
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_frames import (
-    Frame,
-    builder,
-    with_decorators,
-)
+from tsograph.producers.lang.typescript.lowering_registry import LOWERING, builder, with_decorators
 
 # ---- modules ----------------------------------------------------------------------
 
@@ -60,15 +57,8 @@ def _import_clause(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "\0clause", items=items)
 
 
-@builder("named_imports")
-def _named_imports(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0clause", items=frame.nodes())
-
-
-@builder("namespace_import")
-def _namespace_import(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "import_namespace", parts={"local": inner[0] if inner else None})
+LOWERING.items("named_imports", "\0clause")
+LOWERING.wrap("namespace_import", "import_namespace", "local")
 
 
 @builder("import_specifier")
@@ -90,27 +80,13 @@ def _import_specifier(frame: Frame, data: bytes) -> Node:
 
 @builder("import_require_clause")
 def _import_require(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    name = inner[0] if inner else None
     source = frame.part("source")
-    return lowered(
-        frame, "import_equals", None if source is None else source.value, parts={"name": name}
-    )
+    specifier = None if source is None else source.value
+    return lowered(frame, "import_equals", specifier, parts={"name": frame.first()})
 
 
-@builder("import_alias")
-def _import_alias(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(
-        frame,
-        "import_alias",
-        parts={"name": inner[0] if inner else None, "value": inner[1] if len(inner) > 1 else None},
-    )
-
-
-@builder("import_attribute")
-def _import_attribute(frame: Frame, data: bytes) -> None:
-    return None
+LOWERING.ordered("import_alias", "import_alias", "name value")
+LOWERING.dropped("import_attribute")
 
 
 @builder("export_statement")
@@ -145,25 +121,9 @@ def _export(frame: Frame, data: bytes) -> Node:
     )
 
 
-@builder("export_clause")
-def _export_clause(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0clause", items=frame.nodes())
-
-
-@builder("namespace_export")
-def _namespace_export(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "\0namespace", parts={"name": inner[0] if inner else None})
-
-
-@builder("export_specifier")
-def _export_specifier(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "export_name",
-        flags={"type"} if frame.has("type") else set(),
-        parts={"name": frame.part("name"), "alias": frame.part("alias")},
-    )
+LOWERING.items("export_clause", "\0clause")
+LOWERING.wrap("namespace_export", "\0namespace", "name")
+LOWERING.fields("export_specifier", "export_name", "name alias", flag_tokens=("type",))
 
 
 # ---- statements -------------------------------------------------------------------
@@ -184,41 +144,10 @@ def _declaration(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "declaration", keyword, items=frame.nodes())
 
 
-@builder("variable_declarator")
-def _declarator(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "declarator",
-        parts={
-            "name": frame.part("name"),
-            "type": frame.part("type"),
-            "value": frame.part("value"),
-        },
-    )
-
-
-@builder("statement_block", "switch_body")
-def _block(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "block", items=frame.nodes())
-
-
-@builder("if_statement")
-def _if(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "if",
-        parts={
-            "condition": frame.part("condition"),
-            "consequence": frame.part("consequence"),
-            "alternative": frame.part("alternative"),
-        },
-    )
-
-
-@builder("else_clause", "finally_clause")
-def _clause(frame: Frame, data: bytes) -> Node | None:
-    inner = frame.nodes()
-    return inner[0] if inner else None
+LOWERING.fields("variable_declarator", "declarator", "name type value")
+LOWERING.items(("statement_block", "switch_body"), "block")
+LOWERING.fields("if_statement", "if", "condition consequence alternative")
+LOWERING.transparent("else_clause", "finally_clause")
 
 
 @builder("for_statement")
@@ -256,78 +185,24 @@ def _for_in(frame: Frame, data: bytes) -> Node:
     )
 
 
-@builder("while_statement")
-def _while(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "while", parts={"condition": frame.part("condition"), "body": frame.part("body")}
-    )
+LOWERING.fields("while_statement", "while", "condition body")
+LOWERING.fields("do_statement", "do", "condition body")
+LOWERING.fields("with_statement", "with", "object body")
 
 
-@builder("do_statement")
-def _do(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "do", parts={"condition": frame.part("condition"), "body": frame.part("body")}
-    )
-
-
-@builder("with_statement")
-def _with(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "with", parts={"object": frame.part("object"), "body": frame.part("body")}
-    )
-
-
-@builder("switch_statement")
-def _switch(frame: Frame, data: bytes) -> Node:
-    body = frame.part("body")
-    return lowered(
-        frame,
-        "switch",
-        parts={"value": frame.part("value")},
-        items=() if body is None else body.items,
-    )
+LOWERING.fields("switch_statement", "switch", "value", items_from="body")
 
 
 @builder("switch_case")
 def _case(frame: Frame, data: bytes) -> Node:
     value = frame.part("value")
-    return lowered(
-        frame,
-        "case",
-        parts={"value": value},
-        items=[node for node in frame.nodes() if node is not value],
-    )
+    statements = [node for node in frame.nodes() if node is not value]
+    return lowered(frame, "case", parts={"value": value}, items=statements)
 
 
-@builder("switch_default")
-def _default_case(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "default_case", items=frame.nodes())
-
-
-@builder("try_statement")
-def _try(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "try",
-        parts={
-            "body": frame.part("body"),
-            "handler": frame.part("handler"),
-            "finalizer": frame.part("finalizer"),
-        },
-    )
-
-
-@builder("catch_clause")
-def _catch(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "catch",
-        parts={
-            "parameter": frame.part("parameter"),
-            "type": frame.part("type"),
-            "body": frame.part("body"),
-        },
-    )
+LOWERING.items("switch_default", "default_case")
+LOWERING.fields("try_statement", "try", "body handler finalizer")
+LOWERING.fields("catch_clause", "catch", "parameter type body")
 
 
 @builder("return_statement", "throw_statement")
@@ -342,32 +217,12 @@ def _return(frame: Frame, data: bytes) -> Node:
     return lowered(frame, kind, parts={"value": value})
 
 
-@builder("break_statement", "continue_statement")
-def _jump(frame: Frame, data: bytes) -> Node:
-    kind = "break" if frame.kind == "break_statement" else "continue"
-    return lowered(frame, kind, parts={"label": frame.part("label")})
-
-
-@builder("labeled_statement")
-def _labeled(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame, "labeled", parts={"label": frame.part("label"), "body": frame.part("body")}
-    )
-
-
-@builder("empty_statement")
-def _empty(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "empty")
-
-
-@builder("debugger_statement")
-def _debugger(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "debugger")
-
-
-@builder("ERROR")
-def _error(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "error", items=frame.nodes())
+LOWERING.fields("break_statement", "break", "label")
+LOWERING.fields("continue_statement", "continue", "label")
+LOWERING.fields("labeled_statement", "labeled", "label body")
+LOWERING.leaf("empty_statement", "empty")
+LOWERING.leaf("debugger_statement", "debugger")
+LOWERING.items("ERROR", "error")
 
 
 # ---- JSX --------------------------------------------------------------------------
@@ -378,7 +233,7 @@ def _jsx_element(frame: Frame, data: bytes) -> Node:
     opening = frame.part("open_tag")
     children = [node for node in frame.nodes() if node is not opening and node.kind != "\0closing"]
     name = None if opening is None else opening.part("name")
-    attributes = () if opening is None else opening.items
+    attributes = frame.items_of("open_tag")
     return lowered(frame, "jsx", parts={"name": name}, items=[*attributes, *children])
 
 
@@ -389,16 +244,13 @@ def _jsx_opening(frame: Frame, data: bytes) -> Node:
     return lowered(frame, kind, parts={"name": frame.part("name")}, items=attributes)
 
 
-@builder("jsx_closing_element")
-def _jsx_closing(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "\0closing")
+LOWERING.leaf("jsx_closing_element", "\0closing")
 
 
 @builder("jsx_attribute")
 def _jsx_attribute(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    name = inner[0] if inner else None
-    value = inner[1] if len(inner) > 1 else None
+    name = frame.first()
+    value = frame.nth(1)
     if value is not None and value.kind == "string":
         # JSX attribute strings carry no JavaScript escapes: the text is the value.
         value = Node(
@@ -410,7 +262,4 @@ def _jsx_attribute(frame: Frame, data: bytes) -> Node:
     return lowered(frame, "jsx_attribute", parts={"name": name, "value": value})
 
 
-@builder("jsx_expression")
-def _jsx_expression(frame: Frame, data: bytes) -> Node | None:
-    inner = frame.nodes()
-    return inner[0] if inner else None
+LOWERING.transparent("jsx_expression")

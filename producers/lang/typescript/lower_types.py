@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from tsograph.producers.lang.lowering_driver import Frame
 from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_frames import (
-    Frame,
+from tsograph.producers.lang.typescript.lowering_registry import (
+    LOWERING,
     builder,
-    declared_name,
+    declared_parts,
 )
 
 # ---- types ------------------------------------------------------------------------
 
 
-@builder(
+LOWERING.transparent(
     "type_annotation",
     "opting_type_annotation",
     "omitting_type_annotation",
@@ -21,15 +22,11 @@ from tsograph.producers.lang.typescript.lowering_frames import (
     "parenthesized_type",
     "asserts_annotation",
     "type_predicate_annotation",
+    "constraint",
+    "default_type",
+    "readonly_type",
 )
-def _annotation(frame: Frame, data: bytes) -> Node | None:
-    inner = frame.nodes()
-    return inner[0] if inner else None
-
-
-@builder("type_identifier", "predefined_type", "this_type")
-def _type_name(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "type_ref", source_text(frame, data))
+LOWERING.text(("type_identifier", "predefined_type", "this_type"), "type_ref")
 
 
 @builder("nested_type_identifier")
@@ -40,48 +37,21 @@ def _nested_type(frame: Frame, data: bytes) -> Node:
 @builder("generic_type")
 def _generic_type(frame: Frame, data: bytes) -> Node:
     name = frame.part("name")
-    arguments = frame.part("type_arguments")
-    return lowered(
-        frame,
-        "type_ref",
-        None if name is None else name.value,
-        items=() if arguments is None else arguments.items,
-    )
+    arguments = frame.items_of("type_arguments")
+    return lowered(frame, "type_ref", None if name is None else name.value, items=arguments)
 
 
-@builder("type_arguments")
-def _type_arguments(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "type_arguments", items=frame.nodes())
-
-
-@builder("type_parameters")
-def _type_parameters(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "type_parameters", items=frame.nodes())
+LOWERING.items("type_arguments", "type_arguments")
+LOWERING.items("type_parameters", "type_parameters")
 
 
 @builder("type_parameter")
 def _type_parameter(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "type_parameter",
-        parts={
-            "name": declared_name(frame.part("name")),
-            "constraint": frame.part("constraint"),
-            "default": frame.part("value"),
-        },
-    )
+    parts = declared_parts(frame, constraint="constraint", default="value")
+    return lowered(frame, "type_parameter", parts=parts)
 
 
-@builder("constraint", "default_type")
-def _constraint(frame: Frame, data: bytes) -> Node | None:
-    inner = frame.nodes()
-    return inner[0] if inner else None
-
-
-@builder("literal_type")
-def _literal_type(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "literal_type", parts={"value": inner[0] if inner else None})
+LOWERING.wrap("literal_type", "literal_type")
 
 
 @builder("union_type", "intersection_type")
@@ -93,57 +63,21 @@ def _union(frame: Frame, data: bytes) -> Node:
     return lowered(frame, kind, items=items)
 
 
-@builder("array_type")
-def _array_type(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "array_type", parts={"element": inner[0] if inner else None})
+LOWERING.wrap("array_type", "array_type", "element")
+LOWERING.items("tuple_type", "tuple_type")
 
 
-@builder("readonly_type")
-def _readonly_type(frame: Frame, data: bytes) -> Node | None:
-    inner = frame.nodes()
-    return inner[0] if inner else None
-
-
-@builder("tuple_type")
-def _tuple_type(frame: Frame, data: bytes) -> Node:
-    return lowered(frame, "tuple_type", items=frame.nodes())
-
-
-@builder("property_signature")
-def _property_signature(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "property_signature",
-        flags=frame.modifiers(),
-        parts={"name": frame.part("name"), "type": frame.part("type")},
-    )
-
-
-@builder("function_type", "constructor_type")
+@builder("function_type", "constructor_type", "call_signature", "construct_signature")
 def _function_type(frame: Frame, data: bytes) -> Node:
     return lowered(
         frame,
         "function_type",
-        flags={"new"} if frame.kind == "constructor_type" else set(),
+        flags={"new"} if frame.kind in ("constructor_type", "construct_signature") else set(),
         parts={"parameters": frame.part("parameters"), "return_type": frame.part("return_type")},
     )
 
 
-@builder("call_signature", "construct_signature")
-def _call_signature(frame: Frame, data: bytes) -> Node:
-    return lowered(
-        frame,
-        "function_type",
-        flags={"new"} if frame.kind == "construct_signature" else set(),
-        parts={"parameters": frame.part("parameters"), "return_type": frame.part("return_type")},
-    )
-
-
-@builder("type_query")
-def _type_query(frame: Frame, data: bytes) -> Node:
-    inner = frame.nodes()
-    return lowered(frame, "type_query", parts={"value": inner[0] if inner else None})
+LOWERING.wrap("type_query", "type_query")
 
 
 _TYPE_OTHER = {

@@ -13,9 +13,10 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
-from tsograph.producers.lang.facts import ImportKind, Ref
+from tsograph.producers.lang.drafts import InitDraft, RefDraft
+from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import ExportDraft, InitDraft, RefDraft
+from tsograph.producers.lang.typescript.drafts import ExportDraft, declared_export
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 
@@ -157,7 +158,7 @@ def on_export(ex: Extractor, node: Node) -> None:
         name_node = syntax.first_named(namespace)
         name = None if name_node is None else syntax.property_name(ex.data, name_node)
         if name_node is not None and name is not None:
-            _reexport(ex, name_node, name, "*", specifier, type_only)
+            reexport(ex, *ex.loc(name_node), name, "*", specifier, type_only)
     elif star is not None and specifier is not None:
         line, column = ex.loc(star)
         ex.exports.append(
@@ -237,16 +238,7 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
             ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))
     ex.exports.append(
-        ExportDraft(
-            "local",
-            DEFAULT,
-            line,
-            column,
-            node=ident,
-            value=RefDraft(node=value.id)
-            if named_class
-            else RefDraft(ready=Ref("decl", DEFAULT, ident)),
-        )
+        declared_export("local", DEFAULT, line, column, ident, value.id if named_class else None)
     )
 
 
@@ -276,16 +268,7 @@ def _export_declaration(ex: Extractor, declaration: Node) -> None:
         if kind in _TYPE_DECLARATIONS:
             ex.exports.append(ExportDraft("local", exported, line, column, type_only=type_only))
             continue
-        ex.exports.append(
-            ExportDraft(
-                "local",
-                exported,
-                line,
-                column,
-                value=RefDraft(exported, ex.frame.scope),
-                node_unless_same=True,
-            )
-        )
+        _export_local(ex, line, column, exported, exported, type_only=False)
 
 
 def _export_specifier(ex: Extractor, item: Node, specifier: str | None, type_only: bool) -> None:
@@ -298,26 +281,35 @@ def _export_specifier(ex: Extractor, item: Node, specifier: str | None, type_onl
         return
     only = type_only or _has_type_keyword(ex, item)
     if specifier is not None:
-        _reexport(ex, shown, exported, local, specifier, only)
+        reexport(ex, *ex.loc(shown), exported, local, specifier, only)
         return
-    line, column = ex.loc(shown)
+    _export_local(ex, *ex.loc(shown), exported, local, type_only=only)
+
+
+def _export_local(
+    ex: Extractor, line: int, column: int, name: str, local: str, *, type_only: bool
+) -> None:
+    """`export { local as name }` of a name in scope; an export node of its own unless `local`
+    is the declaration named `name`."""
+    value = RefDraft(local, ex.frame.scope)
     ex.exports.append(
         ExportDraft(
-            "local",
-            exported,
-            line,
-            column,
-            value=RefDraft(local, ex.frame.scope),
-            type_only=only,
-            node_unless_same=True,
+            "local", name, line, column, value=value, type_only=type_only, node_unless_same=True
         )
     )
 
 
-def _reexport(
-    ex: Extractor, name_node: Node, name: str, imported: str, specifier: str, type_only: bool
+def reexport(
+    ex: Extractor,
+    line: int,
+    column: int,
+    name: str,
+    imported: str,
+    specifier: str,
+    type_only: bool,
 ) -> None:
-    line, column = ex.loc(name_node)
+    """`export { imported as name } from "specifier"` (`*` imports the namespace): an
+    export node of its own unless only a type is exported."""
     node = ""
     if not type_only:
         node = ex.id_of((name,))

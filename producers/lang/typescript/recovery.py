@@ -15,6 +15,7 @@ from tree_sitter import Node
 
 from tsograph.producers.lang.typescript.drafts import ExportDraft
 from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.modules import reexport
 from tsograph.producers.lang.typescript.strings import decode_js_string
 
 _TYPE_STAR = re.compile(
@@ -60,14 +61,4 @@ def recover_type_reexports(ex: Extractor, errors: list[Node]) -> None:
                     ExportDraft("star", "*", line, column, specifier=specifier, type_only=True)
                 )
             else:
-                ex.exports.append(
-                    ExportDraft(
-                        "reexport",
-                        name,
-                        line,
-                        column,
-                        specifier=specifier,
-                        imported="*",
-                        type_only=True,
-                    )
-                )
+                reexport(ex, line, column, name, "*", specifier, type_only=True)

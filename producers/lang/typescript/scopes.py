@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from tsograph.producers.lang.drafts import BindingDraft, InitDraft
 from tsograph.producers.lang.facts import MemberKind, MemberType, TypeDeclaration, TypeKind, TypeRef
-from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, Scope
+from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 from tsograph.producers.lang.typescript.syntax import NO_TYPE, declared_type, type_ref, unite_types

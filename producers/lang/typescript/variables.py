@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
+from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
 from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import BindingDraft, InitDraft, RefDraft, Scope
+from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 

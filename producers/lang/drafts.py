@@ -1,0 +1,398 @@
+"""Facts under construction, shared by every front-end: names are resolved once the file is read.
+
+A name can be used before the line that declares it (hoisted functions and
+classes, a call in a function body to a later top-level declaration), so an
+extractor records each use with the scope it sits in and resolves every
+draft after the last one. Results of calls are named by node until the call
+sites are numbered. Each front-end keeps its own scopes (JavaScript's
+function/block scopes, Python's LEGB); the resolver only asks them to look a
+name up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from tsograph.exchange.symbol_ids import MODULE, CallbackNamer, module_id
+from tsograph.producers.lang.facts import (
+    Binding,
+    BindingKind,
+    CallSite,
+    Declaration,
+    DeclarationKind,
+    Export,
+    FileFacts,
+    HeadKind,
+    Import,
+    Init,
+    InitKind,
+    Ref,
+    Return,
+    SiteKind,
+    TypeDeclaration,
+    TypeRef,
+    Write,
+)
+
+# What a name in a scope stands for: ("decl", id), ("import", index), ("param"|"local", index);
+# Python also has ("this"|"static-this", class id) and ("other", name).
+Target = tuple[str, str | int]
+# Value uses are kept only when their head can name something binding may follow.
+_USEFUL_USE_HEADS = frozenset({"decl", "import", "this", "static-this", "super"})
+
+
+class NameScope(Protocol):
+    def lookup(self, name: str) -> Target | None: ...
+
+
+@dataclass(slots=True)
+class RefDraft:
+    """A Ref to resolve later: by name in a scope, by node (a call, a load, a
+    declaration) or ready-made; `members` are appended to what it resolves to."""
+
+    name: str = ""
+    scope: NameScope | None = None
+    node: int = -1
+    ready: Ref | None = None
+    members: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class InitDraft:
+    kind: InitKind
+    ref: RefDraft | None = None
+    specifier: str = ""
+    members: list[tuple[str, InitDraft]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DeclDraft:
+    id: str
+    kind: DeclarationKind
+    name: str
+    line: int
+    column: int
+    parent: str
+    has_body: bool
+    static: bool = False
+    callback: bool = False
+    extends: RefDraft | None = None
+    implements: tuple[TypeRef, ...] = ()
+    type: tuple[TypeRef, ...] = ()
+    init: InitDraft | None = None
+
+
+@dataclass(slots=True)
+class BindingDraft:
+    name: str
+    kind: BindingKind
+    owner: str
+    line: int
+    column: int
+    position: int = -1
+    type: tuple[TypeRef, ...] = ()
+    init: InitDraft | None = None
+    path: tuple[str, ...] | None = ()
+
+
+@dataclass(slots=True)
+class SiteDraft:
+    kind: SiteKind
+    owner: str
+    line: int
+    column: int
+    callee: RefDraft
+    computed: bool = False
+    optional: bool = False
+    new_receiver: bool = False
+    args: list[InitDraft] = field(default_factory=list)
+    spread: bool = False
+
+
+@dataclass(slots=True)
+class WriteDraft:
+    owner: str
+    target: RefDraft
+    value: InitDraft
+    computed: bool = False
+
+
+@dataclass(slots=True)
+class ReturnDraft:
+    owner: str
+    value: InitDraft
+
+
+class FileDrafts:
+    """What an extractor has found in one file so far, and the steps every front-end takes."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.module = module_id(path)
+        self.id_prefix = self.module[: -len(MODULE)]  # "<escaped path>#"
+        self.decls: dict[str, DeclDraft] = {}
+        self.bindings: list[BindingDraft] = []
+        self.imports: list[Import] = []
+        self.sites: list[SiteDraft] = []
+        self.site_nodes: list[int] = []  # the call node of each site; -1 for value uses
+        self.writes: list[WriteDraft] = []
+        self.returns: list[ReturnDraft] = []
+        self.types: list[TypeDeclaration] = []
+        self.decl_of_node: dict[int, str] = {}  # id of a function node -> its declaration
+        self.namer = CallbackNamer()
+        self.nesting_cuts = 0
+        self.dynamic_loads = 0
+        self.declare(self.module, "module", MODULE, 1, 1, "", has_body=True)
+
+    def declare(
+        self,
+        ident: str,
+        kind: DeclarationKind,
+        name: str,
+        line: int,
+        column: int,
+        parent: str,
+        *,
+        has_body: bool,
+        static: bool = False,
+        callback: bool = False,
+        type: tuple[TypeRef, ...] = (),
+        init: InitDraft | None = None,
+        extends: RefDraft | None = None,
+    ) -> DeclDraft:
+        """The declaration of `ident`: a new one, or the first one when it is declared again."""
+        draft = DeclDraft(
+            ident,
+            kind,
+            name,
+            line,
+            column,
+            parent,
+            has_body,
+            static,
+            callback,
+            extends,
+            type=type,
+            init=init,
+        )
+        existing = self.decls.setdefault(ident, draft)
+        if existing is not draft:
+            self.redeclared(existing, draft)
+        return existing
+
+    def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
+        """`existing` is declared again (overloads, a getter and its setter, a redefinition):
+        one node at the first location, with a body when either has one."""
+        existing.has_body = existing.has_body or again.has_body
+
+    def declare_callback(
+        self,
+        owner: str,
+        segment: str,
+        node: int,
+        line: int,
+        column: int,
+        type: tuple[TypeRef, ...] = (),
+    ) -> tuple[str, tuple[str, ...]]:
+        """An inline callback (a function passed straight to a call) in `owner`, named by its
+        callee and keys (`segment`): its id and declaration path (names inside it extend it)."""
+        ident = self.namer.name(owner, segment)
+        self.declare(
+            ident,
+            "function",
+            ident[len(owner) + 1 :],
+            line,
+            column,
+            owner,
+            has_body=True,
+            callback=True,
+            type=type,
+        )
+        self.decl_of_node[node] = ident
+        return ident, (ident[len(self.id_prefix) :],)
+
+    def file_facts(
+        self,
+        resolver: Resolver,
+        language: str,
+        calls: list[CallSite],
+        exports: list[Export],
+        parse_errors: int,
+        *,
+        more_declarations: Iterable[DeclDraft] = (),
+        module_syntax: bool = False,
+        main_guards: tuple[int, ...] = (),
+    ) -> FileFacts:
+        """The facts, once the sites are numbered (`Resolver.kept_sites`) and exports read."""
+        module = self.decls.pop(self.module)
+        return FileFacts(
+            self.path,
+            language,
+            tuple(resolver.declarations(module, (*self.decls.values(), *more_declarations))),
+            tuple(resolver.binding(draft) for draft in self.bindings),
+            tuple(self.imports),
+            tuple(exports),
+            tuple(calls),
+            tuple(self.types),
+            module_syntax,
+            self.dynamic_loads,
+            parse_errors,
+            self.nesting_cuts,
+            tuple(resolver.write(draft) for draft in self.writes),
+            tuple(resolver.returned(draft) for draft in self.returns),
+            main_guards=main_guards,
+        )
+
+
+_RefKey = tuple[HeadKind, str, str, int, tuple[str, ...]]
+
+
+@dataclass(slots=True)
+class Resolver:
+    """Turns drafts into facts once every scope, site, load and declaration is known."""
+
+    bindings: list[BindingDraft]
+    site_of_node: dict[int, int]
+    load_of_node: dict[int, int]
+    decl_of_node: dict[int, str]
+    # Equal refs are one shared object: facts are immutable, and a file names the
+    # same few things over and over (building each anew dominated the resolution).
+    _shared: dict[_RefKey, Ref] = field(default_factory=dict)
+
+    def ref(self, draft: RefDraft) -> Ref:
+        key = self._key(draft)
+        shared = self._shared.get(key)
+        if shared is None:
+            shared = self._shared[key] = Ref(*key)
+        return shared
+
+    def _key(self, draft: RefDraft) -> _RefKey:
+        """The fields of the Ref a draft resolves to."""
+        members = draft.members
+        if draft.ready is not None:
+            ready = draft.ready
+            return ready.head, ready.name, ready.target, ready.index, ready.members + members
+        if draft.scope is not None:
+            target = draft.scope.lookup(draft.name)
+            if target is None:
+                return "global", draft.name, "", -1, members
+            kind, value = target
+            if kind == "decl":
+                return "decl", draft.name, str(value), -1, members
+            if kind in ("this", "static-this"):
+                return kind, draft.name, str(value), -1, members  # type: ignore[return-value]
+            if kind == "other":
+                return "other", draft.name, "", -1, members
+            head: HeadKind = (
+                "import" if kind == "import" else "param" if kind == "param" else "local"
+            )
+            return head, draft.name, "", int(value), members
+        site = self.site_of_node.get(draft.node)
+        if site is not None:
+            return "result", "", "", site, members
+        load = self.load_of_node.get(draft.node)
+        if load is not None:
+            return "import", "", "", load, members
+        declaration = self.decl_of_node.get(draft.node)
+        if declaration is not None:
+            return "decl", "", declaration, -1, members
+        return "other", "", "", -1, members
+
+    def init(self, draft: InitDraft | None) -> Init | None:
+        if draft is None:
+            return None
+        ref = None if draft.ref is None else self.ref(draft.ref)
+        if ref is not None and ref.head == "other" and draft.kind in ("function", "class"):
+            ref = None  # a function value that is not a declaration of its own (a field's arrow)
+        return Init(
+            draft.kind,
+            ref,
+            draft.specifier,
+            tuple((key, self.value(value)) for key, value in draft.members),
+        )
+
+    def value(self, draft: InitDraft) -> Init:
+        init = self.init(draft)
+        assert init is not None
+        return init
+
+    def kept_sites(self, sites: list[SiteDraft], site_nodes: list[int]) -> list[CallSite]:
+        """The call sites, and the value uses whose head binding may follow, numbered in order:
+        results of calls resolve to these numbers from here on."""
+        kept = [
+            index
+            for index, draft in enumerate(sites)
+            if site_nodes[index] >= 0 or self._useful(self.ref(draft.callee))
+        ]
+        self.site_of_node = {
+            site_nodes[old]: new for new, old in enumerate(kept) if site_nodes[old] >= 0
+        }
+        return [self.call(sites[index]) for index in kept]
+
+    def _useful(self, ref: Ref) -> bool:
+        if ref.head == "local":
+            init = self.bindings[ref.index].init
+            return init is not None and init.kind == "alias"
+        return ref.head in _USEFUL_USE_HEADS
+
+    def call(self, draft: SiteDraft) -> CallSite:
+        return CallSite(
+            draft.kind,
+            draft.owner,
+            draft.line,
+            draft.column,
+            self.ref(draft.callee),
+            draft.computed,
+            draft.optional,
+            draft.new_receiver,
+            tuple(self.value(arg) for arg in draft.args),
+            draft.spread,
+        )
+
+    def declarations(self, module: DeclDraft, others: Iterable[DeclDraft]) -> list[Declaration]:
+        """The module's declaration first, then the others in source order."""
+        return [
+            self.declaration(module),
+            *sorted(
+                (self.declaration(draft) for draft in others),
+                key=lambda item: (item.line, item.column, item.id, item.parent),
+            ),
+        ]
+
+    def declaration(self, draft: DeclDraft) -> Declaration:
+        return Declaration(
+            draft.id,
+            draft.kind,
+            draft.name,
+            draft.line,
+            draft.column,
+            draft.parent,
+            draft.has_body,
+            draft.static,
+            draft.callback,
+            None if draft.extends is None else self.ref(draft.extends),
+            draft.implements,
+            draft.type,
+            self.init(draft.init),
+        )
+
+    def write(self, draft: WriteDraft) -> Write:
+        return Write(draft.owner, self.ref(draft.target), self.value(draft.value), draft.computed)
+
+    def returned(self, draft: ReturnDraft) -> Return:
+        return Return(draft.owner, self.value(draft.value))
+
+    def binding(self, draft: BindingDraft) -> Binding:
+        return Binding(
+            draft.name,
+            draft.kind,
+            draft.owner,
+            draft.line,
+            draft.column,
+            draft.position,
+            draft.type,
+            self.init(draft.init),
+            draft.path,
+        )
