@@ -15,6 +15,7 @@ from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.graph.model import MODES, edge_record, node_record
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import USAGE_ERROR, command_help
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
@@ -43,6 +44,12 @@ def add_project_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--no-cache", action="store_true", help="parse every file, read and write no cache"
+    )
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the sources to read: js (TypeScript/JavaScript) or python (default: the one "
+        "language the project holds; a project with both needs this)",
     )
 
 
@@ -98,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
             "limitations": graph.limitations,
             "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
             "statistics": graph.statistics,
+            "platform": graph.platform,
         }
     header = {
         "project": documents.project_name(loaded.roots.project),
@@ -107,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
         "statistics": records["statistics"],
         "limitations": records["limitations"],
         "mode_limitations": records["modeLimitations"],
+        "platform": records.get("platform", "js"),
     }
     if args.format == "ndjson":
         lines = [{"record": "node", **node} for node in records["nodes"]]

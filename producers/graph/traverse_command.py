@@ -39,6 +39,7 @@ from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
@@ -86,6 +87,11 @@ def register(subparsers: Any) -> None:
             "--cache-dir", metavar="DIR", help="where per-file facts and graphs are cached"
         )
         parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
+        parser.add_argument(
+            "--language",
+            choices=LANGUAGES,
+            help="with --project: js or python (default: the one language the project holds)",
+        )
         parser.add_argument(
             "--max-depth",
             metavar="N",
@@ -174,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         graph_revision = snapshot["graphRevision"]
         limitations = _snapshot_limitations(snapshot, args.dispatch)
         routes: RouteLabels | None = None  # a snapshot holds no route paths
+        platform = snapshot.get("platform", "js")
     else:
         loaded = load_from_arguments(args)
         graph = IndexedGraph.from_graph(loaded.graph)
@@ -183,6 +190,7 @@ def run(args: argparse.Namespace) -> int:
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
         routes = functools.partial(route_labels, loaded.roots.project, loaded.roots.project_rel)
+        platform = loaded.graph.platform
     progress.phase("traversing the graph")
     result = traverse(
         graph,
@@ -205,6 +213,7 @@ def run(args: argparse.Namespace) -> int:
         reached=result.reached,
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
+        platform=platform,
     )
     if args.format in DIAGRAM_FORMATS:
         limits = {"max_depth": args.max_depth, "max_reached": args.max_reached}

@@ -199,6 +199,10 @@ class PythonModules:
                 return None  # a module file has no submodules
         return current
 
+    def submodule(self, folders: Iterable[str], name: str) -> PyResolution | None:
+        """The module or package `name` inside a package whose folders are `folders`."""
+        return self._find(list(folders), name)
+
     def _find(self, places: list[str], name: str) -> PyResolution | None:
         regular: list[str] = []
         portions: list[str] = []
