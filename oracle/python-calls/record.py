@@ -56,14 +56,15 @@ def main() -> int:
     sys.path.insert(0, os.path.dirname(target))
     sys.argv = [target]
     stdout = sys.stdout
-    sys.stdout = open(os.devnull, "w")  # the program's own output is not the recording
-    sys.setprofile(profile)
-    try:
-        runpy.run_path(target, run_name="__main__")
-    finally:
-        sys.setprofile(None)
-        sys.stdout.close()
-        sys.stdout = stdout
+    # The program's own output is not the recording.
+    with open(os.devnull, "w") as silent:
+        sys.stdout = silent
+        sys.setprofile(profile)
+        try:
+            runpy.run_path(target, run_name="__main__")
+        finally:
+            sys.setprofile(None)
+            sys.stdout = stdout
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     lines = ",\n".join("    " + json.dumps(list(call)) for call in sorted(calls))
     sys.stdout.write(

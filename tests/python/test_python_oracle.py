@@ -21,7 +21,7 @@ from tsograph.producers.graph.python.edges import PythonGraphBuilder
 from tsograph.producers.project.python_modules import PythonModules
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "python-graph"
-PROGRAMS = ["shop"]
+PROGRAMS = ["shop", "tasks"]
 
 
 def _recorded(name: str) -> list[tuple[str, int, str]]:
@@ -74,9 +74,7 @@ def test_direct_and_bound_edges_recall_what_ran(name: str) -> None:
     graph = load_project_graph(str(root), use_cache=False, language="python").graph
     nodes = graph.nodes
     linked = {
-        (edge.source, edge.target)
-        for edge in graph.edges
-        if edge.evidence in ("direct", "bound")
+        (edge.source, edge.target) for edge in graph.edges if edge.evidence in ("direct", "bound")
     }
     observed = {
         (caller, callee)

@@ -19,6 +19,7 @@ and the builtins are counted as external (`externalCalls`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -123,34 +124,39 @@ class PythonGraphBuilder:
 
     def _member(self, receiver: Value, member: str) -> Targets:
         binder = self.binder
-        if isinstance(receiver, Instance) or (
-            isinstance(receiver, Decl) and binder.declarations[receiver.id].kind == "class"
-        ):
-            class_id = receiver.class_id if isinstance(receiver, Instance) else receiver.id
-            exact = receiver.exact if isinstance(receiver, Instance) else False
-            found = binder.lookup(class_id, member)
-            if isinstance(found, Outside):
-                return Targets(external=True)
-            if isinstance(found, Unknown):
-                return Targets(reason=found.reason)
-            value = binder.member_value(receiver, member)
-            targets = self._value(value)
-            flow = isinstance(receiver, Instance) and receiver.flow
-            if flow and targets.direct:
-                # The receiver rests on the project's writes: bound at most.
-                others = binder.overrides(class_id, member, found)
-                return Targets(
-                    bound=(*targets.direct, *others), kind=targets.kind, reason=BASE_DISPATCH
-                )
-            if not targets.direct or exact:
-                return targets
-            others = binder.overrides(class_id, member, found)
-            if not others:
-                return targets
-            return Targets(
-                bound=(*targets.direct, *others), kind=targets.kind, reason=BASE_DISPATCH
-            )
-        return self._value(binder.member_value(receiver, member))
+        is_class = isinstance(receiver, Decl) and binder.declarations[receiver.id].kind == "class"
+        if not isinstance(receiver, Instance) and not is_class:
+            return self._value(binder.member_value(receiver, member))
+        if isinstance(receiver, Instance):
+            class_id = receiver.class_id
+        elif isinstance(receiver, Decl):
+            class_id = receiver.id
+        found = binder.lookup(class_id, member)
+        if isinstance(found, Outside):
+            return Targets(external=True)
+        if isinstance(found, Unknown):
+            return Targets(reason=found.reason)
+        targets = self._value(binder.member_value(receiver, member))
+        if found is None or not targets.direct:
+            return targets  # an instance attribute, or a member that is no function
+        exact = isinstance(receiver, Instance) and receiver.exact
+        flow = isinstance(receiver, Instance) and receiver.flow
+        others = [] if exact else binder.overrides(class_id, member, found)
+        if not flow and not others and not binder.is_abstract(found):
+            return targets
+        # The receiver is the class or a project subclass (or rests on the project's writes):
+        # every implementation it may find, abstract members left out, is bound.
+        implementations = [
+            target
+            for each in (found, *others)
+            if not binder.is_abstract(each)
+            for target in self._value(Decl(each)).direct
+        ]
+        if not implementations:
+            return Targets(reason=DYNAMIC)
+        return Targets(
+            bound=tuple(dict.fromkeys(implementations)), kind=targets.kind, reason=BASE_DISPATCH
+        )
 
     def _value(self, value: Value) -> Targets:
         binder = self.binder
@@ -163,7 +169,7 @@ class PythonGraphBuilder:
             found = binder.lookup(value.class_id, "__call__")
             if isinstance(found, str):
                 return Targets(direct=(found,))
-            return Targets(external=isinstance(found, Outside), reason=_reason(found))
+            return Targets(external=isinstance(found, Outside), reason=_reason(found) or DYNAMIC)
         if not isinstance(value, Decl):
             return Targets(reason=DYNAMIC)
         declaration = binder.declarations[value.id]
@@ -182,6 +188,7 @@ class PythonGraphBuilder:
 
     def add_sites(self, path: str) -> None:
         for site in self.binder.facts[path].calls:
+            site = self._placed(site)
             if site.kind in VALUE_KINDS:
                 self._value_use(path, site)
                 continue
@@ -204,6 +211,14 @@ class PythonGraphBuilder:
             self.bound_linked[reason] += 1
             for target in targets.bound:
                 self.edges.append(Edge(site.owner, target, (kind,), "bound"))
+
+    def _placed(self, site: CallSite) -> CallSite:
+        """A decorator runs where its function or class is defined: its call belongs to the
+        code around the definition, not to the function it decorates."""
+        owner = self.binder.declarations.get(site.owner)
+        if owner is not None and owner.parent and site.line < owner.line:
+            return dataclasses.replace(site, owner=owner.parent)
+        return site
 
     def _value_use(self, path: str, site: CallSite) -> None:
         """A function or class named where it is not called: a callback or reference edge."""
@@ -237,7 +252,7 @@ def _receiver(callee: Ref) -> Ref:
     return Ref(callee.head, callee.name, callee.target, callee.index, callee.members[:-1])
 
 
-def _reason(found: str | Unknown | Outside) -> str:
+def _reason(found: str | Unknown | Outside | None) -> str:
     return found.reason if isinstance(found, Unknown) else ""
 
 
