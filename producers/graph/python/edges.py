@@ -64,6 +64,12 @@ class PythonGraphBuilder:
     bound_linked: Counter[str] = field(default_factory=Counter)
     linked: int = 0
     external: int = 0
+    # (file, site as placed, site as written, how it ended), in file and source order.
+    resolved: list[tuple[str, CallSite, CallSite, Targets]] = field(default_factory=list)
+    # Function id → the sites (as written) that call it or apply it as a decorator.
+    applications: dict[str, list[tuple[str, CallSite]]] = field(default_factory=dict)
+    # Functions and classes used as values: what they are given is not known.
+    escaped: set[str] = field(default_factory=set)
 
     def site_targets(self, path: str, site: CallSite) -> Targets:
         binder = self.binder
@@ -77,6 +83,9 @@ class PythonGraphBuilder:
                 return self._super(callee.target, member)
             return self._member(receiver, member)
         value = binder.head_value(path, callee)
+        if callee.head in ("param", "local") and isinstance(value, Outside):
+            # A parameter typed `Callable` (or any outside type) may hold a project function.
+            return Targets(reason=DYNAMIC)
         targets = self._value(value)
         if callee.head == "static-this" and targets.direct and isinstance(value, Decl):
             # `cls(...)` constructs the class or any project subclass it is called on.
@@ -187,12 +196,19 @@ class PythonGraphBuilder:
         return Targets(reason=DYNAMIC)
 
     def add_sites(self, path: str) -> None:
+        """Resolve every site of a file; edges are drawn by `finish` once all files are in."""
         for site in self.binder.facts[path].calls:
-            site = self._placed(site)
-            if site.kind in VALUE_KINDS:
-                self._value_use(path, site)
+            placed = self._placed(site)
+            if placed.kind in VALUE_KINDS:
+                self._value_use(path, placed)
                 continue
-            targets = self.site_targets(path, site)
+            targets = self.site_targets(path, placed)
+            self.resolved.append((path, placed, site, targets))
+            for target in targets.direct:
+                self.applications.setdefault(target, []).append((path, site))
+
+    def finish(self) -> None:
+        for path, site, written, targets in self.resolved:
             kind = "call" if site.kind == "decorator" else targets.kind
             if targets.direct:
                 self.linked += 1
@@ -205,12 +221,58 @@ class PythonGraphBuilder:
             reason = targets.reason or DYNAMIC
             self.reasons[reason] += 1
             self.unresolved[site.owner] += 1
-            if not targets.bound:
+            bound = targets.bound or self._parameter_targets(path, written)
+            if not bound:
                 self.still_unresolved[site.owner] += 1
                 continue
             self.bound_linked[reason] += 1
-            for target in targets.bound:
+            for target in bound:
                 self.edges.append(Edge(site.owner, target, (kind,), "bound"))
+
+    def _parameter_targets(self, path: str, site: CallSite) -> tuple[str, ...]:
+        """A call of a parameter (`function(*args)` in a decorator's wrapper): what every
+        application of the function that declares it passes there, when the function is
+        closed (only called or applied as a decorator, never used as a value) and every
+        value passed is a project function or class. Bound: it rests on the whole program."""
+        callee = site.callee
+        facts = self.binder.facts[path]
+        if callee.head != "param" or callee.members or not 0 <= callee.index < len(facts.bindings):
+            return ()
+        binding = facts.bindings[callee.index]
+        function = binding.owner
+        if binding.kind != "param" or binding.position < 0 or function in self.escaped:
+            return ()
+        applications = self.applications.get(function, [])
+        found: list[str] = []
+        for caller_path, application in applications:
+            value = self._argument(caller_path, application, binding.position)
+            if not isinstance(value, Decl):
+                return ()
+            targets = self._value(value)
+            if not targets.direct:
+                return ()
+            found.extend(targets.direct)
+        return tuple(dict.fromkeys(found))
+
+    def _argument(self, path: str, site: CallSite, position: int) -> Value:
+        """The value a call or a decorator application passes at `position`."""
+        if site.kind == "decorator":
+            # A decorator gets the function below it: the decorated one when nothing
+            # non-transparent sits between them (only the bottom decorator is read).
+            below = [
+                other
+                for other in self.binder.decorator_sites.get(site.owner, [])
+                if (other.line, other.column) > (site.line, site.column)
+            ]
+            if position != 0 or below:
+                return Unknown(DYNAMIC)
+            return Decl(site.owner)
+        if site.spread or position >= len(site.args):
+            return Unknown(DYNAMIC)
+        argument = site.args[position]
+        if argument.kind != "alias" or argument.ref is None:
+            return Unknown(DYNAMIC)
+        return self.binder.ref_value(path, argument.ref)
 
     def _placed(self, site: CallSite) -> CallSite:
         """A decorator runs where its function or class is defined: its call belongs to the
@@ -224,9 +286,12 @@ class PythonGraphBuilder:
         """A function or class named where it is not called: a callback or reference edge."""
         if site.computed or site.callee.head in ("this", "static-this", "super"):
             return
+        if site.callee.head == "decl" and not site.callee.members:
+            self.escaped.add(site.callee.target)
         value = self.binder.ref_value(path, site.callee)
         if not isinstance(value, Decl):
             return
+        self.escaped.add(value.id)
         declaration = self.binder.declarations[value.id]
         if declaration.kind == "class" or declaration.kind in CALLABLE:
             self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct"))
@@ -285,12 +350,14 @@ def build_python_graph(binder: PythonBinder) -> Graph:
             ):
                 builder.edges.append(Edge(module, declaration.id, ("initializer",), "direct"))
         builder.add_sites(path)
+    builder.finish()
     for node_id, count in builder.unresolved.items():
         node = nodes.get(node_id)
         if node is not None:
-            nodes[node_id] = Node(
-                node.id, node.kind, node.location, node.entries, {"direct": count}
-            )
+            counts = {"direct": count}
+            if builder.still_unresolved[node_id]:
+                counts["bound"] = counts["candidates"] = builder.still_unresolved[node_id]
+            nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     snapshot_lines, mode_lines = _limitations(builder)
     graph = Graph(nodes, strongest_edges(edges), sorted(set(snapshot_lines)), mode_lines)
