@@ -15,8 +15,11 @@ A relative import (`from . import x`, `from ..m import y`) is read from the
 importing file's package (its folder), one folder up per extra dot, and never
 searched in the roots.
 
-Whatever the project does not hold is external when its top-level name is a
-dependency some manifest declares (`pyproject.toml` [project] and poetry
+A namespace package of the project never hides a declared dependency or a
+standard-library module of the same name (CPython makes a namespace package
+only when no entry of `sys.path` holds a regular package or module, and an
+installed distribution is one). Whatever the project does not hold is
+external when its top-level name is a dependency some manifest declares (`pyproject.toml` [project] and poetry
 tables, `requirements*.txt`, `setup.cfg` install_requires/extras_require,
 `Pipfile`) or a module of the running Python's standard library
 (`sys.stdlib_module_names`, Python 3.11); anything else is a miss. A
@@ -166,12 +169,16 @@ class PythonModules:
             return self._walk([folder], names) or PyResolution("miss")
         if not names:
             return PyResolution("miss")
+        top = names[0]
+        outside = top in sys.stdlib_module_names or normalize(top) in self.declared
+        first = self._find(self.roots_for(importer), top)
+        if outside and (first is None or first.kind == "namespace"):
+            # An installed distribution is a regular package, and CPython makes a namespace
+            # package only when no entry of sys.path holds a regular one.
+            return PyResolution("external")
         found = self._walk(self.roots_for(importer), names)
         if found is not None:
             return found
-        top = names[0]
-        if top in sys.stdlib_module_names or normalize(top) in self.declared:
-            return PyResolution("external")
         return PyResolution("miss")
 
     def _package_of(self, folder: str) -> PyResolution:

@@ -169,3 +169,19 @@ def test_an_unreadable_manifest_is_a_note(tmp_path: Path) -> None:
     modules = _tree(tmp_path, {"pyproject.toml": "[project\n", "main.py": ""})
     assert modules.notes == ["pyproject.toml: TOMLDecodeError"]
     assert modules.project_roots == ("",)
+
+
+def test_a_namespace_folder_never_hides_a_declared_or_standard_module(tmp_path: Path) -> None:
+    modules = _tree(
+        tmp_path,
+        {
+            "pyproject.toml": "[project]\ndependencies = ['alembic']\n",
+            "app/alembic/versions/one.py": "",
+            "app/email/send.py": "",
+            "app/main.py": "",
+        },
+    )
+    # app/ is a root for files below it; its alembic/ and email/ folders hold no __init__.py.
+    assert modules.resolve("app/alembic/versions/one.py", "alembic").kind == "external"
+    assert modules.resolve("app/main.py", "email.message").kind == "external"
+    assert modules.resolve("app/main.py", "alembic.versions.one") == PyResolution("external")
