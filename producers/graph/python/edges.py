@@ -7,9 +7,11 @@ Tiers, from code-graph.txt's levels:
   exactly, or on `self`/`cls`/an annotated receiver when no project subclass
   overrides it;
 * bound (likely): the method found on `self`, `cls` or an annotated receiver
-  plus every override a project subclass finds instead: the receiver is that
-  class or a subclass, and the whole program's subclasses are the only ones
-  (a class defined outside the project could add another);
+  plus every override a project subclass finds instead (abstract members left
+  out), a receiver typed only by the project's writes to an attribute, and a
+  parameter called in a closed function, bound to what every application
+  passes: each rests on the whole program being in the scan (a class or a
+  caller outside the project could add another);
 * candidate (possible): not drawn yet for Python.
 
 A call with no edge is counted by reason on its owner and under
@@ -393,8 +395,9 @@ def _limitations(builder: PythonGraphBuilder) -> tuple[list[str], dict[str, list
     bound_line = counted(
         "bound-dispatch:",
         builder.bound_linked.total(),
-        "call(s) on self, cls or an annotated receiver are linked by bound edges to the method "
-        "C3 finds and every project subclass's override (whole-program assumption)",
+        "call(s) are linked by bound edges: the member C3 finds on self, cls or an annotated "
+        "receiver with each project subclass's override, a receiver typed by the project's "
+        "attribute writes, or a parameter fed at closed call sites (whole-program assumption)",
     )
     after_bound = +(builder.reasons - builder.bound_linked)
     modes = {
