@@ -20,9 +20,9 @@ standard-library module of the same name (CPython makes a namespace package
 only when no entry of `sys.path` holds a regular package or module, and an
 installed distribution is one). Whatever the project does not hold is
 external when its top-level name is a dependency some manifest declares
-(`pyproject.toml` [project] and poetry
-tables, `requirements*.txt`, `setup.cfg` install_requires/extras_require,
-`Pipfile`) or a module of the running Python's standard library
+(`pyproject.toml` [project] and poetry tables, `requirements*.txt`,
+`setup.cfg` install_requires/extras_require, `Pipfile`) or a module of the
+running Python's standard library
 (`sys.stdlib_module_names`, Python 3.11); anything else is a miss. A
 distribution name is compared with `-` and `.` read as `_`, lower case; a
 distribution whose import name differs (`pyyaml` gives `yaml`) is not known
