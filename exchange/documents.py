@@ -148,13 +148,14 @@ def language_traversal(
     reached: Sequence[Mapping[str, Any]],
     truncation_reasons: Iterable[str],
     limitations: Iterable[str],
+    platform: str = "js",
 ) -> dict[str, Any]:
     reasons = sorted(set(truncation_reasons))
     document: dict[str, Any] = {
         "format": "language-traversal",
         "version": 1,
         "tool": tool(),
-        "platform": "js",
+        "platform": platform,
         "project": project,
         "generatedAt": generated,
         "direction": direction,
@@ -184,12 +185,13 @@ def _graph_header(
     statistics: Mapping[str, int],
     limitations: Iterable[str],
     mode_limitations: Mapping[str, Iterable[str]] | None = None,
+    platform: str = "js",
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": format_name,
         "version": 1,
         "tool": tool(),
-        "platform": "js",
+        "platform": platform,
         "project": project,
         "generatedAt": generated,
         "graphRevision": graph_revision,
@@ -216,9 +218,11 @@ def graph_snapshot(
     nodes: Iterable[Mapping[str, Any]],
     edges: Iterable[Mapping[str, Any]],
     mode_limitations: Mapping[str, Iterable[str]] | None = None,
+    platform: str = "js",
 ) -> dict[str, Any]:
     document = _graph_header(
         "tsograph-graph",
+        platform=platform,
         project=project,
         generated=generated,
         graph_revision=graph_revision,
@@ -244,9 +248,11 @@ def graph_ndjson_header(
     statistics: Mapping[str, int],
     limitations: Iterable[str],
     mode_limitations: Mapping[str, Iterable[str]] | None = None,
+    platform: str = "js",
 ) -> dict[str, Any]:
     return _graph_header(
         "tsograph-graph-ndjson",
+        platform=platform,
         project=project,
         generated=generated,
         graph_revision=graph_revision,

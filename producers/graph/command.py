@@ -15,6 +15,7 @@ from tsograph.exchange import documents
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.command_args import add_cache_arguments
 from tsograph.producers.graph.project_graph import load_from_arguments
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.graph.records import graph_records
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
@@ -45,6 +46,12 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
         "may cross. Ids are relative to the outer folder",
     )
     add_cache_arguments(parser)
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the sources to read: js (TypeScript/JavaScript) or python (default: the one "
+        "language the project holds; a project with both needs this)",
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -77,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         "statistics": records["statistics"],
         "limitations": records["limitations"],
         "mode_limitations": records["modeLimitations"],
+        "platform": records.get("platform", "js"),
     }
     if args.format == "ndjson":
         lines = [{"record": "node", **node} for node in records["nodes"]]

@@ -46,6 +46,7 @@ class Graph:
     limitations: list[str] = field(default_factory=list)
     mode_limitations: dict[str, list[str]] | None = None
     statistics: dict[str, int] = field(default_factory=dict)
+    platform: str = "js"  # the language read: "js" or "python"
 
     def limitations_for(self, mode: str) -> list[str]:
         if self.mode_limitations is not None:
@@ -111,6 +112,7 @@ def graph_from_snapshot(document: Mapping[str, Any]) -> Graph:
         list(document["limitations"]),
         {mode: list(mode_limitations[mode]) for mode in MODES} if mode_limitations else None,
         dict(document["statistics"]),
+        document.get("platform", "js"),
     )
 
 

@@ -29,13 +29,25 @@ from tsograph.producers.graph.build import build_graph
 from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
 from tsograph.producers.graph.graph_cache import GraphCache, graph_key
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.python.load import (
+    build_python,
+    python_namespace,
+    python_plain,
+    source_language,
+)
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.typescript import extract
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.fsread import Dependency, recording
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+from tsograph.producers.project.walk import (
+    PYTHON_SUFFIX,
+    SourceSet,
+    UnreadableSource,
+    read_source,
+    walk,
+)
 from tsograph.producers.service_runs import workspace_target
 
 
@@ -76,6 +88,8 @@ PARALLEL_THRESHOLD = 64
 
 def _extract_plain(job: tuple[str, bytes]) -> list[Any]:
     path, data = job
+    if path.endswith(PYTHON_SUFFIX):
+        return python_plain(path, data)
     return extract(path, data).to_plain()
 
 
@@ -83,12 +97,16 @@ def _workers() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
-def read_contents(roots: ProjectRoots, sources: SourceSet) -> tuple[dict[str, bytes], ReadStats]:
-    """The bytes of every walked source; a file that cannot be read now is counted."""
+def read_contents(
+    roots: ProjectRoots, sources: SourceSet, language: str = "js"
+) -> tuple[dict[str, bytes], ReadStats]:
+    """The bytes of every walked source of the language; a file that cannot be read now is
+    counted."""
     stats = ReadStats()
     contents: dict[str, bytes] = {}
-    progress.phase("reading sources", len(sources.sources))
-    for walked in sources.sources:
+    files = sources.python_sources if language == "python" else sources.sources
+    progress.phase("reading sources", len(files))
+    for walked in files:
         progress.advance()
         try:
             contents[walked.path] = read_source(roots.root, walked.path)
@@ -155,16 +173,19 @@ def load_project_graph(
     tsconfig: str | None = None,
     cache_dir: str | None = None,
     use_cache: bool = True,
+    language: str | None = None,
 ) -> ProjectGraph:
     roots = project_roots(project, workspace)
     sources = walk(roots.root)
-    contents, stats = read_contents(roots, sources)
+    language = source_language(sources, language)
+    contents, stats = read_contents(roots, sources, language)
     directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
     key = graph_key(
         graph_namespace(),
         [
             roots.project_rel,
             tsconfig,
+            language,
             workspace is not None,
             [[path, hashlib.sha256(data).hexdigest()] for path, data in contents.items()],
             [walked.path for walked in sources.declaration_files],
@@ -176,9 +197,16 @@ def load_project_graph(
     records = graph_cache.load(roots.root, key)
     if records is not None:
         return ProjectGraph(graph_from_snapshot(records), roots, records, key, [], graph_cache)
-    facts_cache = FactsCache(directory, cache_namespace())
+    facts_cache = FactsCache(
+        directory, python_namespace() if language == "python" else cache_namespace()
+    )
     with recording() as dependencies:
-        graph = _build(roots, sources, contents, stats, tsconfig, facts_cache)
+        if language == "python":
+            facts = read_facts(contents, facts_cache, stats)
+            walk_gaps = sources.limitation_lines(stats.unreadable)
+            graph = build_python(roots.root, facts, stats.parse_error_files, walk_gaps)
+        else:
+            graph = _build(roots, sources, contents, stats, tsconfig, facts_cache)
     if facts_cache.stats.recovered:
         # Not part of the document: its content must not depend on the cache's state.
         progress.clear()
@@ -197,6 +225,7 @@ def load_from_arguments(args: Any) -> ProjectGraph:
         tsconfig=args.tsconfig,
         cache_dir=args.cache_dir,
         use_cache=not args.no_cache,
+        language=getattr(args, "language", None),
     )
 
 

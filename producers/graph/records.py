@@ -23,6 +23,7 @@ def graph_records(graph: Graph) -> dict[str, Any]:
         "limitations": graph.limitations,
         "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
         "statistics": graph.statistics,
+        "platform": graph.platform,
     }
 
 
@@ -38,6 +39,7 @@ def store_validated(loaded: ProjectGraph, records: dict[str, Any]) -> None:
         mode_limitations=records["modeLimitations"],
         nodes=records["nodes"],
         edges=records["edges"],
+        platform=records["platform"],
     )
     validate(document)
     loaded.graph_cache.store(loaded.key, loaded.dependencies, records)

@@ -165,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
         graph_revision = snapshot["graphRevision"]
         limitations = _snapshot_limitations(snapshot, args.dispatch)
         routes: RouteLabels | None = None  # a snapshot holds no route paths
+        platform = snapshot.get("platform", "js")
     else:
         loaded = load_from_arguments(args)
         graph = IndexedGraph.from_graph(loaded.graph)
@@ -174,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
         routes = functools.partial(route_labels, loaded.roots.project, loaded.roots.project_rel)
+        platform = loaded.graph.platform
     progress.phase("traversing the graph")
     result = traverse(
         graph,
@@ -196,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
         reached=result.reached,
         truncation_reasons=result.truncation_reasons,
         limitations=[*limitations, *result.limitations],
+        platform=platform,
     )
     if args.format in DIAGRAM_FORMATS:
         limits = {"max_depth": args.max_depth, "max_reached": args.max_reached}

@@ -1,4 +1,4 @@
-"""The source walk: which files of a project are its TypeScript/JavaScript sources.
+"""The source walk: which files of a project are its TypeScript/JavaScript (and Python) sources.
 
 Sources are files ending in `.ts .tsx .mts .cts .js .jsx .mjs .cjs`;
 declaration files (`.d.ts`, `.d.mts`, `.d.cts`, `.d.<ext>.ts`) are not
@@ -9,7 +9,8 @@ folders whose name starts with a dot, or folders the caller excludes
 
 Nothing is followed or trusted. A symbolic link that could be or lead to a
 source is counted and left alone (links named like skipped folders or like
-non-source files hide nothing and are ignored). A source is opened without
+non-source files hide nothing and are ignored). Python files (`.py`) are
+read the same way and listed apart in `python_sources`. A source is opened without
 following links, read at most MAX_SOURCE_BYTES (+1 to notice a larger one)
 and must be UTF-8. A name that an id could not carry (control characters,
 bytes that are not UTF-8) is counted instead of being walked or read.
@@ -33,6 +34,9 @@ from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
+
+# Python sources are listed apart: only `graph --language python` reads them.
+PYTHON_SUFFIX = ".py"
 
 SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
 # Dot-folders that are URL segments, not tool state: `app/.well-known/…/route.ts` serves requests.
@@ -82,6 +86,7 @@ class SourceSet:
     truncated: dict[str, int] = field(default_factory=dict)
     # The unreadable files and folders whose names can be written (not the unrepresentable).
     unreadable_paths: tuple[str, ...] = ()
+    python_sources: tuple[WalkedFile, ...] = ()
 
     def limitation_lines(
         self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
@@ -184,6 +189,7 @@ class _Walk:
     excluded: frozenset[str]
     sources: list[WalkedFile] = field(default_factory=list)
     declarations: list[WalkedFile] = field(default_factory=list)
+    python: list[WalkedFile] = field(default_factory=list)
     symlinks: int = 0
     oversized: int = 0
     unreadable: Counter[str] = field(default_factory=Counter)
@@ -241,6 +247,8 @@ class _Walk:
                 folders.append(relative)
             elif name.endswith(SOURCE_SUFFIXES):
                 self._file(entry, name, relative)
+            elif name.endswith(PYTHON_SUFFIX):
+                self._file(entry, name, relative, self.python)
         return folders
 
     def _unreadable(self, reason: str, relative: str) -> None:
@@ -267,7 +275,13 @@ class _Walk:
         except OSError:
             return True  # a loop or an unreadable target: counted, never entered
 
-    def _file(self, entry: os.DirEntry[str], name: str, relative: str) -> None:
+    def _file(
+        self,
+        entry: os.DirEntry[str],
+        name: str,
+        relative: str,
+        into: list[WalkedFile] | None = None,
+    ) -> None:
         if _UNREPRESENTABLE.search(name):
             self.unreadable[BAD_NAME] += 1
             return
@@ -286,7 +300,9 @@ class _Walk:
             else:
                 self._unreadable(problem.reason, relative)
             return
-        self.sources.append(WalkedFile(relative, info.st_size, info.st_mtime_ns))
+        (self.sources if into is None else into).append(
+            WalkedFile(relative, info.st_size, info.st_mtime_ns)
+        )
 
 
 def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
@@ -301,4 +317,5 @@ def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
         dict(sorted(state.unreadable.items())),
         dict(sorted(state.truncated.items())),
         tuple(sorted(state.unreadable_paths)),
+        tuple(sorted(state.python, key=lambda item: item.path)),
     )
