@@ -32,6 +32,8 @@ _LOOKS = {
     "note": 'shape=note, style="dashed", color="#868e96"',
 }
 
+_LEGEND_BOXES = tuple(zip("abcdef", ("caller", "callee") * 3, strict=True))
+
 
 def escape(text: str) -> str:
     """`text` as the inside of a DOT double-quoted label."""
@@ -79,13 +81,12 @@ def render(diagram: Diagram) -> str:
             # The table and service marks are explained only where one is drawn.
             *([_node("  legend_table", ["table"], "table")] if has_table else []),
             *([_node("  legend_service", ["service called"], "service")] if has_service else []),
-            _node("  legend_a", ["caller"], ""),
-            _node("  legend_b", ["callee"], ""),
-            _node("  legend_c", ["callee"], ""),
-            _node("  legend_d", ["callee"], ""),
+            # One caller -> callee pair per tier, stacked: a chain of four boxes would
+            # span four ranks, which at 60 nodes is most of the picture's width.
+            *(_node(f"  legend_{name}", [text], "") for name, text in _LEGEND_BOXES),
             f"    legend_a -> legend_b [label={_label(['direct'])}];",
-            f"    legend_b -> legend_c [style=dashed, label={_label(['bound'])}];",
-            f"    legend_c -> legend_d [style=dotted, label={_label(['candidate'])}];",
+            f"    legend_c -> legend_d [style=dashed, label={_label(['bound'])}];",
+            f"    legend_e -> legend_f [style=dotted, label={_label(['candidate'])}];",
             "  }",
             "}",
         ]

@@ -25,6 +25,11 @@ from tsograph.producers.diagrams.model import Diagram
 SAFE = frozenset(string.ascii_letters + string.digits + " ._/-,+=@$~")
 LINE_BREAK = "<br/>"
 _ARROWS = {"direct": "-->", "bound": "-.->", "candidate": "-.->"}
+_LEGEND_PAIRS = (
+    ("a", "b", "-->", "direct"),
+    ("c", "d", "-.->", "bound"),
+    ("e", "f", "-.->", "candidate"),
+)
 _DASHES = {"bound": "stroke-dasharray:9 5", "candidate": "stroke-dasharray:2 4"}
 # Mermaid wraps a label at 200 pixels by default, which breaks every file path
 # over several lines and makes a 60-node picture twice as tall.
@@ -98,10 +103,12 @@ def render(diagram: Diagram) -> str:
             f"    legend_entry([{_label(['entry point or route (METHOD /path)'])}])",
             *table,
             *service,
-            f"    legend_a[{_label(['caller'])}] -->|{_label(['direct'])}| "
-            f"legend_b[{_label(['callee'])}]",
-            f"    legend_b -.->|{_label(['bound'])}| legend_c[{_label(['callee'])}]",
-            f"    legend_c -.->|{_label(['candidate'])}| legend_d[{_label(['callee'])}]",
+            # One caller -> callee pair per tier, stacked, not a chain four ranks wide.
+            *(
+                f"    legend_{caller}[{_label(['caller'])}] {arrow}|{_label([tier])}| "
+                f"legend_{callee}[{_label(['callee'])}]"
+                for caller, callee, arrow, tier in _LEGEND_PAIRS
+            ),
             "  end",
         ]
     )
