@@ -2,8 +2,9 @@
 
     cd oracle/diagrams && npm ci && cd ../.. && python oracle/diagrams/record.py
 
-The diagrams are the goldens under fixtures/diagrams/ (*.mmd, *.dot) and the
-hostile-name diagrams of tests/diagrams/hostile.py, in both languages. Each
+The diagrams are the goldens under fixtures/diagrams/ (*.mmd, *.dot: reach,
+impact and trace) and the hostile-name diagrams of tests/diagrams/hostile.py
+(traversal-shaped and trace-shaped), in both languages. Each
 Mermaid text goes through `mermaid.parse` and the flowchart database of
 mermaid 11.17.2 and 12.3.0 (parse.mjs, a jsdom window for DOMPurify); each DOT text through
 `dot -Tsvg`, keeping the exit code, stderr, and per node and edge the text
@@ -36,7 +37,7 @@ MERMAID_PACKAGES = ("mermaid-11", "mermaid-12")
 
 sys.path.insert(0, str(REPO))
 
-from tests.diagrams.hostile import hostile_diagrams  # noqa: E402
+from tests.diagrams.hostile import every_hostile_diagram  # noqa: E402
 from tsograph.producers.diagrams import dot, mermaid  # noqa: E402
 
 
@@ -46,7 +47,7 @@ def key(text: str) -> str:
 
 def texts(suffix: str, render: Any) -> list[str]:
     found = [path.read_text(encoding="utf-8") for path in sorted(GOLDENS.glob(f"*{suffix}"))]
-    return found + [render(diagram) for diagram in hostile_diagrams()]
+    return found + [render(diagram) for diagram in every_hostile_diagram()]
 
 
 def mermaid_verdicts(package: str, diagrams: list[str]) -> dict[str, Any]:

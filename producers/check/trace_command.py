@@ -39,6 +39,8 @@ from tsograph.producers.check.documents import (
 )
 from tsograph.producers.check.trace import index_by_usr, reached_per_root, route_entry
 from tsograph.producers.command_args import add_choice
+from tsograph.producers.diagrams import output as diagrams
+from tsograph.producers.diagrams.trace_diagram import trace_diagram
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import MODES
 from tsograph.producers.help_text import add_command
@@ -64,10 +66,11 @@ def register(subparsers: Any) -> None:
     add_choice(
         parser,
         "--format",
-        ("text", "json"),
+        ("text", "json", *diagrams.DIAGRAM_FORMATS),
         "text",
-        "text for a terminal or CI log (default), json for tools",
+        "text for a terminal or CI log (default), json for tools, mermaid or dot: a diagram",
     )
+    diagrams.add_max_nodes(parser)
     parser.set_defaults(run=run)
 
 
@@ -128,7 +131,8 @@ def _reach_built(args: argparse.Namespace, roots: list[str]) -> dict[str, Any]:
     }
 
 
-def build(args: argparse.Namespace) -> dict[str, Any]:
+def build(args: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The report, and the traversal it joined (which a diagram draws)."""
     routes = _selected(_one(args.routes, DECL, "a routes --role server document"), args.route)
     uses = index_by_usr(_one(args.uses, USES, "a tsograph schema document"))
     calls = (
@@ -155,7 +159,7 @@ def build(args: argparse.Namespace) -> dict[str, Any]:
     )
     report = {"format": "tsograph-trace", "version": 1, "tool": tool(), "routes": entries}
     validate(report)
-    return report
+    return report, traversal
 
 
 def as_text(report: Mapping[str, Any]) -> bytes:
@@ -185,7 +189,11 @@ def as_text(report: Mapping[str, Any]) -> bytes:
 
 
 def run(args: argparse.Namespace) -> int:
-    report = build(args)
+    cap = diagrams.max_nodes(args)
+    report, traversal = build(args)
+    if args.format in diagrams.DIAGRAM_FORMATS:
+        diagrams.write_diagram(trace_diagram(report, traversal, max_nodes=cap), args.format)
+        return 0
     if args.format == "json":
         data = orjson.dumps(report, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
     else:

@@ -24,12 +24,15 @@ def cut(
     edges: Iterable[DiagramEdge],
     max_nodes: int,
     incomplete: Sequence[str] = (),
+    not_given: int = 0,
 ) -> Diagram:
     """The nearest nodes, at most `max_nodes` with the final node.
 
     `incomplete` holds reasons the caller's own answer is already cut (a depth
-    budget, a missing root); they go on the final node, which is then drawn
-    even when every symbol fits.
+    budget, a missing root) or why it left symbols out itself; they go on the
+    final node, which is then drawn even when every symbol fits. `not_given`
+    counts the symbols the caller left out (trace: those that lead to no
+    table), added to the count the final node shows.
     """
     ordered = sorted(nodes, key=lambda node: node.depth)  # stable: ties keep the caller's order
     reasons = list(incomplete)
@@ -37,7 +40,8 @@ def cut(
     if len(ordered) > max_nodes:
         shown = ordered[: max_nodes - 1]
         reasons.insert(0, f"--max-nodes {max_nodes} keeps the nearest {len(shown)}")
-    left_out = LeftOut(len(ordered) - len(shown), tuple(reasons)) if reasons else None
+    count = len(ordered) - len(shown) + not_given
+    left_out = LeftOut(count, tuple(reasons)) if reasons else None
     return Diagram(tuple(shown), _between(shown, edges), left_out)
 
 

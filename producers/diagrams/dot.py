@@ -28,8 +28,11 @@ _LOOKS = {
     "entry": 'shape=box, style="rounded,filled", fillcolor="#d3f9d8", color="#2b8a3e", '
     "penwidth=1.8",
     "table": 'shape=cylinder, style="filled", fillcolor="#e7f5ff", color="#1971c2"',
+    "service": 'shape=hexagon, style="filled", fillcolor="#f3f0ff", color="#6741d9"',
     "note": 'shape=note, style="dashed", color="#868e96"',
 }
+
+_LEGEND_BOXES = tuple(zip("abcdef", ("caller", "callee") * 3, strict=True))
 
 
 def escape(text: str) -> str:
@@ -61,7 +64,8 @@ def render(diagram: Diagram) -> str:
         '  edge [arrowsize=0.6, color="#495057", fontname="Helvetica", fontsize=10];',
     ]
     out.extend(_node(ids[node.key], node_lines(node), node_kind(node)) for node in diagram.nodes)
-    has_table = any(node.table for node in diagram.nodes)
+    has_table = any(node_kind(node) == "table" for node in diagram.nodes)
+    has_service = any(node_kind(node) == "service" for node in diagram.nodes)
     if diagram.left_out is not None:
         out.append(_node("more", left_out_lines(diagram.left_out), "note"))
     out.extend(
@@ -74,15 +78,15 @@ def render(diagram: Diagram) -> str:
             '    fontname="Helvetica"; fontsize=10; color="#adb5bd";',
             _node("  legend_root", ["root: where the traversal starts"], "root"),
             _node("  legend_entry", ["entry point or route (METHOD /path)"], "entry"),
-            # The table mark is explained only where a table is drawn.
+            # The table and service marks are explained only where one is drawn.
             *([_node("  legend_table", ["table"], "table")] if has_table else []),
-            _node("  legend_a", ["caller"], ""),
-            _node("  legend_b", ["callee"], ""),
-            _node("  legend_c", ["callee"], ""),
-            _node("  legend_d", ["callee"], ""),
+            *([_node("  legend_service", ["service called"], "service")] if has_service else []),
+            # One caller -> callee pair per tier, stacked: a chain of four boxes would
+            # span four ranks, which at 60 nodes is most of the picture's width.
+            *(_node(f"  legend_{name}", [text], "") for name, text in _LEGEND_BOXES),
             f"    legend_a -> legend_b [label={_label(['direct'])}];",
-            f"    legend_b -> legend_c [style=dashed, label={_label(['bound'])}];",
-            f"    legend_c -> legend_d [style=dotted, label={_label(['candidate'])}];",
+            f"    legend_c -> legend_d [style=dashed, label={_label(['bound'])}];",
+            f"    legend_e -> legend_f [style=dotted, label={_label(['candidate'])}];",
             "  }",
             "}",
         ]

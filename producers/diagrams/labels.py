@@ -44,11 +44,14 @@ def node_lines(node: DiagramNode) -> list[str]:
     lines.append(shortened(visible(node.name), MAX_NAME))
     if node.place is not None:
         lines.append(shortened(visible(node.place), MAX_PLACE))
+    lines.extend(shortened(visible(detail), MAX_PLACE) for detail in node.details)
     marks = []
     if node.root:
         marks.append("root")
     if node.table:
         marks.append("table")
+    if node.service:
+        marks.append("service called")
     # A drawn route already says route-handler.
     kinds = [kind for kind in node.entries if not (node.routes and kind == "route-handler")]
     if kinds:
@@ -68,11 +71,13 @@ def left_out_lines(left_out: LeftOut) -> list[str]:
 
 
 def node_kind(node: DiagramNode) -> str:
-    """How a node is marked: root, table, entry, or "" for a plain symbol."""
+    """How a node is marked: root, table, service, entry, or "" for a plain symbol."""
     if node.root:
         return "root"
     if node.table:
         return "table"
+    if node.service:
+        return "service"
     if node.entries or node.routes:
         return "entry"
     return ""

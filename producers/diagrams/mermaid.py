@@ -25,6 +25,11 @@ from tsograph.producers.diagrams.model import Diagram
 SAFE = frozenset(string.ascii_letters + string.digits + " ._/-,+=@$~")
 LINE_BREAK = "<br/>"
 _ARROWS = {"direct": "-->", "bound": "-.->", "candidate": "-.->"}
+_LEGEND_PAIRS = (
+    ("a", "b", "-->", "direct"),
+    ("c", "d", "-.->", "bound"),
+    ("e", "f", "-.->", "candidate"),
+)
 _DASHES = {"bound": "stroke-dasharray:9 5", "candidate": "stroke-dasharray:2 4"}
 # Mermaid wraps a label at 200 pixels by default, which breaks every file path
 # over several lines and makes a 60-node picture twice as tall.
@@ -35,6 +40,8 @@ _CLASSES = (
     "classDef table fill:#e7f5ff,stroke:#1971c2,stroke-width:2px",
     "classDef note fill:#f1f3f5,stroke:#868e96,stroke-dasharray:4 3",
 )
+# Defined only where a service is drawn, so diagrams without one keep their bytes.
+_SERVICE_CLASS = "classDef service fill:#f3f0ff,stroke:#6741d9,stroke-width:2px"
 
 
 def escape(text: str) -> str:
@@ -55,7 +62,13 @@ def _label(lines: list[str]) -> str:
     return '"' + LINE_BREAK.join(map(escape, lines)) + '"'
 
 
-_SHAPES = {"root": ("[[", "]]"), "entry": ("([", "])"), "table": ("[(", ")]"), "": ("[", "]")}
+_SHAPES = {
+    "root": ("[[", "]]"),
+    "entry": ("([", "])"),
+    "table": ("[(", ")]"),
+    "service": ("{{", "}}"),
+    "": ("[", "]"),
+}
 
 
 def render(diagram: Diagram) -> str:
@@ -77,18 +90,25 @@ def render(diagram: Diagram) -> str:
         if edge.tier in _DASHES:
             styles.setdefault(edge.tier, []).append(index)
     first_legend_edge = len(diagram.edges)
-    # The table mark is explained only where a table is drawn (reach and impact draw none).
+    # The table and service marks are explained only where one is drawn (reach and impact
+    # draw neither).
     table = [f"    legend_table[({_label(['table'])})]"] if "table" in classes else []
+    service = (
+        [f"    legend_service{{{{{_label(['service called'])}}}}}"] if "service" in classes else []
+    )
     out.extend(
         [
             f"  subgraph legend[{_label(['legend'])}]",
             f"    legend_root[[{_label(['root: where the traversal starts'])}]]",
             f"    legend_entry([{_label(['entry point or route (METHOD /path)'])}])",
             *table,
-            f"    legend_a[{_label(['caller'])}] -->|{_label(['direct'])}| "
-            f"legend_b[{_label(['callee'])}]",
-            f"    legend_b -.->|{_label(['bound'])}| legend_c[{_label(['callee'])}]",
-            f"    legend_c -.->|{_label(['candidate'])}| legend_d[{_label(['callee'])}]",
+            *service,
+            # One caller -> callee pair per tier, stacked, not a chain four ranks wide.
+            *(
+                f"    legend_{caller}[{_label(['caller'])}] {arrow}|{_label([tier])}| "
+                f"legend_{callee}[{_label(['callee'])}]"
+                for caller, callee, arrow, tier in _LEGEND_PAIRS
+            ),
             "  end",
         ]
     )
@@ -98,8 +118,10 @@ def render(diagram: Diagram) -> str:
     classes.setdefault("entry", []).append("legend_entry")
     if table:
         classes["table"].append("legend_table")
-    out.extend(f"  {line}" for line in _CLASSES)
-    for kind in ("root", "entry", "table", "note"):
+    if service:
+        classes["service"].append("legend_service")
+    out.extend(f"  {line}" for line in (*_CLASSES, *([_SERVICE_CLASS] if service else [])))
+    for kind in ("root", "entry", "table", "service", "note"):
         if kind in classes:
             out.append(f"  class {','.join(classes[kind])} {kind}")
     for tier in ("bound", "candidate"):

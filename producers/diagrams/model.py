@@ -1,8 +1,11 @@
 """What a diagram shows, independent of the language it is drawn in.
 
-A command that finds symbols (reach, impact; later trace and the graph
+A command that finds symbols (reach, impact, trace; later the graph
 questions) turns its answer into DiagramNodes and DiagramEdges, cut.py keeps
-the nearest ones, and mermaid.py or dot.py draws the result. Every string a
+the nearest ones, and mermaid.py or dot.py draws the result (output.py's
+write_diagram). Nodes are symbols, roots, entries and routes, tables and
+services alike: a builder marks them with the fields below and gives each its
+distance from the nearest root. Every string a
 node carries comes from the repository and is escaped by the renderer; the
 renderers add no repository text anywhere else.
 """
@@ -26,6 +29,8 @@ class DiagramNode:
     entries: tuple[str, ...] = ()  # entry-point kinds (route-handler, page, ...)
     routes: tuple[str, ...] = ()  # "METHOD /path" of the routes this symbol handles
     table: bool = False
+    service: bool = False  # a service the code calls (an HTTP request), drawn as its own shape
+    details: tuple[str, ...] = ()  # more lines under the place (a table's columns, a service)
 
 
 @dataclass(frozen=True)

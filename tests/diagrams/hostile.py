@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode, LeftOut
+from tsograph.producers.diagrams.trace_diagram import trace_diagram
 
 FIXED = (
     '"',
@@ -164,3 +165,54 @@ def hostile_diagrams() -> list[Diagram]:
         left_out = LeftOut(start, ("--max-nodes 11 keeps the nearest 10",))
         diagrams.append(Diagram(tuple(nodes), edges, left_out))
     return diagrams
+
+
+def hostile_trace_diagrams() -> list[Diagram]:
+    """Trace diagrams (trace_diagram.py) of groups of names: each name is a route's path, a
+    handler's and a reached symbol's name and file, a table, a column and a service request.
+
+    The documents trace reads refuse line breaks and other control characters in these
+    places; the renderers must not depend on that, so they are here too.
+    """
+    names = all_names()
+    diagrams = []
+    for start in range(0, len(names), GROUP):
+        group = names[start : start + GROUP]
+        routes, roots, reached = [], [], []
+        for index, name in enumerate(group):
+            other = group[(index + 1) % len(group)]
+            handler, helper = f"h{index}#{name}", f"s{index}#{other}"
+            roots.append({"id": handler})
+            reached.append(
+                {
+                    "symbol": {"usr": helper, "location": {"path": name, "line": 2, "column": 1}},
+                    "via": handler,
+                    "depth": 1,
+                    "roots": [index],
+                    "evidence": ("direct", "bound", "candidate")[index % 3],
+                }
+            )
+            routes.append(
+                {
+                    "method": "GET",
+                    "channel": f"/{name}",
+                    "location": {"path": other, "line": index + 1, "column": 1},
+                    "usr": handler,
+                    "tables": [
+                        {"channel": name, "columns": [other], "symbols": [helper]},
+                        {"channel": f"{other}!", "columns": [], "symbols": [handler]},
+                    ],
+                    "calls": [
+                        {"service": name, "method": "POST", "channel": other, "symbols": [helper]}
+                    ],
+                    "notes": [],
+                }
+            )
+        traversal = {"roots": roots, "reached": reached, "truncationReasons": ["depth"]}
+        diagrams.append(trace_diagram({"routes": routes}, traversal, max_nodes=1000))
+    return diagrams
+
+
+def every_hostile_diagram() -> list[Diagram]:
+    """What the oracle records and the replay test checks."""
+    return [*hostile_diagrams(), *hostile_trace_diagrams()]

@@ -85,3 +85,51 @@ def test_max_nodes_keeps_room_for_the_final_node(tmp_path: Path) -> None:
     )
     assert too_few.code == 64
     assert "--max-nodes must be between 2 and 1000" in too_few.stderr
+
+
+def _trace_documents(folder: Path) -> list[str | Path]:
+    for name, args in (
+        ("decl.json", ("routes", "--role", "server")),
+        ("uses.json", ("schema",)),
+    ):
+        written = tsograph(*args, "--project", NEXT_PRISMA)
+        assert written.code == 0, written.stderr
+        (folder / name).write_bytes(written.stdout)
+    return ["--routes", folder / "decl.json", "--uses", folder / "uses.json"]
+
+
+def test_trace_draws_a_given_reach_as_the_built_one(tmp_path: Path) -> None:
+    """The bundled reach document (fixtures/graph/next-prisma/reach-post.json) holds the same
+    traversal the command builds, so both draw the same picture."""
+    given = [
+        "trace",
+        "--project",
+        NEXT_PRISMA,
+        "--cache-dir",
+        tmp_path,
+        *_trace_documents(tmp_path),
+        "--route",
+        "POST /api/jobs",
+        "--format",
+        "dot",
+    ]
+    built = tsograph(*given)
+    bundled = tsograph(*given, "--reach", NEXT_PRISMA / "reach-post.json")
+    assert built.code == bundled.code == 0, built.stderr + bundled.stderr
+    assert built.stdout == bundled.stdout
+    assert b"shape=cylinder" in built.stdout
+
+
+def test_trace_max_nodes_needs_a_diagram_format(tmp_path: Path) -> None:
+    result = tsograph(
+        "trace",
+        "--project",
+        NEXT_PRISMA,
+        "--cache-dir",
+        tmp_path,
+        *_trace_documents(tmp_path),
+        "--max-nodes",
+        "5",
+    )
+    assert result.code == 64 and result.stdout == b""
+    assert "--max-nodes applies to --format mermaid and --format dot" in result.stderr

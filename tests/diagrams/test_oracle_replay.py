@@ -23,14 +23,20 @@ from typing import Any
 import pytest
 
 from tests.cli_helpers import REPO
-from tests.diagrams.hostile import hostile_diagrams
+from tests.diagrams.hostile import every_hostile_diagram
 from tsograph.producers.diagrams import dot, mermaid
 from tsograph.producers.diagrams.labels import left_out_lines, node_kind, node_lines
 from tsograph.producers.diagrams.model import Diagram
 
 GOLDENS = REPO / "fixtures" / "diagrams"
 RECORDINGS = REPO / "oracle" / "recordings" / "diagrams"
-MERMAID_SHAPES = {"root": "subroutine", "entry": "stadium", "table": "cylinder", "": "square"}
+MERMAID_SHAPES = {
+    "root": "subroutine",
+    "entry": "stadium",
+    "table": "cylinder",
+    "service": "hexagon",
+    "": "square",
+}
 MERMAID_STROKES = {"direct": "normal", "bound": "dotted", "candidate": "dotted"}
 MERMAID_DASHES = {
     "direct": [],
@@ -73,11 +79,16 @@ def _meant(diagram: Diagram) -> dict[str, list[str]]:
     return lines
 
 
+def _ids(diagram: Diagram) -> dict[str, str]:
+    """The renderers' node ids: n0, n1, … in drawing order."""
+    return {node.key: f"n{index}" for index, node in enumerate(diagram.nodes)}
+
+
 def _golden_texts(suffix: str) -> list[Path]:
     return sorted(GOLDENS.glob(f"*{suffix}"))
 
 
-HOSTILE = hostile_diagrams()
+HOSTILE = every_hostile_diagram()
 
 
 @pytest.mark.parametrize("version", MERMAID_VERSIONS)
@@ -112,10 +123,11 @@ def test_mermaid_shows_hostile_labels_as_text(index: int, version: str) -> None:
     for number, node in enumerate(diagram.nodes):
         assert vertices[f"n{number}"][1] == MERMAID_SHAPES[node_kind(node)]
     edges = [edge for edge in verdict["edges"] if not edge[0].startswith("legend_")]
+    ids = _ids(diagram)
     assert [(start, end, stroke, style) for start, end, stroke, _, _, style in edges] == [
         (
-            f"n{int(edge.source[1:])}",
-            f"n{int(edge.target[1:])}",
+            ids[edge.source],
+            ids[edge.target],
             MERMAID_STROKES[edge.tier],
             [*MERMAID_DASHES[edge.tier], *(["fill:none"] if MERMAID_DASHES[edge.tier] else [])],
         )
@@ -139,6 +151,7 @@ def test_graphviz_shows_hostile_labels_as_text(index: int) -> None:
     assert drawn == meant
     assert {title for title in verdict["nodes"] if not title.startswith("legend_")} == set(meant)
     edges = [edge for edge in verdict["edges"] if not edge[0].startswith("legend_")]
+    ids = _ids(diagram)
     assert edges == [
-        [f"n{edge.source[1:]}->n{edge.target[1:]}", DOT_DASHES[edge.tier]] for edge in diagram.edges
+        [f"{ids[edge.source]}->{ids[edge.target]}", DOT_DASHES[edge.tier]] for edge in diagram.edges
     ]
