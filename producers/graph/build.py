@@ -31,7 +31,14 @@ from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
 from tsograph.producers.graph.dispatch import Dispatcher
-from tsograph.producers.graph.model import Edge, Graph, Node, strongest_edges
+from tsograph.producers.graph.model import (
+    Edge,
+    Graph,
+    Node,
+    add_declaration_node,
+    strongest_edges,
+    with_unresolved,
+)
 from tsograph.producers.graph.values import (
     COMPUTED,
     INDIRECT,
@@ -587,28 +594,20 @@ def build_graph(
             continue
         facts = index.facts
         for declaration in facts.declarations:
-            if declaration.is_anonymous_class:
-                continue
-            nodes.setdefault(
-                declaration.id,
-                Node(
-                    declaration.id,
-                    declaration.kind,
-                    {"path": path, "line": declaration.line, "column": declaration.column},
-                ),
-            )
+            if not declaration.is_anonymous_class:
+                add_declaration_node(nodes, path, declaration)
         builder.add_structure(facts.declarations, index.module)
         builder.add_sites(path, facts.calls)
     builder.dispatch_pending()
-    for node_id, count in builder.unresolved.items():
-        node = nodes.get(node_id)
-        if node is not None:
-            counts = {"direct": count}
-            if builder.bound_unresolved[node_id]:
-                counts["bound"] = builder.bound_unresolved[node_id]
-            if builder.candidate_unresolved[node_id]:
-                counts["candidates"] = builder.candidate_unresolved[node_id]
-            nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
+    # A node has bound or candidate counts only when it has direct ones.
+    with_unresolved(
+        nodes,
+        {
+            "direct": builder.unresolved,
+            "bound": {n: builder.bound_unresolved[n] for n in builder.unresolved},
+            "candidates": {n: builder.candidate_unresolved[n] for n in builder.unresolved},
+        },
+    )
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     graph = Graph(
         nodes,

@@ -31,6 +31,26 @@ class Node:
     unresolved: Mapping[str, int] = field(default_factory=dict)
 
 
+def add_declaration_node(nodes: dict[str, Node], path: str, declaration: Any) -> None:
+    """The node of one declaration fact (the first one wins: ids are unique per file)."""
+    if declaration.id not in nodes:
+        location = {"path": path, "line": declaration.line, "column": declaration.column}
+        nodes[declaration.id] = Node(declaration.id, declaration.kind, location)
+
+
+def with_unresolved(nodes: dict[str, Node], per_mode: Mapping[str, Mapping[str, int]]) -> None:
+    """Write each node's unresolved-call counts, `{mode: {node id: count}}`; zero counts and
+    ids that are not nodes are left out."""
+    counts: dict[str, dict[str, int]] = {}
+    for mode, by_node in per_mode.items():
+        for node_id, count in by_node.items():
+            if count and node_id in nodes:
+                counts.setdefault(node_id, {})[mode] = count
+    for node_id, modes in counts.items():
+        node = nodes[node_id]
+        nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, modes)
+
+
 @dataclass(frozen=True)
 class Edge:
     source: str

@@ -26,7 +26,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.graph.model import Edge, Graph, Node, strongest_edges
+from tsograph.producers.graph.model import (
+    Edge,
+    Graph,
+    Node,
+    add_declaration_node,
+    strongest_edges,
+    with_unresolved,
+)
 from tsograph.producers.graph.python.binder import MroEntry, PythonBinder
 from tsograph.producers.graph.python.values import (
     DYNAMIC,
@@ -332,14 +339,7 @@ def build_python_graph(binder: PythonBinder) -> Graph:
         for declaration in facts.declarations:
             if declaration.is_anonymous_class:
                 continue
-            nodes.setdefault(
-                declaration.id,
-                Node(
-                    declaration.id,
-                    declaration.kind,
-                    {"path": path, "line": declaration.line, "column": declaration.column},
-                ),
-            )
+            add_declaration_node(nodes, path, declaration)
             if declaration.callback:
                 builder.edges.append(
                     Edge(declaration.parent, declaration.id, ("contains",), "direct")
@@ -353,13 +353,9 @@ def build_python_graph(binder: PythonBinder) -> Graph:
                 builder.edges.append(Edge(module, declaration.id, ("initializer",), "direct"))
         builder.add_sites(path)
     builder.finish()
-    for node_id, count in builder.unresolved.items():
-        node = nodes.get(node_id)
-        if node is not None:
-            counts = {"direct": count}
-            if builder.still_unresolved[node_id]:
-                counts["bound"] = counts["candidates"] = builder.still_unresolved[node_id]
-            nodes[node_id] = Node(node.id, node.kind, node.location, node.entries, counts)
+    # Python draws no candidate edges yet: what is unresolved when bound is so for candidates.
+    still = {n: builder.still_unresolved[n] for n in builder.unresolved}
+    with_unresolved(nodes, {"direct": builder.unresolved, "bound": still, "candidates": still})
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     snapshot_lines, mode_lines = _limitations(builder)
     graph = Graph(nodes, strongest_edges(edges), sorted(set(snapshot_lines)), mode_lines)
