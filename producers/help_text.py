@@ -194,6 +194,38 @@ Join openapi, routes --role server and routes --role client documents (or, with
 tsograph check contract.json decl.json calls.json
 tsograph check --pairs uses.json sql.json --format github
 """,
+    "query": """\
+ask the project's call graph one question (callers, callees, path, ...)
+
+Answer one question about the project's call graph: status, capabilities,
+search, symbol, callers, callees, routes, path, impact, outline, packages,
+cycles, unknowns, explain. A target is a name, Class.method, file:line or an id;
+a name several declarations carry answers with them as candidates.
+
+0 an answer (a list that may be short, and candidates, included)
+2 the question cannot be answered: an unknown name, a question this graph
+  has no data for, a stale cursor, an unreadable project
+64
+
+tsograph query callers listJobs --project .
+tsograph query callers Repo.save --depth 2 --tier direct,bound --project . --json
+tsograph query path handler saveJob --project .
+""",
+    "mcp": """\
+serve the graph questions to an agent as MCP tools over stdin/stdout
+
+An MCP server over standard input and output (no network port): one tool per
+question of `tsograph query` (graph_callers, graph_callees, ..., graph_refresh),
+each answering with the JSON of `query --json`. See docs/mcp.md to register it
+with an agent.
+
+0 the agent closed the connection
+2 --repo names no readable folder
+64
+
+tsograph mcp
+tsograph mcp --repo path/to/repo
+""",
     "trace": """\
 per route: the tables it touches and the services it calls
 

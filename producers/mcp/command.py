@@ -11,34 +11,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.command_args import project_folder
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.command_args import add_cache_arguments, project_folder
+from tsograph.producers.help_text import add_command
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "mcp",
-        help="serve the graph questions to an agent as MCP tools over stdin/stdout",
-        **command_help(
-            "An MCP server over standard input and output (no network port): one tool per "
-            "question of `tsograph query` (graph_callers, graph_callees, ..., graph_refresh), "
-            "each answering with the JSON of `query --json`. See docs/mcp.md to register it "
-            "with an agent.",
-            [
-                (0, "the agent closed the connection"),
-                (2, "--repo names no readable folder"),
-                (64, USAGE_ERROR),
-            ],
-            ["tsograph mcp", "tsograph mcp --repo path/to/repo"],
-        ),
-    )
+    parser = add_command(subparsers, "mcp")
     parser.add_argument(
         "--repo", metavar="DIR", default=".", help="the repository to answer for (default: .)"
     )
-    parser.add_argument(
-        "--cache-dir", metavar="DIR", help="where per-file facts and whole graphs are cached"
-    )
-    parser.add_argument("--no-cache", action="store_true", help="read and write no cache")
+    add_cache_arguments(parser)
     parser.set_defaults(run=run)
 
 

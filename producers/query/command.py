@@ -19,7 +19,7 @@ from tsograph.exchange.errors import InputError, UsageError
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.project_graph import load_from_arguments
-from tsograph.producers.help_text import USAGE_ERROR, command_help
+from tsograph.producers.help_text import add_command
 from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
 from tsograph.producers.query.held import HeldGraph
@@ -34,30 +34,7 @@ from tsograph.producers.query.questions import (
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser(
-        "query",
-        help="ask the project's call graph one question (callers, callees, path, ...)",
-        **command_help(
-            "Answer one question about the project's call graph: status, capabilities, "
-            "search, symbol, callers, callees, routes, path, impact, outline, packages, "
-            "cycles, unknowns, explain. A target is a name, Class.method, file:line or an id; "
-            "a name several declarations carry answers with them as candidates.",
-            [
-                (0, "an answer (a list that may be short, and candidates, included)"),
-                (
-                    2,
-                    "the question cannot be answered: an unknown name, a question this graph "
-                    "has no data for, a stale cursor, an unreadable project",
-                ),
-                (64, USAGE_ERROR),
-            ],
-            [
-                "tsograph query callers listJobs --project .",
-                "tsograph query callers Repo.save --depth 2 --tier direct,bound --project . --json",
-                "tsograph query path handler saveJob --project .",
-            ],
-        ),
-    )
+    parser = add_command(subparsers, "query")
     parser.add_argument(
         "question",
         choices=QUESTIONS,
