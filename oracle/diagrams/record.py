@@ -85,24 +85,39 @@ def graphviz_version() -> str:
     return done.stderr.decode().strip()
 
 
-def write(name: str, payload: dict[str, Any]) -> None:
+def layout(value: Any, levels: int, indent: str = "") -> str:
+    """JSON with the outer `levels` of objects one member per line and everything deeper on
+    that member's line: one verdict a line keeps the file small and its diffs readable."""
+    if levels == 0 or not isinstance(value, dict) or not value:
+        return json.dumps(value, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    inner = indent + " "
+    members = [
+        f"{inner}{json.dumps(name, ensure_ascii=True)}:{layout(value[name], levels - 1, inner)}"
+        for name in sorted(value)
+    ]
+    return "{\n" + ",\n".join(members) + "\n" + indent + "}"
+
+
+def write(name: str, payload: dict[str, Any], levels: int) -> None:
     RECORDINGS.mkdir(parents=True, exist_ok=True)
     target = RECORDINGS / name
-    target.write_text(json.dumps(payload, indent=1, sort_keys=True, ensure_ascii=True) + "\n")
+    target.write_text(layout(payload, levels) + "\n")
     print(f"wrote {target.relative_to(REPO)}")
 
 
 def main() -> int:
     mermaid_texts = texts(".mmd", mermaid.render)
-    versions = {}
     for package in MERMAID_PACKAGES:
         manifest = json.loads((HERE / "node_modules" / package / "package.json").read_text())
-        versions[manifest["version"]] = mermaid_verdicts(package, mermaid_texts)
-    write("mermaid.json", {"versions": versions})
+        version = manifest["version"]
+        # One file per version keeps each recording well under the repository's file size cap.
+        verdicts = mermaid_verdicts(package, mermaid_texts)
+        write(f"mermaid-{version}.json", {"mermaid": version, "verdicts": verdicts}, levels=2)
     dot_texts = texts(".dot", dot.render)
     write(
         "dot.json",
         {"graphviz": graphviz_version(), "verdicts": {key(t): dot_verdict(t) for t in dot_texts}},
+        levels=2,
     )
     return 0
 

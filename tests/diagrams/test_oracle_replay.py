@@ -50,17 +50,14 @@ MERMAID_VERSIONS = ("11.17.2", "12.3.0")
 
 
 @cache
-def _recorded(name: str, version: str | None) -> dict[str, Any]:
-    recording = json.loads((RECORDINGS / name).read_text())
-    verdicts: dict[str, Any] = (
-        recording["versions"][version] if version is not None else recording["verdicts"]
-    )
+def _recorded(name: str) -> dict[str, Any]:
+    verdicts: dict[str, Any] = json.loads((RECORDINGS / name).read_text())["verdicts"]
     return verdicts
 
 
-def _verdict(name: str, text: str, version: str | None = None) -> dict[str, Any]:
+def _verdict(name: str, text: str) -> dict[str, Any]:
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    verdicts = _recorded(name, version)
+    verdicts = _recorded(name)
     assert digest in verdicts, "no recording for this diagram; run python oracle/diagrams/record.py"
     verdict: dict[str, Any] = verdicts[digest]
     return verdict
@@ -94,7 +91,7 @@ HOSTILE = every_hostile_diagram()
 @pytest.mark.parametrize("version", MERMAID_VERSIONS)
 @pytest.mark.parametrize("golden", _golden_texts(".mmd"), ids=lambda path: path.name)
 def test_mermaid_parses_every_golden(golden: Path, version: str) -> None:
-    verdict = _verdict("mermaid.json", golden.read_text(encoding="utf-8"), version)
+    verdict = _verdict(f"mermaid-{version}.json", golden.read_text(encoding="utf-8"))
     assert verdict["ok"], verdict.get("error")
 
 
@@ -112,7 +109,7 @@ def test_there_are_goldens_of_both_languages() -> None:
 @pytest.mark.parametrize("index", range(len(HOSTILE)))
 def test_mermaid_shows_hostile_labels_as_text(index: int, version: str) -> None:
     diagram = HOSTILE[index]
-    verdict = _verdict("mermaid.json", mermaid.render(diagram), version)
+    verdict = _verdict(f"mermaid-{version}.json", mermaid.render(diagram))
     assert verdict["ok"], verdict.get("error")
     vertices = {vertex_id: (text, shape) for vertex_id, text, shape, _ in verdict["vertices"]}
     meant = _meant(diagram)
