@@ -18,6 +18,7 @@ from tsograph.producers.command_args import (
     checked_service,
     syntax_files,
 )
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
@@ -32,7 +33,13 @@ def register(subparsers: Any) -> None:
         required=True,
         choices=["server", "client"],
         help="server: the routes the project declares; client: the requests it sends with "
-        "fetch, axios or ky (required)",
+        "fetch, axios or ky (Python: requests, httpx, aiohttp, urllib.request) (required)",
+    )
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the sources to read: js (TypeScript/JavaScript) or python (default: python "
+        "when the project holds Python sources and no TypeScript/JavaScript ones, else js)",
     )
     parser.add_argument(
         "--project",
@@ -75,5 +82,5 @@ def run(args: argparse.Namespace) -> int:
             target.project, service, args.include_tests, syntax_files(args), target.enclosing
         )
         extra = {"limitation_scopes": scan.scopes, "dispatch": scan.dispatch}
-        write_http_document(args, "server", target, service, generated, scan, **extra)
+        write_http_document(args, "server", target, service, generated, scan, "js", **extra)
     return 0

@@ -25,12 +25,14 @@ def write_http_document(
     service: str | None,
     generated: str,
     scan: HttpScan,
+    platform: str = "js",
     **extra: Any,
 ) -> None:
     """Check the fact budget, build the document of a scan of the target's folder with
     its paths and ids rebased onto the target's root, and write it where the target
     says; `extra` adds dispatch (and scopes, whose limitation lines are rebased too).
 
+    `platform` is the language the scan read (js or python).
     `generated` is checked by the caller before any scan, so a bad --generated-at
     is a usage error even for a project that cannot be read.
     """
@@ -42,7 +44,7 @@ def write_http_document(
             for scope in extra["limitation_scopes"]
         ]
     document = bridge_facts(
-        platform="js",
+        platform=platform,
         target="http",
         roles=[role],
         service=service,

@@ -9,12 +9,16 @@ large, 64 for wrong arguments.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from tsograph.exchange.documents import generated_at
+from tsograph.exchange.errors import UsageError
 from tsograph.producers.command_args import syntax_files
+from tsograph.producers.project.walk import walk
 from tsograph.producers.routes.client.scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
+from tsograph.producers.routes.python_client.scan import scan_project as scan_python
 from tsograph.producers.service_runs import targets
 
 CLIENT_MODEL_HELP = (
@@ -25,10 +29,34 @@ CLIENT_MODEL_HELP = (
 )
 
 
+def project_language(project: Path, asked: str | None) -> str:
+    """js or python: the one asked for, else python only for a project whose walk finds
+    Python sources and no TypeScript/JavaScript ones (a JavaScript project with a few
+    scripts stays a JavaScript project, as before Python was read)."""
+    if asked is not None:
+        return asked
+    sources = walk(project)
+    return "python" if sources.python_sources and not sources.sources else "js"
+
+
 def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
     for target in targets(args, "client"):
+        if project_language(target.project, args.language) == "python":
+            if model is not None:
+                raise UsageError("--client-model applies to TypeScript/JavaScript clients only")
+            python_scan = scan_python(
+                target.project,
+                service,
+                args.include_tests,
+                syntax_files(args),
+                target.enclosing,
+            )
+            write_http_document(
+                args, "client", target, service, generated, python_scan, platform="python"
+            )
+            continue
         scan = scan_project(
             target.project,
             service,

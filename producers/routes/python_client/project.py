@@ -1,0 +1,210 @@
+"""The Python files of a project as the client and schema producers read them.
+
+Every `.py` source the walk lists is read once as a `SyntaxFile` (the Python
+front-end's facts and lowered tree, cached by content); imports are resolved
+with the project's Python module resolution (producers/project/python_modules.py),
+so a name imported from a project module is that module's binding, and a
+library import counts only when the project does not itself hold a module of
+that name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.python_modules import PythonModules
+from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.routes.python_client.values import (
+    LIBRARIES,
+    UNKNOWN,
+    Arguments,
+    Context,
+    Evaluator,
+    Lib,
+    Module,
+    Value,
+)
+
+_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
+_PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
+
+# Calls of library values that make values (clients, joined URLs): libraries.py answers.
+LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments], Value]
+
+
+def is_python_test(relative: str) -> bool:
+    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`) and files under
+    a `tests/` or `test/` folder."""
+    parts = relative.split("/")
+    if any(part in _PY_TEST_FOLDERS for part in parts[:-1]):
+        return True
+    return bool(_PY_TEST_NAME.match(parts[-1]))
+
+
+class PyProject:
+    def __init__(self, model: ProjectModel, library_call: LibraryCall) -> None:
+        self.model = model
+        self.root: Path = model.root
+        self.paths = [walked.path for walked in model.sources.python_sources]
+        self.modules = PythonModules.load(model.root, self.paths)
+        self._library_call = library_call
+        self._contexts: dict[str, Context | None] = {}
+        self._data: dict[str, bytes | None] = {}
+        self.unreadable: dict[str, str] = {}
+        self.parse_error_files: list[str] = []
+        self._field_writes: dict[str, int] | None = None
+
+    # ---- files ----------------------------------------------------------------------
+
+    def data(self, path: str) -> bytes | None:
+        if path not in self._data:
+            try:
+                self._data[path] = read_source(self.root, path)
+            except UnreadableSource as error:
+                self.unreadable[path] = error.reason
+                self._data[path] = None
+        return self._data[path]
+
+    def preload(self, paths: list[str]) -> None:
+        jobs = [(path, data) for path in paths if (data := self.data(path)) is not None]
+        self.model.syntax_files.preload(jobs)
+
+    def context(self, path: str) -> Context | None:
+        if path not in self._contexts:
+            data = self.data(path)
+            if data is None:
+                self._contexts[path] = None
+            else:
+                syntax = self.model.syntax_files.get(path, data)
+                if syntax.facts.parse_errors:
+                    self.parse_error_files.append(path)
+                self._contexts[path] = Context(syntax)
+        return self._contexts[path]
+
+    # ---- imports --------------------------------------------------------------------
+
+    def imported(self, ev: Evaluator, ctx: Context, entry: Node) -> Value:
+        """The value an import entry (import_namespace / import_named) binds."""
+        statement = entry.parent
+        specifier = statement.value if statement is not None else None
+        if not specifier or ("type" in entry.flags):
+            return UNKNOWN
+        names = specifier.lstrip(".").split(".") if specifier.lstrip(".") else []
+        top_external = (
+            not specifier.startswith(".")
+            and names
+            and self.modules.resolve(ctx.path, names[0]).kind == "external"
+        )
+        if entry.kind == "import_namespace":
+            if entry.value == "bind-first":
+                names = names[:1]
+            if top_external:
+                return Lib(tuple(names)) if names[0] in LIBRARIES else UNKNOWN
+            return self._module(ctx.path, ".".join(names) if not specifier.startswith(".") else "")
+        if entry.kind != "import_named" or not entry.value or entry.value == "*":
+            return UNKNOWN
+        if top_external:
+            return Lib((*names, entry.value)) if names[0] in LIBRARIES else UNKNOWN
+        found = self.modules.resolve(ctx.path, specifier)
+        if found.kind == "module":
+            return ev.module_name(found.path, entry.value)
+        if found.kind == "namespace":
+            sub = self.modules.submodule(found.folders, entry.value)
+            if sub is not None and sub.kind == "module":
+                return Module(sub.path)
+        return UNKNOWN
+
+    def _module(self, importer: str, dotted: str) -> Value:
+        if not dotted:
+            return UNKNOWN
+        found = self.modules.resolve(importer, dotted)
+        return Module(found.path) if found.kind == "module" else UNKNOWN
+
+    def submodule(self, package_init: str, name: str) -> Value | None:
+        folder = package_init.rpartition("/")[0]
+        found = self.modules.submodule([folder], name)
+        if found is not None and found.kind == "module":
+            return Module(found.path)
+        return None
+
+    # ---- library calls and fields ---------------------------------------------------
+
+    def library_call(
+        self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments
+    ) -> Value:
+        return self._library_call(ev, ctx, call, callee, args)
+
+    def self_field(self, ev: Evaluator, ctx: Context, owner: Node, name: str) -> Value:
+        """`self.<name>` in a method: the value of the one write `self.<name> = v` the
+        project holds (in a method of the same class), when there is exactly one."""
+        method, cls = _method_of(owner)
+        if method is None or cls is None or owner.value != _first_parameter(method):
+            return UNKNOWN
+        if self._writes().get(name, 0) != 1:
+            return UNKNOWN
+        for node in cls.walk():
+            if node.kind != "assign" or node.value != "=":
+                continue
+            left = node.part("left")
+            if left is None or left.kind != "member":
+                continue
+            target, prop = left.part("object"), left.part("property")
+            if prop is None or prop.value != name or target is None:
+                continue
+            writer, writer_cls = _method_of(target)
+            if writer_cls is not cls or writer is None:
+                return UNKNOWN
+            if target.kind != "identifier" or target.value != _first_parameter(writer):
+                return UNKNOWN
+            return ev.value(ctx, node.part("right"))
+        return UNKNOWN
+
+    def _writes(self) -> dict[str, int]:
+        """How many `.<name> =` writes each attribute name has across the project's files."""
+        if self._field_writes is None:
+            counts: dict[str, int] = {}
+            pattern = re.compile(rb"\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+|-|\*|/|\||&)?=(?!=)")
+            for path in self.paths:
+                data = self.data(path)
+                if data is None:
+                    continue
+                for match in pattern.finditer(data):
+                    key = match.group(1).decode()
+                    counts[key] = counts.get(key, 0) + 1
+            # `setattr(obj, name, v)` can write any attribute.
+            if any(b"setattr(" in (self.data(path) or b"") for path in self.paths):
+                counts = {key: count + 1 for key, count in counts.items()}
+            self._field_writes = counts
+        return self._field_writes
+
+
+def _method_of(node: Node) -> tuple[Node | None, Node | None]:
+    """The function directly inside a class body that holds `node`, and that class."""
+    function: Node | None = None
+    for ancestor in node.ancestors():
+        if ancestor.kind == "function":
+            function = ancestor
+        elif ancestor.kind == "class":
+            if function is not None and function.parent is ancestor:
+                return function, ancestor
+            return None, None
+    return None, None
+
+
+def _first_parameter(function: Node) -> str | None:
+    params = function.part("parameters")
+    if params is None or not params.items:
+        return None
+    if any(decorator_name(d) in ("staticmethod", "classmethod") for d in function.decorators):
+        return None
+    pattern = params.items[0].part("pattern")
+    return pattern.value if pattern is not None and pattern.kind == "identifier" else None
+
+
+def decorator_name(decorator: Node) -> str:
+    value = decorator.part("value")
+    return value.value or "" if value is not None and value.kind == "identifier" else ""

@@ -1,0 +1,297 @@
+"""One pass over a project's Python sources: every requests/httpx/aiohttp/urllib request as a
+route-call fact or a count.
+
+Files come from the shared walk (producers/project/walk.py) and are read as
+syntax files (the Python front-end, cached by content). The owner of each
+fact is `SyntaxFile.owner_at` of the call: the id `tsograph graph --language
+python` gives the enclosing code. URLs become targets as for JavaScript
+clients (routes/client/urls.py): holes filling a segment are `{}`, partial
+segments are dynamic, query and fragment are dropped, a literal authority
+names the service the request goes to, secret-looking segments are masked.
+A path the library sends with `.` or `..` segments still in it is dynamic:
+servers differ in whether they resolve them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tsograph.exchange.limitations import Place, counted
+from tsograph.producers import progress
+from tsograph.producers.lang.syntax_file import paused_collection
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.enclosing import Enclosing
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.client.origins import Rejected, Unconverted
+from tsograph.producers.routes.client.urls import BASE_MARK, NotHttp, target_of
+from tsograph.producers.routes.python_client import wrappers
+from tsograph.producers.routes.python_client.joins import split_url
+from tsograph.producers.routes.python_client.libraries import (
+    THROWS,
+    Outcome,
+    Request,
+    Skipped,
+    library_value,
+    request_of,
+)
+from tsograph.producers.routes.python_client.project import PyProject, is_python_test
+from tsograph.producers.routes.python_client.values import Client, Context, Evaluator, Fn, Lib
+
+NOT_HTTP = "not-http-url"
+UNCONVERTED_ORIGIN = "origin-not-derived"
+COMPUTED_ACCESS = "computed-method-access"
+INNER_RETAINED = "wrapper-inner-requests-kept"
+_DOT_SEGMENT = re.compile(r"(?:^|/)(?:\.|%2e){1,2}(?:/|$)", re.IGNORECASE)
+
+
+@dataclass
+class Scan:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    limitations: list[str] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    caveats: Counter[str] = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter)
+    skipped_at: set[Place] = field(default_factory=set)
+    masked: int = 0
+
+
+@dataclass
+class Site:
+    path: str
+    call: Node
+    outcome: Outcome
+    inner_of: int | None  # the wrapper function (node id) whose forwarded call this is
+
+
+class Scanner:
+    def __init__(
+        self,
+        root: Path,
+        service: str | None,
+        include_tests: bool,
+        syntax: SyntaxFiles,
+        enclosing: Enclosing | None = None,
+    ) -> None:
+        self.root = root
+        self.service = service
+        self.scan = Scan()
+        model = ProjectModel.load(root, include_tests, syntax, enclosing)
+        self.model = model
+        self.project = PyProject(model, library_value)
+        self.files = [
+            path for path in self.project.paths if include_tests or not is_python_test(path)
+        ]
+        self.wrappers = wrappers.Wrappers(self.project)
+        self.mutated: frozenset[tuple[str, int]] = frozenset()
+
+    def run(self) -> Scan:
+        self.project.preload(self.files)
+        self.mutated = self._mutated_bases()
+        sites: list[Site] = []
+        progress.phase("reading requests", len(self.files))
+        for path in self.files:
+            progress.advance()
+            ctx = self.project.context(path)
+            if ctx is None:
+                continue
+            self.scan.read.append(self.root / path)
+            for call in ctx.root.walk():
+                if call.kind != "call":
+                    continue
+                site = self._site(ctx, call)
+                if site is not None:
+                    sites.append(site)
+        replaced = self.wrappers.replaced()
+        for site in sites:
+            if site.inner_of is not None and site.inner_of in replaced:
+                continue
+            if site.inner_of is not None and site.inner_of in self.wrappers.invoked:
+                self.scan.caveats[INNER_RETAINED] += 1
+            self._emit(site)
+        self._limitations()
+        return self.scan
+
+    def _site(self, ctx: Context, call: Node) -> Site | None:
+        callee_node = call.part("callee")
+        if callee_node is None:
+            return None
+        ev = Evaluator(self.project)
+        if _computed_access(ev, ctx, callee_node):
+            return Site(ctx.path, call, Skipped(COMPUTED_ACCESS), None)
+        outcome = self.outcome(ev, ctx, call, 0)
+        if outcome is None:
+            return None
+        inner = self.wrappers.inner_of(ctx, call)
+        return Site(ctx.path, call, outcome, id(inner) if inner is not None else None)
+
+    def outcome(self, ev: Evaluator, ctx: Context, call: Node, depth: int) -> Outcome | None:
+        """The request of a call: a library call or a followed wrapper."""
+        callee_node = call.part("callee")
+        callee = ev.value(ctx, callee_node)
+        if isinstance(callee, Fn):
+            return self.wrappers.invoke(self.outcome, ev, ctx, call, callee, depth)
+        return request_of(ev, ctx, call, callee, self.mutated)
+
+    def _emit(self, site: Site) -> None:
+        outcome = site.outcome
+        ctx = self.project.context(site.path)
+        assert ctx is not None
+        syntax = ctx.syntax
+        line, column = syntax.location(_name_offset(site.call))
+        if isinstance(outcome, Skipped):
+            self._skip(outcome.reason, (site.path, line))
+            return
+        try:
+            target = target_of(outcome.url)
+        except NotHttp:
+            self._skip(NOT_HTTP, (site.path, line))
+            return
+        except Rejected:
+            self._skip(THROWS, (site.path, line))
+            return
+        except Unconverted:
+            self._skip(UNCONVERTED_ORIGIN, (site.path, line))
+            return
+        dynamic = target.dynamic or _has_dot_segments(outcome)
+        fact: dict[str, Any] = {
+            "kind": "route-call",
+            "channel": target.channel,
+            "method": outcome.method or "ANY",
+            "location": {"path": site.path, "line": line, "column": column},
+            "pathAnchor": target.anchor,
+            "dynamic": dynamic,
+            "symbol": {"usr": syntax.owner_at(site.call.start)},
+        }
+        if outcome.method is None:
+            fact["methodDynamic"] = True
+        service = target.origin if target.origin is not None else self.service
+        if service is not None:
+            fact["service"] = service
+        if is_python_test(site.path):
+            fact["testSource"] = True
+        for note in outcome.notes:
+            self.scan.caveats[note] += 1
+        self.scan.masked += target.masked
+        self.scan.facts.append(fact)
+
+    def _skip(self, reason: str, place: Place) -> None:
+        self.scan.skipped[reason] += 1
+        self.scan.skipped_at.add(place)
+
+    def _mutated_bases(self) -> frozenset[tuple[str, int]]:
+        """Clients whose `base_url` is assigned anywhere (httpx allows it): base not known."""
+        found: set[tuple[str, int]] = set()
+        for path in self.files:
+            data = self.project.data(path)
+            if data is None or b"base_url" not in data:
+                continue
+            ctx = self.project.context(path)
+            if ctx is None:
+                continue
+            for node in ctx.root.walk():
+                if node.kind != "assign":
+                    continue
+                left = node.part("left")
+                prop = left.part("property") if left is not None else None
+                if left is None or left.kind != "member" or prop is None:
+                    continue
+                if prop.value == "base_url":
+                    owner = Evaluator(self.project).value(ctx, left.part("object"))
+                    if isinstance(owner, Client):
+                        found.add(owner.origin)
+        return frozenset(found)
+
+    def _limitations(self) -> None:
+        scan = self.scan
+        model = self.model
+        failures = dict(self.project.unreadable)
+        reasons = Counter(failures.values())
+        scan.limitations.extend(model.sources.limitation_lines(dict(reasons) or None, failures))
+        if self.project.parse_error_files:
+            scan.limitations.append(
+                counted(
+                    "parse-errors:",
+                    len(self.project.parse_error_files),
+                    "file(s) hold syntax the parser could not read; requests in the rest are kept",
+                    names=self.project.parse_error_files,
+                )
+            )
+        unseen = (
+            "calls on receivers not proven to be requests, httpx, aiohttp or urllib.request "
+            "are not seen"
+        )
+        skipped = sum(scan.skipped.values())
+        if skipped:
+            scan.limitations.append(
+                counted(
+                    "client-call-coverage:",
+                    skipped,
+                    f"request(s) not represented as facts; {unseen}",
+                    breakdown=scan.skipped,
+                    places=scan.skipped_at,
+                )
+            )
+        else:
+            scan.limitations.append(f"client-call-coverage: {unseen}")
+        caveats = Counter(scan.caveats)
+        if scan.masked:
+            caveats["masked-secret-segments"] = scan.masked
+        if caveats:
+            scan.limitations.append(
+                counted(
+                    "client-call-coverage:",
+                    sum(caveats.values()),
+                    "fact(s) whose request may be changed at run time or was only partly proven",
+                    breakdown=caveats,
+                )
+            )
+
+
+def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
+    """`getattr(requests, method)(url)` / `getattr(client, verb)(url)`: picked at run time."""
+    if callee.kind != "call":
+        return False
+    inner = callee.part("callee")
+    if inner is None or inner.kind != "identifier" or inner.value != "getattr":
+        return False
+    if ctx.scopes.lookup(inner, "getattr") is not None or not callee.items:
+        return False
+    owner = ev.value(ctx, callee.items[0])
+    return isinstance(owner, Client) or (
+        isinstance(owner, Lib) and owner.path in (("requests",), ("httpx",))
+    )
+
+
+def _has_dot_segments(outcome: Request) -> bool:
+    _, _, rest = split_url(outcome.url.lstrip(BASE_MARK))
+    return bool(_DOT_SEGMENT.search(rest.split("?", 1)[0]))
+
+
+def _name_offset(call: Node) -> int:
+    """Where a call is located: its callee's last name (`get` in `client.get(…)`)."""
+    callee = call.part("callee")
+    if callee is None:
+        return call.start
+    if callee.kind == "member":
+        prop = callee.part("property")
+        if prop is not None:
+            return prop.start
+    return callee.start
+
+
+def scan_project(
+    root: Path,
+    service: str | None,
+    include_tests: bool,
+    syntax: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
+) -> Scan:
+    """The Python client requests of a project."""
+    files = syntax if syntax is not None else uncached_syntax_files()
+    with paused_collection():
+        return Scanner(root, service, include_tests, files, enclosing).run()

@@ -1,0 +1,479 @@
+"""What a Python expression holds, as far as the code proves it, for URLs and HTTP clients.
+
+Strings are plain `str` in which HOLE (routes/client/urls.py) stands for text
+that is not known (a parameter, an environment value, a formatted field with
+a conversion or a format spec); a hole is read as text without `/`, `?`,
+`#` or `:`, the contract's reading of an interpolation that fills a segment.
+
+Followed: string literals, f-strings, `+`, `%` (`%s`, `%d`, `%i`, `%%`,
+`%(name)s` with a dict literal), `str.format` (auto, numbered and named
+fields), `str(x)`, `rstrip`/`lstrip`/`strip`/`removeprefix`/`removesuffix`
+with literal arguments, `"/".join([...])`, `urllib.parse.urljoin` (the
+standard library's own function on the proven text), names bound exactly once
+in their scope (module constants across imports included), `with X as name`,
+and `self.<attr>` written exactly once in the whole project (`self.<attr> =`
+in one method of the class). Anything else is UNKNOWN.
+
+Library values are proven from imports only: an import whose top-level module
+is a library the project does not itself hold (PythonModules says external)
+gives `Lib(("httpx", "Client"))`; calling a client constructor gives a
+`Client` that remembers its library, its `base_url` and where it was made.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urljoin
+
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
+from tsograph.producers.routes.python_client.scopes import FileScopes, Site
+
+if TYPE_CHECKING:
+    from tsograph.producers.routes.python_client.project import PyProject
+
+LIBRARIES = frozenset({"requests", "httpx", "aiohttp", "urllib"})
+_MAX_DEPTH = 48
+
+
+class Unknown:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = Unknown()
+
+
+@dataclass(frozen=True)
+class Lib:
+    """A module or attribute of a supported library (`("requests", "get")`)."""
+
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Client:
+    """A client object: requests.Session, httpx.Client/AsyncClient, aiohttp.ClientSession.
+
+    `base` is the base URL as URL text (None: none given; BASE_MARK-led: not known);
+    `origin` is (path, offset) of the constructor call; `options` the keyword names given.
+    """
+
+    library: str
+    base: str | None
+    origin: tuple[str, int]
+    options: frozenset[str] = frozenset()
+    open: bool = False  # `**kwargs` passed to the constructor
+
+
+@dataclass(frozen=True)
+class Member:
+    client: Client
+    name: str
+
+
+@dataclass(frozen=True)
+class RequestObject:
+    """urllib.request.Request(url, data, …, method=…)."""
+
+    url: str
+    method: str | None  # None: not proven
+    origin: tuple[str, int]
+
+
+@dataclass(frozen=True)
+class Module:
+    path: str
+
+
+@dataclass(frozen=True)
+class Fn:
+    path: str
+    node: Node
+
+
+@dataclass(frozen=True)
+class Seq:
+    items: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Mapping:
+    items: tuple[tuple[str, Value], ...]
+
+
+Value = str | int | Lib | Client | Member | RequestObject | Module | Fn | Seq | Mapping | Unknown
+
+# What a wrapper invocation binds: (function node id, parameter name) -> value.
+Env = dict[tuple[int, str], Value]
+
+
+def url_text(value: Value) -> str:
+    """A value in a URL position: its text, or one hole."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return HOLE
+
+
+def literal(text: str) -> str:
+    """Literal source text as URL text: the sentinel characters themselves are escaped."""
+    return text.replace(HOLE, "%EE%80%80").replace(BASE_MARK, "%EE%80%81")
+
+
+class Context:
+    """One file as the evaluator reads it."""
+
+    def __init__(self, syntax: SyntaxFile) -> None:
+        self.syntax = syntax
+        self.path = syntax.path
+        self.root = syntax.root
+        self.scopes = FileScopes(syntax.root)
+
+
+class Evaluator:
+    def __init__(self, project: PyProject, env: Env | None = None) -> None:
+        self.project = project
+        self.env: Env = env or {}
+        self._active: set[tuple[str, int, str]] = set()
+        self._depth = 0
+
+    # ---- expressions ----------------------------------------------------------------
+
+    def value(self, ctx: Context, node: Node | None) -> Value:
+        if node is None or self._depth > _MAX_DEPTH:
+            return UNKNOWN
+        self._depth += 1
+        try:
+            return self._value(ctx, node)
+        finally:
+            self._depth -= 1
+
+    def _value(self, ctx: Context, node: Node) -> Value:
+        kind = node.kind
+        if kind == "string":
+            return UNKNOWN if "bytes" in node.flags else literal(node.value or "")
+        if kind == "number":
+            try:
+                return int(node.value or "", 10)
+            except ValueError:
+                return UNKNOWN
+        if kind == "template":
+            return self._fstring(ctx, node)
+        if kind == "identifier":
+            return self.name(ctx, node, node.value or "")
+        if kind == "member":
+            return self._member(ctx, node)
+        if kind == "call":
+            return self._call(ctx, node)
+        if kind == "binary":
+            return self._binary(ctx, node)
+        if kind == "array":
+            return Seq(tuple(self.value(ctx, item) for item in node.items))
+        if kind == "object":
+            return self._mapping(ctx, node)
+        if kind in ("await", "annotation"):
+            return self.value(ctx, node.part("value"))
+        return UNKNOWN
+
+    def _fstring(self, ctx: Context, node: Node) -> Value:
+        if "bytes" in node.flags:
+            return UNKNOWN
+        pieces: list[str] = []
+        for item in node.items:
+            if item.kind == "template_text":
+                pieces.append(literal(item.value or ""))
+                continue
+            inner = item.part("value")
+            # `{x!r}`, `{x:>3}`, `{x=}`: a conversion or a spec the text does not show.
+            tail = ctx.syntax.data[inner.end : item.end].strip() if inner is not None else b""
+            value = self.value(ctx, inner) if tail == b"}" else UNKNOWN
+            pieces.append(url_text(value))
+        return "".join(pieces)
+
+    def _mapping(self, ctx: Context, node: Node) -> Value:
+        items: list[tuple[str, Value]] = []
+        for item in node.items:
+            key = item.part("key") if item.kind == "property" else None
+            if key is None or key.kind != "string" or key.value is None:
+                return UNKNOWN
+            items.append((key.value, self.value(ctx, item.part("value"))))
+        return Mapping(tuple(items))
+
+    def _binary(self, ctx: Context, node: Node) -> Value:
+        left = self.value(ctx, node.part("left"))
+        operator = node.value
+        if operator == "or":
+            # `X or "default"`: proven only when the left side is a non-empty literal text.
+            return left if isinstance(left, str) and left and HOLE not in left else UNKNOWN
+        right = self.value(ctx, node.part("right"))
+        if operator == "+":
+            if isinstance(left, int) and isinstance(right, int):
+                return left + right
+            if isinstance(left, str) or isinstance(right, str):
+                if isinstance(left, (int, Seq, Mapping)) or isinstance(right, (int, Seq, Mapping)):
+                    return UNKNOWN  # `str + int` raises
+                return url_text(left) + url_text(right)
+            return UNKNOWN
+        if operator == "%" and isinstance(left, str):
+            return percent_format(left, right)
+        return UNKNOWN
+
+    def _member(self, ctx: Context, node: Node) -> Value:
+        prop = node.part("property")
+        name = prop.value if prop is not None else None
+        if not name:
+            return UNKNOWN
+        owner_node = node.part("object")
+        owner = self.value(ctx, owner_node)
+        if isinstance(owner, Lib):
+            return Lib((*owner.path, name))
+        if isinstance(owner, Client):
+            return Member(owner, name)
+        if isinstance(owner, Module):
+            return self.module_name(owner.path, name)
+        if owner is UNKNOWN and owner_node is not None and owner_node.kind == "identifier":
+            return self.project.self_field(self, ctx, owner_node, name)
+        return UNKNOWN
+
+    def _call(self, ctx: Context, node: Node) -> Value:
+        callee_node = node.part("callee")
+        if callee_node is None:
+            return UNKNOWN
+        args = Arguments.of(node)
+        if callee_node.kind == "member":
+            prop = callee_node.part("property")
+            method = prop.value if prop is not None else ""
+            receiver = self.value(ctx, callee_node.part("object"))
+            if isinstance(receiver, str) and method:
+                return self._string_method(ctx, receiver, method or "", args)
+        if (
+            callee_node.kind == "identifier"
+            and callee_node.value == "str"
+            and ctx.scopes.lookup(callee_node, "str") is None
+            and len(args.positional) == 1
+        ):
+            found = self.value(ctx, args.positional[0])
+            return url_text(found) if isinstance(found, (str, int)) else UNKNOWN
+        callee = self.value(ctx, callee_node)
+        if isinstance(callee, Lib):
+            return self.project.library_call(self, ctx, node, callee, args)
+        return UNKNOWN
+
+    def _string_method(self, ctx: Context, text: str, method: str, args: Arguments) -> Value:
+        values = [self.value(ctx, arg) for arg in args.positional]
+        if args.open:
+            return UNKNOWN
+        if method == "format":
+            named = {key: self.value(ctx, arg) for key, arg in args.keywords.items()}
+            return str_format(text, values, named)
+        if args.keywords:
+            return UNKNOWN
+        if method in ("rstrip", "lstrip", "strip", "removeprefix", "removesuffix"):
+            if len(values) != 1 or not isinstance(values[0], str) or HOLE in values[0]:
+                return UNKNOWN
+            chars = values[0]
+            if method.endswith("strip") and text and (text[0] == HOLE or text[-1] == HOLE):
+                return UNKNOWN  # a hole at the edge may end in what is stripped
+            result: str = getattr(text, method)(chars)
+            return result
+        if method == "join" and len(values) == 1 and isinstance(values[0], Seq):
+            parts = [url_text(item) for item in values[0].items]
+            if any(not isinstance(item, (str, int)) for item in values[0].items):
+                return UNKNOWN
+            return text.join(parts)
+        return UNKNOWN
+
+    # ---- names ----------------------------------------------------------------------
+
+    def name(self, ctx: Context, use: Node, name: str) -> Value:
+        found = ctx.scopes.lookup(use, name)
+        if found is None:
+            return UNKNOWN
+        scope, sites = found
+        if len(sites) != 1:
+            return UNKNOWN
+        if scope.kind == "module" and ctx.scopes.written_globally(name):
+            return UNKNOWN
+        return self.site(ctx, sites[0], name)
+
+    def module_name(self, path: str, name: str) -> Value:
+        """A name at the top level of a project module; a submodule when none binds it."""
+        ctx = self.project.context(path)
+        if ctx is None:
+            return UNKNOWN
+        sites = ctx.scopes.module_sites(name)
+        if len(sites) == 1 and not ctx.scopes.written_globally(name):
+            return self.site(ctx, sites[0], name)
+        if not sites and path.endswith(("/__init__.py", "/__init__.pyi")):
+            sub = self.project.submodule(path, name)
+            if sub is not None:
+                return sub
+        return UNKNOWN
+
+    def site(self, ctx: Context, site: Site, name: str) -> Value:
+        key = (ctx.path, site.node.start, name)
+        if key in self._active:
+            return UNKNOWN
+        self._active.add(key)
+        try:
+            return self._site(ctx, site, name)
+        finally:
+            self._active.discard(key)
+
+    def _site(self, ctx: Context, site: Site, name: str) -> Value:
+        node = site.node
+        if site.kind == "assign":
+            left = node.part("left")
+            if node.value != "=" or left is None or left.kind != "identifier":
+                return UNKNOWN
+            return self.value(ctx, node.part("right"))
+        if site.kind == "with":
+            return self.value(ctx, node.part("value"))
+        if site.kind == "import":
+            return self.project.imported(self, ctx, node)
+        if site.kind == "def":
+            return Fn(ctx.path, node)
+        if site.kind == "param":
+            function = node.parent.parent if node.parent is not None else None
+            if function is not None:
+                return self.env.get((id(function), name), UNKNOWN)
+        return UNKNOWN
+
+
+@dataclass
+class Arguments:
+    positional: list[Node]
+    keywords: dict[str, Node]
+    open: bool  # a `*args` or `**kwargs` spread: more arguments than written
+
+    @staticmethod
+    def of(call: Node) -> Arguments:
+        positional: list[Node] = []
+        keywords: dict[str, Node] = {}
+        spread = False
+        for item in call.items:
+            if item.kind == "keyword" and item.value:
+                value = item.part("value")
+                if value is not None:
+                    keywords[item.value] = value
+            elif item.kind == "spread":
+                spread = True
+            elif item.kind == "comprehension":
+                positional.append(item)
+            else:
+                positional.append(item)
+        return Arguments(positional, keywords, spread)
+
+    def get(self, index: int, keyword: str) -> Node | None:
+        """The argument for a parameter that is both positional (`index`) and named."""
+        if index < len(self.positional):
+            return self.positional[index]
+        return self.keywords.get(keyword)
+
+    def missing(self, index: int, keyword: str) -> bool:
+        """True when the parameter is provably not given (no spread could hold it)."""
+        return self.get(index, keyword) is None and not self.open
+
+
+def percent_format(template: str, right: Value) -> Value:
+    """`template % right` for the conversions whose text is known; others are holes."""
+    args: list[Value]
+    mapping: dict[str, Value] | None = None
+    if isinstance(right, Seq):
+        args = list(right.items)
+    elif isinstance(right, Mapping):
+        args, mapping = [], dict(right.items)
+    elif right is UNKNOWN:
+        return UNKNOWN  # a tuple of unknown size or a mapping: the fields are not known
+    else:
+        args = [right]
+    out: list[str] = []
+    index = 0
+    position = 0
+    while position < len(template):
+        char = template[position]
+        if char != "%":
+            out.append(char)
+            position += 1
+            continue
+        if template[position + 1 : position + 2] == "%":
+            out.append("%")
+            position += 2
+            continue
+        key: str | None = None
+        cursor = position + 1
+        if template[cursor : cursor + 1] == "(":
+            close = template.find(")", cursor)
+            if close < 0 or mapping is None:
+                return UNKNOWN
+            key = template[cursor + 1 : close]
+            cursor = close + 1
+        spec_start = cursor
+        while cursor < len(template) and template[cursor] in "#0- +123456789.*lhL":
+            cursor += 1
+        if cursor >= len(template):
+            return UNKNOWN
+        conversion = template[cursor]
+        spec = template[spec_start:cursor]
+        if key is not None:
+            assert mapping is not None
+            value = mapping.get(key, UNKNOWN)
+        else:
+            if index >= len(args):
+                return UNKNOWN  # raises: not enough arguments
+            value = args[index]
+            index += 1
+        known = not spec and (
+            (conversion == "s" and isinstance(value, (str, int)))
+            or (conversion in "di" and isinstance(value, int))
+        )
+        out.append(url_text(value) if known else HOLE)
+        position = cursor + 1
+    if mapping is None and index != len(args):
+        return UNKNOWN  # raises: not all arguments converted
+    return "".join(out)
+
+
+def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Value:
+    """`template.format(*args, **named)` for plain fields; a conversion or spec is a hole."""
+    out: list[str] = []
+    auto = 0
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return UNKNOWN
+    for text, field_name, spec, conversion in parsed:
+        out.append(text)
+        if field_name is None:
+            continue
+        head = field_name.split(".", 1)[0].split("[", 1)[0]
+        value: Value
+        if head == "":
+            value = args[auto] if auto < len(args) else UNKNOWN
+            auto += 1
+        elif head.isdigit():
+            value = args[int(head)] if int(head) < len(args) else UNKNOWN
+        else:
+            value = named.get(head, UNKNOWN)
+        plain = head == field_name and not spec and conversion in (None, "s")
+        out.append(url_text(value) if plain and isinstance(value, (str, int)) else HOLE)
+    return "".join(out)
+
+
+def join_url(base: Value, url: Value) -> Value:
+    """urllib.parse.urljoin(base, url) on proven text (the analysing Python's own function,
+    3.11; its rules are RFC 3986 section 5.2 for the schemes it knows)."""
+    if not isinstance(base, str) or not isinstance(url, str):
+        return UNKNOWN
+    if url.startswith(HOLE) or (base.startswith(HOLE) and not url.startswith(("http:", "https:"))):
+        if base.startswith(HOLE) and url.startswith("/") and not url.startswith("//"):
+            return BASE_MARK + url  # rooted at an origin that is not known
+        return UNKNOWN
+    return urljoin(base, url)
