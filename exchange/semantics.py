@@ -34,9 +34,9 @@ Document = dict[str, Any]
 
 FORMAT = "bridge-facts"
 HTTP_KINDS = ("route-contract", "route-decl", "route-call")
-# relation-use facts come from code (js) or from DDL (sql, `tsograph sql-schema`).
-PLATFORMS_OF_KIND = {"route-contract": ("openapi",), "relation-use": ("js", "sql")}
-DEFAULT_PLATFORMS = ("js",)
+# relation-use facts come from code (js, python) or from DDL (sql, `tsograph sql-schema`).
+PLATFORMS_OF_KIND = {"route-contract": ("openapi",), "relation-use": ("js", "python", "sql")}
+DEFAULT_PLATFORMS = ("js", "python")
 ROLE_OF_KIND = {"route-contract": "server", "route-decl": "server", "route-call": "client"}
 
 Fact = Mapping[str, Any]
