@@ -23,14 +23,15 @@ vector of oracle/recordings/python-clients/ (recorded by oracle/python-clients/)
   the URL must have a scheme (MissingSchema otherwise); `.`/`..` segments
   are dropped, `%2E` is decoded afterwards (requote_uri) and stays.
 * urllib.request (CPython 3.11): the URL must have a scheme (ValueError); the
-  path is sent as written.
+  path is sent as written; a space or control character raises InvalidURL and
+  non-ASCII text UnicodeEncodeError (http.client).
 """
 
 from __future__ import annotations
 
 import re
 
-from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
@@ -107,12 +108,16 @@ def aiohttp_base(base: str) -> None:
     scheme, authority, rest = split_url(base)
     if not scheme or len(authority) <= 2:
         raise JoinError("Only absolute URLs are supported")
-    if not rest.split("?", 1)[0].endswith("/"):
+    path = rest.split("?", 1)[0]
+    if path and not path.endswith("/"):  # an empty path is `/` to yarl
         raise JoinError("base_url must have a trailing '/'")
 
 
 def aiohttp_join(base: str | None, url: str) -> str:
-    """aiohttp 3.14.5 `ClientSession._build_url` (yarl 1.25.1 `URL.join`)."""
+    """aiohttp 3.14.5 `ClientSession._build_url` (yarl 1.25.1 `URL.join`); the session's
+    constructor checks the base first."""
+    if base is not None:
+        aiohttp_base(base)
     scheme, authority, rest = split_url(url)
     if scheme or authority:
         if not scheme or len(authority) <= 2:
@@ -120,13 +125,13 @@ def aiohttp_join(base: str | None, url: str) -> str:
         return _normalized(scheme + authority, rest or "/")
     if base is None:
         raise JoinError("a relative URL without a base_url")
-    aiohttp_base(base)
     if base.startswith(BASE_MARK):
         head, base_rest = BASE_MARK, base[len(BASE_MARK) :] or "/"
     else:
         base_scheme, base_authority, base_rest = split_url(base)
         head = base_scheme + base_authority
     base_path, _, base_query = base_rest.partition("?")
+    base_path = base_path or "/"
     path, mark, query = rest.partition("?")
     if not path:
         joined = base_path
@@ -140,11 +145,25 @@ def aiohttp_join(base: str | None, url: str) -> str:
 
 
 def require_absolute(url: str) -> str:
-    """urllib.request: the URL must name its scheme; it is sent as written."""
+    """The URL must name its scheme (requests MissingSchema, urllib ValueError)."""
     scheme, authority, rest = split_url(url)
     if not scheme:
         raise JoinError("the URL has no scheme")
+    if authority and not rest.startswith("/"):
+        rest = "/" + rest  # `http://h?q=1` asks for `/?q=1`
     return scheme + authority + rest
+
+
+_DISALLOWED = re.compile(r"[\x00-\x20\x7f]")  # http.client _contains_disallowed_url_pchar_re
+
+
+def urllib_url(url: str) -> str:
+    """urllib.request (CPython 3.11): a scheme is required, the path is sent as written, and
+    http.client rejects controls, spaces (InvalidURL) and non-ASCII text (UnicodeEncodeError)."""
+    sent = require_absolute(url)
+    if _DISALLOWED.search(sent) or not sent.replace(HOLE, "").isascii():
+        raise JoinError("http.client rejects the request line")
+    return sent
 
 
 def requests_url(url: str) -> str:

@@ -35,7 +35,7 @@ from tsograph.producers.routes.python_client.joins import (
     aiohttp_join,
     httpx_merge,
     requests_url,
-    require_absolute,
+    urllib_url,
 )
 from tsograph.producers.routes.python_client.values import (
     UNKNOWN,
@@ -195,7 +195,7 @@ def _verb_call(
     elif name == "request" or (name == "stream" and library == "httpx"):
         declared = ev.value(ctx, args.get(0, "method"))
         if isinstance(declared, str) and HOLE not in declared:
-            method = declared.upper()  # every library upper-cases it
+            method = sent_method(library, declared)
             if method not in CONTRACT_METHODS:
                 return Skipped(NON_CONTRACT)
         else:
@@ -207,15 +207,28 @@ def _verb_call(
     if url.startswith(HOLE):
         return Request(url, method, library)
     try:
-        if library == "requests":
-            full = requests_url(url)
-        elif library == "httpx":
-            full = httpx_merge(client.base if client is not None else None, url)
-        else:
-            full = aiohttp_join(client.base if client is not None else None, url)
+        full = sent_url(library, client.base if client is not None else None, url)
     except JoinError:
         return Skipped(THROWS)
     return Request(full, method, library)
+
+
+def sent_url(library: str, base: str | None, url: str) -> str:
+    """The URL a library sends for `url` on a client with `base` (None: no base_url);
+    JoinError where it raises first."""
+    if library == "requests":
+        return requests_url(url)
+    if library == "httpx":
+        return httpx_merge(base, url)
+    if library == "aiohttp":
+        return aiohttp_join(base, url)
+    return urllib_url(url)
+
+
+def sent_method(library: str, declared: str) -> str:
+    """The method on the request line: requests, httpx and aiohttp upper-case it, urllib
+    sends it as written."""
+    return declared if library == "urllib" else declared.upper()
 
 
 def _urlopen(ev: Evaluator, ctx: Context, args: Arguments) -> Outcome:
@@ -234,6 +247,6 @@ def _urlopen(ev: Evaluator, ctx: Context, args: Arguments) -> Outcome:
     if url.startswith(HOLE):
         return Request(url, method, "urllib")
     try:
-        return Request(require_absolute(url), method, "urllib")
+        return Request(urllib_url(url), method, "urllib")
     except JoinError:
         return Skipped(THROWS)

@@ -284,10 +284,10 @@ class Evaluator:
             result: str = getattr(text, method)(chars)
             return result
         if method == "join" and len(values) == 1 and isinstance(values[0], Seq):
-            parts = [url_text(item) for item in values[0].items]
-            if any(not isinstance(item, (str, int)) for item in values[0].items):
+            # join raises on anything but text, so an unknown item that joins is text.
+            if any(not isinstance(item, (str, Unknown)) for item in values[0].items):
                 return UNKNOWN
-            return text.join(parts)
+            return text.join(url_text(item) for item in values[0].items)
         return UNKNOWN
 
     # ---- names ----------------------------------------------------------------------
@@ -445,6 +445,7 @@ def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Val
     """`template.format(*args, **named)` for plain fields; a conversion or spec is a hole."""
     out: list[str] = []
     auto = 0
+    numbered = False
     try:
         parsed = list(string.Formatter().parse(template))
     except ValueError:
@@ -459,11 +460,14 @@ def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Val
             value = args[auto] if auto < len(args) else UNKNOWN
             auto += 1
         elif head.isdigit():
+            numbered = True
             value = args[int(head)] if int(head) < len(args) else UNKNOWN
         else:
             value = named.get(head, UNKNOWN)
         plain = head == field_name and not spec and conversion in (None, "s")
         out.append(url_text(value) if plain and isinstance(value, (str, int)) else HOLE)
+    if auto and numbered:
+        return UNKNOWN  # mixing `{}` and `{0}` raises ValueError
     return "".join(out)
 
 

@@ -24,6 +24,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.libraries import Outcome
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.values import (
+    UNKNOWN,
     Arguments,
     Context,
     Env,
@@ -160,12 +161,13 @@ class Wrappers:
                 if node is function.part("name"):
                     continue
                 value = Evaluator(self.project).value(ctx, node)
-                if isinstance(value, Fn) and value.node is not function:
-                    continue
-                if not isinstance(value, Fn) and not _may_name(ctx, node, name, function, path):
-                    continue
                 if not isinstance(value, Fn):
-                    return False
+                    # Only a use whose value is not proven may still be the wrapper.
+                    if value is UNKNOWN and _may_name(ctx, node, name, function, path):
+                        return False
+                    continue
+                if value.node is not function:
+                    continue
                 parent = node.parent
                 if parent is None or parent.kind != "call" or parent.part("callee") is not node:
                     return False
