@@ -25,7 +25,7 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 PINS = ("requests==2.34.2", "httpx==0.28.1", "aiohttp==3.14.5", "yarl==1.25.1")
 OUT = Path(__file__).resolve().parents[1] / "recordings" / "python-clients"
@@ -90,7 +90,7 @@ METHODS = ["GET", "get", "Patch", "DELETE"]
 
 
 class Recorder(BaseHTTPRequestHandler):
-    seen: list[dict[str, str]] = []
+    seen: ClassVar[list[dict[str, str]]] = []
 
     def handle_one_request(self) -> None:
         self.raw_requestline = self.rfile.readline(65537)

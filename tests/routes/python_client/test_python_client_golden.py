@@ -1,4 +1,4 @@
-"""Every case under fixtures/routes/python-client/<case>/ against its golden document, byte for byte.
+"""Each case under fixtures/routes/python-client/<case>/ against its golden, byte for byte.
 
 A case holds `sources/` (the Python project scanned), optional `args` and
 `expected.json`; TSOGRAPH_REGENERATE=1 rewrites the goldens on purpose.
