@@ -174,6 +174,7 @@ def inside() -> int:
     vectors: list[dict[str, Any]] = []
     for base in [None, *BASES]:
         for url in RELATIVE:
+
             def go(base: str | None = base, url: str = url) -> None:
                 if base is None:
                     httpx.get(real(url))
