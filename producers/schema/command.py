@@ -17,10 +17,14 @@ from tsograph.producers.command_args import (
     add_output_arguments,
     syntax_files,
 )
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
+from tsograph.producers.routes.client.command import project_language
+from tsograph.producers.schema.python.scan import scan_python
 from tsograph.producers.schema.scan import scan_project
 from tsograph.producers.service_runs import (
+    Target,
     add_service_arguments,
     output_of,
     rebase_facts,
@@ -45,6 +49,12 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="also read test sources; their facts carry testSource: true",
     )
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the sources to read: js (TypeScript/JavaScript) or python (default: python "
+        "when the project holds Python sources and no TypeScript/JavaScript ones, else js)",
+    )
     add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
@@ -54,6 +64,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     for target in targets(args, "schema"):
+        if project_language(target.project, args.language) == "python":
+            _write_python(args, target, generated)
+            continue
         scan = scan_project(
             target.project, args.include_tests, syntax_files(args), target.enclosing
         )
@@ -73,3 +86,22 @@ def run(args: argparse.Namespace) -> int:
         with output_of(target):
             emit(document, args.format)
     return 0
+
+
+def _write_python(args: argparse.Namespace, target: Target, generated: str) -> None:
+    scan = scan_python(target.project, args.include_tests, syntax_files(args), target.enclosing)
+    check_fact_budget(len(scan.facts))
+    document = bridge_facts(
+        platform="python",
+        target="persistence" if scan.facts else None,
+        roles=list(ROLES),
+        service=None,
+        project=project_name(target.root),
+        generated=generated,
+        source_modified=source_modified_at(scan.read),
+        limitations=rebase_limitations(scan.limitation_lines(), target.folder),
+        facts=rebase_facts(scan.facts, target.folder),
+        source_sets={"tests": "included" if args.include_tests else "excluded"},
+    )
+    with output_of(target):
+        emit(document, args.format)

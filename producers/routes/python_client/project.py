@@ -29,6 +29,12 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 
+# Distributions of supported libraries whose name is not their import name (normalized).
+_DISTRIBUTIONS = {
+    "psycopg2": ("psycopg2_binary",),
+    "psycopg": ("psycopg_binary", "psycopg_c"),
+    "pymysql": ("pymysql",),
+}
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
 
@@ -94,11 +100,7 @@ class PyProject:
         if not specifier or ("type" in entry.flags):
             return UNKNOWN
         names = specifier.lstrip(".").split(".") if specifier.lstrip(".") else []
-        top_external = (
-            not specifier.startswith(".")
-            and names
-            and self.modules.resolve(ctx.path, names[0]).kind == "external"
-        )
+        top_external = not specifier.startswith(".") and names and self._external(ctx, names[0])
         if entry.kind == "import_namespace":
             if entry.value == "bind-first":
                 names = names[:1]
@@ -117,6 +119,15 @@ class PyProject:
             if sub is not None and sub.kind == "module":
                 return Module(sub.path)
         return UNKNOWN
+
+    def _external(self, ctx: Context, top: str) -> bool:
+        """Whether `top` is a module the project does not hold: a declared dependency or the
+        standard library (PythonModules), or a library whose distribution is named apart."""
+        kind = self.modules.resolve(ctx.path, top).kind
+        if kind == "external":
+            return True
+        aliases = _DISTRIBUTIONS.get(top, ())
+        return kind == "miss" and any(alias in self.modules.declared for alias in aliases)
 
     def _module(self, importer: str, dotted: str) -> Value:
         if not dotted:

@@ -35,7 +35,24 @@ from tsograph.producers.routes.python_client.scopes import FileScopes, Site
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject
 
-LIBRARIES = frozenset({"requests", "httpx", "aiohttp", "urllib"})
+# Packages whose values the producers interpret (HTTP clients; databases for `schema`).
+LIBRARIES = frozenset(
+    {
+        "requests",
+        "httpx",
+        "aiohttp",
+        "urllib",
+        "sqlalchemy",
+        "sqlmodel",
+        "flask_sqlalchemy",
+        "django",
+        "sqlite3",
+        "psycopg",
+        "psycopg2",
+        "asyncpg",
+        "pymysql",
+    }
+)
 _MAX_DEPTH = 48
 
 
@@ -98,6 +115,21 @@ class Fn:
 
 
 @dataclass(frozen=True)
+class Cls:
+    """A class the project declares (`class` statement)."""
+
+    path: str
+    node: Node
+
+
+@dataclass(frozen=True)
+class Obj:
+    """An instance a call of a project class made (`User(name=…)`)."""
+
+    cls: Cls
+
+
+@dataclass(frozen=True)
 class Seq:
     items: tuple[Value, ...]
 
@@ -107,7 +139,21 @@ class Mapping:
     items: tuple[tuple[str, Value], ...]
 
 
-Value = str | int | Lib | Client | Member | RequestObject | Module | Fn | Seq | Mapping | Unknown
+Value = (
+    str
+    | int
+    | Lib
+    | Client
+    | Member
+    | RequestObject
+    | Module
+    | Fn
+    | Cls
+    | Obj
+    | Seq
+    | Mapping
+    | Unknown
+)
 
 # What a wrapper invocation binds: (function node id, parameter name) -> value.
 Env = dict[tuple[int, str], Value]
@@ -264,6 +310,8 @@ class Evaluator:
         callee = self.value(ctx, callee_node)
         if isinstance(callee, Lib):
             return self.project.library_call(self, ctx, node, callee, args)
+        if isinstance(callee, Cls):
+            return Obj(callee)
         return UNKNOWN
 
     def _string_method(self, ctx: Context, text: str, method: str, args: Arguments) -> Value:
@@ -340,6 +388,8 @@ class Evaluator:
             return self.project.imported(self, ctx, node)
         if site.kind == "def":
             return Fn(ctx.path, node)
+        if site.kind == "class":
+            return Cls(ctx.path, node)
         if site.kind == "param":
             function = node.parent.parent if node.parent is not None else None
             if function is not None:

@@ -1,0 +1,1 @@
+"""`tsograph schema` for Python sources: SQLAlchemy, SQLModel, Django and DB-API drivers."""

@@ -1,0 +1,86 @@
+"""Database objects as values: connections, cursors, pools, declarative bases.
+
+A library call that makes one gives a marker `Lib` path, so the value layer
+carries it through names, `with … as`, `self.<attr>` and imports like any
+library value: `sqlite3.connect(…)` is `Lib(("sqlite3", "<connection>"))`,
+its `.cursor()` `Lib(("sqlite3", "<cursor>"))`, and a call of
+`Lib(("sqlite3", "<cursor>", "execute"))` sends SQL (dbapi.py).
+
+The entry points, from the drivers' documented APIs: sqlite3.connect
+(connection and cursor execute/executemany/executescript), psycopg2.connect
+and psycopg.connect / Connection.connect / AsyncConnection.connect (cursor and
+connection execute/executemany), pymysql.connect (cursor execute/executemany),
+asyncpg.connect and create_pool (execute, executemany, fetch, fetchrow,
+fetchval on connections and pools; pool.acquire gives a connection), Django's
+`django.db.connection.cursor()`. SQLAlchemy's declarative bases come from
+declarative_base() (sqlalchemy.orm, sqlalchemy.ext.declarative),
+registry().generate_base() and Flask-SQLAlchemy's `SQLAlchemy().Model`.
+Other calls are the HTTP client's (routes/python_client/libraries.py).
+"""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_client import libraries
+from tsograph.producers.routes.python_client.values import (
+    Arguments,
+    Context,
+    Evaluator,
+    Lib,
+    Value,
+)
+
+CONNECTION = "<connection>"
+CURSOR = "<cursor>"
+POOL = "<pool>"
+BASE = "<base>"
+REGISTRY = "<registry>"
+DB = "<db>"
+
+_CONNECT = {
+    ("sqlite3", "connect"): ("sqlite3", CONNECTION),
+    ("psycopg2", "connect"): ("psycopg2", CONNECTION),
+    ("psycopg", "connect"): ("psycopg", CONNECTION),
+    ("psycopg", "Connection", "connect"): ("psycopg", CONNECTION),
+    ("psycopg", "AsyncConnection", "connect"): ("psycopg", CONNECTION),
+    ("pymysql", "connect"): ("pymysql", CONNECTION),
+    ("asyncpg", "connect"): ("asyncpg", CONNECTION),
+    ("asyncpg", "create_pool"): ("asyncpg", POOL),
+    ("django", "db", "connection", "cursor"): ("django", CURSOR),
+    ("sqlalchemy", "orm", "declarative_base"): ("sqlalchemy", BASE),
+    ("sqlalchemy", "ext", "declarative", "declarative_base"): ("sqlalchemy", BASE),
+    ("sqlalchemy", "orm", "registry"): ("sqlalchemy", REGISTRY),
+    ("sqlalchemy", REGISTRY, "generate_base"): ("sqlalchemy", BASE),
+    ("flask_sqlalchemy", "SQLAlchemy"): ("flask_sqlalchemy", DB),
+}
+# Methods of a handle that give another handle.
+_DERIVED = {
+    (CONNECTION, "cursor"): CURSOR,
+    (POOL, "acquire"): CONNECTION,
+}
+# Methods that send SQL text (first argument), per handle kind.
+SQL_METHODS = {
+    CONNECTION: frozenset(
+        {"execute", "executemany", "executescript", "fetch", "fetchrow", "fetchval"}
+    ),
+    CURSOR: frozenset({"execute", "executemany", "executescript"}),
+    POOL: frozenset({"execute", "executemany", "fetch", "fetchrow", "fetchval"}),
+}
+
+
+def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+    made = _CONNECT.get(callee.path)
+    if made is not None:
+        return Lib(made)
+    if len(callee.path) == 3:
+        derived = _DERIVED.get((callee.path[1], callee.path[2]))
+        if derived is not None:
+            return Lib((callee.path[0], derived))
+    return libraries.library_value(ev, ctx, call, callee, args)
+
+
+def sql_call(callee: Value) -> bool:
+    """Whether calling this value sends SQL text given as its first argument."""
+    if not isinstance(callee, Lib) or len(callee.path) != 3:
+        return False
+    return callee.path[2] in SQL_METHODS.get(callee.path[1], frozenset())

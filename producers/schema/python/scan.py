@@ -1,0 +1,182 @@
+"""One `tsograph schema` run over a project's Python sources.
+
+Files are read through the Python value layer (routes/python_client/values.py:
+imports resolved by the project's module resolution, constants across files,
+classes as values). Collectors run in order: SQLAlchemy/SQLModel models and
+Django models first (declaration facts, and the model index the queries
+need), then their queries, then SQL text sent through DB-API drivers,
+SQLAlchemy `text()` and Django `raw()`.
+
+Facts have the JavaScript producers' shape (producers/schema/facts.py):
+declarations carry `<path>#model:<Model>` / `#model:<Model.attr>` usrs, source
+facts the graph id of the enclosing declaration (`tsograph graph --language
+python`); module-level code has none and is counted under
+`missing-relation-usrs:`. Limitation texts are the JavaScript producer's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tsograph.exchange.limitations import Place, counted
+from tsograph.producers import progress
+from tsograph.producers.lang.syntax_file import paused_collection
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.enclosing import Enclosing
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.project import PyProject, is_python_test
+from tsograph.producers.routes.python_client.values import Context
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema import sql_relations
+from tsograph.producers.schema.python.handles import library_value
+from tsograph.producers.schema.scan import TEXTS
+
+Fact = fact_builder.Fact
+
+
+@dataclass
+class PySchemaScan:
+    project: PyProject
+    files: list[str]
+    facts: list[Fact] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    counts: dict[str, Counter[str]] = field(default_factory=dict)
+    places: dict[str, set[Place]] = field(default_factory=dict)
+
+    def contexts(self) -> list[Context]:
+        found = []
+        for path in self.files:
+            ctx = self.project.context(path)
+            if ctx is not None:
+                found.append(ctx)
+        return found
+
+    def note(
+        self, prefix: str, reason: str, ctx: Context | None = None, at: Node | None = None
+    ) -> None:
+        self.counts.setdefault(prefix, Counter())[reason] += 1
+        if ctx is not None and at is not None:
+            line = ctx.syntax.location(at.start)[0]
+            self.places.setdefault(prefix, set()).add((ctx.path, line))
+
+    def add(self, fact: Fact) -> None:
+        if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
+            fact.get("method", "x")
+        ):
+            self.note("invalid-relation-names:", "names")
+            return
+        if is_python_test(fact["location"]["path"]):
+            fact["testSource"] = True
+        self.facts.append(fact)
+
+    def declare(
+        self, ctx: Context, at: Node, channel: str, qualified: str, method: str | None = None
+    ) -> None:
+        """A declaration fact of a model or table declared in ctx's file."""
+        line, column = ctx.syntax.location(at.start)
+        usr = f"{ctx.path}#model:{qualified}"
+        self.add(
+            fact_builder.relation_use(
+                channel, ctx.path, line, column, method=method, qualified_name=qualified, usr=usr
+            )
+        )
+
+    def use(
+        self,
+        ctx: Context,
+        at: Node,
+        channel: str,
+        *,
+        method: str | None = None,
+        dynamic: bool = False,
+    ) -> None:
+        """A source fact at `at`, its symbol the graph id of the code around it."""
+        line, column = ctx.syntax.location(at.start)
+        symbol = fact_builder.source_symbol(ctx.syntax.owner_at(at.start))
+        if symbol is None:
+            self.note("missing-relation-usrs:", "module-level", ctx, at)
+        self.add(
+            fact_builder.relation_use(
+                channel,
+                ctx.path,
+                line,
+                column,
+                method=method,
+                qualified_name=symbol,
+                usr=symbol,
+                dynamic=dynamic,
+            )
+        )
+
+    def sql(self, ctx: Context, at: Node, text: str | None) -> None:
+        """The relations of SQL text sent at `at`. Unknown text, unknown parts spliced into
+        it (an f-string, `%`, `+`) and unreadable relation positions give dynamic facts."""
+        if text is None:
+            self.note("dynamic-relation-names:", "sql-text", ctx, at)
+            self.use(ctx, at, "", dynamic=True)
+            return
+        spliced = HOLE in text
+        found = sql_relations.extract(text.replace(HOLE, "?"))
+        for relation in found.relations:
+            self.use(ctx, at, relation.name)
+        for _ in range(found.unresolved):
+            self.note("dynamic-relation-names:", "sql-operands", ctx, at)
+            self.use(ctx, at, "", dynamic=True)
+        if spliced and not found.unresolved:
+            # Text spliced into SQL (not bound): any part of it may name a relation.
+            self.note("dynamic-relation-names:", "spliced-sql", ctx, at)
+            self.use(ctx, at, "", dynamic=True)
+
+    def limitation_lines(self) -> list[str]:
+        project = self.project
+        failures = dict(project.unreadable)
+        lines = project.model.sources.limitation_lines(
+            dict(Counter(failures.values())) or None, failures
+        )
+        if project.parse_error_files:
+            self.counts["parse-errors:"] = Counter({"files": len(project.parse_error_files)})
+        for prefix, reasons in sorted(self.counts.items()):
+            total = sum(reasons.values())
+            breakdown = dict(reasons) if len(reasons) > 1 else None
+            names = project.parse_error_files if prefix == "parse-errors:" else None
+            lines.append(
+                counted(
+                    prefix,
+                    total,
+                    TEXTS[prefix],
+                    breakdown=breakdown,
+                    names=names,
+                    places=self.places.get(prefix),
+                )
+            )
+        return lines
+
+
+def scan_python(
+    root: Path,
+    include_tests: bool,
+    syntax: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
+) -> PySchemaScan:
+    """The relation-use facts of a project's Python sources."""
+    from tsograph.producers.schema.python import dbapi, django_models, sqlalchemy_models
+
+    files = syntax if syntax is not None else uncached_syntax_files()
+    with paused_collection():
+        model = ProjectModel.load(root, include_tests, files, enclosing)
+        project = PyProject(model, library_value)
+        paths = [path for path in project.paths if include_tests or not is_python_test(path)]
+        scan = PySchemaScan(project, paths)
+        project.preload(paths)
+        progress.phase("reading models", len(paths))
+        alchemy = sqlalchemy_models.collect_models(scan)
+        django = django_models.collect_models(scan)
+        sqlalchemy_models.collect_queries(scan, alchemy)
+        django_models.collect_queries(scan, django)
+        dbapi.collect(scan)
+        scan.read = [root / path for path in paths if project.data(path) is not None]
+    return scan

@@ -1,0 +1,579 @@
+"""SQLAlchemy 1.4/2.x declarative models, Flask-SQLAlchemy and SQLModel tables, and their queries.
+
+Naming, as SQLAlchemy 2.0.x declarative decides it (checked on the fixtures by
+oracle/python-schema/, which dumps `MetaData.tables`):
+
+* A class is mapped when a base in its bases is a declarative base:
+  `declarative_base()` (sqlalchemy.orm / sqlalchemy.ext.declarative),
+  `registry().generate_base()`, a subclass of `DeclarativeBase` /
+  `DeclarativeBaseNoMeta`, Flask-SQLAlchemy's `db.Model`, or SQLModel's
+  `SQLModel` with `table=True`; or a base that is itself mapped. A class with
+  `__abstract__ = True` has no table; its columns go to its subclasses, as
+  do the columns of plain mixin classes.
+* Table: `__tablename__` (a proven string); `__table__ = Table(...)`;
+  without either, a mapped parent's table (single-table inheritance);
+  SQLModel: the class name lowercased (sqlmodel's `__tablename__`
+  declared_attr); Flask-SQLAlchemy 3.x: the class name in snake case
+  (`camel_to_snake_case`) when no mapped parent exists. A `__tablename__`
+  from a mixin's declared_attr, or one that is not a proven string, is
+  counted under `orm-naming-unverified:`.
+* Schema: `__table_args__` as a dict, or a tuple ending in a dict, with
+  `"schema"`. A project that builds a `MetaData(schema=...)` may give tables a
+  default schema; its models without an explicit schema are dynamic.
+* Column: `Column(...)`/`mapped_column(...)` (also `db.Column`); the name is
+  the first positional argument when it is a string, else `name=`, else the
+  attribute key (`key=` renames the attribute, not the column). A bare
+  `attr: Mapped[...]` annotation is a column named `attr`. SQLModel: every
+  annotated field that is not a `Relationship(...)` or `ClassVar`, named by
+  the attribute (or `sa_column=Column("name")`).
+* `Table("name", metadata, Column("c"), ..., schema=...)`: association tables
+  and other Core tables.
+
+Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
+`.get(Model, …)`, `.add/.delete/.merge(instance)` of a model instance, Flask-SQLAlchemy
+`Model.query`, and `Model.attr` for a column attribute (a column fact).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.values import (
+    UNKNOWN,
+    Arguments,
+    Cls,
+    Context,
+    Evaluator,
+    Lib,
+    Mapping,
+    Obj,
+    Seq,
+    Value,
+)
+from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.python.handles import BASE, DB
+from tsograph.producers.schema.python.scan import PySchemaScan
+
+_BASE_CLASSES = frozenset(
+    {
+        ("sqlalchemy", "orm", "DeclarativeBase"),
+        ("sqlalchemy", "orm", "DeclarativeBaseNoMeta"),
+    }
+)
+_COLUMN = frozenset({"Column", "mapped_column"})
+_QUERY_BUILDERS = frozenset({"select", "insert", "update", "delete"})
+_SESSION_CLASS_ARGS = frozenset({"query", "get", "get_one"})
+_SESSION_INSTANCE_ARGS = frozenset({"add", "delete", "merge", "add_all"})
+_FIRST_CAP = re.compile(r"(.)([A-Z][a-z]+)")
+_ALL_CAP = re.compile(r"([a-z0-9])([A-Z])")
+
+
+@dataclass
+class Model:
+    name: str
+    ctx: Context
+    node: Node
+    table: str  # the channel
+    dynamic: bool
+    columns: dict[str, str] = field(default_factory=dict)  # attribute key -> column name
+
+
+@dataclass
+class Models:
+    by_class: dict[int, Model] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)
+
+    def of(self, value: Value) -> Model | None:
+        if isinstance(value, Cls):
+            return self.by_class.get(id(value.node))
+        return None
+
+
+def _is_sqla(path: tuple[str, ...]) -> bool:
+    return path[0] in ("sqlalchemy", "sqlmodel") or (len(path) > 1 and path[1] == DB)
+
+
+def _body_assign(cls: Node, name: str) -> Node | None:
+    """The value assigned to `name` directly in a class body (the last one)."""
+    found = None
+    for statement in cls.items:
+        value = statement.part("value") if statement.kind == "statement" else None
+        if value is not None and value.kind == "assign":
+            left = value.part("left")
+            if left is not None and left.kind == "identifier" and left.value == name:
+                found = value.part("right") or value
+    return found
+
+
+def _defines(cls: Node, name: str) -> bool:
+    """Whether the class body binds `name` in any way (assignment or def)."""
+    for statement in cls.items:
+        if statement.kind == "function":
+            title = statement.part("name")
+            if title is not None and title.value == name:
+                return True
+    return _body_assign(cls, name) is not None
+
+
+def snake_case(name: str) -> str:
+    """Flask-SQLAlchemy 3.1 model.py camel_to_snake_case."""
+    name = re.sub(r"((?<=[a-z0-9])[A-Z]|(?!^)[A-Z](?=[a-z]))", r"_\1", name)
+    return name.lower().lstrip("_")
+
+
+class Classifier:
+    def __init__(self, scan: PySchemaScan) -> None:
+        self.scan = scan
+        self.project = scan.project
+        self.kinds: dict[int, str] = {}
+        self.models = Models()
+        self.metadata_schema = False
+
+    def bases(self, ctx: Context, cls: Node) -> list[Value]:
+        bases = cls.part("bases")
+        ev = Evaluator(self.project)
+        return [
+            ev.value(ctx, item)
+            for item in (bases.items if bases is not None else ())
+            if item.kind not in ("keyword", "spread")
+        ]
+
+    def kind(self, ctx: Context, cls: Node) -> str:
+        """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
+        key = id(cls)
+        if key in self.kinds:
+            return self.kinds[key]
+        self.kinds[key] = "plain"  # a cycle stays plain
+        found = "plain"
+        for value in self.bases(ctx, cls):
+            if isinstance(value, Lib):
+                if value.path in _BASE_CLASSES:
+                    found = "base"
+                elif value.path in (("sqlalchemy", BASE), ("flask_sqlalchemy", DB, "Model")):
+                    found = "model"
+                elif value.path == ("sqlmodel", "SQLModel"):
+                    found = "sqlmodel" if _table_keyword(cls) else "sqlmodel-base"
+            elif isinstance(value, Cls):
+                parent_ctx = self.project.context(value.path)
+                if parent_ctx is None:
+                    continue
+                parent = self.kind(parent_ctx, value.node)
+                if parent in ("base", "model", "abstract"):
+                    found = "model" if found == "plain" else found
+                if parent in ("sqlmodel", "sqlmodel-base") and _table_keyword(cls):
+                    found = "sqlmodel"
+                elif parent in ("sqlmodel", "sqlmodel-base") and found == "plain":
+                    found = "sqlmodel-base"
+            if found in ("base", "sqlmodel"):
+                break
+        if found == "model":
+            flag = _body_assign(cls, "__abstract__")
+            if flag is not None and flag.kind == "boolean" and flag.value == "true":
+                found = "abstract"
+        self.kinds[key] = found
+        return found
+
+
+def _table_keyword(cls: Node) -> bool:
+    bases = cls.part("bases")
+    for item in bases.items if bases is not None else ():
+        if item.kind == "keyword" and item.value == "table":
+            value = item.part("value")
+            return value is not None and value.kind == "boolean" and value.value == "true"
+    return False
+
+
+def collect_models(scan: PySchemaScan) -> Models:
+    classifier = Classifier(scan)
+    contexts = [ctx for ctx in scan.contexts() if _mentions(ctx, (b"sqlalchemy", b"sqlmodel"))]
+    classifier.metadata_schema = any(
+        re.search(rb"MetaData\([^)]*schema\s*=", ctx.syntax.data) for ctx in contexts
+    )
+    pending: list[tuple[Context, Node]] = []
+    for ctx in contexts:
+        for node in ctx.root.walk():
+            if node.kind == "class" and classifier.kind(ctx, node) in ("model", "sqlmodel"):
+                pending.append((ctx, node))
+    # Parents before children: a single-table child needs its parent's table.
+    pending.sort(key=lambda item: _depth(classifier, item[0], item[1]))
+    for ctx, node in pending:
+        _model(classifier, ctx, node)
+    for ctx in contexts:
+        _tables(classifier, ctx)
+    return classifier.models
+
+
+def _mentions(ctx: Context, words: tuple[bytes, ...]) -> bool:
+    return any(word in ctx.syntax.data for word in words)
+
+
+def _depth(classifier: Classifier, ctx: Context, cls: Node, seen: int = 0) -> int:
+    if seen > 32:
+        return seen
+    best = 0
+    for value in classifier.bases(ctx, cls):
+        if isinstance(value, Cls):
+            parent_ctx = classifier.project.context(value.path)
+            if parent_ctx is not None:
+                best = max(best, 1 + _depth(classifier, parent_ctx, value.node, seen + 1))
+    return best
+
+
+def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
+    scan = classifier.scan
+    name_node = cls.part("name")
+    name = name_node.value if name_node is not None and name_node.value else ""
+    kind = classifier.kind(ctx, cls)
+    ev = Evaluator(classifier.project)
+    mapped_parent = _mapped_parent(classifier, ctx, cls)
+    table: str | None = None
+    schema: str | None = None
+    dynamic = False
+    if _defines(cls, "__tablename__"):
+        found = _body_assign(cls, "__tablename__")
+        value = ev.value(ctx, found) if found is not None and found.kind != "assign" else UNKNOWN
+        if not isinstance(value, str) or HOLE in value:
+            scan.note("orm-naming-unverified:", "tablename", ctx, cls)
+            return
+        table = value
+    elif _body_assign(cls, "__table__") is not None:
+        found = _body_assign(cls, "__table__")
+        table_call = _table_call(ev, ctx, found)
+        if table_call is None:
+            scan.note("unreadable-orm-declarations:", "table", ctx, cls)
+            return
+        table, schema = table_call[0], table_call[1]
+    elif _inherited_tablename(classifier, ctx, cls):
+        scan.note("orm-naming-unverified:", "declared-tablename", ctx, cls)
+        return
+    elif mapped_parent is not None:
+        model = Model(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
+        classifier.models.by_class[id(cls)] = model
+        classifier.models.names.add(name)
+        scan.declare(ctx, name_node or cls, model.table, name)
+        _columns(classifier, ctx, cls, model, own_only=True)
+        model.columns = {**mapped_parent.columns, **model.columns}
+        return
+    elif kind == "sqlmodel":
+        table = name.lower()
+    elif _flask_model(classifier, ctx, cls):
+        table = snake_case(name)
+    else:
+        scan.note("unreadable-orm-declarations:", "no-tablename", ctx, cls)
+        return
+    if schema is None:
+        schema, readable = _table_args_schema(ev, ctx, cls)
+        if not readable:
+            scan.note("orm-naming-unverified:", "table-args", ctx, cls)
+            dynamic = True
+    if schema is None and classifier.metadata_schema:
+        scan.note("orm-naming-unverified:", "metadata-schema", ctx, cls)
+        dynamic = True
+    model = Model(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
+    classifier.models.by_class[id(cls)] = model
+    classifier.models.names.add(name)
+    _declare_model(scan, ctx, name_node or cls, model, name)
+    _columns(classifier, ctx, cls, model, own_only=False)
+
+
+def _declare_model(
+    scan: PySchemaScan, ctx: Context, at: Node, model: Model, qualified: str
+) -> None:
+    if model.dynamic:
+        line, column = ctx.syntax.location(at.start)
+        fact = fact_builder.relation_use(
+            model.table,
+            ctx.path,
+            line,
+            column,
+            qualified_name=qualified,
+            usr=f"{ctx.path}#model:{qualified}",
+            dynamic=True,
+        )
+        scan.add(fact)
+        return
+    scan.declare(ctx, at, model.table, qualified)
+
+
+def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> Model | None:
+    for value in classifier.bases(ctx, cls):
+        found = classifier.models.of(value)
+        if found is not None:
+            return found
+    return None
+
+
+def _flask_model(classifier: Classifier, ctx: Context, cls: Node) -> bool:
+    for value in classifier.bases(ctx, cls):
+        if isinstance(value, Lib) and value.path == ("flask_sqlalchemy", DB, "Model"):
+            return True
+        if isinstance(value, Cls):
+            parent_ctx = classifier.project.context(value.path)
+            if parent_ctx is not None and _flask_model(classifier, parent_ctx, value.node):
+                return True
+    return False
+
+
+def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> bool:
+    """A non-mapped base (mixin, abstract class) that defines `__tablename__`."""
+    for value in classifier.bases(ctx, cls):
+        if isinstance(value, Cls) and classifier.models.of(value) is None:
+            parent_ctx = classifier.project.context(value.path)
+            if parent_ctx is None:
+                continue
+            if _defines(value.node, "__tablename__") or _inherited_tablename(
+                classifier, parent_ctx, value.node
+            ):
+                return True
+    return False
+
+
+def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | None, bool]:
+    """(schema, readable) from `__table_args__`: a dict, or a tuple whose last item may be
+    one (the others are constraints)."""
+    if not _defines(cls, "__table_args__"):
+        return None, True
+    found = _body_assign(cls, "__table_args__")
+    if found is not None and found.kind == "array" and found.items:
+        found = found.items[-1]
+        if found.kind == "call":
+            return None, True  # a constraint or an index
+    if found is None or found.kind != "object":
+        return None, False
+    value = ev.value(ctx, found)
+    if not isinstance(value, Mapping):
+        return None, False
+    schema = dict(value.items).get("schema")
+    if schema is None:
+        return None, True
+    if isinstance(schema, str) and HOLE not in schema:
+        return schema, True
+    return None, False
+
+
+def _table_call(
+    ev: Evaluator, ctx: Context, node: Node | None
+) -> tuple[str, str | None, Node] | None:
+    """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call."""
+    if node is None or node.kind != "call":
+        return None
+    callee = ev.value(ctx, node.part("callee"))
+    if not isinstance(callee, Lib) or callee.path[-1] != "Table" or not _is_sqla(callee.path):
+        return None
+    args = Arguments.of(node)
+    name = ev.value(ctx, args.get(0, "name"))
+    if not isinstance(name, str) or HOLE in name:
+        return None
+    schema_node = args.keywords.get("schema")
+    schema = ev.value(ctx, schema_node) if schema_node is not None else None
+    if schema_node is not None and (not isinstance(schema, str) or HOLE in schema):
+        return None
+    return name, schema if isinstance(schema, str) else None, node
+
+
+def _columns(
+    classifier: Classifier, ctx: Context, cls: Node, model: Model, *, own_only: bool
+) -> None:
+    """The columns of a model: its own, then those of mixins and abstract parents."""
+    _own_columns(classifier, ctx, cls, model, ctx)
+    if own_only:
+        return
+    seen: set[int] = {id(cls)}
+    stack = [value for value in classifier.bases(ctx, cls) if isinstance(value, Cls)]
+    while stack:
+        value = stack.pop(0)
+        if id(value.node) in seen or classifier.models.of(value) is not None:
+            continue
+        seen.add(id(value.node))
+        parent_ctx = classifier.project.context(value.path)
+        if parent_ctx is None:
+            continue
+        _own_columns(classifier, parent_ctx, value.node, model, ctx)
+        stack.extend(v for v in classifier.bases(parent_ctx, value.node) if isinstance(v, Cls))
+
+
+def _own_columns(
+    classifier: Classifier, ctx: Context, cls: Node, model: Model, model_ctx: Context
+) -> None:
+    ev = Evaluator(classifier.project)
+    sqlmodel = classifier.kind(model_ctx, model.node) == "sqlmodel"
+    for statement in cls.items:
+        assign = statement.part("value") if statement.kind == "statement" else None
+        if assign is None or assign.kind != "assign" or assign.value != "=":
+            continue
+        left = assign.part("left")
+        if left is None or left.kind != "identifier" or not left.value:
+            continue
+        attr = left.value
+        if attr.startswith("__") or attr in model.columns:
+            continue
+        right = assign.part("right")
+        annotation = assign.part("type")
+        column = _column_name(ev, ctx, attr, right, annotation, sqlmodel)
+        if column is None:
+            continue
+        model.columns[attr] = column
+        qualified = f"{model.name}.{attr}"
+        line, col = ctx.syntax.location(left.start)
+        fact = fact_builder.relation_use(
+            model.table,
+            ctx.path,
+            line,
+            col,
+            method=column,
+            qualified_name=qualified,
+            usr=f"{model_ctx.path}#model:{qualified}",
+            dynamic=model.dynamic,
+        )
+        classifier.scan.add(fact)
+
+
+def _column_name(
+    ev: Evaluator,
+    ctx: Context,
+    attr: str,
+    right: Node | None,
+    annotation: Node | None,
+    sqlmodel: bool,
+) -> str | None:
+    annotated = ctx.syntax.text(annotation) if annotation is not None else ""
+    if right is None:
+        if re.match(r"^(?:\w+\.)?Mapped\[", annotated):
+            return attr
+        if sqlmodel and annotated and not annotated.startswith("ClassVar"):
+            return attr
+        return None
+    if right.kind == "call":
+        callee = ev.value(ctx, right.part("callee"))
+        if isinstance(callee, Lib) and _is_sqla(callee.path):
+            last = callee.path[-1]
+            args = Arguments.of(right)
+            if last in _COLUMN:
+                first = ev.value(ctx, args.positional[0]) if args.positional else None
+                if isinstance(first, str):
+                    return first
+                named = args.keywords.get("name")
+                if named is not None:
+                    value = ev.value(ctx, named)
+                    return value if isinstance(value, str) else None
+                return attr
+            if sqlmodel and last == "Field":
+                column = args.keywords.get("sa_column")
+                if column is not None:
+                    return _column_name(ev, ctx, attr, column, None, False)
+                return attr
+            return None
+    if sqlmodel and annotated and not annotated.startswith("ClassVar"):
+        return attr  # a field with a plain default value
+    return None
+
+
+def _tables(classifier: Classifier, ctx: Context) -> None:
+    """Core `Table(...)` declarations (association tables and the like)."""
+    ev = Evaluator(classifier.project)
+    for node in ctx.root.walk():
+        if node.kind != "call":
+            continue
+        found = _table_call(ev, ctx, node)
+        if found is None:
+            continue
+        parent = node.parent
+        if parent is not None and parent.kind == "assign":
+            left = parent.part("left")
+            if left is not None and left.value == "__table__":
+                continue  # declared with its class
+        name, schema, _ = found
+        qualified = name
+        if parent is not None and parent.kind == "assign":
+            left = parent.part("left")
+            if left is not None and left.kind == "identifier" and left.value:
+                qualified = left.value
+        channel = fact_builder.channel(name, schema)
+        classifier.scan.declare(ctx, node, channel, qualified)
+        for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
+            column = _core_column(ev, ctx, item)
+            if column is not None:
+                classifier.scan.declare(ctx, item, channel, f"{qualified}.{column}", column)
+
+
+def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
+    if item.kind != "call":
+        return None
+    callee = ev.value(ctx, item.part("callee"))
+    if not isinstance(callee, Lib) or callee.path[-1] != "Column" or not _is_sqla(callee.path):
+        return None
+    args = Arguments.of(item)
+    first = ev.value(ctx, args.get(0, "name"))
+    return first if isinstance(first, str) and HOLE not in first else None
+
+
+def collect_queries(scan: PySchemaScan, models: Models) -> None:
+    if not models.by_class:
+        return
+    for ctx in scan.contexts():
+        data = ctx.syntax.data
+        if not any(name.encode() in data for name in models.names):
+            continue
+        for node in ctx.root.walk():
+            if node.kind == "call":
+                _query_call(scan, models, ctx, node)
+            elif node.kind == "member":
+                _column_read(scan, models, ctx, node)
+
+
+def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) -> None:
+    callee_node = call.part("callee")
+    if callee_node is None:
+        return
+    ev = Evaluator(scan.project)
+    args = Arguments.of(call)
+    if callee_node.kind == "member":
+        prop = callee_node.part("property")
+        method = prop.value if prop is not None else ""
+        if method in _SESSION_CLASS_ARGS and args.positional:
+            model = models.of(ev.value(ctx, args.positional[0]))
+            if model is not None:
+                scan.use(ctx, call, model.table, dynamic=model.dynamic)
+            return
+        if method in _SESSION_INSTANCE_ARGS and args.positional:
+            found = ev.value(ctx, args.positional[0])
+            items = found.items if isinstance(found, Seq) else (found,)
+            for made in items:
+                model = models.of(made.cls) if isinstance(made, Obj) else None
+                if model is not None:
+                    scan.use(ctx, call, model.table, dynamic=model.dynamic)
+            return
+    callee = ev.value(ctx, callee_node)
+    if isinstance(callee, Lib) and callee.path[-1] in _QUERY_BUILDERS and _is_sqla(callee.path):
+        for argument in args.positional:
+            model = models.of(ev.value(ctx, argument))
+            if model is not None:
+                scan.use(ctx, call, model.table, dynamic=model.dynamic)
+
+
+def _column_read(scan: PySchemaScan, models: Models, ctx: Context, member: Node) -> None:
+    owner = member.part("object")
+    prop = member.part("property")
+    if (
+        owner is None
+        or prop is None
+        or owner.kind != "identifier"
+        or owner.value not in models.names
+    ):
+        return
+    model = models.of(Evaluator(scan.project).value(ctx, owner))
+    if model is None or _in_class_body(member, model.node):
+        return
+    if prop.value == "query":
+        scan.use(ctx, member, model.table, dynamic=model.dynamic)  # Flask-SQLAlchemy
+        return
+    column = model.columns.get(prop.value or "")
+    if column is not None:
+        scan.use(ctx, prop, model.table, method=column, dynamic=model.dynamic)
+
+
+def _in_class_body(node: Node, cls: Node) -> bool:
+    return any(ancestor is cls for ancestor in node.ancestors())
