@@ -29,12 +29,6 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 
-# Distributions of supported libraries whose name is not their import name (normalized).
-_DISTRIBUTIONS = {
-    "psycopg2": ("psycopg2_binary",),
-    "psycopg": ("psycopg_binary", "psycopg_c"),
-    "pymysql": ("pymysql",),
-}
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
 
@@ -122,12 +116,12 @@ class PyProject:
 
     def _external(self, ctx: Context, top: str) -> bool:
         """Whether `top` is a module the project does not hold: a declared dependency or the
-        standard library (PythonModules), or a library whose distribution is named apart."""
+        standard library (PythonModules), or, for the libraries read here, a name no project
+        module holds (a miss: declared where the manifests are not read, such as a
+        `-r requirements/base.txt` include, or under another distribution name such as
+        psycopg2-binary). The import can then only load the installed library."""
         kind = self.modules.resolve(ctx.path, top).kind
-        if kind == "external":
-            return True
-        aliases = _DISTRIBUTIONS.get(top, ())
-        return kind == "miss" and any(alias in self.modules.declared for alias in aliases)
+        return kind == "external" or (kind == "miss" and top in LIBRARIES)
 
     def _module(self, importer: str, dotted: str) -> Value:
         if not dotted:

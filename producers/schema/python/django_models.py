@@ -171,12 +171,25 @@ def collect_models(scan: PySchemaScan) -> DjangoModels:
         if b"models" not in ctx.syntax.data and b"Model" not in ctx.syntax.data:
             continue
         for node in ctx.root.walk():
-            if node.kind == "class" and reader.is_model(ctx, node):
+            if node.kind != "class":
+                continue
+            if reader.is_model(ctx, node):
                 classes.append((ctx, node))
+            elif _declares_django_fields(reader, ctx, node):
+                # Fields on a class whose bases are not proven to reach models.Model (a
+                # model of another package, such as a CMS page): its table is not known.
+                scan.note("unreadable-orm-declarations:", "unproven-model-base", ctx, node)
     done: set[int] = set()
     for ctx, node in classes:
         _model(reader, ctx, node, done)
     return reader.models
+
+
+def _declares_django_fields(reader: Reader, ctx: Context, cls: Node) -> bool:
+    return any(
+        isinstance(callee, Lib) and callee.path[:3] == ("django", "db", "models")
+        for _, _, _, callee in _field_calls(reader, ctx, cls)
+    )
 
 
 def _limit(reader: Reader, name: str) -> bool:
@@ -201,6 +214,9 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
                     parents.append(parent)
     concrete = [parent for parent in parents if parent.table]
     model = DjangoModel(name, ctx, cls, "", False)
+    if any(not isinstance(value, (Cls, Lib)) for value in reader.bases(ctx, cls)):
+        # A base from another package (a mixin or abstract model) may add fields.
+        scan.note("orm-naming-unverified:", "unknown-base", ctx, cls)
     if meta.get("abstract") == 1:
         for parent in parents:
             model.columns.update(parent.columns)
@@ -320,6 +336,9 @@ def _fields(reader: Reader, ctx: Context, cls: Node, model: DjangoModel, *, decl
         if not kind.endswith(("Field", "ForeignKey", "GenericRelation")):
             if isinstance(callee, Lib) and from_django and callee.path[-1].endswith("Manager"):
                 model.managers.add(attr)
+            elif kind.endswith("Key"):
+                # A relation field of another package (ParentalKey): its column is not known.
+                scan.note("orm-naming-unverified:", "field-class", ctx, call)
             continue
         if not from_django:
             scan.note("orm-naming-unverified:", "field-class", ctx, call)
