@@ -18,6 +18,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import (
     LIBRARIES,
     UNKNOWN,
@@ -57,6 +58,8 @@ class PyProject:
         self.unreadable: dict[str, str] = {}
         self.parse_error_files: list[str] = []
         self._field_writes: dict[str, int] | None = None
+        # Values of bindings evaluated with no parameters bound (values.Evaluator.site).
+        self.site_values: dict[tuple[str, int, str], Value] = {}
 
     # ---- files ----------------------------------------------------------------------
 
@@ -151,7 +154,7 @@ class PyProject:
             return UNKNOWN
         if self._writes().get(name, 0) != 1:
             return UNKNOWN
-        for node in cls.walk():
+        for node in nodes(cls):
             if node.kind != "assign" or node.value != "=":
                 continue
             left = node.part("left")

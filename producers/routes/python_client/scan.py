@@ -40,6 +40,7 @@ from tsograph.producers.routes.python_client.libraries import (
     request_of,
 )
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import Client, Context, Evaluator, Fn, Lib
 
 NOT_HTTP = "not-http-url"
@@ -100,7 +101,7 @@ class Scanner:
             if ctx is None:
                 continue
             self.scan.read.append(self.root / path)
-            for call in ctx.root.walk():
+            for call in nodes(ctx.root):
                 if call.kind != "call":
                     continue
                 site = self._site(ctx, call)
@@ -193,7 +194,7 @@ class Scanner:
             ctx = self.project.context(path)
             if ctx is None:
                 continue
-            for node in ctx.root.walk():
+            for node in nodes(ctx.root):
                 if node.kind != "assign":
                     continue
                 left = node.part("left")

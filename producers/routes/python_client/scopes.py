@@ -14,6 +14,7 @@ proven only when there is exactly one (see values.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
@@ -49,6 +50,7 @@ class FileScopes:
     def __init__(self, root: Node) -> None:
         self.root = root
         self._tables: dict[int, ScopeTable] = {}
+        self._globals: set[str] | None = None
 
     def table(self, scope: Node) -> ScopeTable:
         found = self._tables.get(id(scope))
@@ -81,12 +83,27 @@ class FileScopes:
 
     def written_globally(self, name: str) -> bool:
         """Whether a function declares `global name` (its writes reach the module name)."""
-        for node in self.root.walk():
-            if node.kind == "scope_declaration" and any(
-                item.kind == "identifier" and item.value == name for item in node.items
-            ):
-                return True
-        return False
+        if self._globals is None:
+            self._globals = {
+                item.value
+                for node in nodes(self.root)
+                if node.kind == "scope_declaration"
+                for item in node.items
+                if item.kind == "identifier" and item.value
+            }
+        return name in self._globals
+
+
+def nodes(root: Node) -> Iterator[Node]:
+    """Every node under `root` (itself included), in no particular order: cheaper than
+    `Node.walk`, which sorts each node's children into source order."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.decorators)
+        stack.extend(node.parts.values())
+        stack.extend(node.items)
 
 
 def _scopes_of(use: Node) -> list[Node]:
@@ -164,7 +181,9 @@ def _build(scope: Node) -> ScopeTable:
             for item in node.items:
                 if item.value:
                     table.add(item.value, Site("other", node))
-        stack.extend(reversed(node.children()))
+        stack.extend(node.decorators)
+        stack.extend(node.parts.values())
+        stack.extend(node.items)
     return table
 
 

@@ -369,11 +369,18 @@ class Evaluator:
         key = (ctx.path, site.node.start, name)
         if key in self._active:
             return UNKNOWN
+        # Without bound parameters a binding always means the same: computed once a run.
+        memo = self.project.site_values if not self.env and not self._active else None
+        if memo is not None and key in memo:
+            return memo[key]
         self._active.add(key)
         try:
-            return self._site(ctx, site, name)
+            found = self._site(ctx, site, name)
         finally:
             self._active.discard(key)
+        if memo is not None:
+            memo[key] = found
+        return found
 
     def _site(self, ctx: Context, site: Site, name: str) -> Value:
         node = site.node

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.libraries import Outcome
 from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import (
     UNKNOWN,
     Arguments,
@@ -153,7 +154,7 @@ class Wrappers:
             ctx = self.project.context(other)
             if ctx is None:
                 continue
-            for node in ctx.root.walk():
+            for node in nodes(ctx.root):
                 if not _names(node, name):
                     continue
                 if node.parent is not None and node.parent.kind.startswith("import"):

@@ -9,6 +9,7 @@ a driver (handles.py) are not read.
 
 from __future__ import annotations
 
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import Arguments, Evaluator, Lib
 from tsograph.producers.schema.python.handles import sql_call
 from tsograph.producers.schema.python.scan import PySchemaScan
@@ -36,7 +37,7 @@ def collect(scan: PySchemaScan) -> None:
     for ctx in scan.contexts():
         if not any(word in ctx.syntax.data for word in _DRIVER_FILES):
             continue
-        for node in ctx.root.walk():
+        for node in nodes(ctx.root):
             if node.kind != "call":
                 continue
             callee_node = node.part("callee")

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import (
     Arguments,
     Cls,
@@ -170,7 +171,7 @@ def collect_models(scan: PySchemaScan) -> DjangoModels:
     for ctx in scan.contexts():
         if b"models" not in ctx.syntax.data and b"Model" not in ctx.syntax.data:
             continue
-        for node in ctx.root.walk():
+        for node in nodes(ctx.root):
             if node.kind != "class":
                 continue
             if reader.is_model(ctx, node):
@@ -422,7 +423,7 @@ def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
         data = ctx.syntax.data
         if not any(name.encode() in data for name in models.names):
             continue
-        for node in ctx.root.walk():
+        for node in nodes(ctx.root):
             if node.kind == "call":
                 _manager_call(scan, models, ctx, node)
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import (
     UNKNOWN,
     Arguments,
@@ -194,7 +195,7 @@ def collect_models(scan: PySchemaScan) -> Models:
     )
     pending: list[tuple[Context, Node]] = []
     for ctx in contexts:
-        for node in ctx.root.walk():
+        for node in nodes(ctx.root):
             if node.kind == "class" and classifier.kind(ctx, node) in ("model", "sqlmodel"):
                 pending.append((ctx, node))
     # Parents before children: a single-table child needs its parent's table.
@@ -474,7 +475,7 @@ def _column_name(
 def _tables(classifier: Classifier, ctx: Context) -> None:
     """Core `Table(...)` declarations (association tables and the like)."""
     ev = Evaluator(classifier.project)
-    for node in ctx.root.walk():
+    for node in nodes(ctx.root):
         if node.kind != "call":
             continue
         found = _table_call(ev, ctx, node)
@@ -517,7 +518,7 @@ def collect_queries(scan: PySchemaScan, models: Models) -> None:
         data = ctx.syntax.data
         if not any(name.encode() in data for name in models.names):
             continue
-        for node in ctx.root.walk():
+        for node in nodes(ctx.root):
             if node.kind == "call":
                 _query_call(scan, models, ctx, node)
             elif node.kind == "member":
