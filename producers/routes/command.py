@@ -76,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             "--client-model applies to --role client only; leave it out or pass --role client"
         )
+    if args.language == "python":
+        raise UsageError(
+            "--role server reads TypeScript/JavaScript only; leave out --language python "
+            "or pass --role client"
+        )
     generated = generated_at(args.generated_at)
     for target in targets(args, "server"):
         scan = scan_server(

@@ -213,3 +213,15 @@ def test_str_format_agrees_with_python(pieces: list[str]) -> None:
         assert found == expected
     else:
         assert not isinstance(found, str) or HOLE in found
+
+
+def test_language_selection(tmp_path: Path) -> None:
+    files = {**REQUIREMENTS, "app/main.py": 'import requests\nrequests.get("http://h.test/p")\n'}
+    project = write_project(tmp_path / "py", files)
+    assert document_of(project)["platform"] == "python"
+    mixed = write_project(tmp_path / "mixed", {**files, "web/a.ts": 'fetch("/api/x");\n'})
+    assert document_of(mixed)["platform"] == "js"
+    chosen = document_of(mixed, "--language", "python")
+    assert (chosen["platform"], len(chosen["facts"])) == ("python", 1)
+    refused = invoke("routes", "--role", "server", "--project", str(mixed), "--language", "python")
+    assert refused.code == 64
