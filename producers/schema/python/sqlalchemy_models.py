@@ -30,7 +30,8 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   and other Core tables.
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
-`.get(Model, …)`, `.add/.delete/.merge(instance)` of a model instance, Flask-SQLAlchemy
+`.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
+model instance, Flask-SQLAlchemy
 `Model.query`, and `Model.attr` for a column attribute (a column fact).
 """
 
@@ -66,7 +67,7 @@ _BASE_CLASSES = frozenset(
 )
 _COLUMN = frozenset({"Column", "mapped_column"})
 _QUERY_BUILDERS = frozenset({"select", "insert", "update", "delete"})
-_SESSION_CLASS_ARGS = frozenset({"query", "get", "get_one"})
+_SESSION_CLASS_ARGS = frozenset({"query", "get", "get_one", "select_from", "join", "outerjoin"})
 _SESSION_INSTANCE_ARGS = frozenset({"add", "delete", "merge", "add_all"})
 _FIRST_CAP = re.compile(r"(.)([A-Z][a-z]+)")
 _ALL_CAP = re.compile(r"([a-z0-9])([A-Z])")
