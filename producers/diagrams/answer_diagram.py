@@ -58,6 +58,7 @@ def answer_diagram(
     order: list[str] = list(depth_of)
     links: list[DiagramEdge] = []
     symbol_items = False
+    ends: tuple[str, ...]
     for item in result.items:
         if "from" in item:
             ends = (item["from"], item["to"])
