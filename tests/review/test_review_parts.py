@@ -1,0 +1,72 @@
+"""The review's parts on their own: redaction, quoting, pages."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import orjson
+
+from tsograph.producers.review.packet import PAGE, write_pages
+from tsograph.producers.review.quote import code
+from tsograph.producers.review.redact import redact, redact_value
+
+
+def _mark(token: str) -> str:
+    return "[redacted:" + hashlib.sha256(token.encode()).hexdigest()[:8] + "]"
+
+
+def test_a_known_prefix_redacts_the_whole_run() -> None:
+    token = "sk_live_abc"
+    assert redact(f"key={token};") == f"key={_mark(token)};"
+    # After a _ or - inside a run, the run is one token.
+    assert redact("MY_ghp_xyz-1 x") == f"{_mark('MY_ghp_xyz-1')} x"
+    # The same token reads the same; two tokens differ.
+    assert redact("ghp_a ghp_a ghp_b").split() == [_mark("ghp_a")] * 2 + [_mark("ghp_b")]
+
+
+def test_an_opaque_run_is_redacted_and_an_identifier_is_not() -> None:
+    assert redact("getOrganisationClaimByTeamId") == "getOrganisationClaimByTeamId"
+    assert redact("ApiContractV1Implementation") == "ApiContractV1Implementation"
+    secret = "a1b2c3d4e5f6a7b8c9"
+    assert redact(f"'{secret}'") == f"'{_mark(secret)}'"
+    # Shorter than sixteen: kept.
+    assert redact("a1b2c3d4e5") == "a1b2c3d4e5"
+
+
+def test_tool_made_members_are_kept() -> None:
+    value = {"edge": "e.ghp_abc", "name": "ghp_abc", "items": ["ghp_abc"]}
+    assert redact_value(value, frozenset({"edge"})) == {
+        "edge": "e.ghp_abc",
+        "name": _mark("ghp_abc"),
+        "items": [_mark("ghp_abc")],
+    }
+
+
+def test_a_quoted_value_stays_one_code_span() -> None:
+    assert code("# title") == "`# title`"
+    assert code("a`b") == "``a`b``"
+    assert code("`x`") == "`` `x` ``"
+    assert code("one\ntwo") == "`one\\u000atwo`"
+    long = code("x" * 200)
+    assert long == "`" + "x" * 119 + "…`"
+
+
+def test_pages_of_five_hundred_name_the_next(tmp_path: Path) -> None:
+    items = [{"n": number, "tier": "direct"} for number in range(PAGE * 2 + 1)]
+    first = write_pages(tmp_path, "k", items, {"kind": "callers"})
+    assert first == "k.json"
+    pages = [
+        orjson.loads((tmp_path / name).read_bytes()) for name in ("k.json", "k.2.json", "k.3.json")
+    ]
+    assert [page["next"] for page in pages] == ["k.2.json", "k.3.json", None]
+    assert [len(page["items"]) for page in pages] == [PAGE, PAGE, 1]
+    assert {page["total"] for page in pages} == {len(items)}
+    assert all(page["totalExact"] and page["cut"] == {"omitted": 0} for page in pages)
+    assert pages[0]["counts"] == {"direct": len(items), "bound": 0, "candidate": 0}
+
+
+def test_a_list_that_cannot_be_counted_says_so(tmp_path: Path) -> None:
+    write_pages(tmp_path, "index", [], {"kind": "importers"}, omitted=None)
+    page = orjson.loads((tmp_path / "index.json").read_bytes())
+    assert (page["totalExact"], page["cut"]) == (False, {"omitted": None})
