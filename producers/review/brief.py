@@ -75,12 +75,17 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _inside(symbol: Mapping[str, Any]) -> str:
+    count = len(symbol.get("nested", ()))
+    return f" (with {count} declarations inside it)" if count else ""
+
+
 def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, Any]) -> None:
     out += ["## Symbols the change touches", ""]
     rows = [
         *(f"- edited {_at(symbol)}" for symbol in touched["edited"]),
-        *(f"- added {_at(symbol)}" for symbol in touched["added"]),
-        *(f"- removed {_at(symbol)}" for symbol in touched["removed"]),
+        *(f"- added {_at(symbol)}{_inside(symbol)}" for symbol in touched["added"]),
+        *(f"- removed {_at(symbol)}{_inside(symbol)}" for symbol in touched["removed"]),
         *(
             f"- moved {_at(move['from'])} to {_at(move['to'])} (the same body)"
             for move in touched["moved"]
@@ -126,14 +131,36 @@ def _used_names(out: list[str], rows: list[Mapping[str, Any]]) -> None:
 
 def _callers(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
     out += ["## Callers, one and two hops out", ""]
+    sides = []
+    for version, word in (("head", "the work tree's graph"), ("base", "the base graph")):
+        found = sorted(
+            {
+                _reason(reason)
+                for block in blocks
+                if block["version"] == version
+                for reason in block["reasons"]
+                if _is_gap(reason)
+            }
+        )
+        if found:
+            sides.append(f"{word}: " + "; ".join(found))
+    gaps = bool(sides)
+    if gaps:
+        out += [
+            "A list is a floor where its graph has gaps, since a call the graph could not link "
+            "may reach any symbol (" + "; ".join(sides) + ").",
+            "",
+        ]
     shown = possible = 0
     for block in blocks:
         counts = block["counts"]
-        mark = (
-            "complete"
-            if block["complete"]
-            else "a floor: " + "; ".join(_reason(reason) for reason in block["reasons"])
-        )
+        own = [_reason(reason) for reason in block["reasons"] if not _is_gap(reason)]
+        if block["complete"]:
+            mark = "complete"
+        elif own:
+            mark = "a floor: " + "; ".join(own) + ("; and the graph's gaps" if gaps else "")
+        else:
+            mark = "a floor: the graph's gaps"
         side = " (base version)" if block["version"] == "base" else ""
         out.append(
             f"### {_at(block['symbol'])}{side}: {counts['direct']} direct, {counts['bound']} "
@@ -167,6 +194,10 @@ def _callers(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
         out.append("")
     if not blocks:
         out += ["Nothing touched has callers to list.", ""]
+
+
+def _is_gap(reason: str) -> bool:
+    return not reason.startswith(("cut:", "possible:"))
 
 
 def _reason(text: str) -> str:

@@ -31,6 +31,9 @@ class Changes:
     moved: list[tuple[str, str]] = field(default_factory=list)  # (base id, head id)
     files: dict[str, str] = field(default_factory=dict)  # root-relative path -> A/M/D/R<old>
     inexact: list[str] = field(default_factory=list)  # changed files read line by line only
+    # Added or removed declarations inside another added or removed one (the callbacks of a
+    # new function): counted, not listed, since the outer one says it.
+    nested: dict[str, list[str]] = field(default_factory=dict)
     base_spans: dict[str, Span] = field(default_factory=dict)  # removed and moved, base side
 
     def touched(self) -> list[str]:
@@ -130,14 +133,50 @@ def compare(
     changes.moved = _moves(removed, added, base_spans, head_spans)
     moved_old = {old for old, _ in changes.moved}
     moved_new = {new for _, new in changes.moved}
-    changes.added = [key for key in added if key not in moved_new]
-    changes.removed = [key for key in removed if key not in moved_old]
+    changes.added = _outermost(
+        [key for key in added if key not in moved_new], head_spans, changes.nested
+    )
+    changes.removed = _outermost(
+        [key for key in removed if key not in moved_old], base_spans, changes.nested
+    )
     changes.edited = sorted(edited - set(added))
     changes.base_spans = {
         key: base_spans[key] for key in (*changes.removed, *moved_old) if key in base_spans
     }
     changes.inexact = sorted(set(changes.inexact))
     return changes
+
+
+def _outermost(
+    keys: list[str], side: Mapping[str, Span], nested: dict[str, list[str]]
+) -> list[str]:
+    """The keys not inside another key's span in the same file; the others go to `nested`
+    under the key that holds them."""
+    kept = []
+    for key in keys:
+        span = side.get(key)
+        path = key.partition("#")[0]
+        holder = None
+        if span is not None and span.exact:
+            for other in keys:
+                there = side.get(other)
+                if (
+                    other != key
+                    and there is not None
+                    and there.exact
+                    and other.partition("#")[0] == path
+                    and there.first <= span.first
+                    and span.last <= there.last
+                    and (there.last - there.first) > (span.last - span.first)
+                ):
+                    widest = side[holder] if holder is not None else None
+                    if widest is None or (there.last - there.first) > (widest.last - widest.first):
+                        holder = other
+        if holder is None:
+            kept.append(key)
+        else:
+            nested.setdefault(holder, []).append(key)
+    return kept
 
 
 def _moves(

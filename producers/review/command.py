@@ -91,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="tsograph-review-") as scratch:
         base_folder = Path(scratch) / "base"
         base_folder.mkdir()
-        git_base.write_base(top, base.commit, prefix, base_folder)
+        missing = git_base.write_base(top, base.commit, prefix, base_folder)
         git_base.link_dependencies(project, base_folder)
         base_held = _load(base_folder, args)
         cut = len(prefix) + 1 if prefix else 0
@@ -114,7 +114,9 @@ def run(args: argparse.Namespace) -> int:
             "mode": base_held.mode,
             "status": base_held.status(),
         },
-        "partial": head.status() == "partial" or base_held.status() == "partial",
+        "partial": head.status() == "partial" or base_held.status() == "partial" or bool(missing),
+        # Files of the base the clone holds no content for (a partial clone): not read.
+        "baseFilesMissing": missing,
         "limitations": head.limitations,
     }
     brief = render(summary, status, review_diagram(head, summary))

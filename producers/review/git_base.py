@@ -21,6 +21,33 @@ from tsograph.exchange.errors import InputError
 SKIPPED_FOLDERS = frozenset({"node_modules", ".git", "dist", "build", "out", "vendor"})
 # A blob larger than this is no source the graph reads (graph files are capped lower).
 MAX_BLOB = 4 << 20
+# What the graph, the route and the schema readers open: sources, manifests and configs
+# (package.json, tsconfig, lockfiles, workspace files, Prisma schemas, Python manifests).
+# Stylesheets, images, documents and the rest are not written to the scratch base.
+READ_SUFFIXES = (
+    ".ts",
+    ".tsx",
+    ".mts",
+    ".cts",
+    ".js",
+    ".jsx",
+    ".mjs",
+    ".cjs",
+    ".json",
+    ".jsonc",
+    ".json5",
+    ".yaml",
+    ".yml",
+    ".prisma",
+    ".py",
+    ".pyi",
+    ".toml",
+    ".txt",
+    ".cfg",
+    ".lock",
+    ".sql",
+    ".mdx",
+)
 _DEFAULT_BRANCHES = ("refs/remotes/origin/HEAD", "refs/heads/main", "refs/heads/master")
 
 
@@ -84,10 +111,12 @@ def resolve_base(top: Path, ref: str | None) -> Base:
     return Base(head, "HEAD")
 
 
-def write_base(top: Path, commit: str, prefix: str, into: Path) -> int:
-    """Write the commit's regular files under `prefix` into `into`; the count written."""
+def write_base(top: Path, commit: str, prefix: str, into: Path) -> list[str]:
+    """Write the commit's regular files under `prefix` into `into`; the paths whose blob
+    the clone does not hold (a partial clone), which the base graph cannot read."""
     listing = git(top, "ls-tree", "-r", "-z", "-l", "--full-tree", commit, "--", prefix or ".")
     wanted: list[tuple[str, str]] = []
+    missing: list[str] = []
     for entry in listing.split(b"\0"):
         if not entry:
             continue
@@ -96,25 +125,38 @@ def write_base(top: Path, commit: str, prefix: str, into: Path) -> int:
         path = raw_path.decode("utf-8", "surrogateescape")
         parts = path.split("/")
         # Symlinks (120000) and submodules (commit) are not files the graph reads.
-        if kind != b"blob" or mode not in (b"100644", b"100755") or int(size_text) > MAX_BLOB:
+        # A blob missing from a partial clone shows its size as BAD: it cannot be read.
+        if kind != b"blob" or mode not in (b"100644", b"100755"):
+            continue
+        if not size_text.isdigit():
+            missing.append(path)
+            continue
+        if int(size_text) > MAX_BLOB:
             continue
         if SKIPPED_FOLDERS.intersection(parts[:-1]) or ".." in parts:
             continue
+        if not parts[-1].lower().endswith(READ_SUFFIXES) and not parts[-1].startswith("."):
+            continue
         wanted.append((sha.decode(), path))
     if not wanted:
-        return 0
+        return missing
     batch = git(top, "cat-file", "--batch", input="".join(f"{sha}\n" for sha, _ in wanted).encode())
     offset = 0
     for _, path in wanted:
         header_end = batch.index(b"\n", offset)
-        size = int(batch[offset:header_end].split()[2])
+        header = batch[offset:header_end].split()
+        if header[1] == b"missing":
+            missing.append(path)
+            offset = header_end + 1
+            continue
+        size = int(header[2])
         body = batch[header_end + 1 : header_end + 1 + size]
         offset = header_end + 1 + size + 1
         relative = path[len(prefix) + 1 :] if prefix else path
         target = into / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(body)
-    return len(wanted)
+    return sorted(missing)
 
 
 def link_dependencies(work: Path, base: Path) -> None:

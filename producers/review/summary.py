@@ -176,8 +176,8 @@ def summarize(
     summary: dict[str, Any] = {
         "touched": {
             "edited": [_symbol(head, key) for key in changes.edited],
-            "added": [_symbol(head, key) for key in changes.added],
-            "removed": [_symbol(base, key) for key in changes.removed],
+            "added": [_nested(_symbol(head, key), changes) for key in changes.added],
+            "removed": [_nested(_symbol(base, key), changes) for key in changes.removed],
             "moved": [
                 {"from": _symbol(base, old), "to": _symbol(head, new)} for old, new in changes.moved
             ],
@@ -194,6 +194,11 @@ def summarize(
         "unknowns": _unknowns(head, changes, touched, gaps),
     }
     return summary, lists
+
+
+def _nested(symbol: dict[str, Any], changes: Changes) -> dict[str, Any]:
+    inside = changes.nested.get(symbol["id"])
+    return {**symbol, "nested": sorted(inside)} if inside else symbol
 
 
 def _used_names(base: HeldGraph, head: HeldGraph, changes: Changes) -> list[dict[str, Any]]:
