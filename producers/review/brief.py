@@ -204,10 +204,11 @@ def _reason(text: str) -> str:
     """A graph gap as its cause and count (`unresolved-calls 3`): the brief stays short and
     the whole line is in `unknowns.json`; the review's own reasons as written."""
     cause, _, rest = text.partition(": ")
-    count = rest.split(" ", 1)[0]
-    if cause in ("cut", "possible") or not count.isdigit():
+    if cause in ("cut", "possible"):
         return text
-    return f"{cause} {count}"
+    count = rest.split(" ", 1)[0]
+    # A limitation line may name files (repository text): the brief keeps its cause only.
+    return f"{cause} {count}" if count.isdigit() else code(cause)
 
 
 def _callees(out: list[str], blocks: list[Mapping[str, Any]]) -> None:

@@ -290,16 +290,15 @@ def _relations(
                     following.append(target)
         frontier = following
     rows = []
+    seen: set[tuple[str, str | None, str | None]] = set()
     for key, depth in sorted(depth_of.items(), key=lambda item: (item[1], item[0])):
+        # One row per table and column a symbol uses, however many places use it.
         for fact in by_symbol.get(key, ()):
-            rows.append(
-                {
-                    "symbol": key,
-                    "depth": depth,
-                    "table": fact.get("channel"),
-                    "method": fact.get("method"),
-                }
-            )
+            row = (key, fact.get("channel"), fact.get("method"))
+            if row in seen:
+                continue
+            seen.add(row)
+            rows.append({"symbol": key, "depth": depth, "table": row[1], "method": row[2]})
     return {"available": True, "items": rows, "hops": RELATION_HOPS}
 
 
