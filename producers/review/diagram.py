@@ -75,4 +75,4 @@ def review_diagram(head: HeldGraph, summary: Mapping[str, Any]) -> Diagram:
             if target in nodes:
                 edges.append(DiagramEdge(node_id, target, head.tier(edge)))
     ordered = sorted(nodes.values(), key=lambda node: (node.depth, node.key))
-    return cut(ordered, edges, DEFAULT_MAX_NODES)
+    return cut(ordered, edges, DEFAULT_MAX_NODES, cap=f"the brief's diagram of {DEFAULT_MAX_NODES}")

@@ -70,3 +70,28 @@ def test_a_list_that_cannot_be_counted_says_so(tmp_path: Path) -> None:
     write_pages(tmp_path, "index", [], {"kind": "importers"}, omitted=None)
     page = orjson.loads((tmp_path / "index.json").read_bytes())
     assert (page["totalExact"], page["cut"]) == (False, {"omitted": None})
+
+
+def test_the_brief_diagram_keeps_the_nearest_sixty_and_says_why() -> None:
+    from tsograph.producers.graph.model import Graph
+    from tsograph.producers.query.held import HeldGraph
+    from tsograph.producers.review.diagram import review_diagram
+
+    held = HeldGraph.of(Graph({}, []), "b", "built", None)
+    blocks = [
+        {
+            "version": "head",
+            "symbol": {"id": f"t.ts#t{touched}"},
+            "items": [{"from": f"c.ts#c{touched}_{n:02d}", "tier": "direct"} for n in range(20)],
+            "secondHop": [],
+        }
+        for touched in range(4)
+    ]
+    summary = {"callers": blocks, "routes": {"reached": []}, "relationUses": {"items": []}}
+    diagram = review_diagram(held, summary)
+    assert len(diagram.nodes) == 59
+    assert [node.key for node in diagram.nodes[:4]] == [f"t.ts#t{n}" for n in range(4)]
+    assert all(node.root for node in diagram.nodes[:4])
+    assert diagram.left_out is not None
+    assert diagram.left_out.count == 84 - 59
+    assert diagram.left_out.reasons == ("the brief's diagram of 60 keeps the nearest 59",)
