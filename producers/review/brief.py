@@ -96,14 +96,19 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
         out.append(f"- … {len(rows) - SHOWN_SYMBOLS} more in `impact.json`")
     if not rows:
         out.append("No symbol of the graph is touched.")
-    files = [row for row in summary["files"] if row["status"] != "M"]
-    for row in files:
+    holding = {
+        str(symbol["file"]) for kind in ("edited", "added", "removed") for symbol in touched[kind]
+    } | {str(move[side]["file"]) for move in touched["moved"] for side in ("from", "to")}
+    files = [row for row in summary["files"] if row["status"] != "M" or row["path"] not in holding]
+    for row in files[:SHOWN_SYMBOLS]:
         status = row["status"]
         if status.startswith("R"):
             out.append(f"- file {code(status[1:])} renamed to {code(row['path'])}")
         else:
-            word = {"A": "added", "D": "deleted"}.get(status[0], "changed")
+            word = {"A": "added", "D": "deleted"}.get(status[0], "changed, no declaration touched")
             out.append(f"- file {code(row['path'])} {word}")
+    if len(files) > SHOWN_SYMBOLS:
+        out.append(f"- … {len(files) - SHOWN_SYMBOLS} more files in `impact.json`")
     out.append("")
 
 
