@@ -39,7 +39,7 @@ def render(summary: Mapping[str, Any], status: Mapping[str, Any], diagram: Diagr
     touched = summary["touched"]
     base = status["base"]
     out.append(
-        f"Base {code(base['commit'][:12])} ({base['how']}) compared with the work tree: "
+        f"Base {code(base['commit'][:12])} ({code(base['how'])}) compared with the work tree: "
         f"{len(summary['files'])} changed files, {len(touched['edited'])} edited, "
         f"{len(touched['added'])} added, {len(touched['removed'])} removed and "
         f"{len(touched['moved'])} moved symbols; "
