@@ -106,9 +106,7 @@ for _number in range(HUB_CALLERS):
 
 CHANGE: dict[str, str | None] = {
     # A manifest change: a changed file that holds no declaration.
-    "package.json": (
-        '{ "name": "shop", "private": true, "dependencies": { "hono": "^4.7.0" } }\n'
-    ),
+    "package.json": ('{ "name": "shop", "private": true, "dependencies": { "hono": "^4.7.0" } }\n'),
     # The handler's second hop below the route is edited (describe), and the
     # money helpers: formatPrice renamed to formatCents (same body), legacyRound removed.
     "src/orders.ts": """import { loadOrder } from './store';
