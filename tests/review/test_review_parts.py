@@ -95,3 +95,84 @@ def test_the_brief_diagram_keeps_the_nearest_sixty_and_says_why() -> None:
     assert diagram.left_out is not None
     assert diagram.left_out.count == 84 - 59
     assert diagram.left_out.reasons == ("the brief's diagram of 60 keeps the nearest 59",)
+
+
+HOSTILE = "x`\n# heading <b>` [link](http://e) | sk_live_key"
+
+
+def _hostile_summary() -> dict[str, object]:
+    symbol = {"id": f"a.ts#{HOSTILE}", "name": HOSTILE, "file": f"a/{HOSTILE}.ts", "line": 3}
+    edge = {
+        "from": f"b.ts#{HOSTILE}",
+        "fromName": HOSTILE,
+        "fromAt": f"b/{HOSTILE}:1:1",
+        "toName": HOSTILE,
+        "tier": "direct",
+    }
+    return {
+        "touched": {"edited": [symbol], "added": [], "removed": [], "moved": []},
+        "files": [{"path": f"a/{HOSTILE}.ts", "status": "A"}],
+        "readLineByLine": [HOSTILE],
+        "usedNames": [
+            {
+                "symbol": symbol,
+                "movedTo": HOSTILE,
+                "places": [{"user": HOSTILE, "tier": "direct", "bindsNow": [HOSTILE]}],
+                "total": 1,
+            }
+        ],
+        "callers": [
+            {
+                "symbol": symbol,
+                "version": "head",
+                "counts": {"direct": 1, "bound": 0, "candidate": 0},
+                "total": 1,
+                "items": [edge],
+                "omitted": 0,
+                "complete": False,
+                "reasons": [f"parse-errors: 1 file(s) ({HOSTILE})", f"{HOSTILE}: text"],
+                "secondHop": [{"caller": edge["from"], "callers": [edge], "total": 1}],
+            }
+        ],
+        "callees": [{"symbol": symbol, "items": [edge], "unresolvedCalls": 2}],
+        "importers": {"reason": "not recorded"},
+        "implementersAndReferences": {"reason": "not recorded"},
+        "routes": {
+            "reached": [
+                {
+                    "handler": symbol,
+                    "routes": [HOSTILE],
+                    "reaches": [{"symbol": symbol["id"], "depth": 1, "tier": "direct"}],
+                }
+            ],
+            "declared": [HOSTILE],
+            "removed": [HOSTILE],
+            "notLookedFor": 0,
+            "hops": 3,
+        },
+        "relationUses": {
+            "available": True,
+            "items": [{"symbol": HOSTILE, "table": HOSTILE, "method": HOSTILE, "depth": 1}],
+            "hops": 3,
+        },
+        "unknowns": {
+            "unresolved": [{"symbol": HOSTILE, "unresolvedCalls": {"candidates": 1}}],
+            "gapsInChangedFiles": [HOSTILE],
+        },
+    }
+
+
+def test_repository_text_in_the_brief_starts_no_line_and_leaves_no_key() -> None:
+    from tsograph.producers.diagrams.model import Diagram
+    from tsograph.producers.review.brief import render
+
+    status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
+    brief = render(_hostile_summary(), status, Diagram((), (), None))
+    assert "sk_live_key" not in brief
+    quoted = code(HOSTILE)
+    assert quoted.startswith("``") and "\n" not in quoted
+    for line in brief.splitlines():
+        # Every line is the tool's own: a heading, a list item, a sentence, or the diagram.
+        assert not line.startswith(("# heading", "<b>", "[link]", "| ")), line
+    # Each of the 20 places the value is quoted holds it as one code span.
+    assert brief.count(quoted) >= 15
