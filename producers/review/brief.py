@@ -96,6 +96,23 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
         out.append(f"- … {len(rows) - SHOWN_SYMBOLS} more in `impact.json`")
     if not rows:
         out.append("No symbol of the graph is touched.")
+    renumbered = [
+        symbol["id"]
+        for symbol in (
+            *touched["added"],
+            *touched["removed"],
+            *(move[side] for move in touched["moved"] for side in ("from", "to")),
+        )
+        if "()" in symbol["id"].partition("#")[2]
+    ]
+    if renumbered:
+        # Ids of callbacks carry their position (`useCallback()~2`): one callback added
+        # before others renumbers those after it.
+        out.append(
+            "- note: callbacks are named by their place among their siblings (`~2`, `~3`), so a "
+            "callback added or removed before others renumbers them; some of the callbacks "
+            "above may be the same code under a new number"
+        )
     holding = {
         str(symbol["file"]) for kind in ("edited", "added", "removed") for symbol in touched[kind]
     } | {str(move[side]["file"]) for move in touched["moved"] for side in ("from", "to")}

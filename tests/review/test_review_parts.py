@@ -176,3 +176,15 @@ def test_repository_text_in_the_brief_starts_no_line_and_leaves_no_key() -> None
         assert not line.startswith(("# heading", "<b>", "[link]", "| ")), line
     # Each of the 20 places the value is quoted holds it as one code span.
     assert brief.count(quoted) >= 15
+
+
+def test_added_callbacks_carry_the_renumbering_note() -> None:
+    from tsograph.producers.diagrams.model import Diagram
+    from tsograph.producers.review.brief import render
+
+    summary = _hostile_summary()
+    status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
+    assert "renumbers them" not in render(summary, status, Diagram((), (), None))
+    callback = {"id": "a.ts#App.useCallback()~2", "name": "App.useCallback()~2", "file": "a.ts"}
+    summary["touched"] = {"edited": [], "added": [callback], "removed": [], "moved": []}
+    assert "renumbers them" in render(summary, status, Diagram((), (), None))
