@@ -26,6 +26,7 @@ from tsograph.producers.graph import traverse_command
 from tsograph.producers.mcp import command as mcp_command
 from tsograph.producers.openapi import command as openapi_command
 from tsograph.producers.query import command as query_command
+from tsograph.producers.review import command as review_command
 from tsograph.producers.routes import command as routes_command
 from tsograph.producers.schema import command as schema_command
 from tsograph.producers.sql_schema import command as sql_schema_command
@@ -39,6 +40,7 @@ COMMANDS = (
     graph_command,
     traverse_command,
     query_command,
+    review_command,
     mcp_command,
     routes_command,
     schema_command,

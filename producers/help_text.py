@@ -211,6 +211,22 @@ tsograph query callers listJobs --project .
 tsograph query callers Repo.save --depth 2 --tier direct,bound --project . --json
 tsograph query path handler saveJob --project .
 """,
+    "review": """\
+what a git change reaches: a brief for a reviewer and a packet of pages
+
+Compare the base (default: the merge base with the default branch, else HEAD),
+read from git objects, with the work tree: the symbols the change touches,
+removes or moves, their callers one and two hops out, what they call, the
+routes and tables they reach, and what the graph could not see. The brief is
+Markdown on stdout, or DIR/brief.md with the packet under --out DIR.
+
+0 the brief was written
+2 the project is not in a git work tree, or git or the graph failed
+64
+
+tsograph review
+tsograph review --base origin/main --project . --out review
+""",
     "mcp": """\
 serve the graph questions to an agent as MCP tools over stdin/stdout
 

@@ -28,6 +28,7 @@ def test_every_command_is_covered() -> None:
         "openapi",
         "query",
         "reach",
+        "review",
         "routes",
         "schema",
         "sql-schema",

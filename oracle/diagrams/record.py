@@ -3,7 +3,8 @@
     cd oracle/diagrams && npm ci && cd ../.. && python oracle/diagrams/record.py
 
 The diagrams are the goldens under fixtures/diagrams/ (*.mmd, *.dot: reach,
-impact and trace) and the hostile-name diagrams of tests/diagrams/hostile.py
+impact, trace and query answers; review-*.mmd, the review brief's diagram, in
+Mermaid only) and the hostile-name diagrams of tests/diagrams/hostile.py
 (traversal-shaped and trace-shaped), in both languages. Each
 Mermaid text goes through `mermaid.parse` and the flowchart database of
 mermaid 11.17.2 and 12.3.0 (parse.mjs, a jsdom window for DOMPurify); each DOT text through

@@ -25,6 +25,7 @@ def cut(
     max_nodes: int,
     incomplete: Sequence[str] = (),
     not_given: int = 0,
+    cap: str | None = None,
 ) -> Diagram:
     """The nearest nodes, at most `max_nodes` with the final node.
 
@@ -32,14 +33,16 @@ def cut(
     budget, a missing root) or why it left symbols out itself; they go on the
     final node, which is then drawn even when every symbol fits. `not_given`
     counts the symbols the caller left out (trace: those that lead to no
-    table), added to the count the final node shows.
+    table), added to the count the final node shows. `cap` names the bound on
+    the final node (default: the --max-nodes option).
     """
     ordered = sorted(nodes, key=lambda node: node.depth)  # stable: ties keep the caller's order
     reasons = list(incomplete)
     shown = ordered
     if len(ordered) > max_nodes:
         shown = ordered[: max_nodes - 1]
-        reasons.insert(0, f"--max-nodes {max_nodes} keeps the nearest {len(shown)}")
+        bound = cap if cap is not None else f"--max-nodes {max_nodes}"
+        reasons.insert(0, f"{bound} keeps the nearest {len(shown)}")
     count = len(ordered) - len(shown) + not_given
     left_out = LeftOut(count, tuple(reasons)) if reasons else None
     return Diagram(tuple(shown), _between(shown, edges), left_out)

@@ -16,6 +16,13 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers.diagrams.answer_diagram import DRAWN, answer_diagram
+from tsograph.producers.diagrams.output import (
+    DIAGRAM_FORMATS,
+    add_max_nodes,
+    max_nodes,
+    write_diagram,
+)
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.project_graph import load_from_arguments
@@ -25,6 +32,7 @@ from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Bu
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.load import hold
 from tsograph.producers.query.questions import (
+    DEFAULT_DEPTH,
     MAX_DEPTH,
     QUESTIONS,
     Refused,
@@ -60,6 +68,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--text", help="routes: a part of the METHOD /path label")
     parser.add_argument("--base", metavar="REF", help="impact/changes: compare with a base")
     parser.add_argument("--json", action="store_true", help="print the answer document")
+    parser.add_argument(
+        "--format",
+        choices=DIAGRAM_FORMATS,
+        help=f"draw the whole answer as a diagram ({', '.join(DRAWN)}; --limit and --cursor "
+        "do not apply)",
+    )
+    add_max_nodes(parser)
     parser.add_argument(
         "--limit", type=int, default=50, metavar="N", help=f"items per page (1 to {MAX_LIMIT})"
     )
@@ -130,9 +145,23 @@ def run(args: argparse.Namespace) -> int:
     from tsograph.producers.query.text import render
 
     request, page = request_from(args)
+    cap = max_nodes(args)
+    if args.format is not None and (args.json or request.question not in DRAWN):
+        raise UsageError(f"--format {args.format} draws {', '.join(DRAWN)}, without --json")
     held = held_from_arguments(args)
     try:
         result = ask(held, request, Budget(args.budget_ms))
+        if args.format is not None:
+            diagram = answer_diagram(
+                held,
+                request.question,
+                result,
+                tiers=request.tiers,
+                max_nodes=cap,
+                depth=request.depth or DEFAULT_DEPTH.get(request.question),
+            )
+            write_diagram(diagram, args.format)
+            return 0
         document = answer(held, request, result, page)
     except Refused as refusal:
         if args.json:

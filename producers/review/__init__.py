@@ -1,0 +1,1 @@
+"""`tsograph review`: what a git change reaches."""
