@@ -1,17 +1,18 @@
 """Where each declaration of a changed file ends, and a digest of its body.
 
 The graph knows where a declaration's name is, not where its code ends. For
-the files a change touches (and only those) the file is parsed again with the
-same tree-sitter grammar the graph uses, and each declaration's span is the
-nearest enclosing declaration-like node around its name: a function, class,
-method, field, variable declarator, object entry or assignment, or the
-function or class expression itself for a callback. The body digest hashes
-that text with the declared name taken out and white space squeezed, so the
-same body under another name, or in another file, has the same digest.
+the files a change touches (and only those) the file is read as producers
+read it (its neutral syntax tree, from the syntax cache's front-ends, so no
+parser tree leaves `producers/lang/`), and each declaration's span is the
+innermost declaration-like node whose text holds its name: a function (also
+a callback or lambda), class, field, variable declarator, interface, type
+alias, enum, object property or assignment, widened to the `export` that
+carries it. The body digest hashes that text with the declared name taken
+out and white space squeezed, so the same body under another name, or in
+another file, has the same digest.
 
-A file that is not TypeScript or JavaScript, or a declaration whose name is
-not where the graph says, gets the one line of its name as its span, and
-`exact` says so.
+A file no front-end reads, or a declaration whose name is not where the
+graph says, gets the one line of its name as its span, and `exact` says so.
 """
 
 from __future__ import annotations
@@ -19,31 +20,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from tsograph.producers.lang.typescript.grammar import grammar_for, parse
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.syntax_cache import PYTHON_SUFFIXES, read_syntax
 
-SCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs")
+SCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", *PYTHON_SUFFIXES)
 _DECLARATIONS = frozenset(
     {
-        "function_declaration",
-        "generator_function_declaration",
-        "class_declaration",
-        "abstract_class_declaration",
-        "method_definition",
-        "method_signature",
-        "abstract_method_signature",
-        "public_field_definition",
-        "variable_declarator",
-        "interface_declaration",
-        "type_alias_declaration",
-        "enum_declaration",
-        "pair",
-        "assignment_expression",
-        "arrow_function",
-        "function_expression",
         "function",
-        "generator_function",
         "class",
-        "call_expression",
+        "field",
+        "declarator",
+        "interface",
+        "type_alias",
+        "enum",
+        "property",
+        "assign",
     }
 )
 # A body shorter than this says too little to call two declarations the same code.
@@ -61,26 +52,51 @@ class Span:
 
 def spans(path: str, data: bytes, where: dict[str, tuple[int, int, str]]) -> dict[str, Span]:
     """`where`: id -> (line, column, name) of each declaration the graph holds in this file."""
-    if not path.endswith(SCRIPT_SUFFIXES):
+    if not path.lower().endswith(SCRIPT_SUFFIXES):
         return {key: _line_only(data, line) for key, (line, _, _) in where.items()}
-    root = parse(grammar_for(path), data)
+    root = read_syntax(path, data).root
+    starts = _line_starts(data)
     found: dict[str, Span] = {}
     for key, (line, column, name) in where.items():
-        point = (line - 1, column - 1)
-        node = root.named_descendant_for_point_range(point, point)
-        while node is not None and node.type not in _DECLARATIONS:
-            node = node.parent
-        if node is None or node.parent is None:
+        node = _enclosing(root, starts[line - 1] + column - 1) if 0 < line <= len(starts) else None
+        if node is None:
             found[key] = _line_only(data, line)
             continue
-        # `export function f` and `export default class` carry their export.
-        if node.parent.type == "export_statement":
-            node = node.parent
-        text = data[node.start_byte : node.end_byte].decode("utf-8", "replace")
+        # `export function f` and `export default class` carry their export; a decorated
+        # Python definition starts at its first decorator.
+        first = min([node.start, *(decorator.start for decorator in node.decorators)])
+        last = node.end
+        if node.parent is not None and node.parent.kind == "export":
+            first, last = node.parent.start, node.parent.end
+        text = data[first:last].decode("utf-8", "replace")
         found[key] = Span(
-            node.start_point[0] + 1, node.end_point[0] + 1, _digest(text, name), True, text
+            data.count(b"\n", 0, first) + 1,
+            data.count(b"\n", 0, max(first, last - 1)) + 1,
+            _digest(text, name),
+            True,
+            text,
         )
     return found
+
+
+def _line_starts(data: bytes) -> list[int]:
+    starts = [0]
+    at = data.find(b"\n")
+    while at != -1:
+        starts.append(at + 1)
+        at = data.find(b"\n", at + 1)
+    return starts
+
+
+def _enclosing(root: Node, offset: int) -> Node | None:
+    """The innermost declaration-like node whose text holds `offset` (not the module)."""
+    best: Node | None = None
+    node: Node | None = root
+    while node is not None:
+        if node.kind in _DECLARATIONS:
+            best = node
+        node = next((child for child in node.children() if child.start <= offset < child.end), None)
+    return best
 
 
 def _line_only(data: bytes, line: int) -> Span:
