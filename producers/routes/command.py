@@ -19,9 +19,12 @@ from tsograph.producers.command_args import (
     syntax_files,
 )
 from tsograph.producers.help_text import add_command
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.routes.python_server.language import server_language
+from tsograph.producers.routes.python_server.scan import scan_python_server
 from tsograph.producers.service_runs import add_service_arguments, targets
 
 
@@ -55,6 +58,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
+    parser.add_argument(
+        "--language",
+        choices=["js", "python"],
+        help="--role server only: the services to read, js (Next.js and Node backends) or "
+        "python (FastAPI, Starlette); default: the one the project holds, a project with "
+        "both needs this",
+    )
     add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
@@ -64,6 +74,8 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     service = None if args.service is None else checked_service(args.service)
     if args.role == "client":
+        if args.language is not None:
+            raise UsageError("--language applies to --role server only; leave it out")
         return run_client(args, service)
     if args.client_model is not None:
         raise UsageError(
@@ -71,9 +83,39 @@ def run(args: argparse.Namespace) -> int:
         )
     generated = generated_at(args.generated_at)
     for target in targets(args, "server"):
-        scan = scan_server(
-            target.project, service, args.include_tests, syntax_files(args), target.enclosing
+        model = ProjectModel.load(
+            target.project, args.include_tests, syntax_files(args), target.enclosing
         )
-        extra = {"limitation_scopes": scan.scopes, "dispatch": scan.dispatch}
-        write_http_document(args, "server", target, service, generated, scan, **extra)
+        if server_language(model, args.language) == "python":
+            found = scan_python_server(model, service)
+            write_http_document(
+                args,
+                "server",
+                target,
+                service,
+                generated,
+                found,
+                platform="python",
+                limitation_scopes=found.scopes,
+                dispatch="registration-order" if found.first_match else "specificity",
+            )
+            continue
+        scan = scan_server(
+            target.project,
+            service,
+            args.include_tests,
+            syntax_files(args),
+            target.enclosing,
+            model=model,
+        )
+        write_http_document(
+            args,
+            "server",
+            target,
+            service,
+            generated,
+            scan,
+            limitation_scopes=scan.scopes,
+            dispatch=scan.dispatch,
+        )
     return 0

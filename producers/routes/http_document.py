@@ -25,6 +25,7 @@ def write_http_document(
     service: str | None,
     generated: str,
     scan: HttpScan,
+    platform: str = "js",
     **extra: Any,
 ) -> None:
     """Check the fact budget, build the document of a scan of the target's folder with
@@ -42,7 +43,7 @@ def write_http_document(
             for scope in extra["limitation_scopes"]
         ]
     document = bridge_facts(
-        platform="js",
+        platform=platform,
         target="http",
         roles=[role],
         service=service,
