@@ -1,0 +1,103 @@
+"""Runs inside the oracle's scratch venv: probe one fixture app with its framework's test client.
+
+    python probe.py <framework> <project folder> '<fixture spec json>'
+
+Prints JSON: one probe a row, `[method, path, status, handler]`, where
+handler is the graph id (`<path>#<qualname>`, `<locals>` left out) of the
+project function the framework dispatched to, or null when none ran (404,
+405, a redirect, a static file). Probe paths come from the framework's own
+route table (FastAPI's OpenAPI paths, Flask's url_map, Django's resolvers),
+with every parameter filled, each with its trailing slash toggled, plus the
+fixture's listed paths; every path is sent with every method.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import json
+import os
+import re
+import sys
+from typing import Any
+
+METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+PARAM = re.compile(r"{([^}:]+)(:[^}]+)?}|<(?:([^:>]+):)?([^>]+)>")
+
+
+def main() -> None:
+    framework, root, spec_text = sys.argv[1], os.path.realpath(sys.argv[2]), sys.argv[3]
+    spec = json.loads(spec_text)
+    for key, value in spec.get("env", {}).items():
+        os.environ[key] = value
+    sys.path.insert(0, root)
+    os.chdir(root)
+    probe = {"fastapi": probe_fastapi}[framework]
+    print(json.dumps(probe(root, spec)))
+
+
+def handler_id(root: str, function: Any) -> str | None:
+    function = inspect.unwrap(function)
+    try:
+        filename = os.path.realpath(inspect.getsourcefile(function) or "")
+    except TypeError:
+        return None
+    if not filename.startswith(root + os.sep):
+        return None
+    path = os.path.relpath(filename, root).replace(os.sep, "/")
+    return f"{path}#{function.__qualname__.replace('.<locals>', '')}"
+
+
+def fill(path: str) -> str:
+    def value(match: re.Match[str]) -> str:
+        convertor = (match.group(2) or "")[1:] or (match.group(3) or "")
+        if convertor == "path":
+            return "a/b"
+        if convertor == "uuid":
+            return "12345678-1234-5678-1234-567812345678"
+        if convertor == "float":
+            return "1.5"
+        return "7"
+
+    return PARAM.sub(value, path)
+
+
+def probe_paths(table: list[str], listed: list[str]) -> list[str]:
+    paths: set[str] = set(listed)
+    for template in table:
+        filled = fill(template)
+        paths.add(filled)
+        if filled != "/":
+            paths.add(filled[:-1] if filled.endswith("/") else filled + "/")
+    return sorted(paths)
+
+
+def probe_fastapi(root: str, spec: dict[str, Any]) -> list[list[Any]]:
+    from fastapi.testclient import TestClient
+
+    module_name, _, attribute = spec["app"].partition(":")
+    app = getattr(importlib.import_module(module_name), attribute)
+    seen: dict[str, Any] = {}
+
+    async def recording(scope: Any, receive: Any, send: Any) -> None:
+        seen.clear()
+        await app(scope, receive, send)
+        seen["endpoint"] = scope.get("endpoint")
+
+    client = TestClient(recording, follow_redirects=False)
+    rows: list[list[Any]] = []
+    for path in probe_paths(list(app.openapi()["paths"]), spec.get("paths", [])):
+        for method in METHODS:
+            try:
+                status = client.request(method, path).status_code
+            except Exception:  # a WebSocket route refuses a plain request by raising
+                rows.append([method, path, "error", None])
+                continue
+            endpoint = seen.get("endpoint")
+            answered = endpoint is not None and status not in (404, 405)
+            rows.append([method, path, status, handler_id(root, endpoint) if answered else None])
+    return rows
+
+
+if __name__ == "__main__":
+    main()

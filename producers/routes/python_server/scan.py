@@ -1,0 +1,156 @@
+"""`routes --role server` for Python services: run the server modules, emit their routes.
+
+Every Python source that imports a modelled framework is run by the
+interpreter (its imports first, as CPython would); the apps nothing mounts
+receive requests at the root, routers nothing includes sit under an unknown
+prefix. Route decorators the interpreter met on receivers it could not prove
+to be routers (a function never called, an unknown object) are counted, not
+guessed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from tsograph.exchange.limitations import Place as LinePlace
+from tsograph.exchange.limitations import counted
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.routes.python_server.emit import Emitter, limitation_lines
+from tsograph.producers.routes.python_server.fastapi import (
+    METHOD_DECORATORS,
+    WEBSOCKET_DECORATORS,
+    FastAPIFramework,
+)
+from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
+from tsograph.producers.routes.route_scan import RouteScan
+
+# The packages whose import makes a file a server module, by framework.
+FRAMEWORK_IMPORTS = {"fastapi": ("fastapi", "starlette")}
+ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
+
+
+@dataclass
+class PythonScan(RouteScan):
+    first_match: bool = False
+
+
+def python_paths(model: ProjectModel) -> list[str]:
+    return sorted(
+        walked.path
+        for walked in model.sources.python_sources
+        if model.include_tests or not _is_test(walked.path)
+    )
+
+
+def _is_test(path: str) -> bool:
+    name = path.rpartition("/")[2]
+    return is_test_source(path) or name.startswith("test_") or name == "conftest.py"
+
+
+def server_modules(model: ProjectModel, paths: list[str]) -> dict[str, list[str]]:
+    """The files that import each framework's packages, by framework."""
+    found: dict[str, list[str]] = {}
+    for path in paths:
+        syntax = model.syntax(path)
+        if syntax is None:
+            continue
+        tops = {item.specifier.split(".")[0] for item in syntax.facts.imports}
+        for framework, packages in FRAMEWORK_IMPORTS.items():
+            if tops & set(packages):
+                found.setdefault(framework, []).append(path)
+    return found
+
+
+def has_python_server(model: ProjectModel) -> bool:
+    return bool(server_modules(model, python_paths(model)))
+
+
+def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
+    paths = python_paths(model)
+    modules = server_modules(model, paths)
+    interp = Interpreter(model, paths, [])
+    interp.frameworks.append(FastAPIFramework(interp))
+    servers = sorted({path for files in modules.values() for path in files})
+    for path in servers:
+        interp.run_module(path)
+    tests = {path for path in paths if _is_test(path)}
+    emitter = Emitter(service, tests, starlette_variants)
+    for router in interp.routers:
+        if router.included:
+            continue
+        anchored = router.kind != "apirouter"
+        emitter.group(router, anchored)
+    result = PythonScan()
+    result.facts = emitter.out.facts
+    result.first_match = any("order" in fact for fact in result.facts)
+    lines, scopes = limitation_lines(emitter.out, "FastAPI")
+    result.limitations.extend(lines)
+    result.scopes.extend(scopes)
+    unreached = _unreached_decorators(interp, servers)
+    if unreached:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                sum(1 for _ in unreached),
+                "route decorator(s) sit on a receiver tsograph could not prove to be a router "
+                "(or in code no module runs)",
+                places=unreached,
+            )
+        )
+    root_paths = [router.place for router in interp.routers if "root_path" in router.options]
+    if root_paths:
+        result.limitations.append(
+            counted(
+                "unresolved-route-prefix:",
+                len(root_paths),
+                "app(s) set root_path: Starlette also answers their routes under it",
+                places={(place.path, place.line) for place in root_paths},
+            )
+        )
+    gaps = Counter(
+        reason
+        for router in interp.routers
+        for reason in (("host-routes",) if router.options.get("hosts") else ())
+    )
+    if interp.unreadable or gaps:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                len(interp.unreadable) + sum(gaps.values()),
+                "server module(s) or registrations could not be read",
+                breakdown=gaps,
+                names=interp.unreadable,
+            )
+        )
+    result.read = [model.root / path for path in servers]
+    return result
+
+
+def _unreached_decorators(interp: Interpreter, servers: list[str]) -> set[LinePlace]:
+    found: set[LinePlace] = set()
+    for path in servers:
+        syntax = interp.model.syntax(path)
+        if syntax is None:
+            continue
+        for node in syntax.root.walk():
+            for decorator in node.decorators:
+                value = decorator.part("value")
+                if value is None or value.kind != "call":
+                    continue
+                if (path, value.start) in interp.consumed:
+                    continue
+                if _route_like(value):
+                    found.add((path, syntax.location(value.start)[0]))
+    return found
+
+
+def _route_like(call: Node) -> bool:
+    callee = call.part("callee")
+    if callee is None or callee.kind != "member":
+        return False
+    name = callee.part("property")
+    return name is not None and name.value in ROUTE_DECORATOR_NAMES
