@@ -32,7 +32,7 @@ def main() -> None:
         os.environ[key] = value
     sys.path.insert(0, root)
     os.chdir(root)
-    probe = {"fastapi": probe_fastapi}[framework]
+    probe = {"fastapi": probe_fastapi, "flask": probe_flask}[framework]
     print(json.dumps(probe(root, spec)))
 
 
@@ -96,6 +96,43 @@ def probe_fastapi(root: str, spec: dict[str, Any]) -> list[list[Any]]:
             endpoint = seen.get("endpoint")
             answered = endpoint is not None and status not in (404, 405)
             rows.append([method, path, status, handler_id(root, endpoint) if answered else None])
+    return rows
+
+
+def probe_flask(root: str, spec: dict[str, Any]) -> list[list[Any]]:
+    from flask import request
+
+    module_name, _, attribute = spec["app"].partition(":")
+    app = getattr(importlib.import_module(module_name), attribute)
+    ran: list[str | None] = []
+
+    def recorder(view: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            cls = getattr(view, "view_class", None)
+            if cls is None:
+                ran.append(handler_id(root, view))
+            elif hasattr(cls, "dispatch_request") and "dispatch_request" in vars(cls):
+                ran.append(handler_id(root, cls.dispatch_request))
+            else:  # a MethodView: the method named like the request's, GET for HEAD
+                method = getattr(cls, request.method.lower(), None)
+                if method is None and request.method == "HEAD":
+                    method = getattr(cls, "get", None)
+                ran.append(None if method is None else handler_id(root, method))
+            return view(*args, **kwargs)
+
+        return run
+
+    for endpoint, view in list(app.view_functions.items()):
+        app.view_functions[endpoint] = recorder(view)
+    client = app.test_client()
+    rows: list[list[Any]] = []
+    table = [rule.rule for rule in app.url_map.iter_rules()]
+    for path in probe_paths(table, spec.get("paths", [])):
+        for method in METHODS:
+            ran.clear()
+            status = client.open(path, method=method).status_code
+            handler = ran[-1] if ran and status not in (404, 405) else None
+            rows.append([method, path, status, handler])
     return rows
 
 

@@ -21,14 +21,18 @@ from tsograph.exchange.scopes import static_template_problem, validate_scope
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.values import (
+    UNKNOWN_TEXT,
     Entry,
     Include,
     Mount,
     Route,
     Router,
     Text,
+    text,
 )
 
+# Mounted file servers: they answer GET and HEAD only.
+STATIC_FILES = frozenset({"StaticFiles", "a static folder"})
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
 
 # A framework's reading of a full path: the templates it serves.
@@ -55,50 +59,69 @@ class Output:
     missing_usrs: set[str] = field(default_factory=set)
 
 
+class Joins:
+    """How a framework joins prefixes: FastAPI and Starlette concatenate them.
+
+    A state is what the walk carries into included routers and mounted apps.
+    """
+
+    def start(self, anchored: bool) -> Any:
+        return [text("") if anchored else UNKNOWN_TEXT]
+
+    def enter(self, state: Any, entry: Include | Mount) -> Any:
+        return [*state, entry.prefix if entry.prefix is not None else text("")]
+
+    def parts(self, state: Any, path: Text) -> list[Text]:
+        """The prefixes and the route's own path, last (see `_joined`)."""
+        return [*state, path]
+
+
 @dataclass
 class Emitter:
     service: str | None
     tests: set[str]
     path_rule: PathRule
+    joins: Joins = field(default_factory=Joins)
+    # First-match routers give their facts a registration order; Werkzeug does not.
+    ordered: bool = True
     out: Output = field(default_factory=Output)
 
     def group(self, root: Router, anchored: bool) -> None:
         index = 0
-        for entry, prefixes, conditional in self._flatten(
-            root.entries, [Text(("",) if anchored else (None,))], False, {id(root)}
+        for entry, state, conditional in self._flatten(
+            root.entries, self.joins.start(anchored), False, {id(root)}
         ):
-            index += self._entry(root, entry, prefixes, conditional, index)
+            index += self._entry(root, entry, state, conditional, index)
 
     def _flatten(
-        self, entries: list[Entry], prefixes: list[Text], conditional: bool, seen: set[int]
-    ) -> list[tuple[Entry, list[Text], bool]]:
-        found: list[tuple[Entry, list[Text], bool]] = []
+        self, entries: list[Entry], state: Any, conditional: bool, seen: set[int]
+    ) -> list[tuple[Entry, Any, bool]]:
+        found: list[tuple[Entry, Any, bool]] = []
         for entry in entries:
             below = conditional or entry.conditional
-            child = entry.child if isinstance(entry, (Include, Mount)) else None
-            if child is not None and isinstance(entry, (Include, Mount)):
+            if isinstance(entry, (Include, Mount)) and entry.child is not None:
+                child = entry.child
                 if id(child) in seen:
-                    continue  # included into itself: FastAPI refuses it
+                    continue  # included into itself: the frameworks refuse it
                 # Includes are live (fastapi 0.165.0): the router's entries as they end up.
                 found.extend(
                     self._flatten(
-                        child.entries, [*prefixes, entry.prefix], below, seen | {id(child)}
+                        child.entries, self.joins.enter(state, entry), below, seen | {id(child)}
                     )
                 )
             else:
-                found.append((entry, prefixes, below))
+                found.append((entry, state, below))
         return found
 
-    def _entry(
-        self, root: Router, entry: Entry, prefixes: list[Text], conditional: bool, index: int
-    ) -> int:
+    def _entry(self, root: Router, entry: Entry, state: Any, conditional: bool, index: int) -> int:
         at = (entry.place.path, entry.place.line)
-        if isinstance(entry, Mount):
-            self._provided(entry, prefixes)
+        if isinstance(entry, (Mount, Include)):
+            self._provided(entry, self.joins.parts(state, entry.prefix or text("")))
             return 0
         if not isinstance(entry, Route):
             return 0
-        known, raw = _joined([*prefixes, entry.path])
+        parts = self.joins.parts(state, entry.path)
+        known, raw = _joined(parts)
         if entry.options.get("late"):
             self.out.late += 1
             self.out.late_at.add(at)
@@ -109,7 +132,7 @@ class Emitter:
                 self.out.websockets_unscoped += 1
             return 0
         if raw is None:
-            variants = [_unproven(entry.path, prefixes, known)]
+            variants = [_unproven(parts, known)]
             self.out.coverage["unresolved-route-path"] += 1
             self.out.coverage_at.add(at)
         elif known and not raw.startswith("/"):
@@ -139,20 +162,21 @@ class Emitter:
         for variant in variants:
             for method in methods:
                 fact = self._fact(method, variant, entry, known)
-                if not conditional:
+                if self.ordered and not conditional:
                     fact["order"] = {"group": root.name, "index": index}
                 self.out.facts.append(fact)
         # An index counts the registrations that have facts, so the group has no gaps.
-        return 0 if conditional or not methods else 1
+        return 0 if conditional or not methods or not self.ordered else 1
 
-    def _provided(self, mount: Mount, prefixes: list[Text]) -> None:
-        known, raw = _joined([*prefixes, mount.prefix])
+    def _provided(self, mount: Mount | Include, parts: list[Text]) -> None:
+        known, raw = _joined(parts)
         scope = None
         if known and raw is not None:
             channel = canonicalize(raw.rstrip("/") or "/")
             if not channel.dynamic and static_template_problem(channel.channel) is None:
                 scope = channel.channel
-        self.out.provided.append((mount.name, scope))
+        name = mount.name if isinstance(mount, Mount) else "an included router"
+        self.out.provided.append((name, scope))
 
     def _fact(self, method: str, variant: PathVariant, route: Route, known: bool) -> dict[str, Any]:
         fact: dict[str, Any] = {
@@ -167,10 +191,13 @@ class Emitter:
             "pathAnchor": "root" if known else "base",
             "dynamic": variant.dynamic,
             "symbol": {"qualifiedName": route.handler.qualified},
-            # Starlette redirects the other trailing-slash form (redirect_slashes) or
-            # answers 404: the written form is the one served.
-            "trailingSlash": "strict",
         }
+        # Starlette redirects the other trailing-slash form (redirect_slashes) or answers
+        # 404, and so does Werkzeug with strict_slashes (its default): the written form is
+        # the one served. Werkzeug with strict_slashes=False answers both.
+        slashes = route.options.get("strict_slashes", True)
+        if slashes is not None:
+            fact["trailingSlash"] = "strict" if slashes else "optional"
         if route.handler.usr is not None:
             fact["symbol"]["usr"] = route.handler.usr
         if variant.dynamic and variant.dynamic_scope:
@@ -201,10 +228,10 @@ def _joined(parts: list[Text]) -> tuple[bool, str | None]:
     return cut < 0, tail + path.known
 
 
-def _unproven(path: Text, prefixes: list[Text], known: bool) -> PathVariant:
+def _unproven(parts: list[Text], known: bool) -> PathVariant:
     """A route path that could not be proven: anything under the proven head."""
     head: list[str] = []
-    for part in [*prefixes, path]:
+    for part in parts:
         for piece in part.pieces:
             if piece is None:
                 break
@@ -315,21 +342,21 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
                 "route-coverage:",
                 out.late,
                 f"route(s) were added to a router after it was included; {framework} "
-                "0.120.0 and older do not serve them",
+                "0.136.0 and older do not serve them",
                 places=out.late_at,
             )
         )
     for name, prefix in sorted(set(out.provided), key=lambda item: (item[0], item[1] or "")):
         where = prefix or "an unresolved prefix"
-        if name == "StaticFiles":
-            text = f"static files are served under {where} (StaticFiles)"
+        if name in STATIC_FILES:
+            line = f"static files are served under {where} ({name})"
             scope: dict[str, Any] | None = (
                 {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
             )
         else:
-            text = f"{name} may answer under {where}"
+            line = f"{name} may answer under {where}"
             scope = {"templatePrefixes": [prefix]} if prefix else None
-        add(counted("framework-provided-routes:", 1, text), scope)
+        add(counted("framework-provided-routes:", 1, line), scope)
     if out.missing_usrs:
         add(
             counted(

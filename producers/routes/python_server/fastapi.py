@@ -14,9 +14,10 @@ replayed from oracle/recordings/python-routes/ (oracle/python-routes/):
   path`); `include_router(router, prefix=p)` adds `including prefix + p` in
   front (`_RouterIncludeContext.for_include`), so nested includes join from
   the outermost app inwards, and a router included twice serves under both.
-  Since 0.12x the include is live (routes added to the router later are
-  served too); 0.120.0 and older copied the routes at include time, so a
-  route added after its router was included is counted (`late`).
+  Since 0.137.0 the include is live (routes added to the router later are
+  served too); 0.136.0 and older copied the routes at include time (checked
+  by running both), so a route added after its router was included is
+  counted (`late`).
 * `websocket`, `add_api_websocket_route`, `websocket_route`: WebSocket
   endpoints, counted apart from HTTP routes.
 * `mount(path, app)`: a Starlette Mount; a FastAPI or Starlette app mounted
@@ -36,6 +37,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import Args, Context, Interpreter
 from tsograph.producers.routes.python_server.values import (
     UNKNOWN_TEXT,
+    Class,
     External,
     Function,
     Include,
@@ -128,7 +130,7 @@ class FastAPIFramework:
         if name == "include_router":
             child = args.get(0, "router")
             given = args.get(-1, "prefix")
-            prefix = router.prefix + (text("") if given is None else _text(given[0]))
+            prefix = _own(router) + (text("") if given is None else _text(given[0]))
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
@@ -158,6 +160,9 @@ class FastAPIFramework:
             return True
         return None
 
+    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
+        return None
+
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
         if not isinstance(decorator, RouteDecorator):
             return False
@@ -183,7 +188,7 @@ class FastAPIFramework:
         if handler is None:
             handler = self.interp.unknown_handler(ctx.file, node)
         # A router's routes carry its prefix as it was at registration.
-        path = router.prefix + decorator.path
+        path = _own(router) + decorator.path
         route = Route(
             self.interp.place(ctx.file, decorator.node),
             decorator.conditional or ctx.conditional,
@@ -195,6 +200,10 @@ class FastAPIFramework:
         if router.included:
             route.options["late"] = True
         router.entries.append(route)
+
+
+def _own(router: Router) -> Text:
+    return router.prefix if router.prefix is not None else text("")
 
 
 def _text(value: Any) -> Text:

@@ -84,6 +84,17 @@ class Framework(Protocol):
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
         """Apply a decorator value to a function value; False when not this framework's."""
 
+    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
+        """The value of `SomeClass.name(...)` for a name the project class does not define."""
+
+
+@dataclass(frozen=True)
+class ClassMember:
+    """`SomeClass.name` where the project class (and its project bases) do not define it."""
+
+    owner: Class
+    name: str
+
 
 @dataclass(frozen=True)
 class BoundMethod:
@@ -360,7 +371,7 @@ class Interpreter:
         if isinstance(owner, Router):
             return BoundMethod(owner, name)
         if isinstance(owner, Class):
-            return owner.attributes.get(name, UNKNOWN)
+            return _class_attribute(owner, name)
         return UNKNOWN
 
     def arguments(self, node: Node, ctx: Context) -> Args:
@@ -402,6 +413,12 @@ class Interpreter:
             return UNKNOWN
         if isinstance(callee, Function):
             return self.call_function(callee, args, ctx)
+        if isinstance(callee, ClassMember):
+            for framework in self.frameworks:
+                made = framework.class_method(callee.owner, callee.name, args, ctx)
+                if made is not None:
+                    return made
+            return UNKNOWN
         if isinstance(callee, Class):
             return UNKNOWN
         # A decorator factory called with the function: `app.get("/x")(handler)`.
@@ -461,6 +478,18 @@ class Interpreter:
         """A handler that could not be proven: named by where it is registered."""
         line, _ = file.location(node.start)
         return Handler(None, f"{file.path}:{line}")
+
+
+def _class_attribute(owner: Class, name: str, depth: int = 0) -> Any:
+    """A class attribute, through project base classes; a ClassMember when none defines it."""
+    if name in owner.attributes:
+        return owner.attributes[name]
+    for base in owner.bases:
+        if isinstance(base, Class) and depth < 16:
+            found = _class_attribute(base, name, depth + 1)
+            if not isinstance(found, ClassMember):
+                return found
+    return ClassMember(owner, name)
 
 
 def _block_bodies(node: Node) -> Iterator[Node]:

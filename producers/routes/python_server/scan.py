@@ -24,13 +24,16 @@ from tsograph.producers.routes.python_server.fastapi import (
     WEBSOCKET_DECORATORS,
     FastAPIFramework,
 )
+from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
+from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
 
 # The packages whose import makes a file a server module, by framework.
-FRAMEWORK_IMPORTS = {"fastapi": ("fastapi", "starlette")}
+FRAMEWORK_IMPORTS = {"fastapi": ("fastapi", "starlette"), "flask": ("flask",)}
 ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
+FLASK_KINDS = frozenset({"flask-app", "blueprint"})
 
 
 @dataclass
@@ -73,21 +76,26 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     paths = python_paths(model)
     modules = server_modules(model, paths)
     interp = Interpreter(model, paths, [])
-    interp.frameworks.append(FastAPIFramework(interp))
+    interp.frameworks.extend([FastAPIFramework(interp), FlaskFramework(interp)])
     servers = sorted({path for files in modules.values() for path in files})
     for path in servers:
         interp.run_module(path)
     tests = {path for path in paths if _is_test(path)}
-    emitter = Emitter(service, tests, starlette_variants)
+    starlette = Emitter(service, tests, starlette_variants)
+    # Werkzeug matches by specificity: Flask facts carry no registration order.
+    werkzeug = Emitter(
+        service, tests, werkzeug_variants, FlaskJoins(), ordered=False, out=starlette.out
+    )
     for router in interp.routers:
         if router.included:
             continue
-        anchored = router.kind != "apirouter"
-        emitter.group(router, anchored)
+        flask = router.kind in FLASK_KINDS
+        anchored = router.kind not in ("apirouter", "blueprint")
+        (werkzeug if flask else starlette).group(router, anchored)
     result = PythonScan()
-    result.facts = emitter.out.facts
+    result.facts = starlette.out.facts
     result.first_match = any("order" in fact for fact in result.facts)
-    lines, scopes = limitation_lines(emitter.out, "FastAPI")
+    lines, scopes = limitation_lines(starlette.out, "FastAPI")
     result.limitations.extend(lines)
     result.scopes.extend(scopes)
     unreached = _unreached_decorators(interp, servers)
@@ -95,7 +103,7 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
         result.limitations.append(
             counted(
                 "route-coverage:",
-                sum(1 for _ in unreached),
+                len(unreached),
                 "route decorator(s) sit on a receiver tsograph could not prove to be a router "
                 "(or in code no module runs)",
                 places=unreached,

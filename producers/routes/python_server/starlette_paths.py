@@ -122,7 +122,11 @@ def _variant(parsed: list[Token]) -> PathVariant:
 
 
 def _dynamic(path: str, reason: str) -> PathVariant:
-    head = literal_head(path) if path.startswith("/") else ""
+    return dynamic_variant(literal_head(path) if path.startswith("/") else "", reason)
+
+
+def dynamic_variant(head: str, reason: str) -> PathVariant:
+    """A path that is not one template: anything under its literal `head` segments."""
     scope = None
     channel = "/{**}"
     if head and head != "/":

@@ -44,6 +44,28 @@ class Text:
     def __add__(self, other: Text) -> Text:
         return Text((*self.pieces, *other.pieces))
 
+    def rstrip_slash(self) -> Text:
+        """`str.rstrip("/")` where the end is proven (an unproven end stays as it is)."""
+        pieces = list(self.pieces)
+        while pieces and pieces[-1] is not None:
+            stripped = pieces[-1].rstrip("/")
+            if stripped:
+                pieces[-1] = stripped
+                break
+            pieces.pop()
+        return Text(tuple(pieces))
+
+    def lstrip_slash(self) -> Text:
+        """`str.lstrip("/")` where the start is proven."""
+        pieces = list(self.pieces)
+        while pieces and pieces[0] is not None:
+            stripped = pieces[0].lstrip("/")
+            if stripped:
+                pieces[0] = stripped
+                break
+            pieces.pop(0)
+        return Text(tuple(pieces))
+
 
 def text(value: str) -> Text:
     return Text((value,))
@@ -137,10 +159,13 @@ class Route(Entry):
 
 @dataclass
 class Include(Entry):
-    """A router included (FastAPI include_router, Flask register_blueprint) at `prefix`."""
+    """A router included (FastAPI include_router, Flask register_blueprint) at `prefix`.
+
+    Flask: `prefix` None when register_blueprint gave no url_prefix (the blueprint's own).
+    """
 
     child: Router
-    prefix: Text
+    prefix: Text | None
 
 
 @dataclass
@@ -159,7 +184,8 @@ class Router:
     kind: str
     name: str  # the id of the variable or code that made it, for order groups
     place: Place
-    prefix: Text = field(default_factory=lambda: text(""))
+    # FastAPI routers: their prefix; Flask blueprints: url_prefix, None when not given.
+    prefix: Text | None = field(default_factory=lambda: text(""))
     entries: list[Entry] = field(default_factory=list)
     included: bool = False
     options: dict[str, Any] = field(default_factory=dict)

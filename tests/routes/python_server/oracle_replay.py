@@ -8,7 +8,10 @@ the method and the path; among several, the first in registration order
 (Starlette, Flask and Django try their routes in order). A fact covers a
 probe when it names the handler and matches the path at all: root and
 exact, under an unknown prefix (`base`: the path ends with the template), or
-dynamic within its dynamicScope.
+dynamic within its dynamicScope; a HEAD request is covered by a GET fact, as
+isthmus matches it (head-as-get: Werkzeug answers HEAD with the GET view).
+A trailingSlash "optional" fact also matches the path with its trailing
+slash toggled.
 
 precision: predictions the framework agreed with / all predictions.
 recall: probes the framework answered that a fact covers / all answered probes.
@@ -70,26 +73,26 @@ def template_regex(fact: dict[str, Any]) -> str:
     return "/" + "/".join(_segment_regex(segment, fact, holes) for segment in segments)
 
 
-def _matches(fact: dict[str, Any], method: str, path: str) -> bool:
-    return fact["method"] in (method, "ANY")
+def _full(fact: dict[str, Any], prefix: str, path: str) -> bool:
+    regex = prefix + template_regex(fact)
+    if fact.get("trailingSlash") == "optional":
+        regex = regex.removesuffix("/") + "/?"
+    return re.fullmatch(regex, path) is not None
 
 
 def predicts(fact: dict[str, Any], method: str, path: str) -> bool:
-    if not _matches(fact, method, path) or fact["dynamic"] or fact["pathAnchor"] != "root":
+    if fact["method"] not in (method, "ANY") or fact["dynamic"] or fact["pathAnchor"] != "root":
         return False
-    return re.fullmatch(template_regex(fact), path) is not None
+    return _full(fact, "", path)
 
 
 def covers(fact: dict[str, Any], method: str, path: str) -> bool:
-    if not _matches(fact, method, path):
+    if fact["method"] not in (method, "ANY") and (method, fact["method"]) != ("HEAD", "GET"):
         return False
     if fact["dynamic"]:
         scope = fact.get("dynamicScope")
         return scope is not None and path.startswith(scope + "/")
-    regex = template_regex(fact)
-    if fact["pathAnchor"] == "base":
-        return re.fullmatch(".*" + regex, path) is not None
-    return re.fullmatch(regex, path) is not None
+    return _full(fact, ".*" if fact["pathAnchor"] == "base" else "", path)
 
 
 def _order(fact: dict[str, Any]) -> tuple[int, int]:
