@@ -32,7 +32,7 @@ def main() -> None:
         os.environ[key] = value
     sys.path.insert(0, root)
     os.chdir(root)
-    probe = {"fastapi": probe_fastapi, "flask": probe_flask}[framework]
+    probe = {"fastapi": probe_fastapi, "flask": probe_flask, "django": probe_django}[framework]
     print(json.dumps(probe(root, spec)))
 
 
@@ -133,6 +133,72 @@ def probe_flask(root: str, spec: dict[str, Any]) -> list[list[Any]]:
             status = client.open(path, method=method).status_code
             handler = ran[-1] if ran and status not in (404, 405) else None
             rows.append([method, path, status, handler])
+    return rows
+
+
+def probe_django(root: str, spec: dict[str, Any]) -> list[list[Any]]:
+    os.environ["DJANGO_SETTINGS_MODULE"] = spec["settings"]
+    import django
+
+    django.setup()
+    from django.test import Client
+    from django.urls import get_resolver
+
+    def table(patterns: Any, prefix: str) -> list[str]:
+        found: list[str] = []
+        for pattern in patterns:
+            route = str(pattern.pattern)
+            if hasattr(pattern, "url_patterns"):
+                found.extend(table(pattern.url_patterns, prefix + route))
+            else:
+                found.append(prefix + route)
+        return found
+
+    def answered(match: Any, method: str) -> str | None:
+        view = match.func
+        cls = getattr(view, "view_class", None) or getattr(view, "cls", None)
+        actions = getattr(view, "actions", None)
+        if actions is not None:  # a DRF viewset: the action the method maps to
+            action = actions.get(method.lower())
+            return None if action is None else handler_id(root, getattr(cls, action))
+        if cls is None:
+            return handler_id(root, view)
+        name = method.lower()
+        if name == "head" and not hasattr(cls, "head"):
+            name = "get"
+        function = getattr(cls, name, None)
+        if function is None:
+            return None
+        if cls.__qualname__.endswith("WrappedAPIView"):  # @api_view: the wrapped function
+            inner = inspect.getclosurevars(function).nonlocals.get("func")
+            return None if inner is None else handler_id(root, inner)
+        found = handler_id(root, function)
+        if found is None and name == "options":
+            return None  # View.options: Django's automatic answer
+        return found if found is not None else handler_id(root, cls)
+
+    client = Client()
+    rows: list[list[Any]] = []
+    templates = ["/" + route for route in table(get_resolver().url_patterns, "")]
+    plain = [t for t in templates if not any(c in t for c in "^$(?\\")]
+    for path in probe_paths(plain, spec.get("paths", [])):
+        for method in METHODS:
+            try:
+                response = client.generic(method, path)
+            except Exception:  # the view raised: recorded, never guessed
+                rows.append([method, path, "error", None])
+                continue
+            match = None
+            if response.status_code not in (404, 405):
+                try:  # resolved again, lazily: it raises where nothing matched (APPEND_SLASH)
+                    match = response.resolver_match
+                    match.func  # noqa: B018 (the lazy object resolves here)
+                except Exception:
+                    match = None
+            ok = match is not None
+            rows.append(
+                [method, path, response.status_code, answered(match, method) if ok else None]
+            )
     return rows
 
 

@@ -25,6 +25,7 @@ from tsograph.producers.routes.python_server.values import (
     Entry,
     Include,
     Mount,
+    Place,
     Route,
     Router,
     Text,
@@ -33,7 +34,8 @@ from tsograph.producers.routes.python_server.values import (
 
 # Mounted file servers: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder"})
-CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"})
+# The contract's methods, and ANY for a view that answers every method.
+CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ANY"})
 
 # A framework's reading of a full path: the templates it serves.
 PathRule = Callable[[str], list[PathVariant]]
@@ -167,6 +169,10 @@ class Emitter:
                 self.out.facts.append(fact)
         # An index counts the registrations that have facts, so the group has no gaps.
         return 0 if conditional or not methods or not self.ordered else 1
+
+    def provide(self, name: str, prefix: Text) -> None:
+        """Routes a framework adds under `prefix` that are no facts of their own."""
+        self._provided(Mount(Place("", 0, 0), False, prefix, None, name), [prefix, text("")])
 
     def _provided(self, mount: Mount | Include, parts: list[Text]) -> None:
         known, raw = _joined(parts)

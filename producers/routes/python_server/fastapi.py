@@ -34,10 +34,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Args, Context, Interpreter
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
 from tsograph.producers.routes.python_server.values import (
     UNKNOWN_TEXT,
-    Class,
     External,
     Function,
     Include,
@@ -76,7 +80,7 @@ class StaticApp:
     """A StaticFiles instance."""
 
 
-class FastAPIFramework:
+class FastAPIFramework(Framework):
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
 
@@ -158,9 +162,6 @@ class FastAPIFramework:
         if name == "host":
             router.options.setdefault("hosts", []).append(self.interp.place(ctx.file, at))
             return True
-        return None
-
-    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
         return None
 
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:

@@ -33,7 +33,12 @@ from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.emit import Joins
-from tsograph.producers.routes.python_server.interpreter import Args, Context, Interpreter
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
 from tsograph.producers.routes.python_server.values import (
     UNKNOWN,
     UNKNOWN_TEXT,
@@ -76,7 +81,7 @@ class ViewFunction:
     view: Class
 
 
-class FlaskFramework:
+class FlaskFramework(Framework):
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
 

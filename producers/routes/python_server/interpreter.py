@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
@@ -72,20 +72,40 @@ class Context:
     depth: int = 0
 
 
-class Framework(Protocol):
-    """What a framework module answers for the interpreter."""
+class Framework:
+    """What a framework module answers for the interpreter; each hook's default declines."""
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         """The value a call of an outside name makes, None when not this framework's."""
+        return None
 
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         """The value of `router.name(...)`, None when not this framework's router."""
+        return None
 
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
         """Apply a decorator value to a function value; False when not this framework's."""
+        return False
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
         """The value of `SomeClass.name(...)` for a name the project class does not define."""
+        return None
+
+    def member(self, owner: Any, name: str) -> Any | None:
+        """The value of `owner.name` for another framework object, None when not known."""
+        return None
+
+    def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
+        """Run `owner.name(...)` on another framework object; False when not this one's."""
+        return False
+
+
+@dataclass(frozen=True)
+class ObjectMember:
+    """`owner.name` on a framework object that is not a router, before it is called."""
+
+    owner: Any
+    name: str
 
 
 @dataclass(frozen=True)
@@ -193,8 +213,18 @@ class Interpreter:
         left, right = node.part("left"), node.part("right")
         if left is None or right is None:
             return
-        # A compound assignment (`x += "/v2"`) is not followed: the name becomes unknown.
-        value = self.eval(right, ctx) if node.value == "=" else UNKNOWN
+        value = self.eval(right, ctx)
+        if node.value == "+=" and left.kind == "identifier" and left.value:
+            # `urlpatterns += [...]`, `prefix += "/v2"`: lists and strings are followed.
+            before = ctx.scope.lookup(left.value)
+            if isinstance(before, Seq) and isinstance(value, Seq):
+                value = Seq(before.items + value.items)
+            elif isinstance(before, Text) and isinstance(value, Text):
+                value = before + value
+            else:
+                value = UNKNOWN
+        elif node.value != "=":
+            value = UNKNOWN  # other compound assignments are not followed
         self.bind(left, value, ctx)
 
     def bind(self, target: Node, value: Any, ctx: Context) -> None:
@@ -252,20 +282,23 @@ class Interpreter:
             return
         function = Function(node, ctx.file, ctx.scope, ctx.file.owner_at(name.start))
         value: Any = function
-        # Decorators apply bottom-up. A route decorator registers the function and returns
-        # it unchanged; another decorator may wrap it, but the route still runs this
-        # function's code, so it stays the handler (as the JS rules name wrapped handlers).
+        self.decorate(function, node, ctx)
+        self._set(ctx, name.value, value)
+
+    def decorate(self, function: Function, node: Node, ctx: Context) -> None:
+        """Apply a function's decorators, bottom-up.
+
+        A route decorator registers the function and returns it unchanged; another
+        decorator may wrap it, but a route still runs this function's code, so the name
+        keeps the function (as the JS rules name wrapped handlers by their own code).
+        """
         for decorator in reversed(node.decorators):
             expression = decorator.part("value")
             if expression is None:
-                value = UNKNOWN
                 continue
             applied = self.eval(expression, ctx)
             if any(fw.decorate(applied, function, ctx, expression) for fw in self.frameworks):
                 self.consumed.add((ctx.file.path, expression.start))
-                continue
-            value = UNKNOWN
-        self._set(ctx, name.value, value)
 
     def define_class(self, node: Node, ctx: Context) -> None:
         name = node.part("name")
@@ -288,9 +321,11 @@ class Interpreter:
             elif member.kind == "function":
                 member_name = member.part("name")
                 if member_name is not None and member_name.value:
-                    value.attributes[member_name.value] = Function(
+                    method = Function(
                         member, ctx.file, ctx.scope, ctx.file.owner_at(member_name.start)
                     )
+                    value.attributes[member_name.value] = method
+                    self.decorate(method, member, ctx)
         self._set(ctx, name.value, value if not node.decorators else UNKNOWN)
 
     # ---- expressions ----------------------------------------------------------------
@@ -372,7 +407,13 @@ class Interpreter:
             return BoundMethod(owner, name)
         if isinstance(owner, Class):
             return _class_attribute(owner, name)
-        return UNKNOWN
+        if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function)):
+            return UNKNOWN
+        for framework in self.frameworks:
+            found = framework.member(owner, name)
+            if found is not None:
+                return found
+        return ObjectMember(owner, name)
 
     def arguments(self, node: Node, ctx: Context) -> Args:
         args = Args()
@@ -413,6 +454,12 @@ class Interpreter:
             return UNKNOWN
         if isinstance(callee, Function):
             return self.call_function(callee, args, ctx)
+        if isinstance(callee, ObjectMember):
+            for framework in self.frameworks:
+                if framework.call_member(callee.owner, callee.name, args, ctx, node):
+                    self.consumed.add((ctx.file.path, node.start))
+                    return UNKNOWN
+            return UNKNOWN
         if isinstance(callee, ClassMember):
             for framework in self.frameworks:
                 made = framework.class_method(callee.owner, callee.name, args, ctx)

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.routes.python_server.django import DjangoFramework
+from tsograph.producers.routes.python_server.django_paths import django_variants
 from tsograph.producers.routes.python_server.emit import Emitter, limitation_lines
 from tsograph.producers.routes.python_server.fastapi import (
     METHOD_DECORATORS,
@@ -27,11 +30,16 @@ from tsograph.producers.routes.python_server.fastapi import (
 from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
+from tsograph.producers.routes.python_server.values import UNKNOWN, Module, Place
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
 
 # The packages whose import makes a file a server module, by framework.
-FRAMEWORK_IMPORTS = {"fastapi": ("fastapi", "starlette"), "flask": ("flask",)}
+FRAMEWORK_IMPORTS = {
+    "fastapi": ("fastapi", "starlette"),
+    "flask": ("flask",),
+    "django": ("django", "rest_framework"),
+}
 ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
 FLASK_KINDS = frozenset({"flask-app", "blueprint"})
 
@@ -76,10 +84,12 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     paths = python_paths(model)
     modules = server_modules(model, paths)
     interp = Interpreter(model, paths, [])
-    interp.frameworks.extend([FastAPIFramework(interp), FlaskFramework(interp)])
+    django = DjangoFramework(interp)
+    interp.frameworks.extend([FastAPIFramework(interp), FlaskFramework(interp), django])
     servers = sorted({path for files in modules.values() for path in files})
     for path in servers:
         interp.run_module(path)
+    urlconfs = _root_urlconfs(interp, paths) if "django" in modules else []
     tests = {path for path in paths if _is_test(path)}
     starlette = Emitter(service, tests, starlette_variants)
     # Werkzeug matches by specificity: Flask facts carry no registration order.
@@ -92,6 +102,12 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
         flask = router.kind in FLASK_KINDS
         anchored = router.kind not in ("apirouter", "blueprint")
         (werkzeug if flask else starlette).group(router, anchored)
+    urls = Emitter(service, tests, django_variants, out=starlette.out)
+    for settings, place, module in urlconfs:
+        group = f"{module.path}#urlpatterns" if isinstance(module, Module) else settings
+        urls.group(django.routes(module, group, place), anchored=True)
+    for reason, prefix in django.provided:
+        urls.provide(reason, prefix)
     result = PythonScan()
     result.facts = starlette.out.facts
     result.first_match = any("order" in fact for fact in result.facts)
@@ -134,8 +150,46 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
                 names=interp.unreadable,
             )
         )
+    if "django" in modules and not urlconfs:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                1,
+                "Django project without a ROOT_URLCONF string in a settings module: "
+                "its URL patterns are not read",
+            )
+        )
     result.read = [model.root / path for path in servers]
     return result
+
+
+def _root_urlconfs(interp: Interpreter, paths: list[str]) -> list[tuple[str, Place, Any]]:
+    """Each `ROOT_URLCONF = "<module>"` at the top of a module: (settings, place, URLconf).
+
+    Settings are read as text (the assignment's string), never run; the module name is
+    resolved like an import written in the settings file.
+    """
+    found: list[tuple[str, Place, Any]] = []
+    seen: set[str] = set()
+    for path in paths:
+        syntax = interp.model.syntax(path)
+        if syntax is None or b"ROOT_URLCONF" not in syntax.data:
+            continue
+        for statement in syntax.root.items:
+            value = statement.part("value") if statement.kind == "statement" else None
+            if value is None or value.kind != "assign":
+                continue
+            left, right = value.part("left"), value.part("right")
+            if left is None or right is None or left.value != "ROOT_URLCONF":
+                continue
+            name = right.value if right.kind == "string" else None
+            module = None if name is None else interp.resolve_module(path, name)
+            key = module.path if isinstance(module, Module) else path
+            if key in seen:
+                continue
+            seen.add(key)
+            found.append((f"{path}#ROOT_URLCONF", interp.place(syntax, left), module or UNKNOWN))
+    return found
 
 
 def _unreached_decorators(interp: Interpreter, servers: list[str]) -> set[LinePlace]:
