@@ -32,8 +32,9 @@ from tsograph.producers.routes.python_server.values import (
     text,
 )
 
-# Mounted file servers: they answer GET and HEAD only.
-STATIC_FILES = frozenset({"StaticFiles", "a static folder"})
+# Mounted file servers and framework pages: they answer GET and HEAD only.
+STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})
+GET_ONLY = frozenset({*STATIC_FILES, "FastAPI's OpenAPI and documentation pages"})
 # The contract's methods, and ANY for a view that answers every method.
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ANY"})
 
@@ -354,8 +355,9 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
         )
     for name, prefix in sorted(set(out.provided), key=lambda item: (item[0], item[1] or "")):
         where = prefix or "an unresolved prefix"
-        if name in STATIC_FILES:
-            line = f"static files are served under {where} ({name})"
+        if name in GET_ONLY:
+            what = f"static files ({name})" if name in STATIC_FILES else name
+            line = f"{what} are served under {where}"
             scope: dict[str, Any] | None = (
                 {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
             )

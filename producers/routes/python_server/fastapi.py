@@ -91,6 +91,8 @@ class FastAPIFramework(Framework):
         if name in APP_CONSTRUCTORS:
             kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
             router = Router(kind, _group_name(node, ctx, owner), place)
+            if kind == "fastapi-app":
+                _docs_routes(router, args, place)
             root_path = args.get(-1, "root_path")
             if root_path is not None:
                 router.options["root_path"] = root_path[0]
@@ -159,6 +161,14 @@ class FastAPIFramework(Framework):
                 label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
                 router.entries.append(Mount(place, ctx.conditional, prefix, None, label))
             return True
+        if name == "frontend":
+            # fastapi 0.16x `app.frontend(path, directory=…)`: a built frontend's files (and
+            # its fallback page) under `path`.
+            path = args.get(0, "path")
+            place = self.interp.place(ctx.file, at)
+            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            router.entries.append(Mount(place, ctx.conditional, prefix, None, FRONTEND))
+            return True
         if name == "host":
             router.options.setdefault("hosts", []).append(self.interp.place(ctx.file, at))
             return True
@@ -201,6 +211,26 @@ class FastAPIFramework(Framework):
         if router.included:
             route.options["late"] = True
         router.entries.append(route)
+
+
+FRONTEND = "frontend files"
+DOCS = "FastAPI's OpenAPI and documentation pages"
+# FastAPI.setup (fastapi 0.165.0 applications.py) adds these as GET routes before any other.
+DOCS_ROUTES = (("openapi_url", "/openapi.json"), ("docs_url", "/docs"), ("redoc_url", "/redoc"))
+
+
+def _docs_routes(router: Router, args: Args, place: Any) -> None:
+    for keyword, default in DOCS_ROUTES:
+        given = args.get(-1, keyword)
+        if given is None:
+            prefix = text(default)
+        elif given[1].kind == "null":
+            continue  # None turns the page off
+        else:
+            prefix = _text(given[0])
+        router.entries.append(Mount(place, False, prefix, None, DOCS))
+    if args.spread:
+        router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
 
 
 def _own(router: Router) -> Text:

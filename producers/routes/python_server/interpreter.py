@@ -158,7 +158,9 @@ class Interpreter:
             return External(specifier)
         return None  # a namespace package or an ambiguous name
 
-    def module_member(self, module: Module, name: str) -> Any:
+    def module_member(self, module: Module, name: str, load: bool = False) -> Any:
+        """A name of a module; a package's submodule when the package does not bind it
+        (`load`: `from pkg import sub` imports it, so it runs)."""
         scope = self.run_module(module.path)
         if scope is not None and name in scope.names:
             return scope.names[name]
@@ -166,6 +168,8 @@ class Interpreter:
             folder = module.path.rpartition("/")[0]
             sub = self.modules.submodule([folder], name)
             if sub is not None and sub.kind == "module":
+                if load:
+                    self.run_module(sub.path)
                 return Module(sub.path)
         return UNKNOWN
 
@@ -273,7 +277,7 @@ class Interpreter:
         if isinstance(module, External):
             return module.member(name)
         if isinstance(module, Module):
-            return self.module_member(module, name)
+            return self.module_member(module, name, load=True)
         return UNKNOWN
 
     def define_function(self, node: Node, ctx: Context) -> None:

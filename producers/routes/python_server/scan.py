@@ -114,7 +114,7 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     lines, scopes = limitation_lines(starlette.out, "FastAPI")
     result.limitations.extend(lines)
     result.scopes.extend(scopes)
-    unreached = _unreached_decorators(interp, servers)
+    unreached = _unreached_decorators(interp, paths)
     if unreached:
         result.limitations.append(
             counted(
@@ -192,11 +192,13 @@ def _root_urlconfs(interp: Interpreter, paths: list[str]) -> list[tuple[str, Pla
     return found
 
 
-def _unreached_decorators(interp: Interpreter, servers: list[str]) -> set[LinePlace]:
+def _unreached_decorators(interp: Interpreter, paths: list[str]) -> set[LinePlace]:
+    """Route-like decorators (`@x.get(…)`, `@x.route(…)`) no framework consumed: in files no
+    module ran, in functions never called, or on receivers not proven routers."""
     found: set[LinePlace] = set()
-    for path in servers:
+    for path in paths:
         syntax = interp.model.syntax(path)
-        if syntax is None:
+        if syntax is None or b"@" not in syntax.data:
             continue
         for node in syntax.root.walk():
             for decorator in node.decorators:
