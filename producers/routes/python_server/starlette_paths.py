@@ -129,7 +129,7 @@ def dynamic_variant(head: str, reason: str) -> PathVariant:
     """A path that is not one template: anything under its literal `head` segments."""
     scope = None
     channel = "/{**}"
-    if head and head != "/":
+    if head.startswith("/") and head != "/":
         prefix = canonicalize_segments([[piece] if piece else [] for piece in head[1:].split("/")])
         if not prefix.dynamic and "{" not in prefix.channel:
             scope = prefix.channel.rstrip("/") or None
