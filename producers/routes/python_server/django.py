@@ -39,7 +39,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.django_paths import DRF_LOOKUP, regex_route
+from tsograph.producers.routes.python_server.django_paths import (
+    DRF_LOOKUP,
+    optional_slash,
+    regex_route,
+)
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
@@ -156,6 +160,7 @@ class UrlPattern:
     view: Any
     place: Place
     conditional: bool
+    optional_slash: bool = False  # re_path `…/?$`: both trailing-slash forms answer
 
 
 @dataclass(frozen=True)
@@ -199,13 +204,18 @@ class DjangoFramework(Framework):
             route = args.get(0, "route")
             view = args.get(1, "view")
             value = UNKNOWN_TEXT if route is None else route[0]
+            optional = False
             if name in RE_PATH and isinstance(value, Text) and value.known is not None:
-                value = regex_route(value.known, not isinstance(_value(view), UrlInclude))
+                endpoint = not isinstance(_value(view), UrlInclude)
+                shorter = optional_slash(value.known) if endpoint else None
+                optional = shorter is not None
+                value = regex_route(shorter or value.known, endpoint)
             return UrlPattern(
                 value if isinstance(value, Text) else UNKNOWN_TEXT,
                 _value(view),
                 place,
                 ctx.conditional,
+                optional,
             )
         if name in INCLUDE:
             target = args.get(0, "arg")
@@ -339,7 +349,11 @@ class DjangoFramework(Framework):
                 if isinstance(item.view, UrlInclude):
                     self._walk(item.view.target, prefix + item.route, below, root, seen)
                 else:
+                    start = len(root.entries)
                     self._view(item.view, prefix + item.route, item.place, below, root)
+                    if item.optional_slash:
+                        for route in root.entries[start:]:
+                            route.options["strict_slashes"] = False
             else:
                 root.entries.append(
                     Route(

@@ -13,7 +13,8 @@ replay it:
 * `re_path()` is a regular expression: only a literal one (`^about/$`, with
   `\\` escapes of punctuation) is a template; any other is unproven from its
   first non-literal character on (dynamic, scoped to the literal segments
-  before it).
+  before it); a literal one ending in `/?$` serves the path with and without
+  its final `/` (`trailingSlash: "optional"`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,18 @@ LOOKUP_PATTERN = r"^[^/.]+$"
 _CONVERTERS = ("str", "int", "slug", "uuid", "path", "\x00drf-lookup")
 # Regex characters with a meaning; anything else (and these escaped) is literal.
 _META = frozenset(".^$*+?{}[]|()\\")
+
+
+def optional_slash(pattern: str) -> str | None:
+    """`^users/?$` as `^users$`: a literal endpoint pattern whose final `/` is optional
+    (then both forms are served); None for any other pattern."""
+    for end in ("/?$", "/?\\Z"):
+        if pattern.endswith(end):
+            shorter = pattern[: -len(end)] + end[2:]
+            route = regex_route(shorter, True)
+            if route.known is not None and route.known and not route.known.endswith("/"):
+                return shorter
+    return None
 
 
 def regex_route(pattern: str, endpoint: bool) -> Text:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from tsograph.producers.routes.python_server.django_paths import django_variants, regex_route
+from tsograph.producers.routes.python_server.django_paths import (
+    django_variants,
+    optional_slash,
+    regex_route,
+)
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.values import Text
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
@@ -95,3 +99,9 @@ def test_django(path: str, expected: list) -> None:  # type: ignore[type-arg]
 )
 def test_regex_routes(pattern: str, endpoint: bool, expected: tuple) -> None:  # type: ignore[type-arg]
     assert regex_route(pattern, endpoint) == Text(expected)
+
+
+def test_optional_slash() -> None:
+    assert optional_slash("^tags/?$") == "^tags$"
+    assert optional_slash("^a/(?P<x>\\w+)/?$") is None
+    assert optional_slash("^tags/$") is None
