@@ -353,7 +353,8 @@ class DjangoFramework(Framework):
                     self._view(item.view, prefix + item.route, item.place, below, root)
                     if item.optional_slash:
                         for route in root.entries[start:]:
-                            route.options["strict_slashes"] = False
+                            if isinstance(route, Route):
+                                route.options["strict_slashes"] = False
             else:
                 root.entries.append(
                     Route(
