@@ -96,7 +96,11 @@ class FastAPIFramework(Framework):
             root_path = args.get(-1, "root_path")
             if root_path is not None:
                 router.options["root_path"] = root_path[0]
-            if kind == "starlette-app" and args.get(1, "routes") is not None:
+            # Starlette(routes=[Route(…), Mount(…)]) and FastAPI(routes=…) lists are not
+            # read: counted by the scan.
+            if args.get(-1, "routes") is not None or (
+                kind == "starlette-app" and args.get(1, "routes") is not None
+            ):
                 router.options["routes_argument"] = True
             return router
         if name in ROUTER_CONSTRUCTORS:

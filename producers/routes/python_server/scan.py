@@ -138,7 +138,8 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     gaps = Counter(
         reason
         for router in interp.routers
-        for reason in (("host-routes",) if router.options.get("hosts") else ())
+        for reason, key in (("host-routes", "hosts"), ("routes-list-argument", "routes_argument"))
+        if router.options.get(key)
     )
     if interp.unreadable or gaps:
         result.limitations.append(
