@@ -43,7 +43,6 @@ from tsograph.producers.routes.python_server.interpreter import (
 from tsograph.producers.routes.python_server.values import (
     UNKNOWN_TEXT,
     External,
-    Function,
     Include,
     Mount,
     Route,
@@ -277,6 +276,3 @@ def _group_name(node: Node, ctx: Context, owner: str) -> str:
                 return f"{ctx.file.path}#{left.value}"
             return f"{owner}.{left.value}"
     return owner
-
-
-__all__ = ["FastAPIFramework", "Function"]

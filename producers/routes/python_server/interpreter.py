@@ -127,7 +127,6 @@ class BoundMethod:
 class Interpreter:
     def __init__(self, model: ProjectModel, paths: list[str], frameworks: list[Framework]):
         self.model = model
-        self.paths = paths
         self.frameworks = frameworks
         self.modules = PythonModules.load(model.root, paths)
         self.scopes: dict[str, Scope] = {}
@@ -559,9 +558,3 @@ def _block_bodies(node: Node) -> Iterator[Node]:
                 yield body
             elif item.kind == "case":
                 yield from (child for child in item.items if child.kind == "block")
-
-
-def calls_below(root: Node) -> Iterator[Node]:
-    for node in root.walk():
-        if node.kind == "call":
-            yield node

@@ -20,8 +20,6 @@ from tsograph.producers.lang.syntax_tree import Node
 class Unknown:
     """A value that could not be proven."""
 
-    _instance: Unknown | None = None
-
     def __repr__(self) -> str:
         return "UNKNOWN"
 
@@ -206,7 +204,3 @@ class Scope:
                 return scope.names[name]
             scope = scope.parent
         return UNKNOWN
-
-
-def is_unknown(value: Any) -> bool:
-    return value is UNKNOWN
