@@ -61,9 +61,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--language",
         choices=["js", "python"],
-        help="--role server only: the services to read, js (Next.js and Node backends) or "
-        "python (FastAPI, Starlette); default: the one the project holds, a project with "
-        "both needs this",
+        help="the sources to read: js (Next.js and Node backends) or python (FastAPI, "
+        "Starlette, Flask, Django); for --role server the default is the one whose servers "
+        "the project holds, a project with both needs this",
     )
     add_service_arguments(parser)
     add_cache_arguments(parser)
@@ -74,8 +74,6 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     service = None if args.service is None else checked_service(args.service)
     if args.role == "client":
-        if args.language is not None:
-            raise UsageError("--language applies to --role server only; leave it out")
         return run_client(args, service)
     if args.client_model is not None:
         raise UsageError(

@@ -46,9 +46,3 @@ def test_both_servers_at_one_root_need_language(tmp_path: Path) -> None:
         )
         assert chosen.code == 0, chosen.stderr
         assert _channels(chosen.stdout) == expected
-
-
-def test_language_is_a_server_option(tmp_path: Path) -> None:
-    project = _project(tmp_path / "p", {"axios": "1.7.9"})
-    result = tsograph("routes", "--role", "client", "--project", project, "--language", "js")
-    assert result.code == 64
