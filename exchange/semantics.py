@@ -7,13 +7,14 @@ the first one. The rules:
   twice, and only a document with the server role carries scopes (they bound
   server-side gaps);
 * `dispatch` describes how a server picks a declaration, so it appears only in
-  js documents with the server role; `order` follows `scopes.validate_order`;
+  code (js or python) documents with the server role; `order` follows
+  `scopes.validate_order`;
 * a dynamicScope follows `scopes.validate_dynamic_scope`;
 * a catchAllPrefix decl is the prefix without the `{**}`, so its channel does
   not end in `{**}`, and it carries symbol.usr because consumers pair it with
   its catch-all handler by that id;
-* route-contract facts come from openapi documents, relation-use facts from js
-  or sql documents, every other kind from js documents; route-contract and
+* route-contract facts come from openapi documents, relation-use facts from code
+  (js, python) or sql documents, every other kind from code documents; route-contract and
   route-decl facts need the server role, route-call facts the client role;
 * a static HTTP channel is exactly what the canonicalizer writes and not
   dynamic by its rules: a dot segment, which clients remove before sending,
@@ -34,9 +35,11 @@ Document = dict[str, Any]
 
 FORMAT = "bridge-facts"
 HTTP_KINDS = ("route-contract", "route-decl", "route-call")
-# relation-use facts come from code (js, python) or from DDL (sql, `tsograph sql-schema`).
-PLATFORMS_OF_KIND = {"route-contract": ("openapi",), "relation-use": ("js", "python", "sql")}
-DEFAULT_PLATFORMS = ("js", "python")
+# The platforms of documents read from code: TypeScript/JavaScript and Python.
+CODE_PLATFORMS = ("js", "python")
+# relation-use facts come from code or from DDL (sql, `tsograph sql-schema`).
+PLATFORMS_OF_KIND = {"route-contract": ("openapi",), "relation-use": (*CODE_PLATFORMS, "sql")}
+DEFAULT_PLATFORMS = CODE_PLATFORMS
 ROLE_OF_KIND = {"route-contract": "server", "route-decl": "server", "route-call": "client"}
 
 Fact = Mapping[str, Any]
@@ -60,13 +63,13 @@ def check_limitation_scopes(document: Document) -> Iterator[tuple[str, str]]:
 
 
 def check_dispatch(document: Document) -> Iterator[tuple[str, str]]:
-    if "dispatch" in document and not _is_js_server(document):
-        yield "/dispatch", "only a js document with the server role declares dispatch"
+    if "dispatch" in document and not _is_code_server(document):
+        yield "/dispatch", "only a js or python document with the server role declares dispatch"
     yield from scopes.validate_order(document)
 
 
-def _is_js_server(document: Document) -> bool:
-    return document.get("platform") == "js" and "server" in document.get("roles", ())
+def _is_code_server(document: Document) -> bool:
+    return document.get("platform") in CODE_PLATFORMS and "server" in document.get("roles", ())
 
 
 def check_facts(document: Document) -> Iterator[tuple[str, str]]:

@@ -20,9 +20,12 @@ from tsograph.producers.command_args import (
 )
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.routes.python_server.language import server_language
+from tsograph.producers.routes.python_server.scan import scan_python_server
 from tsograph.producers.service_runs import add_service_arguments, targets
 
 
@@ -62,6 +65,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
     )
+    parser.add_argument(
+        "--language",
+        choices=["js", "python"],
+        help="the sources to read: js (Next.js and Node backends) or python (FastAPI, "
+        "Starlette, Flask, Django); for --role server the default is the one whose servers "
+        "the project holds, a project with both needs this",
+    )
     add_service_arguments(parser)
     add_cache_arguments(parser)
     add_output_arguments(parser)
@@ -76,16 +86,41 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(
             "--client-model applies to --role client only; leave it out or pass --role client"
         )
-    if args.language == "python":
-        raise UsageError(
-            "--role server reads TypeScript/JavaScript only; leave out --language python "
-            "or pass --role client"
-        )
     generated = generated_at(args.generated_at)
     for target in targets(args, "server"):
-        scan = scan_server(
-            target.project, service, args.include_tests, syntax_files(args), target.enclosing
+        model = ProjectModel.load(
+            target.project, args.include_tests, syntax_files(args), target.enclosing
         )
-        extra = {"limitation_scopes": scan.scopes, "dispatch": scan.dispatch}
-        write_http_document(args, "server", target, service, generated, scan, "js", **extra)
+        if server_language(model, args.language) == "python":
+            found = scan_python_server(model, service)
+            write_http_document(
+                args,
+                "server",
+                target,
+                service,
+                generated,
+                found,
+                platform="python",
+                limitation_scopes=found.scopes,
+                dispatch="registration-order" if found.first_match else "specificity",
+            )
+            continue
+        scan = scan_server(
+            target.project,
+            service,
+            args.include_tests,
+            syntax_files(args),
+            target.enclosing,
+            model=model,
+        )
+        write_http_document(
+            args,
+            "server",
+            target,
+            service,
+            generated,
+            scan,
+            limitation_scopes=scan.scopes,
+            dispatch=scan.dispatch,
+        )
     return 0

@@ -159,3 +159,16 @@ def test_trace_reports_the_weakest_step(tmp_path: Path) -> None:
         assert result.code == 0, result.stderr
         outputs.append(f"== --dispatch {mode}\n".encode() + result.stdout)
     assert_matches_golden(b"".join(outputs), case / "expected.txt")
+
+
+def test_typescript_client_against_fastapi_server(tmp_path: Path) -> None:
+    """One repository, a TypeScript web client (axios, fetch) and a FastAPI server: the
+    client document and the Python server document join by channel in `check`."""
+    project = CHECK / "e2e-fastapi" / "project"
+    for role, name in (("server", "decl.json"), ("client", "calls.json")):
+        _write(tmp_path, name, "routes", "--role", role, "--project", project, "--service", "shop")
+    assert b'"platform": "python"' in (tmp_path / "decl.json").read_bytes()
+    result = tsograph("check", "calls.json", "decl.json", cwd=tmp_path)
+    # DELETE /api/items/{} and GET /api/stats have no route on the server: true drift.
+    assert result.code == 3
+    assert_matches_golden(result.stdout, CHECK / "e2e-fastapi" / "expected.txt")

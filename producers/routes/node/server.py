@@ -33,9 +33,11 @@ def scan_server(
     include_tests: bool,
     syntax_files: SyntaxFiles | None = None,
     enclosing: Enclosing | None = None,
+    model: ProjectModel | None = None,
 ) -> ServerScan:
     # One model for the Next.js and the Node backend scans: one walk, one resolver.
-    model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
+    if model is None:
+        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
     detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = NextScan()

@@ -1,0 +1,1 @@
+"""`routes --role server` for Python services: one module per framework (fastapi.py, …)."""

@@ -1,0 +1,492 @@
+"""Django and Django REST framework: URLconfs, views and DRF routers.
+
+Rules read from django 5.2.19 (urls/conf.py, urls/resolvers.py, views/generic/,
+views/decorators/http.py, middleware/common.py) and djangorestframework
+3.18.3 (routers.py, decorators.py, viewsets.py, generics.py, mixins.py), and
+replayed from oracle/recordings/python-routes/:
+
+* The root URLconf is `ROOT_URLCONF = "<module>"` in a settings module, read
+  as text (a module-level string assignment), never executed.
+* `urlpatterns` is tried in order and the first pattern that matches answers
+  (an include that matches a prefix but none of its patterns lets the next
+  pattern try): Django documents are registration-order.
+* `path(route, view)`, `re_path(regex, view)`; `include("module")`,
+  `include(module)`, `include(list)`, `include((list, app_name), namespace=…)`
+  add the included patterns under the route, in place.
+* A function view answers every method unless `require_http_methods([...])`,
+  `require_GET`, `require_POST` or `require_safe` (GET and HEAD) limits it;
+  DRF `@api_view([...])` answers its methods (GET by default).
+* `View.as_view()`: the HTTP methods the class defines (through project
+  bases), and those Django's generic views and DRF's generic views define
+  (then the class is the handler: its code runs through the inherited
+  method). `head` falls back to `get` and `options` is answered by View:
+  automatic answers, no facts of their own.
+* DRF `DefaultRouter`/`SimpleRouter.register(prefix, viewset)`: the list
+  route `prefix/` (GET list, POST create) and the detail route
+  `prefix/{lookup}/` (GET retrieve, PUT update, PATCH partial_update, DELETE
+  destroy) for the actions the viewset has, and `@action` routes
+  (`url_path`, default the method name; `methods`, default GET);
+  `trailing_slash=False` drops the final `/`. DefaultRouter's API root and
+  format suffixes (`.json`) are counted, not emitted.
+* CommonMiddleware's APPEND_SLASH redirects a path without its slash to the
+  pattern with it, and a path with a slash that no pattern has answers 404:
+  the written form is the one served (`trailingSlash: "strict"`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.django_paths import (
+    DRF_LOOKUP,
+    optional_slash,
+    regex_route,
+)
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
+from tsograph.producers.routes.python_server.values import (
+    UNKNOWN,
+    UNKNOWN_TEXT,
+    Class,
+    External,
+    Function,
+    Handler,
+    Module,
+    Place,
+    Route,
+    Router,
+    Seq,
+    Text,
+    text,
+)
+
+PATH = frozenset({"django.urls.path", "django.urls.conf.path"})
+RE_PATH = frozenset({"django.urls.re_path", "django.urls.conf.re_path", "django.conf.urls.url"})
+INCLUDE = frozenset({"django.urls.include", "django.urls.conf.include", "django.conf.urls.include"})
+_HTTP = "django.views.decorators.http."
+LIMITS = {
+    f"{_HTTP}require_GET": ("GET",),
+    f"{_HTTP}require_POST": ("POST",),
+    f"{_HTTP}require_safe": ("GET", "HEAD"),
+}
+VIEW_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
+# Methods the framework's own view classes define, by class name (django 5.2.19, DRF 3.18.3).
+GENERIC_METHODS: dict[str, tuple[str, ...]] = {
+    "django.views.generic.base.TemplateView": ("get",),
+    "django.views.generic.TemplateView": ("get",),
+    "django.views.generic.base.RedirectView": (
+        "get",
+        "head",
+        "post",
+        "options",
+        "delete",
+        "put",
+        "patch",
+    ),
+    "django.views.generic.RedirectView": (
+        "get",
+        "head",
+        "post",
+        "options",
+        "delete",
+        "put",
+        "patch",
+    ),
+    "django.views.generic.ListView": ("get",),
+    "django.views.generic.DetailView": ("get",),
+    "django.views.generic.FormView": ("get", "post", "put"),
+    "django.views.generic.CreateView": ("get", "post", "put"),
+    "django.views.generic.UpdateView": ("get", "post", "put"),
+    "django.views.generic.DeleteView": ("get", "post", "delete"),
+    "rest_framework.generics.ListAPIView": ("get",),
+    "rest_framework.generics.CreateAPIView": ("post",),
+    "rest_framework.generics.RetrieveAPIView": ("get",),
+    "rest_framework.generics.DestroyAPIView": ("delete",),
+    "rest_framework.generics.UpdateAPIView": ("put", "patch"),
+    "rest_framework.generics.ListCreateAPIView": ("get", "post"),
+    "rest_framework.generics.RetrieveUpdateAPIView": ("get", "put", "patch"),
+    "rest_framework.generics.RetrieveDestroyAPIView": ("get", "delete"),
+    "rest_framework.generics.RetrieveUpdateDestroyAPIView": ("get", "put", "patch", "delete"),
+}
+VIEW_BASES = frozenset(
+    {
+        "django.views.View",
+        "django.views.generic.View",
+        "django.views.generic.base.View",
+        "rest_framework.views.APIView",
+        "rest_framework.generics.GenericAPIView",
+        *GENERIC_METHODS,
+    }
+)
+ROUTERS = frozenset({"rest_framework.routers.DefaultRouter", "rest_framework.routers.SimpleRouter"})
+# Viewset actions their framework bases provide (DRF 3.18.3 viewsets.py, mixins.py).
+VIEWSET_ACTIONS: dict[str, tuple[str, ...]] = {
+    "rest_framework.viewsets.ModelViewSet": (
+        "list",
+        "create",
+        "retrieve",
+        "update",
+        "partial_update",
+        "destroy",
+    ),
+    "rest_framework.viewsets.ReadOnlyModelViewSet": ("list", "retrieve"),
+    "rest_framework.viewsets.ViewSet": (),
+    "rest_framework.viewsets.GenericViewSet": (),
+    "rest_framework.viewsets.ViewSetMixin": (),
+    "rest_framework.mixins.ListModelMixin": ("list",),
+    "rest_framework.mixins.CreateModelMixin": ("create",),
+    "rest_framework.mixins.RetrieveModelMixin": ("retrieve",),
+    "rest_framework.mixins.UpdateModelMixin": ("update", "partial_update"),
+    "rest_framework.mixins.DestroyModelMixin": ("destroy",),
+}
+LIST_ACTIONS = (("GET", "list"), ("POST", "create"))
+DETAIL_ACTIONS = (
+    ("GET", "retrieve"),
+    ("PUT", "update"),
+    ("PATCH", "partial_update"),
+    ("DELETE", "destroy"),
+)
+
+
+@dataclass(frozen=True)
+class UrlPattern:
+    route: Text
+    view: Any
+    place: Place
+    conditional: bool
+    optional_slash: bool = False  # re_path `…/?$`: both trailing-slash forms answer
+
+
+@dataclass(frozen=True)
+class UrlInclude:
+    target: Any
+
+
+@dataclass(frozen=True)
+class MethodLimit:
+    methods: tuple[str, ...]  # () when not proven
+
+
+@dataclass(frozen=True)
+class ClassView:
+    view: Class
+
+
+@dataclass(eq=False)
+class DrfRouter:
+    default: bool
+    trailing_slash: Text
+    registrations: list[tuple[Text, Any, Place]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class DrfUrls:
+    router: DrfRouter
+
+
+class DjangoFramework(Framework):
+    def __init__(self, interp: Interpreter) -> None:
+        self.interp = interp
+        self.limits: dict[str, tuple[str, ...]] = {}  # function usr → the methods it answers
+        self.actions: dict[str, tuple[bool, tuple[str, ...], Text]] = {}  # DRF @action
+        self.provided: list[tuple[str, Text]] = []
+
+    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
+        name = callee.qualified
+        place = self.interp.place(ctx.file, _name_node(node))
+        if name in PATH or name in RE_PATH:
+            route = args.get(0, "route")
+            view = args.get(1, "view")
+            value = UNKNOWN_TEXT if route is None else route[0]
+            optional = False
+            if name in RE_PATH and isinstance(value, Text) and value.known is not None:
+                endpoint = not isinstance(_value(view), UrlInclude)
+                shorter = optional_slash(value.known) if endpoint else None
+                optional = shorter is not None
+                value = regex_route(shorter or value.known, endpoint)
+            return UrlPattern(
+                value if isinstance(value, Text) else UNKNOWN_TEXT,
+                _value(view),
+                place,
+                ctx.conditional,
+                optional,
+            )
+        if name in INCLUDE:
+            target = args.get(0, "arg")
+            found = UNKNOWN if target is None else target[0]
+            if (
+                isinstance(found, Seq)
+                and len(found.items) == 2
+                and isinstance(found.items[1], Text)
+                and isinstance(found.items[0], (Seq, Module))
+            ):
+                found = found.items[0]  # (patterns, app_name)
+            if isinstance(found, Text) and found.known is not None:
+                found = self.interp.resolve_module(ctx.file.path, found.known) or UNKNOWN
+            return UrlInclude(found)
+        if name == "django.views.decorators.http.require_http_methods":
+            methods = args.get(0, "request_method_list")
+            return MethodLimit(_names(None if methods is None else methods[0]))
+        if name in ("rest_framework.decorators.api_view",):
+            methods = args.get(0, "http_method_names")
+            return MethodLimit(("GET",) if methods is None else _names(methods[0]))
+        if name == "rest_framework.decorators.action":
+            detail = args.get(-1, "detail")
+            methods = args.get(-1, "methods")
+            url_path = args.get(-1, "url_path")
+            return _Action(
+                detail is not None and detail[1].kind == "boolean" and detail[1].value == "true",
+                detail is None or detail[1].kind != "boolean",
+                ("GET",) if methods is None else _names(methods[0]),
+                None if url_path is None else url_path[0],
+            )
+        if name in ROUTERS:
+            slash = args.get(-1, "trailing_slash")
+            trailing = text("/")
+            if slash is not None:
+                flag = slash[1]
+                trailing = (
+                    text("")
+                    if flag.kind == "boolean" and flag.value == "false"
+                    else text("/")
+                    if flag.kind == "boolean"
+                    else UNKNOWN_TEXT
+                )
+            return DrfRouter(name.endswith("DefaultRouter"), trailing)
+        return None
+
+    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
+        if name == "as_view" and _derives(view, VIEW_BASES | set(VIEWSET_ACTIONS)):
+            return ClassView(view)
+        return None
+
+    def member(self, owner: Any, name: str) -> Any | None:
+        if isinstance(owner, DrfRouter) and name == "urls":
+            return Seq((DrfUrls(owner),))
+        return None
+
+    def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
+        if isinstance(owner, DrfRouter) and name == "register":
+            prefix = args.get(0, "prefix")
+            viewset = args.get(1, "viewset")
+            owner.registrations.append(
+                (
+                    prefix[0]
+                    if prefix is not None and isinstance(prefix[0], Text)
+                    else UNKNOWN_TEXT,
+                    UNKNOWN if viewset is None else viewset[0],
+                    self.interp.place(ctx.file, _name_node(node)),
+                )
+            )
+            return True
+        return False
+
+    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if not isinstance(function, Function):
+            return False
+        if isinstance(decorator, External) and decorator.qualified in LIMITS:
+            self.limits[function.usr] = LIMITS[decorator.qualified]
+            return True
+        if isinstance(decorator, MethodLimit):
+            self.limits[function.usr] = decorator.methods
+            return True
+        if isinstance(decorator, _Action):
+            url = decorator.url_path
+            name = function.node.part("name")
+            path = (
+                url
+                if isinstance(url, Text)
+                else UNKNOWN_TEXT
+                if url is not None
+                else text(name.value or "" if name is not None else "")
+            )
+            if decorator.unknown_detail:
+                path = UNKNOWN_TEXT
+            self.actions[function.usr] = (decorator.detail, decorator.methods, path)
+            return True
+        return False
+
+    # ---- patterns into routes -------------------------------------------------------
+
+    def routes(self, patterns: Any, group: str, place: Place) -> Router:
+        """The URLconf's patterns as one router of flat routes, in the order Django tries them."""
+        root = Router("django", group, place)
+        self._walk(patterns, text("/"), False, root, set())
+        return root
+
+    def _walk(
+        self, patterns: Any, prefix: Text, conditional: bool, root: Router, seen: set[str]
+    ) -> None:
+        if isinstance(patterns, Module):
+            if patterns.path in seen:
+                return
+            scope = self.interp.run_module(patterns.path)
+            found = UNKNOWN if scope is None else scope.names.get("urlpatterns", UNKNOWN)
+            self._walk(found, prefix, conditional, root, seen | {patterns.path})
+            return
+        if not isinstance(patterns, Seq):
+            root.entries.append(
+                Route(
+                    root.place,
+                    conditional,
+                    ("ANY",),
+                    prefix + UNKNOWN_TEXT,
+                    Handler(None, "an unresolved URLconf"),
+                )
+            )
+            return
+        for item in patterns.items:
+            if isinstance(item, DrfUrls):
+                self._router(item.router, prefix, conditional, root)
+            elif isinstance(item, UrlPattern):
+                below = conditional or item.conditional
+                if isinstance(item.view, UrlInclude):
+                    self._walk(item.view.target, prefix + item.route, below, root, seen)
+                else:
+                    start = len(root.entries)
+                    self._view(item.view, prefix + item.route, item.place, below, root)
+                    if item.optional_slash:
+                        for route in root.entries[start:]:
+                            if isinstance(route, Route):
+                                route.options["strict_slashes"] = False
+            else:
+                root.entries.append(
+                    Route(
+                        root.place,
+                        conditional,
+                        ("ANY",),
+                        prefix + UNKNOWN_TEXT,
+                        Handler(None, "an unresolved URL pattern"),
+                    )
+                )
+
+    def _view(self, view: Any, path: Text, place: Place, conditional: bool, root: Router) -> None:
+        for methods, handler in self._answers(view):
+            root.entries.append(Route(place, conditional, methods, path, handler))
+
+    def _answers(self, view: Any) -> list[tuple[tuple[str, ...], Handler]]:
+        if isinstance(view, Function):
+            return [(self.limits.get(view.usr, ("ANY",)), Handler(view.usr, view.usr))]
+        if isinstance(view, ClassView):
+            found: list[tuple[tuple[str, ...], Handler]] = []
+            for name in VIEW_METHODS:
+                own = _attribute(view.view, name)
+                if isinstance(own, Function):
+                    found.append(((name.upper(),), Handler(own.usr, own.usr)))
+                elif name in _inherited(view.view, GENERIC_METHODS) and name not in (
+                    "head",
+                    "options",
+                ):
+                    found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
+            return found
+        name = view.qualified if isinstance(view, External) else "an unresolved view"
+        return [(("ANY",), Handler(None, name))]
+
+    def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
+        slash = router.trailing_slash
+        for base, viewset, place in router.registrations:
+            if not isinstance(viewset, Class):
+                root.entries.append(
+                    Route(
+                        place,
+                        conditional,
+                        ("ANY",),
+                        prefix + base + UNKNOWN_TEXT,
+                        Handler(None, "an unresolved viewset"),
+                    )
+                )
+                continue
+            actions = set(_inherited(viewset, VIEWSET_ACTIONS))
+            own = {
+                name: _attribute(viewset, name)
+                for name in (*dict(LIST_ACTIONS).values(), *dict(DETAIL_ACTIONS).values())
+            }
+            actions |= {name for name, value in own.items() if isinstance(value, Function)}
+            lookup = text("/" + DRF_LOOKUP)
+            for detail, table in ((False, LIST_ACTIONS), (True, DETAIL_ACTIONS)):
+                path = prefix + base + (lookup if detail else text("")) + slash
+                for method, action in table:
+                    if action in actions:
+                        function = own.get(action)
+                        usr = function.usr if isinstance(function, Function) else viewset.usr
+                        root.entries.append(
+                            Route(place, conditional, (method,), path, Handler(usr, usr))
+                        )
+            for usr, (detail, methods, url_path) in self.actions.items():
+                if not usr.startswith(viewset.usr + "."):
+                    continue
+                path = (
+                    prefix + base + (lookup if detail else text("")) + text("/") + url_path + slash
+                )
+                root.entries.append(Route(place, conditional, methods, path, Handler(usr, usr)))
+        if router.default:
+            self.provided.append(
+                ("the API root and format suffixes of a DRF DefaultRouter", prefix)
+            )
+
+
+@dataclass(frozen=True)
+class _Action:
+    detail: bool
+    unknown_detail: bool
+    methods: tuple[str, ...]
+    url_path: Any
+
+
+def _value(given: tuple[Any, Node] | None) -> Any:
+    return UNKNOWN if given is None else given[0]
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if isinstance(value, Seq):
+        names = [item.known for item in value.items if isinstance(item, Text)]
+        if len(names) == len(value.items) and all(names):
+            return tuple(dict.fromkeys(name.upper() for name in names if name))
+    return ()
+
+
+def _name_node(node: Node) -> Node:
+    callee = node.part("callee")
+    if callee is not None and callee.kind == "member":
+        name = callee.part("property")
+        if name is not None:
+            return name
+    return callee or node
+
+
+def _bases(view: Class, depth: int = 0) -> list[Any]:
+    found: list[Any] = []
+    for base in view.bases:
+        found.append(base)
+        if isinstance(base, Class) and depth < 16:
+            found.extend(_bases(base, depth + 1))
+    return found
+
+
+def _derives(view: Class, names: set[str] | frozenset[str]) -> bool:
+    return any(isinstance(base, External) and base.qualified in names for base in _bases(view))
+
+
+def _inherited(view: Class, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    found: list[str] = []
+    for base in _bases(view):
+        if isinstance(base, External):
+            found.extend(table.get(base.qualified, ()))
+    return tuple(found)
+
+
+def _attribute(view: Class, name: str, depth: int = 0) -> Any:
+    if name in view.attributes:
+        return view.attributes[name]
+    for base in view.bases:
+        if isinstance(base, Class) and depth < 16:
+            found = _attribute(base, name, depth + 1)
+            if found is not None:
+                return found
+    return None

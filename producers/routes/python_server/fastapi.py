@@ -1,0 +1,278 @@
+"""FastAPI (and the Starlette it runs on): apps, routers and their registrations.
+
+Rules read from fastapi 0.165.0 (fastapi/routing.py, fastapi/applications.py)
+and starlette 1.10.0 (starlette/routing.py, starlette/applications.py), and
+replayed from oracle/recordings/python-routes/ (oracle/python-routes/):
+
+* `FastAPI()` and `APIRouter()` are proven only through an import of the
+  `fastapi` package (`from fastapi import FastAPI`, aliases, `import fastapi`,
+  `fastapi.routing.APIRouter`); a project module named like it is no proof.
+* `get`/`put`/`post`/`delete`/`options`/`head`/`patch`/`trace(path)` register
+  one method; `api_route(path, methods=…)` and `add_api_route(path, endpoint,
+  methods=…)` default to GET. FastAPI routes answer no automatic HEAD (405).
+* A router's routes carry its own prefix at registration (`self.prefix +
+  path`); `include_router(router, prefix=p)` adds `including prefix + p` in
+  front (`_RouterIncludeContext.for_include`), so nested includes join from
+  the outermost app inwards, and a router included twice serves under both.
+  Since 0.137.0 the include is live (routes added to the router later are
+  served too); 0.136.0 and older copied the routes at include time (checked
+  by running both), so a route added after its router was included is
+  counted (`late`).
+* `websocket`, `add_api_websocket_route`, `websocket_route`: WebSocket
+  endpoints, counted apart from HTTP routes.
+* `mount(path, app)`: a Starlette Mount; a FastAPI or Starlette app mounted
+  serves its routes under `path`; StaticFiles serves GET and HEAD under it;
+  any other ASGI app answers anything under it.
+* `route`/`add_route` (Starlette style): methods default to GET (Starlette
+  adds HEAD to a GET route automatically; like the Node producers, that
+  automatic answer is no fact of its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
+from tsograph.producers.routes.python_server.values import (
+    UNKNOWN_TEXT,
+    External,
+    Include,
+    Mount,
+    Route,
+    Router,
+    Seq,
+    Text,
+    text,
+)
+
+APP_CONSTRUCTORS = frozenset(
+    {"fastapi.FastAPI", "fastapi.applications.FastAPI", "starlette.applications.Starlette"}
+)
+ROUTER_CONSTRUCTORS = frozenset({"fastapi.APIRouter", "fastapi.routing.APIRouter"})
+STATIC_FILES = frozenset({"fastapi.staticfiles.StaticFiles", "starlette.staticfiles.StaticFiles"})
+METHOD_DECORATORS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+WEBSOCKET_DECORATORS = ("websocket", "websocket_route")
+KINDS = frozenset({"fastapi-app", "starlette-app", "apirouter"})
+
+
+@dataclass(frozen=True)
+class RouteDecorator:
+    """`app.get("/x")` before it is applied to the handler."""
+
+    router: Router
+    methods: tuple[str, ...]
+    path: Text
+    node: Node  # the method name, where the fact is located
+    conditional: bool
+    websocket: bool = False
+
+
+@dataclass(frozen=True)
+class StaticApp:
+    """A StaticFiles instance."""
+
+
+class FastAPIFramework(Framework):
+    def __init__(self, interp: Interpreter) -> None:
+        self.interp = interp
+
+    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
+        name = callee.qualified
+        place = self.interp.place(ctx.file, node)
+        owner = ctx.file.owner_at(node.start)
+        if name in APP_CONSTRUCTORS:
+            kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
+            router = Router(kind, _group_name(node, ctx, owner), place)
+            if kind == "fastapi-app":
+                _docs_routes(router, args, place)
+            root_path = args.get(-1, "root_path")
+            if root_path is not None:
+                router.options["root_path"] = root_path[0]
+            # Starlette(routes=[Route(…), Mount(…)]) and FastAPI(routes=…) lists are not
+            # read: counted by the scan.
+            if args.get(-1, "routes") is not None or (
+                kind == "starlette-app" and args.get(1, "routes") is not None
+            ):
+                router.options["routes_argument"] = True
+            return router
+        if name in ROUTER_CONSTRUCTORS:
+            given = args.get(-1, "prefix")
+            prefix = text("") if given is None else _text(given[0])
+            router = Router("apirouter", _group_name(node, ctx, owner), place, prefix)
+            if args.spread:
+                router.prefix = UNKNOWN_TEXT
+            return router
+        if name in STATIC_FILES:
+            return StaticApp()
+        return None
+
+    def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
+        if router.kind not in KINDS:
+            return None
+        callee = node.part("callee")
+        at = callee.part("property") if callee is not None else None
+        at = at or node
+        if name in METHOD_DECORATORS:
+            return self._decorator(router, (name.upper(),), args, ctx, at)
+        if name == "api_route":
+            return self._decorator(router, _methods(args, 1), args, ctx, at)
+        if name == "route":
+            return self._decorator(router, _methods(args, 1), args, ctx, at)
+        if name in WEBSOCKET_DECORATORS:
+            return self._decorator(router, ("GET",), args, ctx, at, websocket=True)
+        if name in ("add_api_route", "add_route", "add_api_websocket_route", "add_websocket_route"):
+            endpoint = args.get(1, "endpoint")
+            websocket = "websocket" in name
+            decorator = self._decorator(
+                router, ("GET",) if websocket else _methods(args, 2), args, ctx, at, websocket
+            )
+            handler = None if endpoint is None else endpoint[0]
+            self._register(decorator, handler, ctx, node)
+            return True
+        if name == "include_router":
+            child = args.get(0, "router")
+            given = args.get(-1, "prefix")
+            prefix = _own(router) + (text("") if given is None else _text(given[0]))
+            if args.spread:
+                prefix = UNKNOWN_TEXT
+            place = self.interp.place(ctx.file, at)
+            if child is not None and isinstance(child[0], Router) and child[0].kind in KINDS:
+                child[0].included = True
+                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
+            else:
+                router.entries.append(
+                    Mount(place, ctx.conditional, prefix, None, "an included router")
+                )
+            return True
+        if name == "mount":
+            path = args.get(0, "path")
+            app = args.get(1, "app")
+            place = self.interp.place(ctx.file, at)
+            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            value = None if app is None else app[0]
+            if isinstance(value, Router) and value.kind in KINDS:
+                value.included = True
+                router.entries.append(Mount(place, ctx.conditional, prefix, value, "app"))
+            else:
+                label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
+                router.entries.append(Mount(place, ctx.conditional, prefix, None, label))
+            return True
+        if name == "frontend":
+            # fastapi 0.16x `app.frontend(path, directory=…)`: a built frontend's files (and
+            # its fallback page) under `path`.
+            path = args.get(0, "path")
+            place = self.interp.place(ctx.file, at)
+            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            router.entries.append(Mount(place, ctx.conditional, prefix, None, FRONTEND))
+            return True
+        if name == "host":
+            router.options.setdefault("hosts", []).append(self.interp.place(ctx.file, at))
+            return True
+        return None
+
+    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if not isinstance(decorator, RouteDecorator):
+            return False
+        self._register(decorator, function, ctx, node)
+        return True
+
+    def _decorator(
+        self,
+        router: Router,
+        methods: tuple[str, ...],
+        args: Args,
+        ctx: Context,
+        at: Node,
+        websocket: bool = False,
+    ) -> RouteDecorator:
+        given = args.get(0, "path")
+        path = UNKNOWN_TEXT if given is None else _text(given[0])
+        return RouteDecorator(router, methods, path, at, ctx.conditional, websocket)
+
+    def _register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
+        router = decorator.router
+        handler = self.interp.handler(function, ctx.file, node)
+        if handler is None:
+            handler = self.interp.unknown_handler(ctx.file, node)
+        # A router's routes carry its prefix as it was at registration.
+        path = _own(router) + decorator.path
+        route = Route(
+            self.interp.place(ctx.file, decorator.node),
+            decorator.conditional or ctx.conditional,
+            decorator.methods,
+            path,
+            handler,
+            websocket=decorator.websocket,
+        )
+        if router.included:
+            route.options["late"] = True
+        router.entries.append(route)
+
+
+FRONTEND = "frontend files"
+DOCS = "FastAPI's OpenAPI and documentation pages"
+# FastAPI.setup (fastapi 0.165.0 applications.py) adds these as GET routes before any other.
+DOCS_ROUTES = (("openapi_url", "/openapi.json"), ("docs_url", "/docs"), ("redoc_url", "/redoc"))
+
+
+def _docs_routes(router: Router, args: Args, place: Any) -> None:
+    for keyword, default in DOCS_ROUTES:
+        given = args.get(-1, keyword)
+        if given is None:
+            prefix = text(default)
+        elif given[1].kind == "null":
+            continue  # None turns the page off
+        else:
+            prefix = _text(given[0])
+        router.entries.append(Mount(place, False, prefix, None, DOCS))
+    if args.spread:
+        router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
+
+
+def _own(router: Router) -> Text:
+    return router.prefix if router.prefix is not None else text("")
+
+
+def _text(value: Any) -> Text:
+    return value if isinstance(value, Text) else UNKNOWN_TEXT
+
+
+def _methods(args: Args, index: int) -> tuple[str, ...]:
+    """The `methods=` of a registration; GET when not given; () when not proven."""
+    given = args.get(index, "methods")
+    if given is None:
+        return ("GET",)
+    value = given[0]
+    names = (
+        [item.known for item in value.items if isinstance(item, Text)]
+        if isinstance(value, Seq)
+        else []
+    )
+    if not isinstance(value, Seq) or len(names) != len(value.items):
+        return ()
+    found: list[str] = []
+    for name in names:
+        if not name:
+            return ()
+        found.append(name.upper())
+    return tuple(dict.fromkeys(found))
+
+
+def _group_name(node: Node, ctx: Context, owner: str) -> str:
+    """The app's name for order groups: the variable it is assigned to, else its code."""
+    parent = node.parent
+    if parent is not None and parent.kind == "assign":
+        left = parent.part("left")
+        if left is not None and left.kind == "identifier" and left.value:
+            module = ctx.file.facts.declarations[0].id
+            if owner == module:
+                return f"{ctx.file.path}#{left.value}"
+            return f"{owner}.{left.value}"
+    return owner

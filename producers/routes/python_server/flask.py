@@ -1,0 +1,305 @@
+"""Flask: apps, blueprints, their rules and class-based views.
+
+Rules read from flask 3.1.3 (flask/sansio/scaffold.py, sansio/app.py,
+sansio/blueprints.py, views.py) and werkzeug 3.1.9, and replayed from
+oracle/recordings/python-routes/ (oracle/python-routes/):
+
+* `Flask()` and `Blueprint()` are proven only through an import of `flask`.
+* `route(rule, methods=…)` and `add_url_rule(rule, endpoint, view_func,
+  methods=…)` default to GET; `get`/`post`/`put`/`delete`/`patch(rule)`
+  register one method. Werkzeug answers HEAD for every GET rule and Flask
+  answers OPTIONS for every rule (`provide_automatic_options`); like the Node
+  producers, these automatic answers are no facts of their own.
+* A blueprint's rules are added when it is registered: the url_prefix is
+  register_blueprint's `url_prefix`, else the blueprint's own; a rule joins
+  it as `prefix.rstrip("/") + "/" + rule.lstrip("/")` (the prefix alone for
+  an empty rule). A blueprint registered inside another joins the outer
+  state's prefix the same way (`Blueprint.register`). A blueprint registered
+  twice serves its rules under both prefixes.
+* `strict_slashes` (default True): a rule ending in `/` redirects the form
+  without it (308), a rule without one answers 404 for the form with it;
+  False answers both.
+* Werkzeug matches by specificity (static parts before variables), not in
+  registration order: Flask documents declare `dispatch: "specificity"`.
+* `MethodView` subclasses answer the HTTP methods they define (`get`,
+  `post`, …, also through project base classes); a `View` subclass answers
+  its `methods` (GET by default) with `dispatch_request`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.emit import Joins
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
+from tsograph.producers.routes.python_server.values import (
+    UNKNOWN,
+    UNKNOWN_TEXT,
+    Class,
+    External,
+    Function,
+    Handler,
+    Include,
+    Mount,
+    Route,
+    Router,
+    Seq,
+    Text,
+    text,
+)
+
+APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})
+BLUEPRINT_CONSTRUCTORS = frozenset({"flask.Blueprint", "flask.blueprints.Blueprint"})
+METHOD_VIEWS = frozenset({"flask.views.MethodView"})
+VIEWS = frozenset({"flask.views.View"})
+METHOD_DECORATORS = ("get", "post", "put", "delete", "patch")
+HTTP_METHOD_FUNCS = ("get", "post", "head", "options", "delete", "put", "trace", "patch")
+KINDS = frozenset({"flask-app", "blueprint"})
+
+
+@dataclass(frozen=True)
+class RuleDecorator:
+    router: Router
+    methods: tuple[str, ...] | None  # None: not given (GET); (): not proven
+    rule: Text
+    strict_slashes: bool | None
+    node: Node
+    conditional: bool
+
+
+@dataclass(frozen=True)
+class ViewFunction:
+    """`SomeView.as_view("name")`: the class answers the request."""
+
+    view: Class
+
+
+class FlaskFramework(Framework):
+    def __init__(self, interp: Interpreter) -> None:
+        self.interp = interp
+
+    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
+        name = callee.qualified
+        place = self.interp.place(ctx.file, node)
+        owner = ctx.file.owner_at(node.start)
+        if name in APP_CONSTRUCTORS:
+            app = Router("flask-app", _group_name(node, ctx, owner), place)
+            folder = ctx.file.path.rpartition("/")[0]
+            static = self.interp.model.root / folder / "static"
+            if args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path"):
+                app.entries.append(Mount(place, False, UNKNOWN_TEXT, None, "a static folder"))
+            elif static.is_dir() and not static.is_symlink():
+                # Flask adds `/static/<path:filename>` when the folder exists (has_static_folder).
+                app.entries.append(Mount(place, False, text("/static"), None, "a static folder"))
+            return app
+        if name in BLUEPRINT_CONSTRUCTORS:
+            given = args.get(5, "url_prefix")
+            prefix = None if given is None else _text(given[0])
+            if args.spread:
+                prefix = UNKNOWN_TEXT
+            return Router("blueprint", _group_name(node, ctx, owner), place, prefix)
+        return None
+
+    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
+        if name == "as_view" and _view_kind(view) is not None:
+            return ViewFunction(view)
+        return None
+
+    def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
+        if router.kind not in KINDS:
+            return None
+        callee = node.part("callee")
+        at = (callee.part("property") if callee is not None else None) or node
+        if name == "route":
+            return self._decorator(router, _methods(args), args, ctx, at)
+        if name == "register_error_handler" or name == "errorhandler":
+            return None
+        if name in METHOD_DECORATORS:
+            return self._decorator(router, (name.upper(),), args, ctx, at)
+        if name == "add_url_rule":
+            view = args.get(2, "view_func")
+            decorator = self._decorator(router, _methods(args), args, ctx, at)
+            self._register(decorator, UNKNOWN if view is None else view[0], ctx, node)
+            return True
+        if name == "register_blueprint":
+            child = args.get(0, "blueprint")
+            given = args.get(-1, "url_prefix")
+            prefix = None if given is None else _text(given[0])
+            if args.spread:
+                prefix = UNKNOWN_TEXT
+            place = self.interp.place(ctx.file, at)
+            if child is not None and isinstance(child[0], Router) and child[0].kind == "blueprint":
+                child[0].included = True
+                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
+            else:
+                router.entries.append(
+                    Mount(place, ctx.conditional, prefix or UNKNOWN_TEXT, None, "a blueprint")
+                )
+            return True
+        return None
+
+    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if not isinstance(decorator, RuleDecorator):
+            return False
+        self._register(decorator, function, ctx, node)
+        return True
+
+    def _decorator(
+        self, router: Router, methods: tuple[str, ...] | None, args: Args, ctx: Context, at: Node
+    ) -> RuleDecorator:
+        given = args.get(0, "rule")
+        rule = UNKNOWN_TEXT if given is None else _text(given[0])
+        slashes = args.get(-1, "strict_slashes")
+        strict: bool | None = True
+        if slashes is not None:
+            strict = _boolean(slashes[1])
+        return RuleDecorator(router, methods, rule, strict, at, ctx.conditional)
+
+    def _register(self, decorator: RuleDecorator, function: Any, ctx: Context, node: Node) -> None:
+        place = self.interp.place(ctx.file, decorator.node)
+        conditional = decorator.conditional or ctx.conditional
+        if isinstance(function, ViewFunction):
+            for methods, handler in _view_routes(function.view, decorator.methods):
+                self._add(decorator, place, conditional, methods, handler)
+            return
+        found = self.interp.handler(function, ctx.file, node)
+        handler = found if found is not None else self.interp.unknown_handler(ctx.file, node)
+        methods = decorator.methods if decorator.methods is not None else ("GET",)
+        self._add(decorator, place, conditional, methods, handler)
+
+    def _add(
+        self,
+        decorator: RuleDecorator,
+        place: Any,
+        conditional: bool,
+        methods: tuple[str, ...],
+        handler: Handler,
+    ) -> None:
+        route = Route(place, conditional, methods, decorator.rule, handler)
+        route.options["strict_slashes"] = decorator.strict_slashes
+        decorator.router.entries.append(route)
+
+
+def _view_kind(view: Class, depth: int = 0) -> str | None:
+    """ "method" for a MethodView subclass, "view" for a View subclass, else None."""
+    if depth > 16:
+        return None
+    for base in view.bases:
+        if isinstance(base, External):
+            if base.qualified in METHOD_VIEWS:
+                return "method"
+            if base.qualified in VIEWS:
+                return "view"
+        elif isinstance(base, Class):
+            found = _view_kind(base, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _attribute(view: Class, name: str, depth: int = 0) -> Any:
+    if name in view.attributes:
+        return view.attributes[name]
+    if depth > 16:
+        return None
+    for base in view.bases:
+        if isinstance(base, Class):
+            found = _attribute(base, name, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _view_routes(
+    view: Class, given: tuple[str, ...] | None
+) -> list[tuple[tuple[str, ...], Handler]]:
+    """Per handler method of a view class, the HTTP methods it answers."""
+    if given == ():
+        return [((), Handler(None, view.usr))]
+    if _view_kind(view) == "method":
+        found: list[tuple[tuple[str, ...], Handler]] = []
+        for name in HTTP_METHOD_FUNCS:
+            function = _attribute(view, name)
+            if isinstance(function, Function):
+                method = name.upper()
+                if not given or method in given:
+                    found.append(((method,), Handler(function.usr, function.usr)))
+        return found
+    dispatch = _attribute(view, "dispatch_request")
+    methods = given or _class_methods(view) or ("GET",)
+    if isinstance(dispatch, Function):
+        return [(methods, Handler(dispatch.usr, dispatch.usr))]
+    return [(methods, Handler(None, view.usr))]
+
+
+def _class_methods(view: Class) -> tuple[str, ...] | None:
+    value = _attribute(view, "methods")
+    if isinstance(value, Seq):
+        names = [item.known for item in value.items if isinstance(item, Text)]
+        if len(names) == len(value.items) and all(names):
+            return tuple(dict.fromkeys(name.upper() for name in names if name))
+    return None
+
+
+def _methods(args: Args) -> tuple[str, ...] | None:
+    """`methods=`: None when not given, () when not proven."""
+    given = args.get(-1, "methods")
+    if given is None:
+        return None
+    value = given[0]
+    if isinstance(value, Seq):
+        names = [item.known for item in value.items if isinstance(item, Text)]
+        if len(names) == len(value.items) and all(names):
+            return tuple(dict.fromkeys(name.upper() for name in names if name))
+    return ()
+
+
+def _boolean(node: Node) -> bool | None:
+    if node.kind == "boolean":
+        return node.value == "true"
+    return None
+
+
+def _text(value: Any) -> Text:
+    return value if isinstance(value, Text) else UNKNOWN_TEXT
+
+
+def _group_name(node: Node, ctx: Context, owner: str) -> str:
+    parent = node.parent
+    if parent is not None and parent.kind == "assign":
+        left = parent.part("left")
+        if left is not None and left.kind == "identifier" and left.value:
+            module = ctx.file.facts.declarations[0].id
+            return f"{ctx.file.path}#{left.value}" if owner == module else f"{owner}.{left.value}"
+    return owner
+
+
+class FlaskJoins(Joins):
+    """Blueprint prefixes as Flask joins them: the state is (outer prefixes, url_prefix)."""
+
+    def start(self, anchored: bool) -> Any:
+        return ([text("") if anchored else UNKNOWN_TEXT], None)
+
+    def enter(self, state: Any, entry: Include | Mount) -> Any:
+        outer, current = state
+        own = entry.prefix
+        if own is None and isinstance(entry, Include):
+            own = entry.child.prefix
+        if current is not None and own is not None:
+            return (outer, current.rstrip_slash() + text("/") + own.lstrip_slash())
+        return (outer, own if own is not None else current)
+
+    def parts(self, state: Any, path: Text) -> list[Text]:
+        outer, current = state
+        if current is None:
+            return [*outer, path]
+        if path.known == "":
+            return [*outer, current, path]
+        return [*outer, current.rstrip_slash() + text("/"), path.lstrip_slash()]

@@ -1,0 +1,560 @@
+"""A small static interpreter for Python server modules: top levels in import order.
+
+Modules are run the way CPython imports them: a module's statements in order,
+an `import` of a project module running that module first (once; a cycle sees
+the names bound so far). Functions are followed when module code calls them
+(`app = create_app()`), with their arguments, to a fixed depth. Only what
+builds servers is evaluated: strings (literals, f-strings, `+`), names,
+imports, attribute reads of modules, lists, project functions and classes,
+and calls a framework module (FRAMEWORKS) recognises; everything else is
+UNKNOWN. Code under `if`, `try`, `for`, `while` and `match` runs with
+`conditional` set: what it registers may not exist, and the names it binds
+are unknown after it (unless they keep the value they had).
+
+Nothing is executed and nothing is imported: this reads the lowered syntax
+(producers/lang/syntax_tree.py) and the per-file facts only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.python_modules import PythonModules
+from tsograph.producers.routes.python_server.values import (
+    UNKNOWN,
+    UNKNOWN_TEXT,
+    Class,
+    External,
+    Function,
+    Handler,
+    Module,
+    Place,
+    Router,
+    Scope,
+    Seq,
+    Text,
+    text,
+)
+
+# How deep calls of project functions are followed from module code.
+MAX_CALL_DEPTH = 8
+_BLOCKS = ("if", "try", "for", "for_in", "while", "match")
+
+
+@dataclass
+class Args:
+    """The evaluated arguments of a call, with their nodes."""
+
+    positional: list[tuple[Any, Node]] = field(default_factory=list)
+    keywords: dict[str, tuple[Any, Node]] = field(default_factory=dict)
+    spread: bool = False  # `*a` or `**k`: the arguments are not all known
+
+    def get(self, index: int, keyword: str) -> tuple[Any, Node] | None:
+        if keyword in self.keywords:
+            return self.keywords[keyword]
+        if 0 <= index < len(self.positional):
+            return self.positional[index]
+        return None
+
+
+@dataclass
+class Context:
+    """Where code runs: its file, its scope, and whether it runs only under a condition."""
+
+    file: SyntaxFile
+    scope: Scope
+    conditional: bool = False
+    depth: int = 0
+
+
+class Framework:
+    """What a framework module answers for the interpreter; each hook's default declines."""
+
+    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
+        """The value a call of an outside name makes, None when not this framework's."""
+        return None
+
+    def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
+        """The value of `router.name(...)`, None when not this framework's router."""
+        return None
+
+    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        """Apply a decorator value to a function value; False when not this framework's."""
+        return False
+
+    def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
+        """The value of `SomeClass.name(...)` for a name the project class does not define."""
+        return None
+
+    def member(self, owner: Any, name: str) -> Any | None:
+        """The value of `owner.name` for another framework object, None when not known."""
+        return None
+
+    def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
+        """Run `owner.name(...)` on another framework object; False when not this one's."""
+        return False
+
+
+@dataclass(frozen=True)
+class ObjectMember:
+    """`owner.name` on a framework object that is not a router, before it is called."""
+
+    owner: Any
+    name: str
+
+
+@dataclass(frozen=True)
+class ClassMember:
+    """`SomeClass.name` where the project class (and its project bases) do not define it."""
+
+    owner: Class
+    name: str
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    """`router.name`, before it is called."""
+
+    router: Router
+    name: str
+
+
+class Interpreter:
+    def __init__(self, model: ProjectModel, paths: list[str], frameworks: list[Framework]):
+        self.model = model
+        self.frameworks = frameworks
+        self.modules = PythonModules.load(model.root, paths)
+        self.scopes: dict[str, Scope] = {}
+        self.routers: list[Router] = []
+        # Calls and decorators a framework consumed, by (path, offset): the rest are reported.
+        self.consumed: set[tuple[str, int]] = set()
+        self.unreadable: list[str] = []
+
+    # ---- modules --------------------------------------------------------------------
+
+    def run_module(self, path: str) -> Scope | None:
+        if path in self.scopes:
+            return self.scopes[path]
+        syntax = self.model.syntax(path)
+        if syntax is None:
+            self.unreadable.append(path)
+            return None
+        scope = Scope(file=syntax)
+        self.scopes[path] = scope  # a cycle sees the names bound so far
+        self.block(syntax.root.items, Context(syntax, scope))
+        return scope
+
+    def resolve_module(self, importer: str, specifier: str) -> Module | External | None:
+        found = self.modules.resolve(importer, specifier)
+        if found.kind == "module":
+            return Module(found.path)
+        if found.kind in ("external", "miss"):
+            return External(specifier)
+        return None  # a namespace package or an ambiguous name
+
+    def module_member(self, module: Module, name: str, load: bool = False) -> Any:
+        """A name of a module; a package's submodule when the package does not bind it
+        (`load`: `from pkg import sub` imports it, so it runs)."""
+        scope = self.run_module(module.path)
+        if scope is not None and name in scope.names:
+            return scope.names[name]
+        if module.path.endswith("/__init__.py"):
+            folder = module.path.rpartition("/")[0]
+            sub = self.modules.submodule([folder], name)
+            if sub is not None and sub.kind == "module":
+                if load:
+                    self.run_module(sub.path)
+                return Module(sub.path)
+        return UNKNOWN
+
+    # ---- statements -----------------------------------------------------------------
+
+    def block(self, statements: tuple[Node, ...], ctx: Context) -> Any | None:
+        """Run statements; the value of a `return` reached unconditionally, else None."""
+        for statement in statements:
+            returned = self.statement(statement, ctx)
+            if returned is not None:
+                return returned
+        return None
+
+    def statement(self, node: Node, ctx: Context) -> Any | None:
+        kind = node.kind
+        if kind == "import":
+            self.import_(node, ctx)
+        elif kind == "statement":
+            value = node.part("value")
+            if value is not None:
+                self.expression_statement(value, ctx)
+        elif kind == "function":
+            self.define_function(node, ctx)
+        elif kind == "class":
+            self.define_class(node, ctx)
+        elif kind == "return":
+            value = node.part("value")
+            result = UNKNOWN if value is None else self.eval(value, ctx)
+            return UNKNOWN if ctx.conditional else result
+        elif kind == "with":
+            body = node.part("body")
+            if body is not None:
+                return self.block(body.items if body.kind == "block" else (body,), ctx)
+        elif kind in _BLOCKS:
+            self.conditional_block(node, ctx)
+        return None
+
+    def expression_statement(self, node: Node, ctx: Context) -> None:
+        if node.kind == "assign":
+            self.assign(node, ctx)
+        else:
+            self.eval(node, ctx)
+
+    def assign(self, node: Node, ctx: Context) -> None:
+        left, right = node.part("left"), node.part("right")
+        if left is None or right is None:
+            return
+        value = self.eval(right, ctx)
+        if node.value == "+=" and left.kind == "identifier" and left.value:
+            # `urlpatterns += [...]`, `prefix += "/v2"`: lists and strings are followed.
+            before = ctx.scope.lookup(left.value)
+            if isinstance(before, Seq) and isinstance(value, Seq):
+                value = Seq(before.items + value.items)
+            elif isinstance(before, Text) and isinstance(value, Text):
+                value = before + value
+            else:
+                value = UNKNOWN
+        elif node.value != "=":
+            value = UNKNOWN  # other compound assignments are not followed
+        self.bind(left, value, ctx)
+
+    def bind(self, target: Node, value: Any, ctx: Context) -> None:
+        if target.kind == "identifier" and target.value:
+            self._set(ctx, target.value, value)
+        elif target.kind in ("array", "array_pattern"):
+            for item in target.items:
+                self.bind(item, UNKNOWN, ctx)
+        # attribute and subscript targets change nothing the interpreter reads
+
+    def _set(self, ctx: Context, name: str, value: Any) -> None:
+        names = ctx.scope.names
+        if ctx.conditional and names.get(name, UNKNOWN) is not value:
+            names[name] = UNKNOWN
+        else:
+            names[name] = value
+
+    def conditional_block(self, node: Node, ctx: Context) -> None:
+        inner = Context(ctx.file, ctx.scope, True, ctx.depth)
+        for child in _block_bodies(node):
+            self.block(child.items if child.kind == "block" else (child,), inner)
+
+    def import_(self, node: Node, ctx: Context) -> None:
+        specifier = node.value or ""
+        module = self.resolve_module(ctx.file.path, specifier)
+        for item in node.items:
+            local = item.part("local")
+            if item.kind == "import_namespace" and local is not None and local.value:
+                if item.value == "bind-first":
+                    # `import a.b` binds `a` (and loads a.b, read through `a.b` later).
+                    head = specifier.split(".")[0]
+                    self._set(ctx, local.value, self.resolve_module(ctx.file.path, head) or UNKNOWN)
+                    if isinstance(module, Module):
+                        self.run_module(module.path)
+                else:
+                    self._set(ctx, local.value, module or UNKNOWN)
+                    if isinstance(module, Module):
+                        self.run_module(module.path)
+            elif item.kind == "import_named":
+                name = item.value or ""
+                if name == "*" or local is None or not local.value:
+                    continue
+                self._set(ctx, local.value, self._imported(module, name))
+
+    def _imported(self, module: Module | External | None, name: str) -> Any:
+        if isinstance(module, External):
+            return module.member(name)
+        if isinstance(module, Module):
+            return self.module_member(module, name, load=True)
+        return UNKNOWN
+
+    def define_function(self, node: Node, ctx: Context) -> None:
+        name = node.part("name")
+        if name is None or not name.value:
+            return
+        function = Function(node, ctx.file, ctx.scope, ctx.file.owner_at(name.start))
+        value: Any = function
+        self.decorate(function, node, ctx)
+        self._set(ctx, name.value, value)
+
+    def decorate(self, function: Function, node: Node, ctx: Context) -> None:
+        """Apply a function's decorators, bottom-up.
+
+        A route decorator registers the function and returns it unchanged; another
+        decorator may wrap it, but a route still runs this function's code, so the name
+        keeps the function (as the JS rules name wrapped handlers by their own code).
+        """
+        for decorator in reversed(node.decorators):
+            expression = decorator.part("value")
+            if expression is None:
+                continue
+            applied = self.eval(expression, ctx)
+            if any(fw.decorate(applied, function, ctx, expression) for fw in self.frameworks):
+                self.consumed.add((ctx.file.path, expression.start))
+
+    def define_class(self, node: Node, ctx: Context) -> None:
+        name = node.part("name")
+        if name is None or not name.value:
+            return
+        bases_node = node.part("bases")
+        bases = tuple(
+            self.eval(item, ctx)
+            for item in (bases_node.items if bases_node is not None else ())
+            if item.kind != "keyword"
+        )
+        value = Class(node, ctx.file, ctx.file.owner_at(name.start), bases)
+        for member in node.items:
+            if member.kind == "statement":
+                inner = member.part("value")
+                if inner is not None and inner.kind == "assign":
+                    left, right = inner.part("left"), inner.part("right")
+                    if left is not None and left.kind == "identifier" and right is not None:
+                        value.attributes[left.value or ""] = self.eval(right, ctx)
+            elif member.kind == "function":
+                member_name = member.part("name")
+                if member_name is not None and member_name.value:
+                    method = Function(
+                        member, ctx.file, ctx.scope, ctx.file.owner_at(member_name.start)
+                    )
+                    value.attributes[member_name.value] = method
+                    self.decorate(method, member, ctx)
+        self._set(ctx, name.value, value if not node.decorators else UNKNOWN)
+
+    # ---- expressions ----------------------------------------------------------------
+
+    def eval(self, node: Node, ctx: Context) -> Any:
+        kind = node.kind
+        if kind == "string":
+            return text(node.value or "") if "bytes" not in node.flags else UNKNOWN
+        if kind == "template":
+            return self._template(node, ctx)
+        if kind == "binary":
+            return self._binary(node, ctx)
+        if kind == "identifier":
+            return ctx.scope.lookup(node.value or "")
+        if kind == "member":
+            return self._member(node, ctx)
+        if kind == "call":
+            return self.call(node, ctx)
+        if kind == "array":
+            return Seq(tuple(self.eval(item, ctx) for item in node.items))
+        if kind in ("cast", "await", "annotation"):
+            inner = node.part("value")
+            return UNKNOWN if inner is None else self.eval(inner, ctx)
+        if kind == "function" and node.value == "lambda":
+            return Function(node, ctx.file, ctx.scope, ctx.file.owner_at(node.start))
+        if kind == "assign" and node.value == ":=":
+            right = node.part("right")
+            value = UNKNOWN if right is None else self.eval(right, ctx)
+            left = node.part("left")
+            if left is not None:
+                self.bind(left, value, ctx)
+            return value
+        # Arguments and sub-expressions may still register routes (`f(app.get(...)(h))`).
+        for child in node.children():
+            if child.kind in ("call", "function"):
+                self.eval(child, ctx)
+        return UNKNOWN
+
+    def _template(self, node: Node, ctx: Context) -> Any:
+        if "bytes" in node.flags:
+            return UNKNOWN
+        pieces: list[str | None] = []
+        for item in node.items:
+            if item.kind == "template_text":
+                pieces.append(item.value or "")
+            elif item.kind == "substitution":
+                inner = item.part("value")
+                value = UNKNOWN if inner is None else self.eval(inner, ctx)
+                pieces.extend(value.pieces if isinstance(value, Text) else (None,))
+        return Text(tuple(pieces))
+
+    def _binary(self, node: Node, ctx: Context) -> Any:
+        left, right = node.part("left"), node.part("right")
+        if left is None or right is None or node.value != "+":
+            return UNKNOWN
+        a, b = self.eval(left, ctx), self.eval(right, ctx)
+        if isinstance(a, Text) and isinstance(b, Text):
+            return a + b
+        if isinstance(a, Text) or isinstance(b, Text):
+            # One side a string, the other unknown: a string with an unknown part.
+            return (a if isinstance(a, Text) else UNKNOWN_TEXT) + (
+                b if isinstance(b, Text) else UNKNOWN_TEXT
+            )
+        if isinstance(a, Seq) and isinstance(b, Seq):
+            return Seq(a.items + b.items)
+        return UNKNOWN
+
+    def _member(self, node: Node, ctx: Context) -> Any:
+        target, prop = node.part("object"), node.part("property")
+        if target is None or prop is None or not prop.value:
+            return UNKNOWN
+        owner = self.eval(target, ctx)
+        name = prop.value
+        if isinstance(owner, Module):
+            return self.module_member(owner, name)
+        if isinstance(owner, External):
+            return owner.member(name)
+        if isinstance(owner, Router):
+            return BoundMethod(owner, name)
+        if isinstance(owner, Class):
+            return _class_attribute(owner, name)
+        if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function)):
+            return UNKNOWN
+        for framework in self.frameworks:
+            found = framework.member(owner, name)
+            if found is not None:
+                return found
+        return ObjectMember(owner, name)
+
+    def arguments(self, node: Node, ctx: Context) -> Args:
+        args = Args()
+        for item in node.items:
+            if item.kind == "keyword":
+                inner = item.part("value")
+                if item.value and inner is not None:
+                    args.keywords[item.value] = (self.eval(inner, ctx), inner)
+            elif item.kind == "spread":
+                args.spread = True
+                inner = item.part("value")
+                if inner is not None:
+                    self.eval(inner, ctx)
+            else:
+                args.positional.append((self.eval(item, ctx), item))
+        return args
+
+    def call(self, node: Node, ctx: Context) -> Any:
+        callee_node = node.part("callee")
+        if callee_node is None:
+            return UNKNOWN
+        callee = self.eval(callee_node, ctx)
+        args = self.arguments(node, ctx)
+        if isinstance(callee, External):
+            for framework in self.frameworks:
+                made = framework.construct(callee, args, ctx, node)
+                if made is not None:
+                    if isinstance(made, Router):
+                        self.routers.append(made)
+                    return made
+            return UNKNOWN
+        if isinstance(callee, BoundMethod):
+            for framework in self.frameworks:
+                result = framework.method(callee.router, callee.name, args, ctx, node)
+                if result is not None:
+                    self.consumed.add((ctx.file.path, node.start))
+                    return result
+            return UNKNOWN
+        if isinstance(callee, Function):
+            return self.call_function(callee, args, ctx)
+        if isinstance(callee, ObjectMember):
+            for framework in self.frameworks:
+                if framework.call_member(callee.owner, callee.name, args, ctx, node):
+                    self.consumed.add((ctx.file.path, node.start))
+                    return UNKNOWN
+            return UNKNOWN
+        if isinstance(callee, ClassMember):
+            for framework in self.frameworks:
+                made = framework.class_method(callee.owner, callee.name, args, ctx)
+                if made is not None:
+                    return made
+            return UNKNOWN
+        if isinstance(callee, Class):
+            return UNKNOWN
+        # A decorator factory called with the function: `app.get("/x")(handler)`.
+        if args.positional and len(args.positional) == 1 and not args.keywords:
+            function, _ = args.positional[0]
+            if any(fw.decorate(callee, function, ctx, callee_node) for fw in self.frameworks):
+                self.consumed.add((ctx.file.path, callee_node.start))
+                return function
+        return UNKNOWN
+
+    def call_function(self, function: Function, args: Args, ctx: Context) -> Any:
+        if ctx.depth >= MAX_CALL_DEPTH or function.node.value == "lambda":
+            return UNKNOWN
+        body = function.node.part("body")
+        if body is None:
+            return UNKNOWN
+        scope = Scope(parent=function.scope, file=function.file)
+        parameters = function.node.part("parameters")
+        index = 0
+        for parameter in parameters.items if parameters is not None else ():
+            if parameter.kind != "parameter":
+                continue
+            pattern = parameter.part("pattern")
+            if pattern is None or pattern.kind != "identifier" or not pattern.value:
+                continue
+            if parameter.flags & {"rest", "keywords"}:
+                scope.names[pattern.value] = UNKNOWN
+                continue
+            given = args.get(index, pattern.value)
+            default = parameter.part("value")
+            if given is not None:
+                scope.names[pattern.value] = given[0]
+            elif default is not None:
+                scope.names[pattern.value] = self.eval(default, ctx)
+            else:
+                scope.names[pattern.value] = UNKNOWN
+            index += 1
+        inner = Context(function.file, scope, ctx.conditional, ctx.depth + 1)
+        returned = self.block(body.items if body.kind == "block" else (body,), inner)
+        return UNKNOWN if returned is None else returned
+
+    # ---- helpers for framework modules ------------------------------------------------
+
+    def place(self, file: SyntaxFile, node: Node) -> Place:
+        line, column = file.location(node.start)
+        return Place(file.path, line, column)
+
+    def handler(self, value: Any, file: SyntaxFile, node: Node) -> Handler | None:
+        """The handler a value names: a project function (its graph id) or an outside one."""
+        if isinstance(value, Function):
+            return Handler(value.usr, value.usr)
+        if isinstance(value, External):
+            return Handler(None, value.qualified)
+        return None
+
+    def unknown_handler(self, file: SyntaxFile, node: Node) -> Handler:
+        """A handler that could not be proven: named by where it is registered."""
+        line, _ = file.location(node.start)
+        return Handler(None, f"{file.path}:{line}")
+
+
+def _class_attribute(owner: Class, name: str, depth: int = 0) -> Any:
+    """A class attribute, through project base classes; a ClassMember when none defines it."""
+    if name in owner.attributes:
+        return owner.attributes[name]
+    for base in owner.bases:
+        if isinstance(base, Class) and depth < 16:
+            found = _class_attribute(base, name, depth + 1)
+            if not isinstance(found, ClassMember):
+                return found
+    return ClassMember(owner, name)
+
+
+def _block_bodies(node: Node) -> Iterator[Node]:
+    """The statement blocks of a compound statement, in source order."""
+    for name in ("consequence", "alternative", "body", "finalizer"):
+        part = node.part(name)
+        if part is not None:
+            if part.kind == "if":  # elif
+                yield from _block_bodies(part)
+            else:
+                yield part
+    for item in node.items:
+        if item.kind in ("catch", "case"):
+            body = item.part("body")
+            if body is not None:
+                yield body
+            elif item.kind == "case":
+                yield from (child for child in item.items if child.kind == "block")

@@ -1,0 +1,206 @@
+"""The values a Python server's module code builds, as far as they can be proven statically.
+
+The interpreter (interpreter.py) runs module top levels in import order, the
+way CPython does, and keeps for each name one of these values. Whatever it
+cannot prove is `UNKNOWN`; a string whose parts are partly unknown keeps the
+known parts (`Text`), so a path under an unproven prefix still has its proven
+tail. Framework objects (apps, routers, blueprints) are `Router`s whose
+entries a framework module (fastapi.py, …) fills.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_tree import Node
+
+
+class Unknown:
+    """A value that could not be proven."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = Unknown()
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string: literal pieces, None for a part that could not be proven."""
+
+    pieces: tuple[str | None, ...]
+
+    @property
+    def known(self) -> str | None:
+        if any(piece is None for piece in self.pieces):
+            return None
+        return "".join(piece for piece in self.pieces if piece is not None)
+
+    def __add__(self, other: Text) -> Text:
+        return Text((*self.pieces, *other.pieces))
+
+    def rstrip_slash(self) -> Text:
+        """`str.rstrip("/")` where the end is proven (an unproven end stays as it is)."""
+        pieces = list(self.pieces)
+        while pieces and pieces[-1] is not None:
+            stripped = pieces[-1].rstrip("/")
+            if stripped:
+                pieces[-1] = stripped
+                break
+            pieces.pop()
+        return Text(tuple(pieces))
+
+    def lstrip_slash(self) -> Text:
+        """`str.lstrip("/")` where the start is proven."""
+        pieces = list(self.pieces)
+        while pieces and pieces[0] is not None:
+            stripped = pieces[0].lstrip("/")
+            if stripped:
+                pieces[0] = stripped
+                break
+            pieces.pop(0)
+        return Text(tuple(pieces))
+
+
+def text(value: str) -> Text:
+    return Text((value,))
+
+
+UNKNOWN_TEXT = Text((None,))
+
+
+@dataclass(frozen=True)
+class Module:
+    """A project module (its file)."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class External:
+    """A name from outside the project: `module` as imported, `name` the attribute path."""
+
+    module: str
+    name: str = ""
+
+    def member(self, name: str) -> External:
+        return External(self.module, f"{self.name}.{name}" if self.name else name)
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.module}.{self.name}" if self.name else self.module
+
+
+@dataclass(eq=False)
+class Function:
+    """A project function (or lambda): its node, file, and the scope it closes over."""
+
+    node: Node
+    file: SyntaxFile
+    scope: Scope
+    usr: str
+
+
+@dataclass(eq=False)
+class Class:
+    """A project class: its node and file; `bases` are its base values as evaluated."""
+
+    node: Node
+    file: SyntaxFile
+    usr: str
+    bases: tuple[Any, ...] = ()
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Seq:
+    """A list or tuple literal."""
+
+    items: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Place:
+    path: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Handler:
+    """The code a route runs: its graph id and a readable name."""
+
+    usr: str | None
+    qualified: str
+
+
+@dataclass
+class Entry:
+    """One registration on a router, in registration order."""
+
+    place: Place
+    conditional: bool
+
+
+@dataclass
+class Route(Entry):
+    methods: tuple[str, ...]
+    path: Text
+    handler: Handler
+    websocket: bool = False
+    # Flask: the options that change matching (strict_slashes), when proven.
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Include(Entry):
+    """A router included (FastAPI include_router, Flask register_blueprint) at `prefix`.
+
+    Flask: `prefix` None when register_blueprint gave no url_prefix (the blueprint's own).
+    """
+
+    child: Router
+    prefix: Text | None
+
+
+@dataclass
+class Mount(Entry):
+    """A sub-application or a file server mounted at `prefix` (`child` None: not a router)."""
+
+    prefix: Text
+    child: Router | None
+    name: str
+
+
+@dataclass(eq=False)
+class Router:
+    """An app or router object: `kind` is framework-specific (fastapi-app, apirouter, …)."""
+
+    kind: str
+    name: str  # the id of the variable or code that made it, for order groups
+    place: Place
+    # FastAPI routers: their prefix; Flask blueprints: url_prefix, None when not given.
+    prefix: Text | None = field(default_factory=lambda: text(""))
+    entries: list[Entry] = field(default_factory=list)
+    included: bool = False
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Scope:
+    """Names of a module or function body; `parent` is the module scope of a function."""
+
+    names: dict[str, Any] = field(default_factory=dict)
+    parent: Scope | None = None
+    file: SyntaxFile | None = None
+
+    def lookup(self, name: str) -> Any:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return UNKNOWN
