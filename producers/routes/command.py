@@ -41,8 +41,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--language",
         choices=LANGUAGES,
-        help="the sources to read: js (TypeScript/JavaScript) or python (default: python "
-        "when the project holds Python sources and no TypeScript/JavaScript ones, else js)",
+        help="the sources to read: js (TypeScript/JavaScript) or python. Default for --role "
+        "client: python when the project holds Python sources and no TypeScript/JavaScript "
+        "ones, else js; for --role server: the language whose servers the project holds "
+        "(a project with both needs this)",
     )
     parser.add_argument(
         "--project",
@@ -64,13 +66,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP
-    )
-    parser.add_argument(
-        "--language",
-        choices=["js", "python"],
-        help="the sources to read: js (Next.js and Node backends) or python (FastAPI, "
-        "Starlette, Flask, Django); for --role server the default is the one whose servers "
-        "the project holds, a project with both needs this",
     )
     add_service_arguments(parser)
     add_cache_arguments(parser)
