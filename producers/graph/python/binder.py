@@ -175,15 +175,22 @@ class PythonBinder:
             return Unknown(DYNAMIC)
         classes = set()
         exact = True
+        outside = 0
         for path, write in writes:
             value = write.value
             if value.ref is None or value.kind not in ("alias", "call", "new"):
                 return Unknown(DYNAMIC)
             found = self.ref_value(path, value.ref, depth + 1)
+            if isinstance(found, Outside):
+                outside += 1  # a value of a dependency, the standard library or a builtin
+                continue
             if not isinstance(found, Instance):
                 return Unknown(DYNAMIC)
             classes.add(found.class_id)
             exact = exact and found.exact
+        if outside:
+            # Every write stores an outside value: what is called on it is outside code.
+            return OUTSIDE if not classes else Unknown(DYNAMIC)
         if len(classes) != 1:
             return Unknown(DYNAMIC)
         return Instance(classes.pop(), exact=exact, flow=True)
@@ -345,14 +352,19 @@ class PythonBinder:
         if ref.head == "global":
             return OUTSIDE if ref.name in BUILTIN_NAMES else Unknown(MISS)
         if ref.head == "result" and depth < MAX_CHAIN and 0 <= ref.index < len(facts.calls):
-            return self.result_value(path, facts.calls[ref.index].callee, depth + 1)
+            return self.result_value(path, facts.calls[ref.index], depth + 1)
         return Unknown(DYNAMIC)
 
-    def result_value(self, path: str, callee: Ref, depth: int) -> Value:
-        """What calling `callee` returns: an instance of a project class it constructs, or the
-        declared return type of the function it names."""
+    def result_value(self, path: str, site: CallSite, depth: int) -> Value:
+        """What a call returns: an instance of a project class it constructs, the declared
+        return type of the function it names, or for `functools.partial(f, ...)` what calling
+        it calls: `f` when it is a function or class the graph names (through a module or a
+        class, never an instance whose subclass may answer)."""
+        callee = site.callee
         target = self.ref_value(path, callee, depth)
         if isinstance(target, Outside):
+            if self.imported_from(path, callee, "functools", "partial") and site.args:
+                return self._partial_target(path, site)
             return OUTSIDE
         if not isinstance(target, Decl):
             return Unknown(DYNAMIC)
@@ -362,6 +374,31 @@ class PythonBinder:
         if declaration.type:
             return self.type_value(self.file_of[declaration.id], declaration.type)
         return Unknown(DYNAMIC)
+
+    def _partial_target(self, path: str, site: CallSite) -> Value:
+        argument = site.args[0]
+        if argument.kind != "alias" or argument.ref is None:
+            return Unknown(DYNAMIC)
+        ref = argument.ref
+        if ref.members:
+            holder = self.ref_value(
+                path, Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
+            )
+            if not isinstance(holder, Module | Namespace):
+                return Unknown(DYNAMIC)
+        found = self.ref_value(path, ref)
+        return found if isinstance(found, Decl) else Unknown(DYNAMIC)
+
+    def imported_from(self, path: str, ref: Ref, module: str, name: str) -> bool:
+        """Whether `ref` names `module.name` through an import of the file (`from functools
+        import partial` or `import functools` then `functools.partial`)."""
+        facts = self.facts[path]
+        if ref.head != "import" or not 0 <= ref.index < len(facts.imports):
+            return False
+        item = facts.imports[ref.index]
+        if item.kind == "named":
+            return (item.specifier, item.imported, ref.members) == (module, name, ())
+        return item.kind == "namespace" and (item.specifier, ref.members) == (module, (name,))
 
     def type_value(self, path: str, types: tuple[TypeRef, ...]) -> Value:
         """A declared type that names one project class is an instance of it (or a subclass)."""
@@ -621,14 +658,72 @@ class PythonBinder:
         found = self.lookup(class_id, "__init__")
         return class_id if found is None else found
 
-    def overrides(self, class_id: str, member: str, found: str) -> list[str]:
-        """Members each subclass finds for `member` that differ from `found`, sorted."""
-        others = set()
-        for subclass in self.subclasses.get(class_id, ()):
-            answer = self.lookup(subclass, member)
-            if isinstance(answer, str) and answer != found:
-                others.add(answer)
-        return sorted(others)
+    def allocator(self, class_id: str, constructor: str) -> tuple[str, ...]:
+        """What calling the class runs: the `__new__` C3 finds in the project (before any
+        outside base), then the `__init__` (or the class when the project defines none)."""
+        found = self.lookup(class_id, "__new__")
+        if isinstance(found, str) and self.declarations[found].has_body:
+            return (found, constructor) if constructor != class_id else (found,)
+        return (constructor,)
+
+    def implementations(self, class_id: str, member: str) -> list[str]:
+        """What each class an instance of `class_id` may be finds for `member` by its own
+        C3 lookup (so an inherited one counts), sorted: the class and its project
+        subclasses, a Protocol left out (it is never instantiated itself)."""
+        found = set()
+        for holder in (class_id, *self.subclasses.get(class_id, ())):
+            if self.is_protocol(holder):
+                continue
+            answer = self.lookup(holder, member)
+            if isinstance(answer, str):
+                found.add(answer)
+        return sorted(found)
+
+    @cached_property
+    def protocols(self) -> frozenset[str]:
+        """Classes that name `typing.Protocol` among their bases."""
+        found = set()
+        for declaration in self.declarations.values():
+            if declaration.kind != "class":
+                continue
+            path = self.file_of[declaration.id]
+            for base in declaration.implements:
+                chain = base.chain if isinstance(base, TypeRef) else ()
+                if chain and chain[-1] == "Protocol" and self._neutral(path, chain):
+                    found.add(declaration.id)
+        return frozenset(found)
+
+    def is_protocol(self, class_id: str) -> bool:
+        return class_id in self.protocols
+
+    def structural(self, protocol_id: str, member: str) -> list[str]:
+        """For a Protocol: what `member` is in each project class that is no subclass of it
+        and whose members cover the Protocol's methods by name (signatures not compared)."""
+        wanted = {
+            name
+            for name, declaration in self.members.get(protocol_id, {}).items()
+            if declaration.kind in ("method", "accessor") and not name.startswith("__")
+        }
+        if member not in wanted:
+            return []
+        related = {protocol_id, *self.subclasses.get(protocol_id, ())}
+        found = set()
+        for class_id in self.classes_with(member):
+            if class_id in related or self.is_protocol(class_id):
+                continue
+            if all(isinstance(self.lookup(class_id, name), str) for name in wanted):
+                answer = self.lookup(class_id, member)
+                if isinstance(answer, str):
+                    found.add(answer)
+        return sorted(found)
+
+    def classes_with(self, member: str) -> list[str]:
+        """Project classes whose C3 order holds a class that declares `member`."""
+        holders = [class_id for class_id, names in self.members.items() if member in names]
+        found = set(holders)
+        for holder in holders:
+            found.update(self.subclasses.get(holder, ()))
+        return sorted(found)
 
 
 def _c3(sequences: list[list[MroEntry]]) -> list[MroEntry] | None:

@@ -32,6 +32,8 @@ type-only. A literal `__all__` gives the file's exports.
 
 from __future__ import annotations
 
+import dataclasses
+
 from tsograph.exchange.symbol_ids import (
     Key,
     callback_segment,
@@ -52,16 +54,19 @@ from tsograph.producers.lang.facts import (
 )
 from tsograph.producers.lang.python.node_reading import (
     CHAINS,
+    assigns,
     callback_key,
     callee_of,
     decorator_word,
+    is_attribute_read,
     is_main_guard,
     is_super_call,
+    isinstance_test,
     paired,
     use_kind,
 )
 from tsograph.producers.lang.python.recorder import Context, Recorder
-from tsograph.producers.lang.python.scopes import Scope
+from tsograph.producers.lang.python.scopes import Narrowed, Scope
 from tsograph.producers.lang.syntax_tree import Node
 
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
@@ -121,6 +126,8 @@ class Extractor(Recorder):
             return []
         elif kind == "if" and ctx.owner == self.module and is_main_guard(node.part("condition")):
             self.main_guards.append(self.loc(node)[0])
+        elif kind == "if":
+            return self.on_if(node, ctx)
         elif kind == "type_alias":
             name = node.part("name")
             if name is not None and name.kind == "identifier" and ctx.scope.kind == "module":
@@ -133,6 +140,8 @@ class Extractor(Recorder):
             use = use_kind(node)
             if use is not None:
                 self.use(node, ctx, use)
+            elif is_attribute_read(node):
+                self.use(node, ctx, "read")
         return None
 
     # ---- definitions ------------------------------------------------------------------
@@ -350,6 +359,32 @@ class Extractor(Recorder):
             if clause.kind == "comprehension_for":
                 self.bind_targets(clause.part("left"), inner)
         return [(child, inner) for child in node.children()]
+
+    def on_if(self, node: Node, ctx: Context) -> list[tuple[Node, Context]] | None:
+        """`if isinstance(x, C):` where x is a parameter or local of this function that the
+        body never assigns: in the body, x reads a local typed C (a subclass may be what it
+        holds, as for an annotation)."""
+        narrowed = isinstance_test(node.part("condition"))
+        body = node.part("consequence")
+        if narrowed is None or body is None or ctx.scope.kind != "function":
+            return None
+        name, class_node = narrowed
+        bound = ctx.scope.names.get(name)
+        if (
+            bound is None
+            or bound[0] not in ("param", "local")
+            or name in ctx.scope.conflicts
+            or ctx.scope.lookup("isinstance") is not None
+            or assigns(body, name)
+        ):
+            return None
+        line, column = self.loc(class_node)
+        index = len(self.bindings)
+        types = self.types_of(class_node)
+        self.bindings.append(BindingDraft(name, "local", ctx.owner, line, column, type=types))
+        self.binding_scopes.append(ctx.scope)
+        inner = dataclasses.replace(ctx, scope=Narrowed(ctx.scope, name, index))
+        return [(child, inner if child is body else ctx) for child in node.children()]
 
     # ---- names, writes and values -----------------------------------------------------
 
