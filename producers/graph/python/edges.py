@@ -36,7 +36,9 @@ from tsograph.producers.graph.model import (
     strongest_edges,
     with_unresolved,
 )
-from tsograph.producers.graph.python.binder import ACCESSOR_DECORATORS, MroEntry, PythonBinder
+from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.decorators import ACCESSOR_DECORATORS
+from tsograph.producers.graph.python.index import MroEntry
 from tsograph.producers.graph.python.values import (
     DYNAMIC,
     Decl,
