@@ -36,6 +36,7 @@ the graph cache); one that cannot be read or parsed is a note.
 from __future__ import annotations
 
 import configparser
+import contextlib
 import re
 import sys
 import tomllib
@@ -265,14 +266,12 @@ def _requirement_files(root: Path, folder: str) -> list[str]:
         return []
     split = base / "requirements"
     if split.is_dir() and not split.is_symlink():
-        try:
+        with contextlib.suppress(OSError):
             names.extend(
                 f"requirements/{entry.name}"
                 for entry in split.iterdir()
                 if entry.name.endswith(".txt")
             )
-        except OSError:
-            pass
     return sorted(names)
 
 
