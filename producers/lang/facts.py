@@ -336,6 +336,8 @@ class Import:
     line: int
     column: int
     type_only: bool = False
+    # Python: written in a function or class body, so it binds no name of the module.
+    scoped: bool = False
 
     def to_plain(self) -> Plain:
         return [
@@ -346,12 +348,13 @@ class Import:
             self.line,
             self.column,
             self.type_only,
+            self.scoped,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> Import:
-        kind, specifier, imported, local, line, column, type_only = data
-        return Import(kind, specifier, imported, local, line, column, type_only)
+        kind, specifier, imported, local, line, column, type_only, scoped = data
+        return Import(kind, specifier, imported, local, line, column, type_only, scoped)
 
 
 @dataclass(frozen=True, slots=True)

@@ -250,3 +250,18 @@ def test_a_function_chosen_by_or_is_a_value_use(tmp_path: Path) -> None:
         },
     )
     assert _edges(graph, "m.py#use") == {("m.py#a", "direct"), ("m.py#b", "direct")}
+
+
+def test_a_function_level_import_binds_no_name_of_the_module(tmp_path: Path) -> None:
+    graph = _graph(
+        tmp_path,
+        {
+            "a.py": "def helper(): pass\n",
+            "b.py": "def run():\n    from a import helper\n    helper()\n",
+            "c.py": "from b import helper\ndef use():\n    helper()\n",
+        },
+    )
+    assert _calls(graph, "b.py#run") == {("a.py#helper", "direct")}
+    # `helper` is run's local, not a name of b: importing it from b is a miss.
+    assert _calls(graph, "c.py#use") == set()
+    assert "miss: 1" in next(line for line in graph.limitations if "unresolved" in line)

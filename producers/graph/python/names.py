@@ -84,7 +84,7 @@ class ModuleNames(BinderIndex):
         if facts is None:
             return Unknown(MISS)
         declared = self.top_level.get(path, {}).get(name)
-        imported = [item for item in facts.imports if item.local == name]
+        imported = [item for item in facts.imports if item.local == name and not item.scoped]
         if declared is not None and imported:
             return Unknown(AMBIGUOUS)  # bound twice at module level: which one holds is not known
         if declared is not None:

@@ -532,7 +532,10 @@ class Extractor(Recorder):
         ctx: Context,
     ) -> None:
         index = len(self.imports)
-        self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))  # type: ignore[arg-type]
+        scoped = ctx.scope.kind != "module"
+        self.imports.append(
+            Import(kind, specifier, imported, local, line, column, type_only, scoped)  # type: ignore[arg-type]
+        )
         if not local or not ctx.scope.owns(local):
             return
         existing = ctx.scope.names.get(local)
