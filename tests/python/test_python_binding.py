@@ -265,3 +265,26 @@ def test_a_function_level_import_binds_no_name_of_the_module(tmp_path: Path) -> 
     # `helper` is run's local, not a name of b: importing it from b is a miss.
     assert _calls(graph, "c.py#use") == set()
     assert "miss: 1" in next(line for line in graph.limitations if "unresolved" in line)
+
+
+def test_with_binds_what_enter_returns(tmp_path: Path) -> None:
+    graph = _graph(
+        tmp_path,
+        {
+            "m.py": "class Conn:\n    def run(self): pass\n"
+            "class Pool:\n    def __enter__(self) -> Conn:\n        return Conn()\n"
+            "    def __exit__(self, *a): pass\n    def run(self): pass\n"
+            "class Same:\n    def __enter__(self):\n        return self\n"
+            "    def __exit__(self, *a): pass\n    def run(self): pass\n"
+            "class Unknown:\n    def __enter__(self):\n        return 1\n"
+            "    def __exit__(self, *a): pass\n    def run(self): pass\n"
+            "def use():\n"
+            "    with Pool() as c:\n        c.run()\n"
+            "    with Same() as s:\n        s.run()\n"
+            "    with Unknown() as u:\n        u.run()\n"
+        },
+    )
+    calls = {target for target, evidence in _calls(graph, "m.py#use") if evidence == "direct"}
+    assert {"m.py#Conn.run", "m.py#Same.run"} <= calls
+    assert "m.py#Pool.run" not in calls
+    assert "m.py#Unknown.run" not in calls

@@ -34,6 +34,7 @@ from tsograph.producers.lang.facts import (
     Ref,
     TypeRef,
 )
+from tsograph.producers.lang.python.extractor import ENTERED
 
 
 class PythonBinder(Decorators):
@@ -121,6 +122,10 @@ class PythonBinder(Decorators):
             if binding.type:
                 return self.type_value(path, binding.type)
             init = binding.init
+            if binding.path == ENTERED:
+                if init is None or init.ref is None or init.kind not in ("alias", "call", "new"):
+                    return Unknown(DYNAMIC)
+                return self.entered(self.ref_value(path, init.ref, depth + 1), depth)
             if (
                 binding.kind == "local"
                 and init is not None
@@ -134,6 +139,33 @@ class PythonBinder(Decorators):
             return OUTSIDE if ref.name in BUILTIN_NAMES else Unknown(MISS)
         if ref.head == "result" and depth < MAX_CHAIN and 0 <= ref.index < len(facts.calls):
             return self.result_value(path, facts.calls[ref.index], depth + 1)
+        return Unknown(DYNAMIC)
+
+    def entered(self, manager: Value, depth: int) -> Value:
+        """What `with manager as name` binds: `manager.__enter__()`'s result, known when the
+        project's `__enter__` C3 finds returns `self` or declares its type. An outside
+        manager gives an outside value."""
+        if isinstance(manager, Outside):
+            return OUTSIDE
+        if not isinstance(manager, Instance):
+            return Unknown(DYNAMIC)
+        found = self.lookup(manager.class_id, "__enter__")
+        if not isinstance(found, str):
+            return Unknown(DYNAMIC)
+        declaration = self.declarations[found]
+        path = self.file_of[found]
+        facts = self.facts[path]
+        returned = [item.value for item in facts.returns if item.owner == found]
+        if returned and all(
+            value.kind == "alias"
+            and value.ref is not None
+            and value.ref.head == "this"
+            and not value.ref.members
+            for value in returned
+        ):
+            return manager
+        if declaration.type and depth < MAX_CHAIN:
+            return self.type_value(path, declaration.type)
         return Unknown(DYNAMIC)
 
     def result_value(self, path: str, site: CallSite, depth: int) -> Value:

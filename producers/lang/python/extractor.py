@@ -69,6 +69,8 @@ from tsograph.producers.lang.python.recorder import Context, Recorder
 from tsograph.producers.lang.python.scopes import Narrowed, Scope
 from tsograph.producers.lang.syntax_tree import Node
 
+# The path of a local bound by `with value as name`: it holds what value.__enter__() returns.
+ENTERED = ("__enter__",)
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
 MAX_NAMED_DEPTH = 32
 
@@ -117,7 +119,7 @@ class Extractor(Recorder):
         elif kind == "for_in":
             self.bind_targets(node.part("left"), ctx)
         elif kind == "with_item":
-            self.bind_targets(node.part("alias"), ctx, node.part("value"))
+            self.bind_entered(node.part("alias"), node.part("value"), ctx)
         elif kind == "catch":
             self.bind_targets(node.part("parameter"), ctx)
         elif kind == "match_pattern":
@@ -400,6 +402,30 @@ class Extractor(Recorder):
                 self.bind_targets(item.part("value") if item.kind == "spread" else item, ctx)
         elif target.kind in ("member", "index"):
             self.write_chain(target, ctx, InitDraft("other"))
+
+    def bind_entered(self, target: Node | None, value: Node | None, ctx: Context) -> None:
+        """`with value as name`: name holds what `value.__enter__()` returns, which binding
+        reads from the local's init and the path ("__enter__",); anything else bound by a
+        `with` stores an unknown value."""
+        if target is None:
+            return
+        scope = ctx.scope
+        name = target.value or ""
+        if (
+            target.kind != "identifier"
+            or scope.kind not in ("function", "comprehension")
+            or not scope.owns(name)
+            or name in scope.names
+        ):
+            self.bind_targets(target, ctx)
+            return
+        line, column = self.loc(target)
+        init = self.init_of(value, ctx) or InitDraft("other")
+        scope.bind(name, ("local", len(self.bindings)))
+        self.bindings.append(
+            BindingDraft(name, "local", ctx.owner, line, column, init=init, path=ENTERED)
+        )
+        self.binding_scopes.append(scope)
 
     def assign_name(
         self, target: Node, ctx: Context, init: InitDraft, types: tuple[TypeRef, ...]
