@@ -288,3 +288,17 @@ def test_with_binds_what_enter_returns(tmp_path: Path) -> None:
     assert {"m.py#Conn.run", "m.py#Same.run"} <= calls
     assert "m.py#Pool.run" not in calls
     assert "m.py#Unknown.run" not in calls
+
+
+def test_a_method_decorated_by_its_own_name_ends(tmp_path: Path) -> None:
+    # In the class body the scopes bind `root` to the method, so its decorator names it
+    # (pydantic's tests write `@root_validator(pre=True) def root_validator`): no end to follow.
+    graph = _graph(
+        tmp_path,
+        {
+            "m.py": "def root(flag):\n    def apply(fn):\n        return fn\n    return apply\n"
+            "class M:\n    @root(True)\n    def root(self): pass\n"
+            "    def use(self):\n        self.root()\n"
+        },
+    )
+    assert _calls(graph, "m.py#M.use") == set()

@@ -74,6 +74,16 @@ class Decorators(ClassOrders):
         sites = self.decorator_sites.get(declaration.id, [])
         if declaration.kind == "class" or not sites:
             return Decl(declaration.id)
+        if declaration.id in self._decorating:
+            # Its own decorator names it (two definitions with one id): no end to follow.
+            return Unknown(DYNAMIC)
+        self._decorating.add(declaration.id)
+        try:
+            return self._decorated(declaration, sites)
+        finally:
+            self._decorating.discard(declaration.id)
+
+    def _decorated(self, declaration: Declaration, sites: list[CallSite]) -> Value:
         path = self.file_of[declaration.id]
         for site in sites:
             names = (site.callee.name, *site.callee.members)

@@ -45,6 +45,8 @@ class BinderIndex:
     facts: dict[str, FileFacts]
     modules: PythonModules
     _mro: dict[str, tuple[MroEntry, ...] | Unknown] = field(default_factory=dict)
+    # Declarations whose decorators are being read (decorators.py), against cycles.
+    _decorating: set[str] = field(default_factory=set)
 
     @cached_property
     def declarations(self) -> dict[str, Declaration]:
