@@ -302,3 +302,16 @@ def test_a_method_decorated_by_its_own_name_ends(tmp_path: Path) -> None:
         },
     )
     assert _calls(graph, "m.py#M.use") == set()
+
+
+def test_a_star_of_a_module_that_does_not_bind_the_name_brings_nothing(tmp_path: Path) -> None:
+    graph = _graph(
+        tmp_path,
+        {
+            "pkg/__init__.py": "from pkg.a import *\nfrom pkg.b import *\n",
+            "pkg/a.py": "def make(): pass\n",
+            "pkg/b.py": "import os\ndef other(): pass\n",
+            "use.py": "from pkg import make\ndef run():\n    make()\n",
+        },
+    )
+    assert _calls(graph, "use.py#run") == {("pkg/a.py#make", "direct")}

@@ -102,13 +102,38 @@ class ModuleNames(BinderIndex):
                 if not isinstance(source, Namespace):
                     starred.add(Unknown(DYNAMIC) if isinstance(source, Outside) else source)
                 continue
-            if self.star_exports(source.path, name):
+            if self.star_exports(source.path, name) and self.binds(source.path, name, depth + 1):
                 starred.add(self.module_name(source.path, name, depth + 1))
         if len(starred) > 1:
             return Unknown(AMBIGUOUS)
         if starred:
             return starred.pop()
         return Unknown(MISS)
+
+    def binds(self, path: str, name: str, depth: int = 0) -> bool:
+        """Whether module `path` may bind `name` at module level: it defines or imports it,
+        or a star it holds may bring it (a star from outside the project may bring any name;
+        past the chain bound the answer stays yes)."""
+        if name in self.top_level.get(path, {}) or depth > MAX_CHAIN:
+            return True
+        facts = self.facts.get(path)
+        if facts is None:
+            return False
+        for item in facts.imports:
+            if item.scoped:
+                continue
+            if item.kind != "star":
+                if item.local == name:
+                    return True
+                continue
+            source = self.module_value(path, item.specifier)
+            if not isinstance(source, Module):
+                if not isinstance(source, Namespace):
+                    return True
+                continue
+            if self.star_exports(source.path, name) and self.binds(source.path, name, depth + 1):
+                return True
+        return False
 
     def star_exports(self, path: str, name: str) -> bool:
         """Whether `from path import *` binds `name`: `__all__` lists it, else a public name."""
