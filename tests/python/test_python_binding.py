@@ -315,3 +315,21 @@ def test_a_star_of_a_module_that_does_not_bind_the_name_brings_nothing(tmp_path:
         },
     )
     assert _calls(graph, "use.py#run") == {("pkg/a.py#make", "direct")}
+
+
+def test_calling_an_annotated_object_dispatches_its_call_to_overrides(tmp_path: Path) -> None:
+    # pydantic: a GetCoreSchemaHandler parameter holds a subclass whose __call__ runs.
+    graph = _graph(
+        tmp_path,
+        {
+            "m.py": "class Handler:\n    def __call__(self, x):\n        raise ValueError\n"
+            "class Callback(Handler):\n    def __call__(self, x):\n        return x\n"
+            "def use(handler: Handler):\n    handler(1)\n"
+            "def exact():\n    Callback()(1)\n"
+        },
+    )
+    assert _calls(graph, "m.py#use") == {
+        ("m.py#Handler.__call__", "bound"),
+        ("m.py#Callback.__call__", "bound"),
+    }
+    assert ("m.py#Callback.__call__", "direct") in _calls(graph, "m.py#exact")

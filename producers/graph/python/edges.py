@@ -231,10 +231,10 @@ class PythonGraphBuilder:
         if isinstance(value, Unknown):
             return Targets(reason=value.reason)
         if isinstance(value, Instance):
-            # Calling an object runs its class's __call__.
+            # Calling an object runs its class's __call__, or a subclass's override.
             found = binder.lookup(value.class_id, "__call__")
             if isinstance(found, str):
-                return Targets(direct=(found,))
+                return self._dispatch(value, value.class_id, "__call__", found, Targets((found,)))
             return Targets(external=isinstance(found, Outside), reason=_reason(found) or DYNAMIC)
         if not isinstance(value, Decl):
             return Targets(reason=DYNAMIC)
