@@ -9,8 +9,7 @@ pyan3 is given the files tsograph read (one `<module>` node per file in the
 snapshot), as `pyan3 <files> --uses --no-defines --text`. Each command runs in
 its own process; the script prints the median wall times, peak memory, the
 ratio tsograph/pyan3 and each tool's time per 1,000 files. A pyan3 run that
-fails is reported with its exit code and the first line of its error, not
-timed.
+fails is reported with its exit code, not timed.
 """
 
 from __future__ import annotations
