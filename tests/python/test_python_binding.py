@@ -132,11 +132,13 @@ def test_properties_run_their_getter_on_read_and_setter_on_write(tmp_path: Path)
     graph = _graph(
         tmp_path,
         {
-            "m.py": "class A:\n"
+            "m.py": "def replace(function):\n    return 1\n"
+            "class A:\n"
             "    @property\n    def size(self) -> int:\n        return 1\n"
             "    @size.setter\n    def size(self, value: int) -> None:\n        pass\n"
             "    def plain(self): pass\n"
-            "def read(a: A):\n    return a.size + 1\n"
+            "    @replace\n    @property\n    def hidden(self) -> int:\n        return 1\n"
+            "def read(a: A):\n    return a.size + a.hidden\n"
             "def write():\n    a = A()\n    a.size = 2\n"
             "def method(a: A):\n    f = a.plain\n    return f\n"
         },

@@ -186,6 +186,8 @@ class PythonGraphBuilder:
         found = self.binder.lookup(receiver.class_id, member)
         if not isinstance(found, str) or self.binder.declarations[found].kind != "accessor":
             return Targets()
+        if self.binder.decorated(self.binder.declarations[found]) != Decl(found):
+            return Targets()  # another decorator may have replaced the property
         return self._dispatch(receiver, receiver.class_id, member, found, Targets((found,)))
 
     def _dispatch(
