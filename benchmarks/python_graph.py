@@ -9,7 +9,7 @@ pyan3 is given the files tsograph read (one `<module>` node per file in the
 snapshot), as `pyan3 <files> --uses --no-defines --text`. Each command runs in
 its own process; the script prints the median wall times, peak memory, the
 ratio tsograph/pyan3 and each tool's time per 1,000 files. A pyan3 run that
-fails is reported with its exit code, not timed.
+fails is reported with its exit code and last error line, not timed.
 """
 
 from __future__ import annotations
@@ -22,11 +22,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import REPO, timed
+from graph import MEASURE, REPO, timed
 
 
 def snapshot_files(project: Path, scratch: Path) -> list[str]:
@@ -42,6 +43,19 @@ def snapshot_files(project: Path, scratch: Path) -> list[str]:
     return sorted(
         node["id"].rpartition("#")[0] for node in nodes if node["id"].endswith("#<module>")
     )
+
+
+def peer_timed(command: list[str], cwd: Path) -> tuple[float, int] | str:
+    """Wall time and peak memory of one pyan3 run, or why it failed (its last error line)."""
+    start = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, "-c", MEASURE, *command], cwd=cwd, capture_output=True, text=True
+    )
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        error = (result.stderr.strip().splitlines() or [""])[-1]
+        return f"failed (exit {result.returncode}): {error[:200]}"
+    return elapsed, int(result.stdout.strip().splitlines()[-1]) * 1024
 
 
 def main() -> None:
@@ -63,10 +77,12 @@ def main() -> None:
         ours_runs = [timed(ours, scratch) for _ in range(args.runs)]
         print(f"project: {project.name}, {len(files)} Python files, {args.runs} run(s) each")
         rows = [("tsograph", ours_runs)]
-        try:
-            rows.append(("pyan3", [timed(peer, project) for _ in range(args.runs)]))
-        except SystemExit as failure:
-            print(f"   pyan3: {failure}")
+        peer_runs = [peer_timed(peer, project) for _ in range(args.runs)]
+        failed = [run for run in peer_runs if isinstance(run, str)]
+        if failed:
+            print(f"   pyan3: {failed[0]}")
+        else:
+            rows.append(("pyan3", [run for run in peer_runs if not isinstance(run, str)]))
         medians = {}
         for name, runs in rows:
             median = statistics.median(seconds for seconds, _ in runs)
