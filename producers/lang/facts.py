@@ -92,7 +92,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 9
+FACTS_VERSION = 10
 
 DeclarationKind = Literal[
     "module",
@@ -131,7 +131,11 @@ InitKind = Literal[
     "element",
     "other",
 ]
-SiteKind = Literal["call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference"]
+# "read": a Python attribute read (`a.b` not called, not assigned to), which runs a property's
+# getter; only the Python front-end writes it.
+SiteKind = Literal[
+    "call", "new", "tagged", "decorator", "super", "jsx", "callback", "reference", "read"
+]
 ImportKind = Literal["named", "default", "namespace", "side-effect", "require", "dynamic", "star"]
 ExportKind = Literal["local", "reexport", "star", "equals", "commonjs"]
 BindingKind = Literal["param", "local"]
@@ -332,6 +336,8 @@ class Import:
     line: int
     column: int
     type_only: bool = False
+    # Python: written in a function or class body, so it binds no name of the module.
+    scoped: bool = False
 
     def to_plain(self) -> Plain:
         return [
@@ -342,12 +348,13 @@ class Import:
             self.line,
             self.column,
             self.type_only,
+            self.scoped,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> Import:
-        kind, specifier, imported, local, line, column, type_only = data
-        return Import(kind, specifier, imported, local, line, column, type_only)
+        kind, specifier, imported, local, line, column, type_only, scoped = data
+        return Import(kind, specifier, imported, local, line, column, type_only, scoped)
 
 
 @dataclass(frozen=True, slots=True)

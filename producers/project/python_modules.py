@@ -20,7 +20,7 @@ standard-library module of the same name (CPython makes a namespace package
 only when no entry of `sys.path` holds a regular package or module, and an
 installed distribution is one). Whatever the project does not hold is
 external when its top-level name is a dependency some manifest declares
-(`pyproject.toml` [project] and poetry tables, `requirements*.txt`,
+(`pyproject.toml` [project] and poetry tables, `requirements*.txt` and `requirements/*.txt`,
 `setup.cfg` install_requires/extras_require, `Pipfile`) or a module of the
 running Python's standard library
 (`sys.stdlib_module_names`, Python 3.11); anything else is a miss. A
@@ -36,11 +36,13 @@ the graph cache); one that cannot be read or parsed is a note.
 from __future__ import annotations
 
 import configparser
+import contextlib
 import re
 import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -139,19 +141,21 @@ class PythonModules:
             if not folder:
                 break
             folder = _parent(folder)
-        for folder in sorted(self._folders):
-            if folder.rpartition("/")[2] == "src" and self._holds_package(folder):
-                found.append(folder)
+        found.extend(self._source_roots)
         found.extend(self.project_roots)
         return list(dict.fromkeys(found))
 
-    def _holds_package(self, folder: str) -> bool:
-        prefix = f"{folder}/"
-        return any(
-            path.startswith(prefix) and path.count("/") == folder.count("/") + 2
-            for path in self.files
-            if path.endswith(("/__init__.py", "/__init__.pyi"))
-        )
+    @cached_property
+    def _source_roots(self) -> tuple[str, ...]:
+        """Every `src` folder that holds a package (`src/pkg/__init__.py`), sorted."""
+        found = set()
+        for path in self.files:
+            if not path.endswith(("/__init__.py", "/__init__.pyi")):
+                continue
+            folder = _parent(_parent(path))
+            if folder.rpartition("/")[2] == "src":
+                found.add(folder)
+        return tuple(sorted(found))
 
     # ---- resolution -----------------------------------------------------------------
 
@@ -249,14 +253,25 @@ def _read(root: Path, relative: str, notes: list[str]) -> bytes | None:
 
 
 def _requirement_files(root: Path, folder: str) -> list[str]:
+    """`requirements*.txt` in the folder, and the `.txt` files of a `requirements/` folder
+    in it (`requirements/base.txt`, as Django projects often split them)."""
+    base = root / folder if folder else root
     try:
         names = [
             entry.name
-            for entry in (root / folder if folder else root).iterdir()
+            for entry in base.iterdir()
             if entry.name.startswith("requirements") and entry.name.endswith(".txt")
         ]
     except OSError:
         return []
+    split = base / "requirements"
+    if split.is_dir() and not split.is_symlink():
+        with contextlib.suppress(OSError):
+            names.extend(
+                f"requirements/{entry.name}"
+                for entry in split.iterdir()
+                if entry.name.endswith(".txt")
+            )
     return sorted(names)
 
 

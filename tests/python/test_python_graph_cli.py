@@ -14,7 +14,7 @@ from tsograph.exchange.validation import validate
 
 FIXTURES = REPO / "fixtures" / "python-graph"
 GENERATED_AT = "2026-09-27T00:00:00.000Z"
-CASES = ["shop", "tasks"]
+CASES = ["shop", "tasks", "library"]
 
 
 def _graph(project: Path, cache: Path, *extra: str) -> bytes:

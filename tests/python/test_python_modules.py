@@ -185,3 +185,17 @@ def test_a_namespace_folder_never_hides_a_declared_or_standard_module(tmp_path: 
     assert modules.resolve("app/alembic/versions/one.py", "alembic").kind == "external"
     assert modules.resolve("app/main.py", "email.message").kind == "external"
     assert modules.resolve("app/main.py", "alembic.versions.one") == PyResolution("external")
+
+
+def test_a_requirements_folder_declares_dependencies(tmp_path: Path) -> None:
+    modules = _tree(
+        tmp_path,
+        {
+            "requirements/base.txt": "Django>=4.2\n",
+            "requirements/local.txt": "-r base.txt\ndjango-debug-toolbar\n",
+            "app/views.py": "",
+        },
+    )
+    assert modules.resolve("app/views.py", "django.http").kind == "external"
+    assert modules.resolve("app/views.py", "debug_toolbar").kind == "miss"  # import name differs
+    assert modules.resolve("app/views.py", "django_debug_toolbar").kind == "external"

@@ -12,7 +12,9 @@ Tiers, from code-graph.txt's levels:
   parameter called in a closed function, bound to what every application
   passes: each rests on the whole program being in the scan (a class or a
   caller outside the project could add another);
-* candidate (possible): not drawn yet for Python.
+* candidate (possible): a call on a `typing.Protocol`-typed receiver, to what
+  each project class that is no subclass of the Protocol but whose methods
+  cover the Protocol's by name finds (at most 32 per call).
 
 A call with no edge is counted by reason on its owner and under
 `unresolved-calls:`; calls into declared dependencies, the standard library
@@ -34,7 +36,9 @@ from tsograph.producers.graph.model import (
     strongest_edges,
     with_unresolved,
 )
-from tsograph.producers.graph.python.binder import MroEntry, PythonBinder
+from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.decorators import ACCESSOR_DECORATORS
+from tsograph.producers.graph.python.index import MroEntry
 from tsograph.producers.graph.python.values import (
     DYNAMIC,
     Decl,
@@ -47,6 +51,12 @@ from tsograph.producers.lang.facts import CallSite, Ref
 
 # A call on self, cls or an annotated receiver whose method a project subclass overrides.
 BASE_DISPATCH = "base-dispatch"
+# A call on a Protocol-typed receiver that only classes matching it by member names answer.
+PROTOCOL_DISPATCH = "protocol-dispatch"
+# Possible targets kept for one call, as code-graph.txt bounds them.
+MAX_CANDIDATES = 32
+# What `object` defines (CPython 3.11): `super().__new__(cls)` past the project is its.
+OBJECT_MEMBERS = frozenset(dir(object))
 VALUE_KINDS = frozenset({"callback", "reference"})
 CALLABLE = frozenset({"function", "method", "constructor", "accessor"})
 
@@ -57,6 +67,7 @@ class Targets:
 
     direct: tuple[str, ...] = ()
     bound: tuple[str, ...] = ()
+    candidates: tuple[str, ...] = ()
     kind: str = "call"
     external: bool = False
     reason: str = ""
@@ -71,6 +82,10 @@ class PythonGraphBuilder:
     # Calls bound edges do not link either, by owner (the bound and candidates modes).
     still_unresolved: Counter[str] = field(default_factory=Counter)
     bound_linked: Counter[str] = field(default_factory=Counter)
+    # Calls neither bound nor candidate edges link, by owner; calls linked by either, by reason.
+    candidate_unresolved: Counter[str] = field(default_factory=Counter)
+    candidate_linked: Counter[str] = field(default_factory=Counter)
+    with_candidates: int = 0
     linked: int = 0
     external: int = 0
     # (file, site as placed, site as written, how it ended), in file and source order.
@@ -85,6 +100,8 @@ class PythonGraphBuilder:
         callee = site.callee
         if site.computed:
             return Targets(reason=DYNAMIC)
+        if _accessor_decorator(binder, site):
+            return Targets(external=True)  # `@name.setter`: the builtin property's method
         if callee.members:
             receiver = binder.ref_value(path, _receiver(callee))
             member = callee.members[-1]
@@ -131,7 +148,7 @@ class PythonGraphBuilder:
             # Nothing of the project after C defines it: object's or an outside base's.
             return (
                 Targets(external=True)
-                if external or member == "__init__"
+                if external or member in OBJECT_MEMBERS
                 else Targets(reason=DYNAMIC)
             )
         targets = [self._value(Decl(answer)) for answer in sorted(answers)]
@@ -157,23 +174,56 @@ class PythonGraphBuilder:
         targets = self._value(binder.member_value(receiver, member))
         if found is None or not targets.direct:
             return targets  # an instance attribute, or a member that is no function
+        return self._dispatch(receiver, class_id, member, found, targets)
+
+    def _accessor(self, path: str, target: Ref) -> Targets:
+        """`a.b` read or assigned where C3 finds a property `b` on a's class: the getter (or
+        setter: one id names both) runs, with the overrides a subclass may bring."""
+        receiver = self.binder.ref_value(path, _receiver(target))
+        if not isinstance(receiver, Instance):
+            return Targets()
+        member = target.members[-1]
+        found = self.binder.lookup(receiver.class_id, member)
+        if not isinstance(found, str) or self.binder.declarations[found].kind != "accessor":
+            return Targets()
+        if self.binder.decorated(self.binder.declarations[found]) != Decl(found):
+            return Targets()  # another decorator may have replaced the property
+        return self._dispatch(receiver, receiver.class_id, member, found, Targets((found,)))
+
+    def _dispatch(
+        self, receiver: Value, class_id: str, member: str, found: str, targets: Targets
+    ) -> Targets:
+        """The member C3 found on the receiver's class: direct when no other implementation
+        may answer, else every implementation bound."""
+        binder = self.binder
         exact = isinstance(receiver, Instance) and receiver.exact
         flow = isinstance(receiver, Instance) and receiver.flow
-        others = [] if exact else binder.overrides(class_id, member, found)
-        if not flow and not others and not binder.is_abstract(found):
+        protocol = not exact and binder.is_protocol(class_id)
+        answers = [found] if exact else binder.implementations(class_id, member)
+        if not flow and not protocol and answers == [found] and not binder.is_abstract(found):
             return targets
         # The receiver is the class or a project subclass (or rests on the project's writes):
-        # every implementation it may find, abstract members left out, is bound.
+        # every implementation it may find, abstract members left out, is bound; for a
+        # Protocol, the classes that match it by member names only are candidates.
         implementations = [
             target
-            for each in (found, *others)
+            for each in answers
             if not binder.is_abstract(each)
             for target in self._value(Decl(each)).direct
         ]
-        if not implementations:
+        candidates = [
+            target
+            for each in (binder.structural(class_id, member) if protocol else ())
+            for target in self._value(Decl(each)).direct
+            if target not in implementations
+        ]
+        if not implementations and not candidates:
             return Targets(reason=DYNAMIC)
         return Targets(
-            bound=tuple(dict.fromkeys(implementations)), kind=targets.kind, reason=BASE_DISPATCH
+            bound=tuple(dict.fromkeys(implementations)),
+            candidates=tuple(dict.fromkeys(candidates))[:MAX_CANDIDATES],
+            kind=targets.kind,
+            reason=BASE_DISPATCH if implementations else PROTOCOL_DISPATCH,
         )
 
     def _value(self, value: Value) -> Targets:
@@ -183,10 +233,10 @@ class PythonGraphBuilder:
         if isinstance(value, Unknown):
             return Targets(reason=value.reason)
         if isinstance(value, Instance):
-            # Calling an object runs its class's __call__.
+            # Calling an object runs its class's __call__, or a subclass's override.
             found = binder.lookup(value.class_id, "__call__")
             if isinstance(found, str):
-                return Targets(direct=(found,))
+                return self._dispatch(value, value.class_id, "__call__", found, Targets((found,)))
             return Targets(external=isinstance(found, Outside), reason=_reason(found) or DYNAMIC)
         if not isinstance(value, Decl):
             return Targets(reason=DYNAMIC)
@@ -194,7 +244,7 @@ class PythonGraphBuilder:
         if declaration.kind == "class":
             constructor = binder.constructor(declaration.id)
             if isinstance(constructor, str):
-                return Targets(direct=(constructor,), kind="new")
+                return Targets(direct=binder.allocator(declaration.id, constructor), kind="new")
             return Targets(external=isinstance(constructor, Outside), reason=_reason(constructor))
         if declaration.kind in CALLABLE or (
             declaration.init is not None and declaration.init.kind == "function"
@@ -208,13 +258,30 @@ class PythonGraphBuilder:
         """Resolve every site of a file; edges are drawn by `finish` once all files are in."""
         for site in self.binder.facts[path].calls:
             placed = self._placed(site)
-            if placed.kind in VALUE_KINDS:
-                self._value_use(path, placed)
+            if placed.kind in VALUE_KINDS or placed.kind == "read":
+                if not placed.computed and placed.callee.members:
+                    self._accessor_edges(placed.owner, self._accessor(path, placed.callee))
+                if placed.kind != "read":
+                    self._value_use(path, placed)
                 continue
             targets = self.site_targets(path, placed)
             self.resolved.append((path, placed, site, targets))
             for target in targets.direct:
                 self.applications.setdefault(target, []).append((path, site))
+
+    def add_writes(self, path: str) -> None:
+        """`a.b = v` where b is a property of a's class runs its setter."""
+        for write in self.binder.facts[path].writes:
+            if write.target.members and not write.computed:
+                self._accessor_edges(write.owner, self._accessor(path, write.target))
+
+    def _accessor_edges(self, owner: str, targets: Targets) -> None:
+        for target in targets.direct:
+            self.edges.append(Edge(owner, target, ("call",), "direct"))
+        for target in targets.bound:
+            self.edges.append(Edge(owner, target, ("call",), "bound"))
+        for target in targets.candidates:
+            self.edges.append(Edge(owner, target, ("call",), "candidate"))
 
     def finish(self) -> None:
         for path, site, written, targets in self.resolved:
@@ -231,12 +298,20 @@ class PythonGraphBuilder:
             self.reasons[reason] += 1
             self.unresolved[site.owner] += 1
             bound = targets.bound or self._parameter_targets(path, written)
-            if not bound:
-                self.still_unresolved[site.owner] += 1
-                continue
-            self.bound_linked[reason] += 1
             for target in bound:
                 self.edges.append(Edge(site.owner, target, (kind,), "bound"))
+            for target in targets.candidates:
+                self.edges.append(Edge(site.owner, target, (kind,), "candidate"))
+            if bound:
+                self.bound_linked[reason] += 1
+            else:
+                self.still_unresolved[site.owner] += 1
+            if targets.candidates:
+                self.with_candidates += 1
+            if bound or targets.candidates:
+                self.candidate_linked[reason] += 1
+            else:
+                self.candidate_unresolved[site.owner] += 1
 
     def _parameter_targets(self, path: str, site: CallSite) -> tuple[str, ...]:
         """A call of a parameter (`function(*args)` in a decorator's wrapper): what every
@@ -322,6 +397,18 @@ def _after(
     return False
 
 
+def _accessor_decorator(binder: PythonBinder, site: CallSite) -> bool:
+    callee = site.callee
+    if site.kind != "decorator" or callee.head != "decl" or len(callee.members) != 1:
+        return False
+    declaration = binder.declarations.get(callee.target)
+    return (
+        declaration is not None
+        and declaration.kind == "accessor"
+        and callee.members[0] in ACCESSOR_DECORATORS
+    )
+
+
 def _receiver(callee: Ref) -> Ref:
     return Ref(callee.head, callee.name, callee.target, callee.index, callee.members[:-1])
 
@@ -352,10 +439,11 @@ def build_python_graph(binder: PythonBinder) -> Graph:
             ):
                 builder.edges.append(Edge(module, declaration.id, ("initializer",), "direct"))
         builder.add_sites(path)
+        builder.add_writes(path)
     builder.finish()
-    # Python draws no candidate edges yet: what is unresolved when bound is so for candidates.
     still = {n: builder.still_unresolved[n] for n in builder.unresolved}
-    with_unresolved(nodes, {"direct": builder.unresolved, "bound": still, "candidates": still})
+    left = {n: builder.candidate_unresolved[n] for n in builder.unresolved}
+    with_unresolved(nodes, {"direct": builder.unresolved, "bound": still, "candidates": left})
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     snapshot_lines, mode_lines = _limitations(builder)
     graph = Graph(nodes, strongest_edges(edges), sorted(set(snapshot_lines)), mode_lines)
@@ -368,7 +456,7 @@ def build_python_graph(binder: PythonBinder) -> Graph:
         "externalCalls": builder.external,
         "unresolvedCalls": builder.reasons.total(),
         "boundLinkedCalls": builder.bound_linked.total(),
-        "candidateLinkedCalls": 0,
+        "candidateLinkedCalls": builder.with_candidates,
     }
     return graph
 
@@ -396,9 +484,21 @@ def _limitations(builder: PythonGraphBuilder) -> tuple[list[str], dict[str, list
         "attribute writes, or a parameter fed at closed call sites (whole-program assumption)",
     )
     after_bound = +(builder.reasons - builder.bound_linked)
+    after_candidates = +(builder.reasons - builder.candidate_linked)
+    candidate_lines = []
+    if builder.with_candidates:
+        candidate_lines.append(
+            counted(
+                "candidate-dispatch:",
+                builder.with_candidates,
+                "call(s) on a Protocol-typed receiver are linked to every project class whose "
+                "methods cover the Protocol's by name (signatures not compared; at most "
+                f"{MAX_CANDIDATES} per call)",
+            )
+        )
     modes = {
         "direct": _unresolved(builder.reasons),
         "bound": [*_unresolved(after_bound), bound_line],
-        "candidates": [*_unresolved(after_bound), bound_line],
+        "candidates": [*_unresolved(after_candidates), bound_line, *candidate_lines],
     }
-    return [*_unresolved(builder.reasons), bound_line], modes
+    return [*_unresolved(builder.reasons), bound_line, *candidate_lines], modes

@@ -32,6 +32,8 @@ type-only. A literal `__all__` gives the file's exports.
 
 from __future__ import annotations
 
+import dataclasses
+
 from tsograph.exchange.symbol_ids import (
     Key,
     callback_segment,
@@ -52,18 +54,23 @@ from tsograph.producers.lang.facts import (
 )
 from tsograph.producers.lang.python.node_reading import (
     CHAINS,
+    assigns,
     callback_key,
     callee_of,
     decorator_word,
+    is_attribute_read,
     is_main_guard,
     is_super_call,
+    isinstance_test,
     paired,
     use_kind,
 )
 from tsograph.producers.lang.python.recorder import Context, Recorder
-from tsograph.producers.lang.python.scopes import Scope
+from tsograph.producers.lang.python.scopes import Narrowed, Scope
 from tsograph.producers.lang.syntax_tree import Node
 
+# The path of a local bound by `with value as name`: it holds what value.__enter__() returns.
+ENTERED = ("__enter__",)
 # Declarations nested deeper than this are not named (as in the TypeScript front-end).
 MAX_NAMED_DEPTH = 32
 
@@ -112,7 +119,7 @@ class Extractor(Recorder):
         elif kind == "for_in":
             self.bind_targets(node.part("left"), ctx)
         elif kind == "with_item":
-            self.bind_targets(node.part("alias"), ctx, node.part("value"))
+            self.bind_entered(node.part("alias"), node.part("value"), ctx)
         elif kind == "catch":
             self.bind_targets(node.part("parameter"), ctx)
         elif kind == "match_pattern":
@@ -121,6 +128,8 @@ class Extractor(Recorder):
             return []
         elif kind == "if" and ctx.owner == self.module and is_main_guard(node.part("condition")):
             self.main_guards.append(self.loc(node)[0])
+        elif kind == "if":
+            return self.on_if(node, ctx)
         elif kind == "type_alias":
             name = node.part("name")
             if name is not None and name.kind == "identifier" and ctx.scope.kind == "module":
@@ -133,6 +142,8 @@ class Extractor(Recorder):
             use = use_kind(node)
             if use is not None:
                 self.use(node, ctx, use)
+            elif is_attribute_read(node):
+                self.use(node, ctx, "read")
         return None
 
     # ---- definitions ------------------------------------------------------------------
@@ -351,6 +362,32 @@ class Extractor(Recorder):
                 self.bind_targets(clause.part("left"), inner)
         return [(child, inner) for child in node.children()]
 
+    def on_if(self, node: Node, ctx: Context) -> list[tuple[Node, Context]] | None:
+        """`if isinstance(x, C):` where x is a parameter or local of this function that the
+        body never assigns: in the body, x reads a local typed C (a subclass may be what it
+        holds, as for an annotation)."""
+        narrowed = isinstance_test(node.part("condition"))
+        body = node.part("consequence")
+        if narrowed is None or body is None or ctx.scope.kind != "function":
+            return None
+        name, class_node = narrowed
+        bound = ctx.scope.names.get(name)
+        if (
+            bound is None
+            or bound[0] not in ("param", "local")
+            or name in ctx.scope.conflicts
+            or ctx.scope.lookup("isinstance") is not None
+            or assigns(body, name)
+        ):
+            return None
+        line, column = self.loc(class_node)
+        index = len(self.bindings)
+        types = self.types_of(class_node)
+        self.bindings.append(BindingDraft(name, "local", ctx.owner, line, column, type=types))
+        self.binding_scopes.append(ctx.scope)
+        inner = dataclasses.replace(ctx, scope=Narrowed(ctx.scope, name, index))
+        return [(child, inner if child is body else ctx) for child in node.children()]
+
     # ---- names, writes and values -----------------------------------------------------
 
     def bind_targets(self, target: Node | None, ctx: Context, value: Node | None = None) -> None:
@@ -365,6 +402,30 @@ class Extractor(Recorder):
                 self.bind_targets(item.part("value") if item.kind == "spread" else item, ctx)
         elif target.kind in ("member", "index"):
             self.write_chain(target, ctx, InitDraft("other"))
+
+    def bind_entered(self, target: Node | None, value: Node | None, ctx: Context) -> None:
+        """`with value as name`: name holds what `value.__enter__()` returns, which binding
+        reads from the local's init and the path ("__enter__",); anything else bound by a
+        `with` stores an unknown value."""
+        if target is None:
+            return
+        scope = ctx.scope
+        name = target.value or ""
+        if (
+            target.kind != "identifier"
+            or scope.kind not in ("function", "comprehension")
+            or not scope.owns(name)
+            or name in scope.names
+        ):
+            self.bind_targets(target, ctx)
+            return
+        line, column = self.loc(target)
+        init = self.init_of(value, ctx) or InitDraft("other")
+        scope.bind(name, ("local", len(self.bindings)))
+        self.bindings.append(
+            BindingDraft(name, "local", ctx.owner, line, column, init=init, path=ENTERED)
+        )
+        self.binding_scopes.append(scope)
 
     def assign_name(
         self, target: Node, ctx: Context, init: InitDraft, types: tuple[TypeRef, ...]
@@ -497,7 +558,10 @@ class Extractor(Recorder):
         ctx: Context,
     ) -> None:
         index = len(self.imports)
-        self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))  # type: ignore[arg-type]
+        scoped = ctx.scope.kind != "module"
+        self.imports.append(
+            Import(kind, specifier, imported, local, line, column, type_only, scoped)  # type: ignore[arg-type]
+        )
         if not local or not ctx.scope.owns(local):
             return
         existing = ctx.scope.names.get(local)

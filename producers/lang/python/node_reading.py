@@ -49,12 +49,30 @@ def use_kind(node: Node) -> SiteKind | None:
         return "callback" if parent.kind == "call" and place in parent.items else None
     if parent.kind == "call":
         return "callback" if node in parent.items else None
+    if (parent.kind == "binary" and parent.value in ("or", "and")) or (
+        parent.kind == "conditional" and _slot(parent, node) in ("consequence", "alternative")
+    ):
+        # `a or b`, `a if c else b`: either operand is the value, used where the whole is.
+        return use_kind(parent)
     if parent.kind == "function" and parent.value != "lambda":
         return None
     slot = _slot(parent, node)
     if parent.kind == "array" and _is_target(parent):
         return None
     return "reference" if (parent.kind, slot) in _VALUE_PLACES else None
+
+
+def is_attribute_read(node: Node) -> bool:
+    """`a.b` read where it is not called, assigned to, deleted or a decorator: reading it runs
+    a property's getter (a store runs the setter: the writes say so)."""
+    parent = node.parent
+    if node.kind != "member" or parent is None or parent.kind == "decorator":
+        return False
+    if parent.kind == "call" and parent.part("callee") is node:
+        return False
+    if parent.kind == "array" and _is_target(parent):
+        return False
+    return (parent.kind, _slot(parent, node)) not in _TARGETS
 
 
 # Where a tuple or list is assigned to, not read: (parent kind, part).
@@ -166,3 +184,38 @@ def callback_key(node: Node, depth: int = 0) -> Key | None:
             return None
         return ArrayKey(tuple(key for key in keys if key is not None))
     return None
+
+
+def isinstance_test(condition: Node | None) -> tuple[str, Node] | None:
+    """`isinstance(name, C)` (C a dotted name): the name and C's node; None otherwise."""
+    if condition is None or condition.kind != "call" or len(condition.items) != 2:
+        return None
+    callee = condition.part("callee")
+    subject, tested = condition.items
+    if (
+        callee is None
+        or callee.kind != "identifier"
+        or callee.value != "isinstance"
+        or subject.kind != "identifier"
+        or tested.kind not in ("identifier", "member")
+    ):
+        return None
+    return subject.value or "", tested
+
+
+def assigns(body: Node, name: str) -> bool:
+    """Whether code in `body` may bind `name` again (any identifier of that name in a place
+    a value is stored, or a nested scope that may rebind it through nonlocal)."""
+    pending = [body]
+    while pending:
+        node = pending.pop()
+        if node.kind == "identifier" and node.value == name:
+            parent = node.parent
+            if parent is not None and (
+                (parent.kind, _slot(parent, node)) in _TARGETS
+                or (parent.kind == "array" and _is_target(parent))
+                or parent.kind == "scope_declaration"
+            ):
+                return True
+        pending.extend(child for child in node.children() if child is not None)
+    return False

@@ -20,6 +20,7 @@ from tsograph.producers.lang.drafts import (
     WriteDraft,
 )
 from tsograph.producers.lang.facts import (
+    CallSite,
     Export,
     FileFacts,
     Init,
@@ -36,6 +37,9 @@ from tsograph.producers.lang.syntax_tree import Node
 OBJECT_DEPTH = 4
 _TYPING = frozenset({"typing", "typing_extensions"})
 _OTHER = Ref("other")
+_READ_HEADS = frozenset({"param", "local", "decl", "import", "this", "static-this"})
+# A site_nodes entry that keeps a read site without naming a call node (ids are positive).
+READ_MARK = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +235,18 @@ class _Resolver(Resolver):
     as an `other` ref, where JavaScript's facts leave the ref out."""
 
     __slots__ = ()
+
+    def kept_sites(self, sites: list[SiteDraft], site_nodes: list[int]) -> list[CallSite]:
+        """Attribute reads are kept when their head may have a type (a parameter or a local
+        of any value, as well as the heads value uses keep): a property may answer them."""
+        reads = [
+            draft.kind == "read"
+            and site_nodes[index] < 0
+            and self.ref(draft.callee).head in _READ_HEADS
+            for index, draft in enumerate(sites)
+        ]
+        marked = [READ_MARK if read else node for read, node in zip(reads, site_nodes, strict=True)]
+        return super().kept_sites(sites, marked)
 
     def init(self, draft: InitDraft | None) -> Init | None:
         ref = None if draft is None or draft.kind != "function" else draft.ref

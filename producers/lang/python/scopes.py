@@ -71,3 +71,27 @@ class Scope:
             first = False
             scope = scope.parent
         return None
+
+
+class Narrowed(Scope):
+    """The body of `if isinstance(name, C):` in a function: the same scope as the function's
+    (names bound in the body are its names), where `name` reads a local typed `C` instead of
+    the parameter or local it narrows."""
+
+    __slots__ = ("base", "index", "narrowed")
+
+    def __init__(self, base: Scope, narrowed: str, index: int) -> None:
+        super().__init__(base.parent, base.kind)
+        self.base = base
+        self.names = base.names
+        self.globals = base.globals
+        self.nonlocals = base.nonlocals
+        self.conflicts = base.conflicts
+        self.narrowed = narrowed
+        self.index = index
+
+    def lookup(self, name: str) -> Bound | None:
+        found = self.base.lookup(name)
+        if name == self.narrowed and found is not None and found[0] in ("param", "local"):
+            return ("local", self.index)
+        return found
