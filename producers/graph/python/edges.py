@@ -219,10 +219,11 @@ class PythonGraphBuilder:
     def finish(self) -> None:
         for path, site, written, targets in self.resolved:
             kind = "call" if site.kind == "decorator" else targets.kind
+            place = ((path, site.line, site.column),)
             if targets.direct:
                 self.linked += 1
                 for target in targets.direct:
-                    self.edges.append(Edge(site.owner, target, (kind,), "direct"))
+                    self.edges.append(Edge(site.owner, target, (kind,), "direct", place))
                 continue
             if targets.external:
                 self.external += 1
@@ -236,7 +237,7 @@ class PythonGraphBuilder:
                 continue
             self.bound_linked[reason] += 1
             for target in bound:
-                self.edges.append(Edge(site.owner, target, (kind,), "bound"))
+                self.edges.append(Edge(site.owner, target, (kind,), "bound", place))
 
     def _parameter_targets(self, path: str, site: CallSite) -> tuple[str, ...]:
         """A call of a parameter (`function(*args)` in a decorator's wrapper): what every
@@ -303,7 +304,8 @@ class PythonGraphBuilder:
         self.escaped.add(value.id)
         declaration = self.binder.declarations[value.id]
         if declaration.kind == "class" or declaration.kind in CALLABLE:
-            self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct"))
+            place = ((path, site.line, site.column),)
+            self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct", place))
 
 
 def _after(
