@@ -308,7 +308,7 @@ class GraphBuilder:
         for site in sites:
             outcome = self.site_outcome(path, site)
             is_call = site.kind in CALL_KINDS
-            place = ((path, site.line, site.column),)
+            place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)
             if outcome.target is not None:
                 for target in self.node_targets(outcome.target):
                     self.edges.append(
@@ -324,7 +324,8 @@ class GraphBuilder:
                 continue
             used = self._called_variable(path, site)
             if used is not None:
-                self.edges.append(Edge(site.owner, used, ("reference",), "direct", place))
+                used_at = ((path, site.line, site.column, "reference"),)
+                self.edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
             if outcome.external:
                 self.external_calls += 1
                 self.missing_calls += outcome.missing_package is not None
@@ -377,7 +378,7 @@ class GraphBuilder:
         for path, site, outcome in self.pending:
             reason = outcome.reason or UNTYPED
             kind = (EDGE_KIND[site.kind],)
-            place = ((path, site.line, site.column),)
+            place = ((path, site.line, site.column, kind[0]),)
             targets = bound.targets(path, site)
             if targets:
                 for target in targets:

@@ -53,6 +53,8 @@ def with_unresolved(nodes: dict[str, Node], per_mode: Mapping[str, Mapping[str, 
 
 # A place in a source: (path, line, column), 1-based.
 Site = tuple[str, int, int]
+# A place an edge stands for, with the edge kind written there (call, new, reference, …).
+EdgeSite = tuple[str, int, int, str]
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class Edge:
     evidence: str
     # The call sites (or value uses) the edge stands for; () for structural edges
     # (contains, initializer, alias), which have no site of their own.
-    sites: tuple[Site, ...] = ()
+    sites: tuple[EdgeSite, ...] = ()
 
 
 # The relations a graph holds beside its call edges: they answer implementers,
@@ -134,7 +136,7 @@ def node_record(node: Node) -> dict[str, Any]:
     return record
 
 
-def _place(site: Site) -> dict[str, Any]:
+def _place(site: tuple[str, int, int]) -> dict[str, Any]:
     return {"path": site[0], "line": site[1], "column": site[2]}
 
 
@@ -146,7 +148,7 @@ def edge_record(edge: Edge, details: bool = False) -> dict[str, Any]:
         "evidence": edge.evidence,
     }
     if details and edge.sites:
-        record["sites"] = [_place(site) for site in edge.sites]
+        record["sites"] = [{**_place(site[:3]), "kind": site[3]} for site in edge.sites]
     return record
 
 
@@ -168,6 +170,10 @@ def _site(raw: Mapping[str, Any]) -> Site:
     return (raw["path"], raw["line"], raw["column"])
 
 
+def _edge_site(raw: Mapping[str, Any]) -> EdgeSite:
+    return (raw["path"], raw["line"], raw["column"], raw["kind"])
+
+
 def graph_from_snapshot(document: Mapping[str, Any]) -> Graph:
     """The graph a validated tsograph-graph snapshot describes."""
     nodes = {
@@ -186,7 +192,7 @@ def graph_from_snapshot(document: Mapping[str, Any]) -> Graph:
             raw["to"],
             tuple(raw["kinds"]),
             raw["evidence"],
-            tuple(_site(site) for site in raw.get("sites", ())),
+            tuple(_edge_site(site) for site in raw.get("sites", ())),
         )
         for raw in document["edges"]
     ]
@@ -219,7 +225,7 @@ def strongest_edges(edges: Iterable[Edge]) -> list[Edge]:
     claim a tier they were never proven at.
     """
     merged: dict[tuple[str, str, str], set[str]] = {}
-    sites: dict[tuple[str, str, str], set[Site]] = {}
+    sites: dict[tuple[str, str, str], set[EdgeSite]] = {}
     for edge in edges:
         key = (edge.source, edge.target, edge.evidence)
         merged.setdefault(key, set()).update(edge.kinds)

@@ -32,6 +32,7 @@ EDGE_KEYS = frozenset(("from", "to", "kinds", "evidence"))
 NODE_REQUIRED = frozenset(("id", "kind", "location"))
 NODE_KEYS = NODE_REQUIRED | {"entries", "unresolvedCalls"}
 LOCATION_KEYS = frozenset(("path", "line", "column"))
+SITE_KEYS = LOCATION_KEYS | {"kind"}
 COUNT_KEYS = frozenset(("direct", "bound", "candidates"))
 # The optional arrays of `graph --details`, checked by column like nodes and edges.
 DETAILS = ("relations", "types")
@@ -164,23 +165,27 @@ def _edges_valid(edges: list[Any], texts: set[Any]) -> bool:
 
 
 def _sites_valid(edges: list[dict[str, Any]]) -> bool:
-    """The optional `sites` of edges: a non-empty list of distinct locations. Sites with
-    anything but int lines and columns are left to the schema validator (uniqueItems
-    counts 1 and 1.0 as equal)."""
-    locations: list[Any] = []
+    """The optional `sites` of edges: a non-empty list of distinct places, each with its
+    edge kind. Sites with anything but int lines and columns are left to the schema
+    validator (uniqueItems counts 1 and 1.0 as equal)."""
+    places: list[Any] = []
     for edge in edges:
         sites = edge.get("sites")
         if not isinstance(sites, list) or not sites or not _all_dicts(sites):
             return False
-        locations.extend(sites)
-    if not _locations_valid(locations):
+        places.extend(sites)
+    if set(map(frozenset, places)) != {SITE_KEYS}:
         return False
-    key = itemgetter("path", "line", "column")
+    if not set(map(itemgetter("kind"), places)) <= _rules().edge_kinds:
+        return False
+    if not _locations_valid([{key: place[key] for key in LOCATION_KEYS} for place in places]):
+        return False
+    key = itemgetter("path", "line", "column", "kind")
     for edge in edges:
-        places = list(map(key, edge["sites"]))
-        if any(type(line) is not int or type(column) is not int for _, line, column in places):
+        written = list(map(key, edge["sites"]))
+        if any(type(line) is not int or type(column) is not int for _, line, column, _ in written):
             return False
-        if len(set(places)) != len(places):
+        if len(set(written)) != len(written):
             return False
     return True
 

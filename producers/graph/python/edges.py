@@ -219,7 +219,7 @@ class PythonGraphBuilder:
     def finish(self) -> None:
         for path, site, written, targets in self.resolved:
             kind = "call" if site.kind == "decorator" else targets.kind
-            place = ((path, site.line, site.column),)
+            place = ((path, site.line, site.column, kind),)
             if targets.direct:
                 self.linked += 1
                 for target in targets.direct:
@@ -304,7 +304,7 @@ class PythonGraphBuilder:
         self.escaped.add(value.id)
         declaration = self.binder.declarations[value.id]
         if declaration.kind == "class" or declaration.kind in CALLABLE:
-            place = ((path, site.line, site.column),)
+            place = ((path, site.line, site.column, site.kind),)
             self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct", place))
 
 
