@@ -86,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
     graph = loaded.graph
     cached = loaded.cached_records
     stored = cached if cached is not None else graph_records(graph)
+    if cached is None:
+        # Every record, details included, is validated once and kept in the graph cache
+        # (for query and later runs); what is written below is a part of them.
+        store_validated(loaded, stored)
     records = stored if args.details else without_details(stored)
     header = {
         "project": documents.project_name(loaded.roots.project),
@@ -100,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "ndjson":
         lines = [{"record": "node", **node} for node in records["nodes"]]
         lines += [{"record": "edge", **edge} for edge in records["edges"]]
-        write_lines(documents.graph_ndjson_header(**header), lines, trusted=cached is not None)
+        write_lines(documents.graph_ndjson_header(**header), lines, trusted=True)
     else:
         document = documents.graph_snapshot(
             **header,
@@ -109,13 +113,6 @@ def run(args: argparse.Namespace) -> int:
             relations=records.get("relations"),
             types=records.get("types"),
         )
-        trusted = ("nodes", "edges", "relations", "types") if cached is not None else ()
+        trusted = ("nodes", "edges", "relations", "types")
         emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
-    if cached is None:
-        # Only records that passed validation are cached as trusted: with --details the
-        # document above holds them all; without, they are validated as a document first.
-        if not args.details:
-            store_validated(loaded, stored)
-        else:
-            loaded.graph_cache.store(loaded.key, loaded.dependencies, stored)
     return 0
