@@ -1,10 +1,13 @@
 """Time `tsograph mcp` on a real repository, driven by the `mcp` SDK's stdio client.
 
-    python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 10]
+    python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 10] [--edit FILE]
 
 Prints the seconds of the first graph_callers (which builds or loads the
 graph), of each later question answered from the held build, and of
-graph_refresh after touching no file (a reload through the caches).
+graph_refresh: after touching no file (a reload through the caches), or with
+--edit after appending one line to FILE (a path in REPO; give a writable copy
+of the repository), once graph_status has seen laterEditsKnown turn true. The
+file is restored afterwards.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
-async def run(repo: str, symbol: str, cache_dir: str | None, asks: int) -> None:
+async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: str | None) -> None:
     args = ["-m", "tsograph", "mcp", "--repo", repo]
     if cache_dir:
         args += ["--cache-dir", cache_dir]
@@ -43,9 +46,23 @@ async def run(repo: str, symbol: str, cache_dir: str | None, asks: int) -> None:
             await session.call_tool("graph_callers", {"symbol": symbol, "depth": 1 + number % 3})
             later.append(time.perf_counter() - started)
         print(f"later answers: max {max(later):.3f} s, mean {sum(later) / len(later):.3f} s")
-        started = time.perf_counter()
-        await session.call_tool("graph_refresh", {})
-        print(f"graph_refresh: {time.perf_counter() - started:.2f} s")
+        edited = Path(repo) / edit if edit else None
+        original = edited.read_bytes() if edited else b""
+        try:
+            if edited is not None:
+                edited.write_bytes(original + b"\nexport const benchmarkEdit = 1;\n")
+                time.sleep(1.1)  # freshness is checked at most once a second
+                status = await session.call_tool("graph_status", {})
+                freshness = orjson.loads(status.content[0].text)["graph"]["freshness"]
+                print(f"after the edit: laterEditsKnown {freshness['laterEditsKnown']}")
+            started = time.perf_counter()
+            result = await session.call_tool("graph_refresh", {})
+            mode = orjson.loads(result.content[0].text)["graph"]["mode"]
+            what = "after a one-file edit" if edited else "no file changed"
+            print(f"graph_refresh ({what}): {time.perf_counter() - started:.2f} s ({mode})")
+        finally:
+            if edited is not None:
+                edited.write_bytes(original)
 
 
 def main() -> None:
@@ -54,8 +71,9 @@ def main() -> None:
     parser.add_argument("symbol")
     parser.add_argument("--cache-dir")
     parser.add_argument("--asks", type=int, default=10)
+    parser.add_argument("--edit", metavar="FILE", help="append a line to FILE, then refresh")
     args = parser.parse_args()
-    anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks)
+    anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks, args.edit)
 
 
 if __name__ == "__main__":

@@ -219,6 +219,8 @@ def graph_snapshot(
     edges: Iterable[Mapping[str, Any]],
     mode_limitations: Mapping[str, Iterable[str]] | None = None,
     platform: str = "js",
+    relations: Iterable[Mapping[str, Any]] | None = None,
+    types: Iterable[Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     document = _graph_header(
         "tsograph-graph",
@@ -236,6 +238,21 @@ def graph_snapshot(
         (dict(edge) for edge in edges),
         key=lambda edge: (edge["from"], edge["to"], edge["evidence"]),
     )
+    # The details of `graph --details`: absent, not empty, without it.
+    if relations is not None:
+        document["relations"] = sorted(
+            (dict(relation) for relation in relations),
+            key=lambda item: (
+                item["kind"],
+                item["from"],
+                item["to"],
+                item["site"]["path"],
+                item["site"]["line"],
+                item["site"]["column"],
+            ),
+        )
+    if types is not None:
+        document["types"] = sorted((dict(item) for item in types), key=lambda item: item["id"])
     return document
 
 

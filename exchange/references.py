@@ -62,6 +62,21 @@ def check_graph(document: Document) -> Problems:
     yield from check_node_ids(enumerate(document.get("nodes", [])), lambda i: ["nodes", i])
     ids = {node["id"] for node in document.get("nodes", [])}
     yield from check_edges(enumerate(document.get("edges", [])), ids, lambda i: ["edges", i])
+    # The details of `graph --details`: a relation joins nodes or declared types.
+    types = document.get("types", [])
+    type_ids: set[str] = set()
+    for position, declared in enumerate(types):
+        problem = id_problem(declared["id"])
+        if problem is None and (declared["id"] in type_ids or declared["id"] in ids):
+            problem = "appears as the id of a node or an earlier type too; ids are unique"
+        type_ids.add(declared["id"])
+        if problem:
+            yield pointer(["types", position, "id"]), problem
+    ends = ids | type_ids
+    for position, relation in enumerate(document.get("relations", [])):
+        for end in ("from", "to"):
+            if relation[end] not in ends:
+                yield pointer(["relations", position, end]), "names no node or type of the graph"
 
 
 def check_node_ids(

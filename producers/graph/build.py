@@ -308,9 +308,12 @@ class GraphBuilder:
         for site in sites:
             outcome = self.site_outcome(path, site)
             is_call = site.kind in CALL_KINDS
+            place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)
             if outcome.target is not None:
                 for target in self.node_targets(outcome.target):
-                    self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct"))
+                    self.edges.append(
+                        Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
+                    )
                 bound.add_site(path, site, outcome.target)
                 if is_call:
                     self.linked_calls += 1
@@ -321,13 +324,16 @@ class GraphBuilder:
                 continue
             used = self._called_variable(path, site)
             if used is not None:
-                self.edges.append(Edge(site.owner, used, ("reference",), "direct"))
+                used_at = ((path, site.line, site.column, "reference"),)
+                self.edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
             if outcome.external:
                 self.external_calls += 1
                 self.missing_calls += outcome.missing_package is not None
                 continue
             for target in outcome.union_targets:
-                self.edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct"))
+                self.edges.append(
+                    Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
+                )
             if outcome.union_targets and not outcome.partial:
                 self.linked_calls += 1
                 continue
@@ -372,17 +378,18 @@ class GraphBuilder:
         for path, site, outcome in self.pending:
             reason = outcome.reason or UNTYPED
             kind = (EDGE_KIND[site.kind],)
+            place = ((path, site.line, site.column, kind[0]),)
             targets = bound.targets(path, site)
             if targets:
                 for target in targets:
-                    self.edges.append(Edge(site.owner, target, kind, "bound"))
+                    self.edges.append(Edge(site.owner, target, kind, "bound", place))
                 self.bound_linked[reason] += 1
                 self.candidate_linked[reason] += 1
                 continue
             self.bound_unresolved[site.owner] += 1
             candidates = bound.visible(path, outcome.candidates)
             for target in candidates:
-                self.edges.append(Edge(site.owner, target, kind, "candidate"))
+                self.edges.append(Edge(site.owner, target, kind, "candidate", place))
             if candidates:
                 self.candidate_linked[reason] += 1
             else:

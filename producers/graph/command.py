@@ -12,11 +12,12 @@ import argparse
 from typing import Any
 
 from tsograph.exchange import documents
+from tsograph.exchange.errors import UsageError
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.command_args import add_cache_arguments
 from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.graph.python.load import LANGUAGES
-from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import graph_records, store_validated, without_details
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import add_format_argument, emit
 from tsograph.producers.project.gitrev import head_revision
@@ -62,6 +63,13 @@ def register(subparsers: Any) -> None:
         metavar="TIMESTAMP",
         help="fix generatedAt (UTC with milliseconds) for reproducible output",
     )
+    parser.add_argument(
+        "--details",
+        action="store_true",
+        help="also write each edge's call sites, the relations (extends, implements, "
+        "overrides, imports, uses as a type) and the interfaces and type aliases they name "
+        "(JSON format only)",
+    )
     add_format_argument(
         parser,
         "tsograph-graph",
@@ -72,10 +80,17 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
+    if args.details and args.format == "ndjson":
+        raise UsageError("--details is written in the JSON format only; leave out --format ndjson")
     loaded = load_from_arguments(args)
     graph = loaded.graph
     cached = loaded.cached_records
-    records = cached if cached is not None else graph_records(graph)
+    stored = cached if cached is not None else graph_records(graph)
+    if cached is None:
+        # Every record, details included, is validated once and kept in the graph cache
+        # (for query and later runs); what is written below is a part of them.
+        store_validated(loaded, stored)
+    records = stored if args.details else without_details(stored)
     header = {
         "project": documents.project_name(loaded.roots.project),
         "generated": generated,
@@ -89,14 +104,15 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "ndjson":
         lines = [{"record": "node", **node} for node in records["nodes"]]
         lines += [{"record": "edge", **edge} for edge in records["edges"]]
-        write_lines(documents.graph_ndjson_header(**header), lines, trusted=cached is not None)
+        write_lines(documents.graph_ndjson_header(**header), lines, trusted=True)
     else:
         document = documents.graph_snapshot(
-            **header, nodes=records["nodes"], edges=records["edges"]
+            **header,
+            nodes=records["nodes"],
+            edges=records["edges"],
+            relations=records.get("relations"),
+            types=records.get("types"),
         )
-        trusted = ("nodes", "edges") if cached is not None else ()
+        trusted = ("nodes", "edges", "relations", "types")
         emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
-    if cached is None:
-        # Only records that passed validation above are cached as trusted.
-        loaded.graph_cache.store(loaded.key, loaded.dependencies, records)
     return 0

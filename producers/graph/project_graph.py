@@ -35,6 +35,7 @@ from tsograph.producers.graph.python.load import (
     python_plain,
     source_language,
 )
+from tsograph.producers.graph.relations import js_relations
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.typescript import extract
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
@@ -259,6 +260,7 @@ def _build(
     program = dataclasses.replace(program, entries=frozenset(entry_points.marks))
     progress.phase("linking calls")
     graph, _ = build_graph(binder, facts, program)
+    graph.relations, graph.types = js_relations(binder, facts, graph.nodes)
     apply_entry_points(graph, entry_points)
     limitations = walk_gaps
     limitations.extend(entry_points.limitations())

@@ -10,21 +10,43 @@ from __future__ import annotations
 from typing import Any
 
 from tsograph.exchange import documents
-from tsograph.exchange.validation import validate
-from tsograph.producers.graph.model import MODES, Graph, edge_record, node_record
+from tsograph.producers.graph.model import (
+    MODES,
+    Graph,
+    edge_record,
+    node_record,
+    relation_record,
+    type_record,
+)
 from tsograph.producers.graph.project_graph import ProjectGraph
+from tsograph.producers.graph.snapshot_checks import validate_snapshot
 
 
 def graph_records(graph: Graph) -> dict[str, Any]:
+    """Every record of a graph, details included (edge sites, relations, types): the form
+    the graph cache keeps, so `query` finds them whichever command built the graph."""
     return {
         "nodes": [node_record(n) for n in sorted(graph.nodes.values(), key=lambda n: n.id)],
-        "edges": [edge_record(e) for e in graph.edges],
+        "edges": [edge_record(e, details=True) for e in graph.edges],
+        "relations": [relation_record(r) for r in graph.relations],
+        "types": [type_record(t) for t in graph.types],
         "graphRevision": graph.revision(),
         "limitations": graph.limitations,
         "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
         "statistics": graph.statistics,
         "platform": graph.platform,
     }
+
+
+def without_details(records: dict[str, Any]) -> dict[str, Any]:
+    """The records of a plain snapshot: no edge sites, relations or types (`graph` writes
+    them only with --details, so a snapshot without it reads as it always did)."""
+    edges = [
+        {key: value for key, value in edge.items() if key != "sites"} if "sites" in edge else edge
+        for edge in records["edges"]
+    ]
+    plain = {key: value for key, value in records.items() if key not in ("relations", "types")}
+    return {**plain, "edges": edges}
 
 
 def store_validated(loaded: ProjectGraph, records: dict[str, Any]) -> None:
@@ -40,6 +62,8 @@ def store_validated(loaded: ProjectGraph, records: dict[str, Any]) -> None:
         nodes=records["nodes"],
         edges=records["edges"],
         platform=records["platform"],
+        relations=records.get("relations"),
+        types=records.get("types"),
     )
-    validate(document)
+    validate_snapshot(document)
     loaded.graph_cache.store(loaded.key, loaded.dependencies, records)

@@ -32,7 +32,12 @@ EDGE_KEYS = frozenset(("from", "to", "kinds", "evidence"))
 NODE_REQUIRED = frozenset(("id", "kind", "location"))
 NODE_KEYS = NODE_REQUIRED | {"entries", "unresolvedCalls"}
 LOCATION_KEYS = frozenset(("path", "line", "column"))
+SITE_KEYS = LOCATION_KEYS | {"kind"}
 COUNT_KEYS = frozenset(("direct", "bound", "candidates"))
+# The optional arrays of `graph --details`, checked by column like nodes and edges.
+DETAILS = ("relations", "types")
+RELATION_KEYS = frozenset(("kind", "from", "to", "evidence", "site"))
+TYPE_KEYS = frozenset(("id", "kind", "location"))
 
 
 class _Rules:
@@ -49,6 +54,9 @@ class _Rules:
         self.edge_kinds = frozenset(definitions["edgeKind"]["enum"])
         self.evidence = frozenset(definitions["evidence"]["enum"])
         self.entries = frozenset(definitions["entries"]["items"]["enum"])
+        self.relation_kinds = frozenset(definitions["relationKind"]["enum"])
+        type_kind = definitions["typeDeclaration"]["properties"]["kind"]
+        self.type_kinds = frozenset(type_kind["enum"])
 
 
 @cache
@@ -66,8 +74,9 @@ def validate_snapshot(document: dict[str, Any]) -> None:
     rules across records (exchange/references.py), which then run on the whole
     document.
     """
-    if records_valid(document.get("nodes"), document.get("edges")):
-        validate({**document, "nodes": [], "edges": []}, FORMAT)
+    details: dict[str, list[Any]] = {key: [] for key in DETAILS if key in document}
+    if records_valid(document.get("nodes"), document.get("edges")) and _details_valid(document):
+        validate({**document, "nodes": [], "edges": [], **details}, FORMAT)
         check_references(document, FORMAT)
     else:
         validate(document, FORMAT)
@@ -87,6 +96,41 @@ def records_valid(nodes: Any, edges: Any) -> bool:
     return _texts_valid(texts, _rules().text_pattern, _rules().text_lengths)
 
 
+def _details_valid(document: dict[str, Any]) -> bool:
+    """The relations and types of a --details snapshot, when it has them."""
+    rules = _rules()
+    texts: set[Any] = set()
+    try:
+        relations = document.get("relations", [])
+        if not isinstance(relations, list) or not _all_dicts(relations):
+            return False
+        if relations:
+            if set(map(frozenset, relations)) != {RELATION_KEYS}:
+                return False
+            if not set(map(itemgetter("kind"), relations)) <= rules.relation_kinds:
+                return False
+            if not set(map(itemgetter("evidence"), relations)) <= rules.evidence:
+                return False
+            if not _locations_valid(list(map(itemgetter("site"), relations))):
+                return False
+            texts.update(map(itemgetter("from"), relations))
+            texts.update(map(itemgetter("to"), relations))
+        types = document.get("types", [])
+        if not isinstance(types, list) or not _all_dicts(types):
+            return False
+        if types:
+            if set(map(frozenset, types)) != {TYPE_KEYS}:
+                return False
+            if not set(map(itemgetter("kind"), types)) <= rules.type_kinds:
+                return False
+            if not _locations_valid(list(map(itemgetter("location"), types))):
+                return False
+            texts.update(map(itemgetter("id"), types))
+    except TypeError:
+        return False
+    return _texts_valid(texts, rules.text_pattern, rules.text_lengths)
+
+
 def _all_dicts(values: list[Any]) -> bool:
     return all(isinstance(value, dict) for value in values)
 
@@ -95,10 +139,14 @@ def _edges_valid(edges: list[Any], texts: set[Any]) -> bool:
     rules = _rules()
     if not edges:
         return True
-    if not _all_dicts(edges) or set(map(len, edges)) != {len(EDGE_KEYS)}:
+    if not _all_dicts(edges) or not set(map(len, edges)) <= {len(EDGE_KEYS), len(EDGE_KEYS) + 1}:
+        return False
+    placed = [edge for edge in edges if len(edge) > len(EDGE_KEYS)]
+    if placed and not _sites_valid(placed):
         return False
     try:
-        # Four keys and all four required ones present: exactly the allowed keys.
+        # Four keys (five with sites) and all four required ones present: exactly the
+        # allowed keys.
         sources, targets, kinds, evidence = (
             list(map(itemgetter(key), edges)) for key in ("from", "to", "kinds", "evidence")
         )
@@ -116,6 +164,44 @@ def _edges_valid(edges: list[Any], texts: set[Any]) -> bool:
     return True
 
 
+def _sites_valid(edges: list[dict[str, Any]]) -> bool:
+    """The optional `sites` of edges: a non-empty list of distinct places, each with its
+    edge kind. Sites with anything but int lines and columns are left to the schema
+    validator (uniqueItems counts 1 and 1.0 as equal)."""
+    places: list[Any] = []
+    for edge in edges:
+        sites = edge.get("sites")
+        if not isinstance(sites, list) or not sites or not _all_dicts(sites):
+            return False
+        places.extend(sites)
+    if set(map(frozenset, places)) != {SITE_KEYS}:
+        return False
+    if not set(map(itemgetter("kind"), places)) <= _rules().edge_kinds:
+        return False
+    if not _locations_valid([{key: place[key] for key in LOCATION_KEYS} for place in places]):
+        return False
+    key = itemgetter("path", "line", "column", "kind")
+    for edge in edges:
+        written = list(map(key, edge["sites"]))
+        if any(type(line) is not int or type(column) is not int for _, line, column, _ in written):
+            return False
+        if len(set(written)) != len(written):
+            return False
+    return True
+
+
+def _locations_valid(locations: list[Any]) -> bool:
+    rules = _rules()
+    if not _all_dicts(locations) or not set(map(frozenset, locations)) <= {LOCATION_KEYS}:
+        return False
+    paths = set(map(itemgetter("path"), locations))
+    if not _texts_valid(paths, rules.path_pattern, rules.path_lengths):
+        return False
+    return all(
+        _integers_at_least(list(map(itemgetter(key), locations)), 1) for key in ("line", "column")
+    )
+
+
 def _nodes_valid(nodes: list[Any], texts: set[Any]) -> bool:
     rules = _rules()
     if not nodes:
@@ -127,15 +213,8 @@ def _nodes_valid(nodes: list[Any], texts: set[Any]) -> bool:
             return False
     if not set(map(itemgetter("kind"), nodes)) <= rules.node_kinds:
         return False
-    locations = list(map(itemgetter("location"), nodes))
-    if not _all_dicts(locations) or set(map(frozenset, locations)) != {LOCATION_KEYS}:
+    if not _locations_valid(list(map(itemgetter("location"), nodes))):
         return False
-    paths = set(map(itemgetter("path"), locations))
-    if not _texts_valid(paths, rules.path_pattern, rules.path_lengths):
-        return False
-    for key in ("line", "column"):
-        if not _integers_at_least(list(map(itemgetter(key), locations)), 1):
-            return False
     for node in nodes:
         if len(node) > len(NODE_REQUIRED) and not _optional_fields_valid(node):
             return False

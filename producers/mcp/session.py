@@ -29,6 +29,7 @@ from typing import Any
 from tsograph.exchange.errors import ToolError
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.project.fsread import Dependency, still_holds
 from tsograph.producers.project.walk import walk
 from tsograph.producers.query.answer import (
@@ -72,7 +73,9 @@ class GraphSession:
         self._cache_dir = cache_dir
         self._use_cache = use_cache
         self._clock = clock
-        self._held: HeldGraph | None = None
+        # One held build per language asked (js, python); most repositories hold one.
+        self._helds: dict[str, HeldGraph] = {}
+        self._default_language: str | None = None
         self._fingerprint: Fingerprint = ()
         self._watched: list[str] = []
         self._dependencies: list[Dependency] = []
@@ -85,28 +88,54 @@ class GraphSession:
 
     # -- the held build -------------------------------------------------------
 
-    def _build(self) -> HeldGraph:
+    def _build(self, language: str) -> HeldGraph:
         loaded = load_project_graph(
-            str(self.repo), cache_dir=self._cache_dir, use_cache=self._use_cache
+            str(self.repo),
+            cache_dir=self._cache_dir,
+            use_cache=self._use_cache,
+            language=language,
         )
         held = hold(loaded)
         held.later_edits = self._changed_since
-        self._fingerprint = self._take_fingerprint()
-        self._dependencies = list(loaded.dependencies)
-        self._later_edits = False
-        self._checked_at = self._clock()
-        self._answers.clear()
+        if not self._helds:
+            # The first build of the session (or of a refresh) takes the fingerprint.
+            self._fingerprint = self._take_fingerprint()
+            self._dependencies = []
+            self._later_edits = False
+            self._checked_at = self._clock()
+        self._dependencies.extend(loaded.dependencies)
+        self._helds[language] = held
         self.builds += 1
         return held
 
-    def held(self) -> HeldGraph:
-        if self._held is None:
-            self._held = self._build()
-        return self._held
+    def language(self, asked: str | None) -> str:
+        """The language asked, else the one the repository holds (js when it holds both)."""
+        if asked is not None:
+            return asked
+        if self._default_language is None:
+            found = walk(self.repo)
+            self._default_language = (
+                "python" if found.python_sources and not found.sources else "js"
+            )
+        return self._default_language
 
-    def refresh(self) -> HeldGraph:
-        self._held = self._build()
-        return self._held
+    def held(self, language: str | None = None) -> HeldGraph:
+        chosen = self.language(language)
+        held = self._helds.get(chosen)
+        return held if held is not None else self._build(chosen)
+
+    def refresh(self, language: str | None = None) -> HeldGraph:
+        chosen = self.language(language)
+        self._helds.clear()
+        self._answers.clear()
+        return self._build(chosen)
+
+    @property
+    def _held(self) -> HeldGraph | None:
+        """The held build answers of a failed question name (the default language's)."""
+        if self._default_language is None:
+            return None
+        return self._helds.get(self._default_language)
 
     def _take_fingerprint(self) -> Fingerprint:
         """Size and modification time of every walked file and of each folder above one.
@@ -116,7 +145,9 @@ class GraphSession:
         the tree again (a walk of a large repository takes longer than an answer).
         """
         found = walk(self.repo)
-        files = [item.path for item in (*found.sources, *found.declaration_files)]
+        files = [
+            item.path for item in (*found.sources, *found.python_sources, *found.declaration_files)
+        ]
         folders = {""}
         for path in files:
             parent = os.path.dirname(path)
@@ -159,10 +190,13 @@ class GraphSession:
         with self._lock:
             try:
                 request, page, budget_ms = request_of(question, arguments)
+                language = arguments.get("language")
+                if language is not None and language not in LANGUAGES:
+                    raise Refused("bad-request", f"language takes {', '.join(LANGUAGES)}")
             except Refused as refusal:
                 return error_answer(None, question, refusal), True
             try:
-                held = self.refresh() if question == "refresh" else self.held()
+                held = self.refresh(language) if question == "refresh" else self.held(language)
                 if question == "refresh":
                     request = Request("status")
                 generation = arguments.get("generation")

@@ -28,6 +28,11 @@ _PAGING: dict[str, Any] = {
     },
     "generation": {"type": "string", "description": "the build id the answer must come from"},
     "repo": {"type": "string", "description": "only '.': this server answers for one repository"},
+    "language": {
+        "enum": ["js", "python"],
+        "description": "the graph to ask: js (TypeScript/JavaScript) or python; default: the "
+        "one language the repository holds, js when it holds both",
+    },
 }
 _TARGET = {
     "symbol": {"type": "string", "description": "a name, Class.method, file:line or symbol id"},
@@ -57,6 +62,11 @@ DESCRIPTIONS = {
     "cycles": "Files (or packages, `level`) whose code uses each other in a ring.",
     "unknowns": "Symbols with calls the graph could not link (`file`, `name`).",
     "explain": "One edge, by the id an answer gave (`id`).",
+    "implementers": "What extends or implements a class or interface (`symbol`), or overrides "
+    "a method; `Interface.member` lists each implementing class's member.",
+    "references": "Where `symbol` is used as a value (named, not called) or named as a type.",
+    "tests": "The test functions that call `symbol`, up to `depth` hops (1 to 3).",
+    "importers": "The modules whose imports or re-exports name `file`.",
 }
 
 
@@ -72,9 +82,12 @@ def _properties(question: str) -> dict[str, Any]:
         return {**properties, **_TIER, "file": _TARGET["file"], "name": _STRING}
     if question == "explain":
         return {**properties, "id": {"type": "string", "description": "an edge id (e.…)"}}
+    if question == "importers":
+        return {**properties, **_TIER, "file": _TARGET["file"]}
     properties.update(_TARGET)
-    if question in ("callers", "callees", "impact", "path", "routes"):
+    if question in ("callers", "callees", "impact", "path", "routes", "references", "tests"):
         properties.update(_TIER)
+    if question in ("callers", "callees", "impact", "path", "routes", "implementers", "tests"):
         properties["depth"] = {"type": "integer", "minimum": 1}
     if question == "path":
         properties["to"] = {"type": "string", "description": "the symbol to reach"}
@@ -109,7 +122,11 @@ def tool_specs() -> list[dict[str, Any]]:
             "name": "graph_refresh",
             "description": "Build the graph again from the work tree and hold the new build; "
             "answers with graph_status.",
-            "input_schema": {"type": "object", "properties": {}, "additionalProperties": False},
+            "input_schema": {
+                "type": "object",
+                "properties": {"language": _PAGING["language"]},
+                "additionalProperties": False,
+            },
         }
     )
     return sorted(specs, key=lambda spec: spec["name"])

@@ -16,7 +16,14 @@ from typing import Any
 import orjson
 
 from tsograph.producers.graph.indexed import IndexedGraph
-from tsograph.producers.graph.model import EVIDENCE_ORDER, Graph
+from tsograph.producers.graph.model import (
+    EVIDENCE_ORDER,
+    EdgeSite,
+    Graph,
+    Relation,
+    Site,
+    TypeDeclaration,
+)
 
 # Limitation prefixes that say nothing about whether a list is complete: calls
 # linked by flow or candidates (their edges are listed with their tier), and
@@ -82,6 +89,13 @@ class HeldGraph:
     incoming: list[list[int]] = field(default_factory=list)
     outgoing: list[list[int]] = field(default_factory=list)
     later_edits: Callable[[], bool] = lambda: False
+    # Per edge number: its call sites (in the order of graph.edges).
+    sites: list[tuple[EdgeSite, ...]] = field(default_factory=list)
+    # The relations by the id at each end, and the declared types by id.
+    relations_in: dict[str, list[Relation]] = field(default_factory=dict)
+    relations_out: dict[str, list[Relation]] = field(default_factory=dict)
+    types: dict[str, TypeDeclaration] = field(default_factory=dict)
+    platform: str = "js"
     _routes: dict[str, tuple[str, ...]] | None = None
 
     @classmethod
@@ -102,6 +116,11 @@ class HeldGraph:
         ):
             outgoing[source].append(number)
             incoming[target].append(number)
+        relations_in: dict[str, list[Relation]] = {}
+        relations_out: dict[str, list[Relation]] = {}
+        for relation in graph.relations:
+            relations_in.setdefault(relation.target, []).append(relation)
+            relations_out.setdefault(relation.source, []).append(relation)
         return cls(
             indexed,
             list(graph.limitations),
@@ -114,6 +133,11 @@ class HeldGraph:
             project_rel,
             incoming,
             outgoing,
+            sites=[edge.sites for edge in graph.edges],
+            relations_in=relations_in,
+            relations_out=relations_out,
+            types={declared.id: declared for declared in graph.types},
+            platform=graph.platform,
         )
 
     def tier(self, edge: int) -> str:
@@ -121,6 +145,28 @@ class HeldGraph:
 
     def location(self, number: int) -> Mapping[str, Any]:
         return self.graph.locations[number] or {}
+
+    def type_symbol(self, type_id: str) -> dict[str, Any]:
+        """An interface or type alias as answers show a symbol (it is no graph node)."""
+        declared = self.types[type_id]
+        path, line, column = declared.site
+        return {
+            "id": type_id,
+            "name": declaration_name(type_id),
+            "kind": declared.kind,
+            "file": path,
+            "line": line,
+            "column": column,
+        }
+
+    def any_symbol(self, symbol_id: str) -> dict[str, Any]:
+        """A node or a declared type by id; an id that is neither is shown by its parts."""
+        number = self.graph.index.get(symbol_id)
+        if number is not None and self.graph.is_node(number):
+            return self.symbol(number)
+        if symbol_id in self.types:
+            return self.type_symbol(symbol_id)
+        return {"id": symbol_id, "name": declaration_name(symbol_id), "kind": None}
 
     def symbol(self, number: int) -> dict[str, Any]:
         """A symbol as answers show it."""
@@ -154,8 +200,10 @@ class HeldGraph:
             "kinds": sorted(graph.edge_kinds[edge]),
             "tier": tier,
             "depth": depth,
-            # Call sites are not in the graph yet: an edge names its two declarations.
-            "site": None,
+            # The first call site, and every one: one edge stands for each call of the
+            # same target in the same declaration.
+            "site": _edge_place(self.sites[edge][0]) if self.sites and self.sites[edge] else None,
+            "sites": [_edge_place(site) for site in self.sites[edge]] if self.sites else [],
         }
 
     def gap_lines(self, mode: str) -> list[str]:
@@ -176,6 +224,18 @@ class HeldGraph:
                 {} if self.project is None else route_labels(self.project, self.project_rel)
             )
         return self._routes
+
+
+def _place(site: Site) -> dict[str, Any]:
+    return {"file": site[0], "line": site[1], "column": site[2]}
+
+
+def _edge_place(site: EdgeSite) -> dict[str, Any]:
+    return {"file": site[0], "line": site[1], "column": site[2], "kind": site[3]}
+
+
+def relation_site(relation: Relation) -> dict[str, Any]:
+    return _place(relation.site)
 
 
 def _at(location: Mapping[str, Any]) -> str | None:

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.query import relation_questions
 from tsograph.producers.query.budget import Budget, BudgetSpent
 from tsograph.producers.query.held import (
     HeldGraph,
@@ -26,7 +25,17 @@ from tsograph.producers.query.held import (
     parse_edge_id,
     short_name,
 )
+from tsograph.producers.query.request import (
+    Refused,
+    Request,
+    Result,
+    floor_for_callers,
+    mode_of,
+    one_target,
+)
 from tsograph.producers.query.targets import find, target_path, unsafe_path
+
+__all__ = ["QUESTIONS", "Refused", "Request", "Result", "ask"]
 
 ANSWERED = (
     "status",
@@ -43,76 +52,34 @@ ANSWERED = (
     "cycles",
     "unknowns",
     "explain",
+    "implementers",
+    "references",
+    "tests",
+    "importers",
 )
 UNAVAILABLE = {
-    "implementers": "the graph records no implements, extends or overrides relations yet",
-    "references": "the graph records no uses as a type, and uses as a value only as "
-    "reference edges of callers",
-    "tests": "the graph does not link test functions to the code they call yet",
-    "importers": "the graph records no file-level imports yet",
     "changes": "the graph is built for the work tree only; no base version is compared yet",
 }
 QUESTIONS = tuple(sorted((*ANSWERED, *UNAVAILABLE)))
-NEEDS_TARGET = ("search", "symbol", "callers", "callees", "path", "impact", "outline", "explain")
-MAX_DEPTH = {"callers": 3, "callees": 3, "path": 8, "impact": 8}
-DEFAULT_DEPTH = {"callers": 1, "callees": 1, "path": 8, "impact": 3}
+NEEDS_TARGET = (
+    "search",
+    "symbol",
+    "callers",
+    "callees",
+    "path",
+    "impact",
+    "outline",
+    "explain",
+    "implementers",
+    "references",
+    "tests",
+    "importers",
+)
+MAX_DEPTH = {"callers": 3, "callees": 3, "path": 8, "impact": 8, "implementers": 8, "tests": 3}
+DEFAULT_DEPTH = {"callers": 1, "callees": 1, "path": 8, "impact": 3, "implementers": 8, "tests": 3}
 EDGE_KINDS = ("alias", "call", "callback", "contains", "initializer", "jsx", "new", "reference")
 ROUTE_HOPS = 3
 MAX_PACKAGE_JSON = 1 << 20
-
-
-class Refused(Exception):
-    """The question cannot be answered; `code` names why, the message says it in a line."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass(frozen=True)
-class Request:
-    question: str
-    target: str | None = None
-    to: str | None = None  # path: the second symbol
-    file: str | None = None  # narrows a name to one file; unknowns: one file
-    depth: int | None = None
-    tiers: tuple[str, ...] = EVIDENCE_ORDER
-    edges: tuple[str, ...] | None = None  # path: the edge kinds followed
-    level: str = "files"  # cycles
-    text: str | None = None  # routes: a part of the route label
-    base: str | None = None  # impact/changes: not answered yet
-
-    def key(self) -> str:
-        """What makes two requests the same question (paging options left out)."""
-        return orjson.dumps(
-            [
-                self.question,
-                self.target,
-                self.to,
-                self.file,
-                self.depth,
-                list(self.tiers),
-                list(self.edges) if self.edges is not None else None,
-                self.level,
-                self.text,
-            ]
-        ).decode()
-
-
-@dataclass
-class Result:
-    question: str
-    items: list[dict[str, Any]] = field(default_factory=list)
-    target: dict[str, Any] | None = None
-    candidates: list[dict[str, Any]] | None = None
-    tiered: bool = False  # counts by tier make sense for these items
-    leads: list[dict[str, Any]] = field(default_factory=list)
-    floor: bool = False
-    reasons: list[str] = field(default_factory=list)
-    unexpanded: list[str] | None = None  # set when the time budget stopped the work
-    depth_cut: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
@@ -129,7 +96,7 @@ def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
         raise Refused("bad-request", f"{question} needs a target")
     for path in (
         request.file,
-        request.target if question == "outline" else None,
+        request.target if question in ("outline", "importers") else None,
         *(
             target_path(text)
             for text in (request.target, request.to)
@@ -149,35 +116,6 @@ def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
         result.floor = True
         result.reasons.append("budget: the time budget ran out before the work was done")
     return result
-
-
-def _one_target(
-    held: HeldGraph, text: str, budget: Budget, result: Result, file: str | None = None
-) -> int | None:
-    """The symbol a target names; several set the candidates, none refuses."""
-    found = find(held, text, budget, file)
-    if not found.numbers:
-        raise Refused("unknown-symbol", found.reason)
-    if len(found.numbers) > 1:
-        result.candidates = [held.symbol(number) for number in found.numbers]
-        return None
-    return found.numbers[0]
-
-
-def _mode(tiers: Iterable[str]) -> str:
-    """The traversal mode whose tiers cover the asked ones."""
-    asked = set(tiers)
-    for mode, covered in MODE_TIERS.items():
-        if asked <= set(covered):
-            return mode
-    return "candidates"
-
-
-def _floor_for_callers(held: HeldGraph, tiers: tuple[str, ...], result: Result) -> None:
-    """Any call the graph could not link may reach any symbol: the list is then a floor."""
-    mode = _mode(tiers)
-    result.reasons.extend(held.gap_lines(mode))
-    result.floor = bool(result.reasons)
 
 
 def _status(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
@@ -240,7 +178,7 @@ def _by_tier(held: HeldGraph, edges: list[int]) -> dict[str, int]:
 
 def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     """callers and callees: the edges in, or out, breadth first up to --depth."""
-    start = _one_target(held, request.target or "", budget, result, request.file)
+    start = one_target(held, request.target or "", budget, result, request.file)
     if start is None:
         return
     result.target = held.symbol(start)
@@ -286,9 +224,9 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
         items.sort(key=lambda item: item[:3])
         result.items = [held.edge_item(edge, depth) for depth, _, _, edge in items]
     if incoming:
-        _floor_for_callers(held, request.tiers, result)
+        floor_for_callers(held, request.tiers, result)
     else:
-        mode = _mode(request.tiers)
+        mode = mode_of(request.tiers)
         unresolved = sum(held.graph.unresolved.get(number, {}).get(mode, 0) for number in seen)
         if unresolved:
             result.floor = True
@@ -327,7 +265,7 @@ def _reach_tiers(
 
 
 def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
-    start = _one_target(held, request.target or "", budget, result, request.file)
+    start = one_target(held, request.target or "", budget, result, request.file)
     if start is None:
         return
     result.target = held.symbol(start)
@@ -345,21 +283,21 @@ def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -
         {**held.symbol(number), "depth": depth, "tier": tier, "via": ids[via]}
         for depth, _, _, number, tier, via in rows
     ]
-    _floor_for_callers(held, request.tiers, result)
+    floor_for_callers(held, request.tiers, result)
 
 
 def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     labels = held.routes()
     graph = held.graph
     if request.target:
-        start = _one_target(held, request.target, budget, result, request.file)
+        start = one_target(held, request.target, budget, result, request.file)
         if start is None:
             return
         result.target = held.symbol(start)
         result.tiered = True
         reach = _reach_tiers(held, start, budget, ROUTE_HOPS)
         reach[start] = (0, EVIDENCE_ORDER[0], start)
-        _floor_for_callers(held, request.tiers, result)
+        floor_for_callers(held, request.tiers, result)
     else:
         reach = {number: (0, EVIDENCE_ORDER[0], number) for number in graph.entries}
     rows = []
@@ -382,12 +320,12 @@ def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -
 
 
 def _path(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
-    start = _one_target(held, request.target or "", budget, result)
+    start = one_target(held, request.target or "", budget, result)
     if start is None:
         return
     if not request.to:
         raise Refused("bad-request", "path needs two targets: FROM and TO")
-    end = _one_target(held, request.to, budget, result)
+    end = one_target(held, request.to, budget, result)
     if end is None:
         return
     edges = request.edges or EDGE_KINDS
@@ -421,7 +359,7 @@ def _path(held: HeldGraph, request: Request, budget: Budget, result: Result) -> 
             queue.append(other)
     if end not in came:
         result.floor = True
-        result.reasons.extend(held.gap_lines(_mode(request.tiers)))
+        result.reasons.extend(held.gap_lines(mode_of(request.tiers)))
         return
     chain = []
     number = end
@@ -599,7 +537,7 @@ def _strong_components(successors: dict[str, set[str]], budget: Budget) -> list[
 
 def _unknowns(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     graph = held.graph
-    mode = _mode(request.tiers)
+    mode = mode_of(request.tiers)
     name = request.target
     rows = []
     for number, counts in graph.unresolved.items():
@@ -657,4 +595,8 @@ _QUESTIONS = {
     "cycles": _cycles,
     "unknowns": _unknowns,
     "explain": _explain,
+    "implementers": relation_questions.implementers,
+    "references": relation_questions.references,
+    "tests": relation_questions.tests,
+    "importers": relation_questions.importers,
 }

@@ -20,17 +20,33 @@ def _symbol(symbol: Mapping[str, Any]) -> str:
     )
 
 
+def _site(site: Mapping[str, Any]) -> str:
+    return f"{printable(str(site['file']))}:{site['line']}:{site['column']}"
+
+
 def _item(kind: str, item: Mapping[str, Any]) -> str:
+    if "use" in item and "edge" not in item:
+        return (
+            f"{_site(item['site'])} in {printable(item['fromName'])}, {item['tier']}, "
+            f"use as a {item['use']}"
+        )
     if "edge" in item:
-        if kind == "callees":
-            where, name = item["toAt"], item["toName"]
-        else:
-            where, name = item["fromAt"], item["fromName"]
+        name = item["toName"] if kind == "callees" else item["fromName"]
+        # Where the call is written; an edge with no site (contains, initializer) is shown
+        # at the declaration it leaves from, or reaches for callees.
+        where = (
+            _site(item["site"])
+            if item.get("site")
+            else printable(str(item["toAt" if kind == "callees" else "fromAt"]))
+        )
+        use = f", use as a {item['use']}" if "use" in item else ""
         arrow = f" -> {printable(item['toName'])}" if kind in ("path", "explain") else ""
         return (
-            f"{printable(str(where))} {printable(name)}{arrow}, {item['tier']} "
-            f"{'+'.join(item['kinds'])}, depth {item['depth']} [{item['edge']}]"
+            f"{where} in {printable(name)}{arrow}, {item['tier']} "
+            f"{'+'.join(item['kinds'])}{use}, depth {item['depth']} [{item['edge']}]"
         )
+    if kind == "importers":
+        return f"{_site(item['site'])}, {item['tier']}"
     if "question" in item:
         state = "yes" if item["available"] else f"no: {item['reason']}"
         return f"{item['question']}: {state}"
@@ -47,6 +63,8 @@ def _item(kind: str, item: Mapping[str, Any]) -> str:
     line = _symbol(item)
     if item.get("routes"):
         line += " " + "; ".join(map(printable, item["routes"]))
+    if "relation" in item:
+        line += f", {item['relation']} {printable(item['via'])}"
     if "tier" in item:
         line += f", {item['tier']}, depth {item['depth']}"
     if item.get("unresolvedCalls"):

@@ -146,8 +146,19 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
         "unknowns",
         "explain",
         "callers",
+        "implementers",
+        "references",
+        "tests",
+        "importers",
     }
-    for question in ("implementers", "references", "tests", "importers", "changes"):
-        document, failed = seen[question]
-        assert failed and document["error"]["code"] == "unavailable"
+    # The same answers as the command line gives for the relation questions.
+    for question, words in [
+        ("implementers", ["Repo"]),
+        ("references", ["Repo"]),
+        ("importers", ["src/lib/jobs.ts"]),
+    ]:
+        cli = tsograph("query", question, *words, "--project", repo, "--no-cache", "--json")
+        assert _without_mode(orjson.loads(cli.stdout))["items"] == seen[question][0]["items"]
+    document, failed = seen["changes"]
+    assert failed and document["error"]["code"] == "unavailable"
     assert os.listdir(cache)  # the held build was kept in the graph cache

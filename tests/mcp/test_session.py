@@ -108,3 +108,28 @@ def test_edits_since_the_build_are_seen_at_most_once_a_second(edit: str, tmp_pat
     document, _ = session.call("graph_refresh", {})
     assert document["graph"]["freshness"]["laterEditsKnown"] is False
     assert document["graph"]["build"] != build
+
+
+def test_a_mixed_repository_answers_each_language_it_is_asked(tmp_path: Path) -> None:
+    """A repository with JavaScript and Python sources: js by default, python when asked;
+    an edit of a Python file is seen as a later edit too."""
+    repo = tmp_path / "repo"
+    shutil.copytree(FIXTURE, repo, ignore=shutil.ignore_patterns("expected.json"))
+    shutil.copytree(REPO / "fixtures" / "query" / "projects" / "pytests", repo / "py")
+    clock = StepClock()
+    session = GraphSession(repo, use_cache=False, clock=clock)
+    document, failed = session.call("graph_callers", {"symbol": "listJobs"})
+    assert not failed and document["target"]["file"] == "src/lib/jobs.ts"
+    document, failed = session.call("graph_callers", {"symbol": "test_twice"})
+    assert failed and document["error"]["code"] == "unknown-symbol"
+    document, failed = session.call("graph_tests", {"symbol": "twice", "language": "python"})
+    assert not failed
+    assert [item["name"] for item in document["items"]] == ["test_twice", "test_run_doubles"]
+    assert session.builds == 2
+    document, failed = session.call("graph_callers", {"symbol": "x", "language": "go"})
+    assert failed and document["error"]["code"] == "bad-request"
+    with (repo / "py" / "calc" / "ops.py").open("a") as source:
+        source.write("\n\ndef later() -> None:\n    pass\n")
+    clock.now = 1.5
+    document, _ = session.call("graph_status", {"language": "python"})
+    assert document["graph"]["freshness"]["laterEditsKnown"] is True

@@ -41,7 +41,49 @@ CASES = [
     ("basics-packages", "basics", ["packages"], 0),
     ("basics-cycles", "basics", ["cycles"], 0),
     ("basics-unknowns", "basics", ["unknowns", "--file", "src/components/JobList.tsx"], 0),
-    ("basics-implementers", "basics", ["implementers", "Repo"], 2),
+    ("basics-implementers", "basics", ["implementers", "Repo"], 0),
+    ("relations-implementers", "relations", ["implementers", "Repo"], 0),
+    ("relations-implementers-class", "relations", ["implementers", "BaseRepo"], 0),
+    ("relations-implementers-method", "relations", ["implementers", "BaseRepo.save"], 0),
+    ("relations-implementers-member", "relations", ["implementers", "Repo.save"], 0),
+    ("relations-implementers-depth", "relations", ["implementers", "Repo", "--depth", "1"], 0),
+    ("relations-references-type", "relations", ["references", "SqlRepo"], 0),
+    ("relations-references-interface", "relations", ["references", "ReadRepo"], 0),
+    ("relations-references-value", "relations", ["references", "open"], 0),
+    ("relations-tests", "relations", ["tests", "SqlRepo.find"], 0),
+    ("relations-importers", "relations", ["importers", "src/lib/repo.ts"], 0),
+    ("relations-importers-unknown", "relations", ["importers", "src/lib/none.ts"], 2),
+    ("relations-callers-sites", "relations", ["callers", "open"], 0),
+    # Python: every question on the Python graph fixtures.
+    ("py-status", "py:shop", ["status"], 0),
+    ("py-capabilities", "py:shop", ["capabilities"], 0),
+    ("py-search", "py:shop", ["search", "price"], 0),
+    ("py-symbol", "py:shop", ["symbol", "Order.total"], 0),
+    ("py-symbol-line", "py:shop", ["symbol", "shop/models.py:21"], 0),
+    ("py-callers", "py:shop", ["callers", "Priced.price", "--depth", "2"], 0),
+    ("py-callers-page1", "py:shop", ["callers", "Priced.price", "--depth", "2", "--limit", "2"], 0),
+    (
+        "py-callers-tokens",
+        "py:shop",
+        ["callers", "Priced.price", "--depth", "2", "--tokens", "120"],
+        0,
+    ),
+    ("py-callers-ambiguous", "py:shop", ["callers", "price"], 0),
+    ("py-callers-unknown", "py:shop", ["callers", "nothing_here"], 2),
+    ("py-callees", "py:shop", ["callees", "summarize"], 0),
+    ("py-implementers", "py:shop", ["implementers", "Priced"], 0),
+    ("py-implementers-method", "py:shop", ["implementers", "Priced.price"], 0),
+    ("py-references", "py:shop", ["references", "Order"], 0),
+    ("py-routes", "py:shop", ["routes"], 0),
+    ("py-tests", "py:pytests", ["tests", "twice"], 0),
+    ("py-tests-tier", "py:pytests", ["tests", "twice", "--tier", "direct"], 0),
+    ("py-path", "py:shop", ["path", "main", "Priced.price"], 0),
+    ("py-impact", "py:shop", ["impact", "Priced.price"], 0),
+    ("py-importers", "py:shop", ["importers", "shop/models.py"], 0),
+    ("py-outline", "py:shop", ["outline", "shop/models.py"], 0),
+    ("py-packages", "py:shop", ["packages"], 0),
+    ("py-cycles", "py:shop", ["cycles"], 0),
+    ("py-unknowns", "py:shop", ["unknowns"], 0),
     ("basics-outline-parent", "basics", ["outline", "../basics"], 2),
     ("dispatch-callers-tiers", "dispatch", ["callers", "SqlItemStore.findItem"], 0),
     (
@@ -54,8 +96,15 @@ CASES = [
 ]
 
 
+PYTHON_PROJECTS = {
+    "shop": REPO / "fixtures" / "python-graph" / "shop",
+    "pytests": REPO / "fixtures" / "query" / "projects" / "pytests",
+}
+
+
 def ask(graph: str, *words: str) -> tuple[int, bytes, str]:
-    result = tsograph("query", *words, "--project", GRAPHS / graph, "--no-cache")
+    project = PYTHON_PROJECTS[graph[3:]] if graph.startswith("py:") else GRAPHS / graph
+    result = tsograph("query", *words, "--project", project, "--no-cache")
     return result.code, result.stdout, result.stderr
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from tsograph.exchange.limitations import counted
 from tsograph.producers.graph.model import (
     Edge,
+    EdgeSite,
     Graph,
     Node,
     add_declaration_node,
@@ -260,7 +261,8 @@ class PythonGraphBuilder:
             placed = self._placed(site)
             if placed.kind in VALUE_KINDS or placed.kind == "read":
                 if not placed.computed and placed.callee.members:
-                    self._accessor_edges(placed.owner, self._accessor(path, placed.callee))
+                    place = ((path, placed.line, placed.column, "call"),)
+                    self._accessor_edges(placed.owner, self._accessor(path, placed.callee), place)
                 if placed.kind != "read":
                     self._value_use(path, placed)
                 continue
@@ -275,21 +277,25 @@ class PythonGraphBuilder:
             if write.target.members and not write.computed:
                 self._accessor_edges(write.owner, self._accessor(path, write.target))
 
-    def _accessor_edges(self, owner: str, targets: Targets) -> None:
+    def _accessor_edges(
+        self, owner: str, targets: Targets, place: tuple[EdgeSite, ...] = ()
+    ) -> None:
+        # A setter runs at an assignment, which the facts keep without a location: no site.
         for target in targets.direct:
-            self.edges.append(Edge(owner, target, ("call",), "direct"))
+            self.edges.append(Edge(owner, target, ("call",), "direct", place))
         for target in targets.bound:
-            self.edges.append(Edge(owner, target, ("call",), "bound"))
+            self.edges.append(Edge(owner, target, ("call",), "bound", place))
         for target in targets.candidates:
-            self.edges.append(Edge(owner, target, ("call",), "candidate"))
+            self.edges.append(Edge(owner, target, ("call",), "candidate", place))
 
     def finish(self) -> None:
         for path, site, written, targets in self.resolved:
             kind = "call" if site.kind == "decorator" else targets.kind
+            place = ((path, site.line, site.column, kind),)
             if targets.direct:
                 self.linked += 1
                 for target in targets.direct:
-                    self.edges.append(Edge(site.owner, target, (kind,), "direct"))
+                    self.edges.append(Edge(site.owner, target, (kind,), "direct", place))
                 continue
             if targets.external:
                 self.external += 1
@@ -299,9 +305,9 @@ class PythonGraphBuilder:
             self.unresolved[site.owner] += 1
             bound = targets.bound or self._parameter_targets(path, written)
             for target in bound:
-                self.edges.append(Edge(site.owner, target, (kind,), "bound"))
+                self.edges.append(Edge(site.owner, target, (kind,), "bound", place))
             for target in targets.candidates:
-                self.edges.append(Edge(site.owner, target, (kind,), "candidate"))
+                self.edges.append(Edge(site.owner, target, (kind,), "candidate", place))
             if bound:
                 self.bound_linked[reason] += 1
             else:
@@ -378,7 +384,8 @@ class PythonGraphBuilder:
         self.escaped.add(value.id)
         declaration = self.binder.declarations[value.id]
         if declaration.kind == "class" or declaration.kind in CALLABLE:
-            self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct"))
+            place = ((path, site.line, site.column, site.kind),)
+            self.edges.append(Edge(site.owner, declaration.id, (site.kind,), "direct", place))
 
 
 def _after(

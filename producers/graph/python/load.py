@@ -15,6 +15,7 @@ from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.python.bases import with_bases
 from tsograph.producers.graph.python.binder import PythonBinder
 from tsograph.producers.graph.python.edges import build_python_graph
+from tsograph.producers.graph.python.relations import python_relations
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
 from tsograph.producers.project.python_modules import PythonModules
@@ -55,7 +56,9 @@ def build_python(
 ) -> Graph:
     """The graph of the project's Python files; `walk_gaps` are the walk's limitation lines."""
     modules = PythonModules.load(root, facts)
-    graph = build_python_graph(PythonBinder(facts, modules))
+    binder = PythonBinder(facts, modules)
+    graph = build_python_graph(binder)
+    graph.relations = python_relations(binder, graph.nodes)
     lines = list(walk_gaps)
     if parse_error_files:
         lines.append(
