@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tsograph.producers.graph.model import Relation, Site
-from tsograph.producers.graph.python.binder import Opaque, PythonBinder
+from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.index import Opaque
 from tsograph.producers.graph.python.values import Decl, Instance, Module, Value
 from tsograph.producers.graph.relations import named_types
 
