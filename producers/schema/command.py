@@ -19,7 +19,7 @@ from tsograph.producers.command_args import (
 )
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
-from tsograph.producers.schema.scan import scan_project
+from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.service_runs import (
     add_service_arguments,
     output_of,

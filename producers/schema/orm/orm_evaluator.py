@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import is_function, static_key, unwrap_value
@@ -65,25 +64,13 @@ from tsograph.producers.schema.orm.declarations import (
     simple_assignments,
     single_unparenthesized,
 )
+from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
 
 # How deep one question may follow values before giving up (counted as a cut).
 MAX_DEPTH = 48
 # Callee shapes whose calls are indexed for caller provenance.
 CALLER_SHAPES = frozenset({"identifier", "member", "call", "tagged"})
-
-
-@dataclass(frozen=True, slots=True)
-class PkgRef:
-    package: str  # the supported package entry (`drizzle-orm`)
-    specifier: str  # as written (`drizzle-orm/pg-core`)
-    name: str  # imported name, `default`, or `*` for the module object
-
-
-@dataclass(frozen=True, slots=True)
-class Val:
-    kind: str
-    ref: Any = None
 
 
 Hook = Callable[["Evaluator", str, Node, Val], "Val | None"]
