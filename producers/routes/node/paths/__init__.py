@@ -24,6 +24,8 @@ real frameworks did with them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .find_my_way import fastify_plugin_prefix, fastify_route_paths
 from .find_my_way import translate as _find_my_way
 from .hono import merge_path as hono_merge_path
@@ -52,6 +54,15 @@ __all__ = [
 ]
 
 
+# The one-argument translators; find-my-way also takes the router's major version.
+_TRANSLATORS: dict[Dialect, Callable[[str], tuple[PathVariant, ...]]] = {
+    "hono": _hono,
+    "path-to-regexp-0.1": _path_to_regexp_0_1,
+    "path-to-regexp-6": _path_to_regexp_6,
+    "path-to-regexp-8": _path_to_regexp_8,
+}
+
+
 def translate(
     dialect: Dialect, path: str, *, router_major: int | None = None
 ) -> tuple[PathVariant, ...]:
@@ -65,15 +76,9 @@ def translate(
     """
     if dialect not in DIALECTS:
         raise ValueError(f"unknown router dialect {dialect!r}")
-    if dialect == "hono":
-        return _hono(path)
-    if dialect == "path-to-regexp-0.1":
-        return _path_to_regexp_0_1(path)
-    if dialect == "path-to-regexp-6":
-        return _path_to_regexp_6(path)
-    if dialect == "path-to-regexp-8":
-        return _path_to_regexp_8(path)
-    return _find_my_way(path, major=router_major or 9)
+    if dialect == "find-my-way":
+        return _find_my_way(path, major=router_major or 9)
+    return _TRANSLATORS[dialect](path)
 
 
 def join_prefix(dialect: Dialect, prefix: str, path: str) -> str:
@@ -86,10 +91,13 @@ def join_prefix(dialect: Dialect, prefix: str, path: str) -> str:
     """
     if dialect not in DIALECTS:
         raise ValueError(f"unknown router dialect {dialect!r}")
-    if dialect == "hono":
-        return hono_merge_path(prefix, path)
-    if dialect in ("path-to-regexp-0.1", "path-to-regexp-8"):
-        return express_join_prefix(prefix, path, express_major=4 if dialect.endswith("0.1") else 5)
-    if dialect == "path-to-regexp-6":
-        return koa_join_prefix(prefix, path)
-    return fastify_route_paths(prefix, path)[0]
+    return _JOINS[dialect](prefix, path)
+
+
+_JOINS: dict[Dialect, Callable[[str, str], str]] = {
+    "hono": hono_merge_path,
+    "path-to-regexp-0.1": lambda prefix, path: express_join_prefix(prefix, path, express_major=4),
+    "path-to-regexp-6": koa_join_prefix,
+    "path-to-regexp-8": lambda prefix, path: express_join_prefix(prefix, path, express_major=5),
+    "find-my-way": lambda prefix, path: fastify_route_paths(prefix, path)[0],
+}
