@@ -30,10 +30,9 @@ from tsograph.producers.lang.syntax_read import (
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.bindings import Binding, Scopes
 from tsograph.producers.routes.client.provenance import (
-    CLIENT_EXPORTS,
     INSTANCE_FACTORIES,
-    REQUIRED,
     Library,
+    client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
 
@@ -255,7 +254,7 @@ class Evaluator:
 
     def _import(self, ctx: Context, binding: Binding) -> Value:
         specifier = binding.specifier
-        library = CLIENT_EXPORTS.get((specifier, binding.imported, "import"))
+        library = client_export(specifier, binding.imported)
         if library is not None:
             return Client(library, origins=((specifier, 0),))
         target = ctx.project.resolve(ctx.path, specifier)
@@ -412,7 +411,7 @@ class Evaluator:
         callee_node = node.part("callee")
         required = _required(ctx, callee_node, node)
         if required is not None:
-            library = CLIENT_EXPORTS.get((required, REQUIRED, "require"))
+            library = client_export(required, "")
             if library is not None:
                 return Client(library, origins=((required, 0),))
         callee = self.value(ctx, callee_node)

@@ -66,6 +66,7 @@ from tsograph.producers.schema.orm.declarations import (
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
+from tsograph.producers.values import provenance
 
 # How deep one question may follow values before giving up (counted as a cut).
 MAX_DEPTH = 48
@@ -501,8 +502,9 @@ class Evaluator:
         found = None if hook is None else hook(self, path, node, target)
         if found is not None:
             return found
-        factory = packages.FACTORIES.get((ref.package, ref.name))
-        if factory == packages.MODULE:
+        export = "" if ref.name == "*" else ref.name
+        factory = provenance.kind_of(ref.package, export, "new" if node.kind == "new" else "call")
+        if factory == provenance.PACKAGE_MODULE:
             return Val("pkg", PkgRef(ref.package, ref.specifier, "*"))
         if factory == "hono":
             arguments = node.part("type_arguments")

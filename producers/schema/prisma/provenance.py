@@ -37,7 +37,9 @@ from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.values import provenance
 
+PRISMA_PACKAGE = "@prisma/client"
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
 _SCOPES = frozenset({"module", "block", "for", "for_in", "catch"})
 # Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
@@ -167,7 +169,9 @@ class ClientIndex:
             info.imports[record.local] = (record.kind, record.specifier, record.imported)
             if not record.local or not self._client_module(path, record.specifier):
                 continue
-            if record.imported == "PrismaClient":
+            # Every client module (a subpath, `.prisma/client`, a generator output) exports
+            # what `@prisma/client` does: its constructor is the shared table's row.
+            if provenance.kind_of(PRISMA_PACKAGE, record.imported, "new") == "prisma-client":
                 if record.specifier not in info.mocked:  # a mocked module builds mocks
                     info.constructors.add(record.local)
                 info.client_types.add(record.local)

@@ -34,19 +34,15 @@ from tsograph.producers.routes.node.runtime_values import (
 
 
 def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
 ) -> Value | None:
-    options = options_at(args, 0)
-    if function.package != "express":
-        return None
-    if function.path == () and not new:
+    if kind == "express-app":
         return new_router(host, "express", "app", node, frame)
-    if function.path == ("Router",):
-        router = new_router(host, "express", "router", node, frame)
-        router.case_sensitive = options.members.get("caseSensitive") is True
-        router.strict = options.members.get("strict") is True
-        return router
-    return None
+    options = options_at(args, 0)
+    router = new_router(host, "express", "router", node, frame)
+    router.case_sensitive = options.members.get("caseSensitive") is True
+    router.strict = options.members.get("strict") is True
+    return router
 
 
 def call(
@@ -85,6 +81,7 @@ def call(
 
 FRAMEWORK = Framework(
     ("express",),
+    ("express-app", "express-router"),
     construct,
     call,
     {

@@ -42,10 +42,9 @@ from tsograph.producers.routes.node.runtime_values import (
 
 
 def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
 ) -> Value | None:
-    package, path = function.package, function.path
-    if package == "fastify" and path in ((), ("default",), ("fastify",)) and not new:
+    if kind == "fastify-app":
         options = options_at(args, 0)
         router = new_router(host, "fastify", "app", node, frame)
         nested = options.members.get("routerOptions")
@@ -55,7 +54,7 @@ def construct(
         router.strict = merged.get("ignoreTrailingSlash") is not True
         router.case_sensitive = merged.get("caseSensitive") is not False
         return router
-    if package == "fastify-plugin" and path in ((), ("default",)) and args:
+    if kind == "fastify-plugin" and args:
         plugin = args[0]
         if isinstance(plugin, FunctionValue):
             return Wrapped(function, plugin)
@@ -133,5 +132,9 @@ def _register(host: Host, app: RouterValue, args: list[Value], where: Place, fra
 
 
 FRAMEWORK = Framework(
-    ("fastify",), construct, call, {("fastify", ("FastifyInstance",)): ("fastify", "router")}
+    ("fastify",),
+    ("fastify-app", "fastify-plugin"),
+    construct,
+    call,
+    {("fastify", ("FastifyInstance",)): ("fastify", "router")},
 )

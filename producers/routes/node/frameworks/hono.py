@@ -41,15 +41,13 @@ HONO_VERBS = ("get", "post", "put", "delete", "patch", "options")
 
 
 def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
 ) -> Value | None:
-    if function.package.startswith("hono") and function.path == ("Hono",) and new:
-        options = options_at(args, 0)
-        router = new_router(host, "hono", "app", node, frame)
-        router.strict = options.members.get("strict") is not False
-        router.case_sensitive = True
-        return router
-    return None
+    options = options_at(args, 0)
+    router = new_router(host, "hono", "app", node, frame)
+    router.strict = options.members.get("strict") is not False
+    router.case_sensitive = True
+    return router
 
 
 def call(
@@ -138,4 +136,6 @@ def call(
     return app if name in RETURNS_SELF else UNKNOWN
 
 
-FRAMEWORK = Framework(("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")})
+FRAMEWORK = Framework(
+    ("hono",), ("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")}
+)

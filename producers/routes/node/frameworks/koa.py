@@ -34,12 +34,11 @@ from tsograph.producers.routes.node.runtime_values import (
 
 
 def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
 ) -> Value | None:
-    package, path = function.package, function.path
-    if package == "koa" and path in ((), ("default",)) and new:
+    if kind == "koa-app":
         return new_router(host, "koa-app", "app", node, frame)
-    if package == "@koa/router" and path in ((), ("default",), ("Router",)):
+    if kind == "koa-router":
         options = options_at(args, 0)
         router = new_router(host, "koa", "router", node, frame)
         prefix = options.members.get("prefix")
@@ -104,6 +103,7 @@ def _koa_router(
 
 FRAMEWORK = Framework(
     ("koa", "koa-app"),
+    ("koa-app", "koa-router"),
     construct,
     call,
     {("@koa/router", ()): ("koa", "router"), ("@koa/router", ("Router",)): ("koa", "router")},

@@ -26,20 +26,18 @@ from tsograph.producers.routes.node.runtime_values import (
 
 
 def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
+    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
 ) -> Value | None:
-    if function.package != "@nestjs/core" or not args:
+    if not args:
         return None
-    if function.path == ("NestFactory", "create"):
+    if kind == "nest-app":
         app = new_router(host, "nest", "app", node, frame)
         settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
         strategy = None if settings is None else settings.members.get("routeResolutionStrategy")
         preview = settings is not None and settings.members.get("preview") is True
         app.nest = NestSetup(args[0], specificity=strategy == "specificity", preview=preview)
         return app
-    if function.path == ("RouterModule", "register"):
-        return NestRoutes(args[0])
-    return None
+    return NestRoutes(args[0])
 
 
 def call(
@@ -68,4 +66,4 @@ def _configure(host: Host, nest: NestSetup, name: str, args: list[Value], where:
         )
 
 
-FRAMEWORK = Framework(("nest",), construct, call)
+FRAMEWORK = Framework(("nest",), ("nest-app", "nest-router-module"), construct, call)

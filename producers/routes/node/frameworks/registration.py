@@ -111,7 +111,9 @@ class Host(Protocol):
 
 # (host, the package name called, arguments, the call node, frame, called with `new`):
 # the router or value the call makes, None when the framework does not make it.
-Constructor = Callable[[Host, External, list[Value], Node, Frame, bool], Value | None]
+# (host, the kind the provenance table proved, the export, arguments, node, frame): the
+# router or value made, or None when the arguments do not make one.
+Constructor = Callable[[Host, str, External, list[Value], Node, Frame], Value | None]
 # (host, the router, method name, arguments, where, frame): what the call returns.
 MethodCall = Callable[[Host, RouterValue, str, list[Value], Place, Frame], Value]
 
@@ -121,6 +123,7 @@ class Framework:
     """One framework's rules, as the table in frameworks/__init__.py lists them."""
 
     routers: tuple[str, ...]  # the RouterValue.framework names whose calls it answers
+    makes: tuple[str, ...]  # the provenance kinds (producers/values/provenance.py) it constructs
     construct: Constructor
     call: MethodCall
     # Router types a parameter annotation can name: (package, exported name) → (framework, kind).
