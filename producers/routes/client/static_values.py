@@ -35,19 +35,17 @@ from tsograph.producers.routes.client.provenance import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-
-MAX_DEPTH = 24
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 
 class Special(Enum):
-    UNKNOWN = "unknown"
     UNDEFINED = "undefined"
     TRUE = "true"
     FALSE = "false"
     INSTANCE = "instance"  # the result of `new X(…)`: a Request, a URL, …
 
 
-UNKNOWN = Special.UNKNOWN
 UNDEFINED = Special.UNDEFINED
 
 
@@ -105,7 +103,7 @@ class Module:
     path: str
 
 
-Value = str | Obj | Client | Member | Fn | Module | Special
+Value = str | Obj | Client | Member | Fn | Module | Special | Unknown
 
 
 def merge(base: Obj, extra: Value) -> Obj:
@@ -146,18 +144,17 @@ Env = dict[Node, tuple[Value, ...]]  # a followed function -> the argument value
 @dataclass
 class Evaluator:
     env: Env = field(default_factory=dict)
-    depth: int = 0
+    budget: DepthBudget = field(default_factory=DepthBudget)
 
     def value(self, ctx: Context, node: Node | None) -> Value:
         if node is None:
             return UNDEFINED
-        if self.depth > MAX_DEPTH:
+        if not self.budget.enter():
             return UNKNOWN
-        self.depth += 1
         try:
             return self._value(ctx, node)
         finally:
-            self.depth -= 1
+            self.budget.leave()
 
     def string(self, ctx: Context, node: Node | None) -> str:
         """The value as URL text: anything not a proven string is a hole."""
@@ -269,9 +266,8 @@ class Evaluator:
 
     def export(self, ctx: Context, name: str) -> Value:
         """The value a module exports under `name` (ES exports, `export *` last)."""
-        if self.depth > MAX_DEPTH:
+        if not self.budget.enter():
             return UNKNOWN
-        self.depth += 1
         try:
             stars: list[str] = []
             for statement in ctx.root.items:
@@ -290,7 +286,7 @@ class Evaluator:
                     return value
             return UNKNOWN
         finally:
-            self.depth -= 1
+            self.budget.leave()
 
     def _export_of(self, ctx: Context, statement: Node, name: str) -> Value | None:
         declaration = statement.part("declaration")

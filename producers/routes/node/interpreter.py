@@ -28,7 +28,6 @@ from tsograph.producers.lang.syntax_read import static_key, string_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
-from tsograph.producers.routes.node.literals import fold, js_string, number
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
@@ -46,6 +45,7 @@ from tsograph.producers.routes.node.runtime_values import (
     Value,
     Wrapped,
 )
+from tsograph.producers.values.javascript import fold, js_string, number
 
 MAX_CALL_DEPTH = 24
 MAX_STEPS = 400_000  # statements and expressions over the whole project

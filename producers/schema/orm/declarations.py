@@ -271,10 +271,3 @@ def returned_expressions(body: Node) -> Iterator[Node]:
                     yield value
                 continue
             stack.append(child)
-
-
-def enclosing_class(node: Node) -> Node | None:
-    for ancestor in node.ancestors():
-        if ancestor.kind == "class":
-            return ancestor
-    return None

@@ -11,10 +11,11 @@ parameter properties (`this.db`), callback parameters of calls whose receiver is
 the project fills with the same proven value (`module.exports = (sequelize) => …`
 called as `require('./m')(sequelize)`), ES imports, re-exports and CommonJS `require` /
 `module.exports`, across files through the project's module resolver. What a package
-export, a method or a callback gives is read from the tables of packages.py.
+export gives is the shared provenance table (producers/values/provenance.py); what a
+method or a callback gives is read from the tables of packages.py.
 `constant()` reads strings the same way (`TABLE_NAMES.users`). Nothing is executed and
 no inferred type is used: a value that cannot be followed is None, and a chain longer
-than MAX_DEPTH stops (counted in `cuts`).
+than the shared depth budget (producers/values/budget.py) stops (counted in `cuts`).
 
 Values (`Val.kind`):
   pkg              an imported package value; `ref` is a `PkgRef`
@@ -53,7 +54,6 @@ from tsograph.producers.schema.orm.declarations import (
     callee_of,
     code_nodes,
     declared,
-    enclosing_class,
     imported_names,
     is_const,
     key_name,
@@ -66,10 +66,9 @@ from tsograph.producers.schema.orm.declarations import (
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import provenance
+from tsograph.producers.values import class_members, provenance
+from tsograph.producers.values.budget import DepthBudget
 
-# How deep one question may follow values before giving up (counted as a cut).
-MAX_DEPTH = 48
 # Callee shapes whose calls are indexed for caller provenance.
 CALLER_SHAPES = frozenset({"identifier", "member", "call", "tagged"})
 
@@ -96,11 +95,11 @@ class Evaluator:
         self.hooks = hooks or {}
         # kind -> what a member of such a value is (`sequelize.models`).
         self.member_hooks: dict[str, Callable[[Val, str], Val | None]] = {}
-        # Expressions where tracing stopped at MAX_DEPTH (counted once each).
+        # Expressions where tracing stopped at the depth budget (counted once each).
         self.cuts: set[tuple[str, int]] = set()
         self.memo: dict[MemoKey, Val | None] = {}
         self._active: set[MemoKey] = set()
-        self._depth = 0
+        self.budget = DepthBudget()
         self._callers: dict[tuple[str, int], list[tuple[str, Node]]] | None = None
         self._nodes: dict[str, tuple[Node, ...]] = {}
         # One table of declared names per scope or parameter list.
@@ -136,7 +135,7 @@ class Evaluator:
             return self.memo[key]
         if key in self._active:
             return None
-        if self._depth >= MAX_DEPTH:
+        if self.budget.spent:
             self.cuts.add((path, node.start))
             return None
         return self.evaluate(key, lambda: self._value(path, node))
@@ -146,15 +145,14 @@ class Evaluator:
         and one level deeper while it runs; None when it is active or too deep."""
         if key in self._active:
             return None
-        if self._depth >= MAX_DEPTH:
+        if not self.budget.enter():
             self.cuts.add((key[0], key[1].start))
             return None
         self._active.add(key)
-        self._depth += 1
         try:
             result = compute()
         finally:
-            self._depth -= 1
+            self.budget.leave()
             self._active.discard(key)
         self.memo[key] = result
         return result
@@ -629,7 +627,7 @@ class Evaluator:
 
     def _this_value(self, path: str, node: Node) -> Val | None:
         """`this` in a class that extends TypeORM's `Repository<Entity>` is that repository."""
-        cls = enclosing_class(node)
+        cls = class_members.enclosing_class(node)
         base_node = None if cls is None else cls.part("base")
         if cls is None or base_node is None:
             return None
@@ -646,24 +644,17 @@ class Evaluator:
         return Val("typeorm-repo", entity)
 
     def _this_member(self, path: str, node: Node, name: str) -> Val | None:
-        cls = enclosing_class(node)
+        cls = class_members.enclosing_class(node)
         if cls is None:
             return None
         for member in cls.items:
-            if member.kind == "field" and key_name(member.part("name")) == name:
+            if class_members.is_field_named(member, name):
                 annotation = member.part("type")
                 found = None if annotation is None else self.type_value(path, annotation)
                 return found or self.value(path, member.part("value"))
-            if member.kind == "function":
-                key = member.part("name")
-                if key is None or key.value != "constructor":
-                    continue
-                params = member.part("parameters")
-                for param in [] if params is None else params.items:
-                    pattern = param.part("pattern")
-                    is_property = bool(param.flags & PARAMETER_PROPERTY)
-                    if is_property and pattern is not None and self.text(path, pattern) == name:
-                        return self._parameter(path, param, ())
+            if class_members.is_constructor(member):
+                for param in class_members.parameter_properties(member, name):
+                    return self._parameter(path, param, ())
                 found = self._constructor_assignment(path, member, name)
                 if found is not None:
                     return found
@@ -680,10 +671,6 @@ class Evaluator:
             if left is not None and self.text(path, left).replace(" ", "") == f"this.{name}":
                 return self.value(path, expression.part("right"))
         return None
-
-
-# Modifiers that make a constructor parameter a class property.
-PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
 
 
 def _literal(node: Node) -> str | None:
