@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tsograph.producers.routes.client.provenance import client_export
+from tsograph.producers.routes.client.client_libraries import client_export
 from tsograph.producers.routes.node import frameworks
 from tsograph.producers.values.provenance import PROVENANCE, kind_of
 

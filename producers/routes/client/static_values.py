@@ -11,7 +11,8 @@ initializer is their value), imports of project modules (resolved with the
 project's module resolution) and, inside a followed wrapper, the arguments
 the outer invocation passed. `let`, `var`, destructuring, class members and
 anything written at run time are not values. Which package exports and
-which client methods give a client is data (provenance.py). The code is read
+which client methods give a client is data (client_libraries.py and the shared
+producers/values/provenance.py). The code is read
 from the neutral syntax form (producers/lang/syntax_tree.py), never a parser's tree.
 """
 
@@ -29,7 +30,7 @@ from tsograph.producers.lang.syntax_read import (
 )
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.bindings import Binding, Scopes
-from tsograph.producers.routes.client.provenance import (
+from tsograph.producers.routes.client.client_libraries import (
     INSTANCE_FACTORIES,
     Library,
     client_export,

@@ -1,6 +1,6 @@
 """Prisma Client usage as relation-use facts: delegate accesses, column keys, raw SQL.
 
-`client.<delegate>` on a proven client (see provenance.py) is a fact for the
+`client.<delegate>` on a proven client (see client_provenance.py) is a fact for the
 model's table at the delegate name; the top-level keys of `select`, `omit`,
 `where`, `data`, `cursor`, `create`, `update` and `orderBy`, and the strings of
 `distinct` and `by`, are column facts when they name a scalar field. A computed
@@ -19,8 +19,8 @@ from tsograph.producers.lang.syntax_read import object_entries, string_value, un
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import raw_sql
+from tsograph.producers.schema.prisma.client_provenance import ClientFile, ClientIndex
 from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
-from tsograph.producers.schema.prisma.provenance import ClientFile, ClientIndex
 from tsograph.producers.schema.scan import SchemaScan
 
 OPERATIONS = frozenset(

@@ -7,7 +7,7 @@ module names the package version its rules were read from and how its router
 treats letter case and trailing slashes (the router options decide those, so
 templates keep both as written):
 
-* `hono` — Hono 4.x (`hono.py`);
+* `hono` — Hono 4.x (`hono_paths.py`);
 * `path-to-regexp-0.1` — Express 4 (`path_to_regexp_0_1.py`);
 * `path-to-regexp-6` — @koa/router 12–13 (`path_to_regexp_6.py`);
 * `path-to-regexp-8` — Express 5 and @koa/router 14+ (`path_to_regexp_8.py`);
@@ -28,8 +28,8 @@ from collections.abc import Callable
 
 from .find_my_way import fastify_plugin_prefix, fastify_route_paths
 from .find_my_way import translate as _find_my_way
-from .hono import merge_path as hono_merge_path
-from .hono import translate as _hono
+from .hono_paths import merge_path as hono_merge_path
+from .hono_paths import translate as _hono
 from .joins import express_join_prefix, express_route_paths, koa_join_prefix
 from .model import DIALECTS, Dialect, PathVariant, strict_variants
 from .path_to_regexp_0_1 import translate as _path_to_regexp_0_1
