@@ -36,6 +36,7 @@ from tsograph.producers.routes.client.client_libraries import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
+from tsograph.producers.values import modules
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
@@ -520,14 +521,14 @@ def _in_constructor(assignment: Node) -> bool:
 
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     """The specifier of `require("x")` with the global require; None for other calls."""
-    if callee is None or callee.kind != "identifier" or callee.value != "require":
+    if callee is None or not modules.is_require(callee):
         return None
     if ctx.scopes.lookup(callee, "require") is not None:
         return None
     args = argument_nodes(call)
-    if not args or len(args) != 1 or args[0].kind != "string":
+    if not args or len(args) != 1:
         return None
-    return args[0].value
+    return modules.specifier_argument(call)
 
 
 def _is_star_export(statement: Node) -> bool:

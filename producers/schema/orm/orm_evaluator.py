@@ -66,7 +66,7 @@ from tsograph.producers.schema.orm.declarations import (
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import class_members, provenance
+from tsograph.producers.values import class_members, modules, provenance
 from tsograph.producers.values.budget import DepthBudget
 
 # Callee shapes whose calls are indexed for caller provenance.
@@ -461,13 +461,11 @@ class Evaluator:
         if callee is None:
             return None
         callee = unwrap_value(callee)
-        if callee.kind == "name" and callee.value == "import":
-            args = call_arguments(node)
-            specifier = _literal(args[0]) if args else None
+        if modules.is_dynamic_import(callee):
+            specifier = modules.specifier_argument(node)
             return None if specifier is None else self.imported(path, specifier, "*")
-        if callee.kind == "identifier" and callee.value == "require":
-            args = call_arguments(node)
-            specifier = _literal(args[0]) if args else None
+        if modules.is_require(callee):
+            specifier = modules.specifier_argument(node)
             if specifier is None:
                 return None
             found = self.imported(path, specifier, "*")
@@ -671,7 +669,3 @@ class Evaluator:
             if left is not None and self.text(path, left).replace(" ", "") == f"this.{name}":
                 return self.value(path, expression.part("right"))
         return None
-
-
-def _literal(node: Node) -> str | None:
-    return node.value if node.kind == "string" else None

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from tsograph.producers.lang.syntax_read import chain, is_function, unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values import modules
 
 _PATTERNS = frozenset({"object_pattern", "array_pattern", "property", "assign_pattern", "rest"})
 
@@ -51,10 +52,7 @@ def is_require_or_import(node: Node) -> bool:
     if node.kind != "call":
         return False
     callee = node.part("callee")
-    return callee is not None and (
-        (callee.kind == "identifier" and callee.value == "require")
-        or (callee.kind == "name" and callee.value == "import")
-    )
+    return modules.is_require(callee) or modules.is_dynamic_import(callee)
 
 
 def default_expression(root: Node) -> Node | None:

@@ -16,6 +16,7 @@ from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     MOUNT_METHODS,
     OTHER_VERBS,
+    Construction,
     Framework,
     Host,
     handler_of,
@@ -61,7 +62,7 @@ def construct(
     framework = None if kind is None else _BY_KIND.get(kind)
     if kind is None or framework is None:
         return None
-    return framework.construct(host, kind, function, args, node, frame)
+    return framework.construct(host, Construction(kind, function, args, node, frame))
 
 
 def call_method(

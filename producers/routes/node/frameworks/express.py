@@ -8,23 +8,20 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks.middleware import use
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     OTHER_VERBS,
     RETURNS_SELF,
+    Construction,
     Framework,
     Host,
     leading_path,
-    new_router,
-    options_at,
     paths,
     verb,
 )
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
-    External,
     Frame,
     Place,
     RouteBuilder,
@@ -33,13 +30,11 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
-) -> Value | None:
-    if kind == "express-app":
-        return new_router(host, "express", "app", node, frame)
-    options = options_at(args, 0)
-    router = new_router(host, "express", "router", node, frame)
+def construct(host: Host, made: Construction) -> Value | None:
+    if made.kind == "express-app":
+        return made.router(host, "express", "app")
+    options = made.options
+    router = made.router(host, "express", "router")
     router.case_sensitive = options.members.get("caseSensitive") is True
     router.strict = options.members.get("strict") is True
     return router

@@ -9,12 +9,10 @@ Its controllers are read by nest_controllers.py.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.node.frameworks.registration import Framework, Host, new_router
+from tsograph.producers.routes.node.frameworks.registration import Construction, Framework, Host
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
-    External,
     Frame,
     NestRoutes,
     NestSetup,
@@ -25,13 +23,12 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, kind: str, function: External, args: list[Value], node: Node, frame: Frame
-) -> Value | None:
+def construct(host: Host, made: Construction) -> Value | None:
+    args = made.args
     if not args:
         return None
-    if kind == "nest-app":
-        app = new_router(host, "nest", "app", node, frame)
+    if made.kind == "nest-app":
+        app = made.router(host, "nest", "app")
         settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
         strategy = None if settings is None else settings.members.get("routeResolutionStrategy")
         preview = settings is not None and settings.members.get("preview") is True
