@@ -1,4 +1,4 @@
-"""`require(…)` and `import(…)` are recognised once, the same way by every evaluator."""
+"""Module loads (`require`, `import()`) and function returns, read once for every evaluator."""
 
 from __future__ import annotations
 
@@ -25,3 +25,19 @@ def test_a_dynamic_import_is_the_keyword_not_a_function_named_import() -> None:
     assert modules.specifier_argument(keyword) == "./m"
     assert not modules.is_dynamic_import(member.part("callee"))
     assert not modules.is_require(member.part("callee"))
+
+
+def test_a_function_returns_what_its_own_return_statements_give() -> None:
+    from tsograph.producers.values.returns import return_statements
+
+    root = read_syntax(
+        "src/a.ts",
+        b"function f(x) { if (x) return 1; const g = () => { return 2; };"
+        b" class C { m() { return 3; } } return; }",
+    ).root
+    function = next(iter(find_all(root, ("function",))))
+    body = function.part("body")
+    assert body is not None
+    values = [statement.part("value") for statement in return_statements(body)]
+    # The bare `return;` ends the body's block; `return 1` sits in the nested `if`.
+    assert [None if value is None else value.value for value in values] == [None, "1"]
