@@ -36,7 +36,7 @@ from tsograph.producers.routes.client.client_libraries import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-from tsograph.producers.values import modules
+from tsograph.producers.values import class_members, modules
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
@@ -360,12 +360,10 @@ class Evaluator:
             return UNKNOWN
         initializer: Node | None = None
         for member in owner.items:
-            if member.kind == "field":
-                field_name = member.part("name")
-                if field_name is not None and field_name.value == name:
-                    if "static" in member.flags:
-                        return UNKNOWN
-                    initializer = member.part("value")
+            if class_members.is_field_named(member, name):
+                if "static" in member.flags:
+                    return UNKNOWN
+                initializer = member.part("value")
         assignments = _this_assignments(owner, name)
         if initializer is not None and not assignments:
             return self.value(ctx, initializer)
@@ -503,19 +501,17 @@ def _this_assignments(owner: Node, name: str) -> list[Node]:
 
 
 def _in_constructor(assignment: Node) -> bool:
+    """A statement of the constructor's own body (not nested in a block or function)."""
     statement = assignment.parent
     block = statement.parent if statement is not None else None
     method = block.parent if block is not None else None
-    if method is None or method.kind != "function" or method.value != "method":
-        return False
-    name = method.part("name")
     return (
         statement is not None
         and statement.kind == "statement"
         and block is not None
         and block.kind == "block"
-        and name is not None
-        and name.value == "constructor"
+        and method is not None
+        and class_members.is_constructor(method)
     )
 
 
