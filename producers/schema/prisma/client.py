@@ -140,10 +140,7 @@ def _member(
             scan.note("unresolved-client-receivers:", "calls", at=scan.place(info.file, prop.start))
         return
     if model is None:
-        scan.note(
-            "dynamic-relation-names:", "unknown-delegates", at=scan.place(info.file, prop.start)
-        )
-        scan.source_fact(info.file, prop.start, "", dynamic=True)
+        _dynamic_delegate(scan, info, prop.start, "unknown-delegates")
         return
     if model.ignored:
         return
@@ -153,6 +150,12 @@ def _member(
     scan.source_fact(info.file, prop.start, model.table)
     if call is not None:
         _columns(scan, info, call, model)
+
+
+def _dynamic_delegate(scan: SchemaScan, info: ClientFile, offset: int, reason: str) -> None:
+    """A delegate whose model is not proven: a dynamic use, counted with its reason."""
+    scan.note("dynamic-relation-names:", reason, at=scan.place(info.file, offset))
+    scan.source_fact(info.file, offset, "", dynamic=True)
 
 
 def _operation(member: Node) -> tuple[str | None, Node | None]:
@@ -184,10 +187,7 @@ def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[Pri
     if value is not None and value.startswith("$"):
         return
     if model is None or model.table is None:
-        scan.note(
-            "dynamic-relation-names:", "computed-delegates", at=scan.place(info.file, node.start)
-        )
-        scan.source_fact(info.file, node.start, "", dynamic=True)
+        _dynamic_delegate(scan, info, node.start, "computed-delegates")
         return
     if model.ignored:
         return
