@@ -61,9 +61,14 @@ class ReadStats:
     unreadable_paths: list[str] = field(default_factory=list)
 
 
+# The producers folders whose code decides a graph (entry points read route files through
+# the routes code, which reads values through the value layer).
+GRAPH_CODE = ("graph", "project", "routes", "schema", "values")
+
+
 def graph_namespace() -> str:
-    """The namespace of cached graphs: entry points read route files through the routes code."""
-    return f"{cache_namespace()} graph {code_digest(('graph', 'project', 'routes'))}"
+    """The namespace of cached graphs: the front-end's and a digest of GRAPH_CODE."""
+    return f"{cache_namespace()} graph {code_digest(GRAPH_CODE)}"
 
 
 @dataclass(frozen=True)

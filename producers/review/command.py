@@ -56,7 +56,7 @@ def _load(folder: Path, args: argparse.Namespace) -> HeldGraph:
 
 def _relation_uses(project: Path, args: argparse.Namespace) -> list[dict[str, Any]] | None:
     """The work tree's relation-use facts with graph ids; None when the scan fails."""
-    from tsograph.producers.schema.scan import scan_project
+    from tsograph.producers.schema.collect_all import scan_project
 
     try:
         scan = scan_project(project, False, syntax_files(args))

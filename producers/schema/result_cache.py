@@ -36,10 +36,14 @@ ENTRY_VERSION = 1
 _EXCHANGE = Path(__file__).resolve().parents[2] / "exchange"
 
 
+# The producers folders whose code turns facts into a schema result.
+SCHEMA_CODE = ("project", "schema", "values")
+
+
 @functools.cache
 def schema_namespace() -> str:
     """The front-end's namespace and a digest of the code that turns facts into the result."""
-    digest = hashlib.sha256(code_digest(("project", "schema")).encode())
+    digest = hashlib.sha256(code_digest(SCHEMA_CODE).encode())
     for source in sorted(_EXCHANGE.rglob("*.py")):
         digest.update(source.name.encode())
         digest.update(source.read_bytes())

@@ -1,7 +1,7 @@
 """One `tsograph schema` run: the shared state every collector writes into.
 
 Interface (stable; a collector is one function `collect(scan: SchemaScan) -> None`
-added to COLLECTORS below):
+listed in `schema/collect_all.py` COLLECTORS):
 
     scan.root                    the project folder (a Path; never written anywhere)
     scan.files                   SchemaSources (producers/schema/walk.py), with Prisma
@@ -51,22 +51,18 @@ the literals no other collector claimed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.exchange.limitations import Place, counted
-from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.project.enclosing import Enclosing
-from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
 from tsograph.producers.project.resolve import Resolver
-from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.result_cache import Probes, ResultCache, SchemaResult, schema_key
-from tsograph.producers.schema.walk import SchemaSources, walk_schema_sources
+from tsograph.producers.schema.result_cache import Probes
+from tsograph.producers.schema.walk import SchemaSources
 
 Fact = fact_builder.Fact
 
@@ -241,43 +237,3 @@ class SchemaScan:
                 )
             )
         return lines
-
-
-Collector = Callable[[SchemaScan], None]
-
-
-def _collectors() -> tuple[Collector, ...]:
-    # Imported here so each collector module may import SchemaScan from this one.
-    from tsograph.producers.schema import prisma_collector, sql_literals
-    from tsograph.producers.schema.orm import collect as orm
-
-    return (prisma_collector.collect, orm.collect, sql_literals.collect)
-
-
-def scan_project(
-    root: Path,
-    include_tests: bool = False,
-    syntax_files: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-) -> SchemaScan:
-    with recording() as dependencies:
-        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
-        scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
-    # Files are read as collectors ask for them; most projects read most of them.
-    progress.phase("parsing sources", len(scan.files.sources))
-    cache = ResultCache(model.syntax_files.cache.directory)
-    key = schema_key(model, include_tests) if cache.directory is not None else ""
-    stored = cache.load(root, key) if key else None
-    if stored is not None:
-        scan.facts = stored.facts
-        scan.read = [root / path for path in stored.read]
-        scan.stored_lines = stored.limitations
-        return scan
-    with recording() as read_by_collectors:
-        for collect in _collectors():
-            collect(scan)
-    read = [path.relative_to(root).as_posix() for path in scan.read if path.is_relative_to(root)]
-    if key and len(read) == len(scan.read):
-        result = SchemaResult(scan.facts, read, scan.limitation_lines())
-        cache.save(key, [*dependencies, *read_by_collectors], scan.probes.seen, result)
-    return scan

@@ -21,7 +21,7 @@ from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.detect import detect
-from tsograph.producers.schema.scan import scan_project
+from tsograph.producers.schema.collect_all import scan_project
 
 SCHEMA = """datasource db {
   provider = "postgresql"

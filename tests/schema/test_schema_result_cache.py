@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tests.schema.support import FIXTURES, copy_project, run_schema
-from tsograph.producers.schema import scan as schema_scan
+from tsograph.producers.schema import collect_all
+from tsograph.producers.schema.scan import SchemaScan
 
 
 def test_a_warm_run_collects_nothing_and_writes_the_same_document(
@@ -24,10 +25,10 @@ def test_a_warm_run_collects_nothing_and_writes_the_same_document(
     cold = run_schema(project, "--cache-dir", cache)
     assert cold.code == 0 and cold.stdout == uncached.stdout
 
-    def refuse() -> None:
+    def refuse(scan: SchemaScan) -> None:
         raise AssertionError("a warm run ran the collectors")
 
-    monkeypatch.setattr(schema_scan, "_collectors", refuse)
+    monkeypatch.setattr(collect_all, "COLLECTORS", (refuse,))
     warm = run_schema(project, "--cache-dir", cache)
     assert warm.code == 0 and warm.stdout == cold.stdout and warm.stderr == ""
 

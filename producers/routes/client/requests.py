@@ -38,6 +38,7 @@ from tsograph.producers.routes.client.static_values import (
     argument_nodes,
 )
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
+from tsograph.producers.values.unknown import UNKNOWN
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})
 _AXIOS_NO_DATA = {"get": "GET", "delete": "DELETE", "head": "HEAD", "options": "OPTIONS"}
@@ -175,7 +176,7 @@ def _axios(
         elif isinstance(first, Obj):
             config = first
         else:
-            config = Special.UNKNOWN
+            config = UNKNOWN
     elif name == "request":
         config = ev.value(ctx, _arg(args, 0))
     elif name in _AXIOS_NO_DATA:
@@ -187,7 +188,7 @@ def _axios(
     else:
         return None
     if args is None:
-        config = Special.UNKNOWN
+        config = UNKNOWN
     merged = _merged(client.config, config)
     url_value = ev.value(ctx, url_node) if url_node is not None else merged.get("url")
     url = url_value if isinstance(url_value, str) else HOLE
@@ -221,7 +222,7 @@ def _ky(
     url_value = ev.value(ctx, _arg(args, 0))
     if url_value is Special.INSTANCE:
         return Skipped(URL_OBJECT)
-    options = ev.value(ctx, _arg(args, 1)) if args is not None else Special.UNKNOWN
+    options = ev.value(ctx, _arg(args, 1)) if args is not None else UNKNOWN
     merged = _merged(client.config, options)
     method: str | Skipped | None
     if name:

@@ -11,7 +11,8 @@ initializer is their value), imports of project modules (resolved with the
 project's module resolution) and, inside a followed wrapper, the arguments
 the outer invocation passed. `let`, `var`, destructuring, class members and
 anything written at run time are not values. Which package exports and
-which client methods give a client is data (provenance.py). The code is read
+which client methods give a client is data (client_libraries.py and the shared
+producers/values/provenance.py). The code is read
 from the neutral syntax form (producers/lang/syntax_tree.py), never a parser's tree.
 """
 
@@ -29,26 +30,24 @@ from tsograph.producers.lang.syntax_read import (
 )
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.bindings import Binding, Scopes
-from tsograph.producers.routes.client.provenance import (
-    CLIENT_EXPORTS,
+from tsograph.producers.routes.client.client_libraries import (
     INSTANCE_FACTORIES,
-    REQUIRED,
     Library,
+    client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-
-MAX_DEPTH = 24
+from tsograph.producers.values import class_members, modules
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 
 class Special(Enum):
-    UNKNOWN = "unknown"
     UNDEFINED = "undefined"
     TRUE = "true"
     FALSE = "false"
     INSTANCE = "instance"  # the result of `new X(…)`: a Request, a URL, …
 
 
-UNKNOWN = Special.UNKNOWN
 UNDEFINED = Special.UNDEFINED
 
 
@@ -106,7 +105,7 @@ class Module:
     path: str
 
 
-Value = str | Obj | Client | Member | Fn | Module | Special
+Value = str | Obj | Client | Member | Fn | Module | Special | Unknown
 
 
 def merge(base: Obj, extra: Value) -> Obj:
@@ -147,18 +146,17 @@ Env = dict[Node, tuple[Value, ...]]  # a followed function -> the argument value
 @dataclass
 class Evaluator:
     env: Env = field(default_factory=dict)
-    depth: int = 0
+    budget: DepthBudget = field(default_factory=DepthBudget)
 
     def value(self, ctx: Context, node: Node | None) -> Value:
         if node is None:
             return UNDEFINED
-        if self.depth > MAX_DEPTH:
+        if not self.budget.enter():
             return UNKNOWN
-        self.depth += 1
         try:
             return self._value(ctx, node)
         finally:
-            self.depth -= 1
+            self.budget.leave()
 
     def string(self, ctx: Context, node: Node | None) -> str:
         """The value as URL text: anything not a proven string is a hole."""
@@ -255,7 +253,7 @@ class Evaluator:
 
     def _import(self, ctx: Context, binding: Binding) -> Value:
         specifier = binding.specifier
-        library = CLIENT_EXPORTS.get((specifier, binding.imported, "import"))
+        library = client_export(specifier, binding.imported)
         if library is not None:
             return Client(library, origins=((specifier, 0),))
         target = ctx.project.resolve(ctx.path, specifier)
@@ -270,9 +268,8 @@ class Evaluator:
 
     def export(self, ctx: Context, name: str) -> Value:
         """The value a module exports under `name` (ES exports, `export *` last)."""
-        if self.depth > MAX_DEPTH:
+        if not self.budget.enter():
             return UNKNOWN
-        self.depth += 1
         try:
             stars: list[str] = []
             for statement in ctx.root.items:
@@ -291,7 +288,7 @@ class Evaluator:
                     return value
             return UNKNOWN
         finally:
-            self.depth -= 1
+            self.budget.leave()
 
     def _export_of(self, ctx: Context, statement: Node, name: str) -> Value | None:
         declaration = statement.part("declaration")
@@ -363,12 +360,10 @@ class Evaluator:
             return UNKNOWN
         initializer: Node | None = None
         for member in owner.items:
-            if member.kind == "field":
-                field_name = member.part("name")
-                if field_name is not None and field_name.value == name:
-                    if "static" in member.flags:
-                        return UNKNOWN
-                    initializer = member.part("value")
+            if class_members.is_field_named(member, name):
+                if "static" in member.flags:
+                    return UNKNOWN
+                initializer = member.part("value")
         assignments = _this_assignments(owner, name)
         if initializer is not None and not assignments:
             return self.value(ctx, initializer)
@@ -412,7 +407,7 @@ class Evaluator:
         callee_node = node.part("callee")
         required = _required(ctx, callee_node, node)
         if required is not None:
-            library = CLIENT_EXPORTS.get((required, REQUIRED, "require"))
+            library = client_export(required, "")
             if library is not None:
                 return Client(library, origins=((required, 0),))
         callee = self.value(ctx, callee_node)
@@ -506,32 +501,30 @@ def _this_assignments(owner: Node, name: str) -> list[Node]:
 
 
 def _in_constructor(assignment: Node) -> bool:
+    """A statement of the constructor's own body (not nested in a block or function)."""
     statement = assignment.parent
     block = statement.parent if statement is not None else None
     method = block.parent if block is not None else None
-    if method is None or method.kind != "function" or method.value != "method":
-        return False
-    name = method.part("name")
     return (
         statement is not None
         and statement.kind == "statement"
         and block is not None
         and block.kind == "block"
-        and name is not None
-        and name.value == "constructor"
+        and method is not None
+        and class_members.is_constructor(method)
     )
 
 
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     """The specifier of `require("x")` with the global require; None for other calls."""
-    if callee is None or callee.kind != "identifier" or callee.value != "require":
+    if callee is None or not modules.is_require(callee):
         return None
     if ctx.scopes.lookup(callee, "require") is not None:
         return None
     args = argument_nodes(call)
-    if not args or len(args) != 1 or args[0].kind != "string":
+    if not args or len(args) != 1:
         return None
-    return args[0].value
+    return modules.specifier_argument(call)
 
 
 def _is_star_export(statement: Node) -> bool:

@@ -32,6 +32,7 @@ from tsograph.producers.routes.client.static_values import (
     callee_of,
 )
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, literal_text
+from tsograph.producers.values import class_members
 from tsograph.schemas import SCHEMA_DIR
 
 MODEL_SCHEMA = "client-model-v1.json"
@@ -150,29 +151,16 @@ def _annotation(ctx: Context, receiver: Node) -> Node | None:
 
 
 def _field_type(node: Node, name: str) -> Node | None:
-    owner = next((node for node in node.ancestors() if node.kind == "class"), None)
+    owner = class_members.enclosing_class(node)
     if owner is None:
         return None
     for member in owner.items:
-        if member.kind == "field":
-            field_name = member.part("name")
-            if field_name is not None and field_name.value == name:
-                return _type_name(member)
-        constructor = member.part("name")
-        if member.kind == "function" and member.value == "method" and constructor is not None:
-            if constructor.value != "constructor":
-                continue
-            params = member.part("parameters")
-            for param in params.items if params is not None else ():
-                pattern = param.part("pattern")
-                # TypeScript parameter properties: a modifier makes the parameter a field.
-                has_modifier = bool(param.flags & _PARAMETER_PROPERTY)
-                if has_modifier and pattern is not None and pattern.value == name:
-                    return _type_name(param)
+        if class_members.is_field_named(member, name):
+            return _type_name(member)
+        if class_members.is_constructor(member):
+            for param in class_members.parameter_properties(member, name):
+                return _type_name(param)
     return None
-
-
-_PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
 
 
 def _type_name(node: Node) -> Node | None:

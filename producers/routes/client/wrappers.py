@@ -34,7 +34,6 @@ from tsograph.producers.lang.syntax_read import (
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.requests import Outcome
 from tsograph.producers.routes.client.static_values import (
-    MAX_DEPTH,
     Context,
     Evaluator,
     Fn,
@@ -154,11 +153,11 @@ class Wrappers:
             self.exported.add(key)
         target = self.project.context(fn.path)
         args = argument_nodes(call)
-        if target is None or args is None or depth >= MAX_WRAPPER_DEPTH or ev.depth > MAX_DEPTH:
+        if target is None or args is None or depth >= MAX_WRAPPER_DEPTH or ev.budget.spent:
             self.unrepresented.add(key)
             return None
         values = tuple(ev.value(ctx, arg) for arg in args)
-        inner_ev = Evaluator({**ev.env, fn.node: values}, ev.depth + 1)
+        inner_ev = Evaluator({**ev.env, fn.node: values}, ev.budget.below())
         callee = inner_ev.value(target, callee_of(forwarded))
         outcome = outcome_of(inner_ev, target, forwarded, callee, depth + 1)
         if outcome is None:

@@ -24,11 +24,10 @@ from dataclasses import dataclass, field, replace
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import chain as member_chain
-from tsograph.producers.lang.syntax_read import static_key, string_value
+from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
-from tsograph.producers.routes.node.literals import fold, js_string, number
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
@@ -46,6 +45,8 @@ from tsograph.producers.routes.node.runtime_values import (
     Value,
     Wrapped,
 )
+from tsograph.producers.values import modules
+from tsograph.producers.values.javascript import fold, js_string, number
 
 MAX_CALL_DEPTH = 24
 MAX_STEPS = 400_000  # statements and expressions over the whole project
@@ -627,15 +628,15 @@ class Interpreter:
         if callee is None:
             return UNKNOWN
         arg_nodes = list(node.items) if node.kind == "call" else []
-        if callee.kind == "identifier" and callee.value == "require":
-            literal = string_value(arg_nodes[0]) if arg_nodes else None
+        if modules.is_require(callee):
+            literal = modules.specifier_argument(node)
             if literal is None:
                 return UNKNOWN
             loaded = self.required(frame.file.facts.path, literal)
             if isinstance(loaded, ModuleValue) and loaded.commonjs is not None:
                 return loaded.commonjs  # `module.exports = router`
             return loaded
-        if callee.kind == "name" and callee.value == "import":
+        if modules.is_dynamic_import(callee):
             return UNKNOWN  # a dynamic import: a promise of a module
         if callee.kind == "member":
             target = callee.part("object")

@@ -13,18 +13,9 @@ from typing import Union
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
-
-class _Unknown:
-    """A value the interpreter cannot prove."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = _Unknown()
+__all__ = ["UNKNOWN"]
 
 
 @dataclass(eq=False)
@@ -92,7 +83,7 @@ Value = Union[
     float,
     bool,
     None,
-    _Unknown,
+    Unknown,
     ObjectValue,
     ArrayValue,
     FunctionValue,

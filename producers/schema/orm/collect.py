@@ -22,8 +22,9 @@ from tsograph.producers.schema.orm.collector import OrmCollector
 from tsograph.producers.schema.orm.drivers import Drivers
 from tsograph.producers.schema.orm.drizzle import Drizzle
 from tsograph.producers.schema.orm.knex import Knex
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, OrmProject, Val
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, OrmProject
 from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.schema.orm.sequelize import Sequelize
 from tsograph.producers.schema.orm.typeorm import TypeOrm
 from tsograph.producers.schema.scan import SchemaScan

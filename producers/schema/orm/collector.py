@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tsograph.producers.schema.orm.orm_evaluator import Hook, Val
+    from tsograph.producers.schema.orm.orm_evaluator import Hook
     from tsograph.producers.schema.orm.orm_run import OrmRun
+    from tsograph.producers.schema.orm.receivers import Val
 
 
 class OrmCollector:

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import find_all, is_function, static_key
+from tsograph.producers.lang.syntax_read import find_all, static_key
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values.returns import return_statements
 
 # What collectors look at: calls (tagged templates are calls too), `new` and member access.
 CODE_KINDS = frozenset({"call", "tagged", "new", "member"})
@@ -259,22 +260,7 @@ def is_const(declarator: Node) -> bool:
 
 def returned_expressions(body: Node) -> Iterator[Node]:
     """Expressions a function body returns, not looking into nested functions or classes."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        for child in reversed(node.children()):
-            if is_function(child) or child.kind == "class":
-                continue
-            if child.kind == "return":
-                value = child.part("value")
-                if value is not None:
-                    yield value
-                continue
-            stack.append(child)
-
-
-def enclosing_class(node: Node) -> Node | None:
-    for ancestor in node.ancestors():
-        if ancestor.kind == "class":
-            return ancestor
-    return None
+    for statement in return_statements(body):
+        value = statement.part("value")
+        if value is not None:
+            yield value

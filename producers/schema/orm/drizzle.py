@@ -36,7 +36,7 @@ from tsograph.producers.schema.orm.declarations import (
     template_parts,
     written_entries,
 )
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, PkgRef, Val
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
 from tsograph.producers.schema.orm.orm_run import (
     UNREADABLE,
     UNRESOLVED,
@@ -45,6 +45,7 @@ from tsograph.producers.schema.orm.orm_run import (
     chain_root,
     method_of,
 )
+from tsograph.producers.schema.orm.receivers import PkgRef, Val
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(

@@ -11,10 +11,11 @@ parameter properties (`this.db`), callback parameters of calls whose receiver is
 the project fills with the same proven value (`module.exports = (sequelize) => …`
 called as `require('./m')(sequelize)`), ES imports, re-exports and CommonJS `require` /
 `module.exports`, across files through the project's module resolver. What a package
-export, a method or a callback gives is read from the tables of packages.py.
+export gives is the shared provenance table (producers/values/provenance.py); what a
+method or a callback gives is read from the tables of packages.py.
 `constant()` reads strings the same way (`TABLE_NAMES.users`). Nothing is executed and
 no inferred type is used: a value that cannot be followed is None, and a chain longer
-than MAX_DEPTH stops (counted in `cuts`).
+than the shared depth budget (producers/values/budget.py) stops (counted in `cuts`).
 
 Values (`Val.kind`):
   pkg              an imported package value; `ref` is a `PkgRef`
@@ -39,7 +40,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import is_function, static_key, unwrap_value
@@ -54,7 +54,6 @@ from tsograph.producers.schema.orm.declarations import (
     callee_of,
     code_nodes,
     declared,
-    enclosing_class,
     imported_names,
     is_const,
     key_name,
@@ -65,25 +64,13 @@ from tsograph.producers.schema.orm.declarations import (
     simple_assignments,
     single_unparenthesized,
 )
+from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
+from tsograph.producers.values import class_members, modules, provenance
+from tsograph.producers.values.budget import DepthBudget
 
-# How deep one question may follow values before giving up (counted as a cut).
-MAX_DEPTH = 48
 # Callee shapes whose calls are indexed for caller provenance.
 CALLER_SHAPES = frozenset({"identifier", "member", "call", "tagged"})
-
-
-@dataclass(frozen=True, slots=True)
-class PkgRef:
-    package: str  # the supported package entry (`drizzle-orm`)
-    specifier: str  # as written (`drizzle-orm/pg-core`)
-    name: str  # imported name, `default`, or `*` for the module object
-
-
-@dataclass(frozen=True, slots=True)
-class Val:
-    kind: str
-    ref: Any = None
 
 
 Hook = Callable[["Evaluator", str, Node, Val], "Val | None"]
@@ -108,11 +95,11 @@ class Evaluator:
         self.hooks = hooks or {}
         # kind -> what a member of such a value is (`sequelize.models`).
         self.member_hooks: dict[str, Callable[[Val, str], Val | None]] = {}
-        # Expressions where tracing stopped at MAX_DEPTH (counted once each).
+        # Expressions where tracing stopped at the depth budget (counted once each).
         self.cuts: set[tuple[str, int]] = set()
         self.memo: dict[MemoKey, Val | None] = {}
         self._active: set[MemoKey] = set()
-        self._depth = 0
+        self.budget = DepthBudget()
         self._callers: dict[tuple[str, int], list[tuple[str, Node]]] | None = None
         self._nodes: dict[str, tuple[Node, ...]] = {}
         # One table of declared names per scope or parameter list.
@@ -148,7 +135,7 @@ class Evaluator:
             return self.memo[key]
         if key in self._active:
             return None
-        if self._depth >= MAX_DEPTH:
+        if self.budget.spent:
             self.cuts.add((path, node.start))
             return None
         return self.evaluate(key, lambda: self._value(path, node))
@@ -158,15 +145,14 @@ class Evaluator:
         and one level deeper while it runs; None when it is active or too deep."""
         if key in self._active:
             return None
-        if self._depth >= MAX_DEPTH:
+        if not self.budget.enter():
             self.cuts.add((key[0], key[1].start))
             return None
         self._active.add(key)
-        self._depth += 1
         try:
             result = compute()
         finally:
-            self._depth -= 1
+            self.budget.leave()
             self._active.discard(key)
         self.memo[key] = result
         return result
@@ -475,13 +461,11 @@ class Evaluator:
         if callee is None:
             return None
         callee = unwrap_value(callee)
-        if callee.kind == "name" and callee.value == "import":
-            args = call_arguments(node)
-            specifier = _literal(args[0]) if args else None
+        if modules.is_dynamic_import(callee):
+            specifier = modules.specifier_argument(node)
             return None if specifier is None else self.imported(path, specifier, "*")
-        if callee.kind == "identifier" and callee.value == "require":
-            args = call_arguments(node)
-            specifier = _literal(args[0]) if args else None
+        if modules.is_require(callee):
+            specifier = modules.specifier_argument(node)
             if specifier is None:
                 return None
             found = self.imported(path, specifier, "*")
@@ -514,8 +498,9 @@ class Evaluator:
         found = None if hook is None else hook(self, path, node, target)
         if found is not None:
             return found
-        factory = packages.FACTORIES.get((ref.package, ref.name))
-        if factory == packages.MODULE:
+        export = "" if ref.name == "*" else ref.name
+        factory = provenance.kind_of(ref.package, export, "new" if node.kind == "new" else "call")
+        if factory == provenance.PACKAGE_MODULE:
             return Val("pkg", PkgRef(ref.package, ref.specifier, "*"))
         if factory == "hono":
             arguments = node.part("type_arguments")
@@ -640,7 +625,7 @@ class Evaluator:
 
     def _this_value(self, path: str, node: Node) -> Val | None:
         """`this` in a class that extends TypeORM's `Repository<Entity>` is that repository."""
-        cls = enclosing_class(node)
+        cls = class_members.enclosing_class(node)
         base_node = None if cls is None else cls.part("base")
         if cls is None or base_node is None:
             return None
@@ -657,24 +642,17 @@ class Evaluator:
         return Val("typeorm-repo", entity)
 
     def _this_member(self, path: str, node: Node, name: str) -> Val | None:
-        cls = enclosing_class(node)
+        cls = class_members.enclosing_class(node)
         if cls is None:
             return None
         for member in cls.items:
-            if member.kind == "field" and key_name(member.part("name")) == name:
+            if class_members.is_field_named(member, name):
                 annotation = member.part("type")
                 found = None if annotation is None else self.type_value(path, annotation)
                 return found or self.value(path, member.part("value"))
-            if member.kind == "function":
-                key = member.part("name")
-                if key is None or key.value != "constructor":
-                    continue
-                params = member.part("parameters")
-                for param in [] if params is None else params.items:
-                    pattern = param.part("pattern")
-                    is_property = bool(param.flags & PARAMETER_PROPERTY)
-                    if is_property and pattern is not None and self.text(path, pattern) == name:
-                        return self._parameter(path, param, ())
+            if class_members.is_constructor(member):
+                for param in class_members.parameter_properties(member, name):
+                    return self._parameter(path, param, ())
                 found = self._constructor_assignment(path, member, name)
                 if found is not None:
                     return found
@@ -691,11 +669,3 @@ class Evaluator:
             if left is not None and self.text(path, left).replace(" ", "") == f"this.{name}":
                 return self.value(path, expression.part("right"))
         return None
-
-
-# Modifiers that make a constructor parameter a class property.
-PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
-
-
-def _literal(node: Node) -> str | None:
-    return node.value if node.kind == "string" else None

@@ -65,49 +65,11 @@ def package_of(specifier: str, names: tuple[str, ...]) -> str | None:
     return None
 
 
-# What a table entry means besides a kind: the receiver itself, or the package module.
+# What a METHOD_RESULTS entry means besides a kind: the receiver itself. What a package
+# export called or constructed gives is the shared provenance table
+# (producers/values/provenance.py).
 SAME = "=same"
-MODULE = "=module"
 
-# (package, imported name) -> kind of the value `name(...)` or `new name(...)` returns
-# (called and constructed alike: no supported export differs between the two).
-# "*" as a name: any name of the package (namespace access `pg.Pool` is looked up by
-# the member name). Verified against the packages' typings: pg 8, mysql2 3,
-# better-sqlite3 11, @libsql/client 0.14, postgres 3, @neondatabase/serverless 0.10,
-# @vercel/postgres 0.10, @planetscale/database 1.
-FACTORIES: dict[tuple[str, str], str] = {
-    ("knex", "default"): "knex",
-    ("knex", "knex"): "knex",
-    ("knex", "*"): "knex",  # `const knex = require('knex')(config)`
-    ("pg", "Pool"): "sql",
-    ("pg", "Client"): "sql",
-    ("mysql2", "createPool"): "sql",
-    ("mysql2", "createConnection"): "sql",
-    ("mysql2", "createPoolCluster"): "sql",
-    ("better-sqlite3", "default"): "sql",
-    ("better-sqlite3", "*"): "sql",
-    ("sqlite3", "Database"): "sql",
-    ("node:sqlite", "DatabaseSync"): "sql",
-    ("bun:sqlite", "Database"): "sql",
-    ("@libsql/client", "createClient"): "sql",
-    ("postgres", "default"): "tag",
-    ("postgres", "*"): "tag",
-    ("@neondatabase/serverless", "neon"): "tag",
-    ("@neondatabase/serverless", "Pool"): "sql",
-    ("@neondatabase/serverless", "Client"): "sql",
-    ("@vercel/postgres", "createPool"): "sql",
-    ("@vercel/postgres", "createClient"): "sql",
-    ("@planetscale/database", "connect"): "sql",
-    ("typeorm", "DataSource"): "typeorm-ds",
-    ("sequelize", "Sequelize"): "sequelize",
-    ("sequelize", "default"): "sequelize",
-    # sqlite3 5: `verbose()` returns the package's module object again.
-    ("sqlite3", "verbose"): MODULE,
-    # Hono 4: `new Hono<{ Bindings }>()`, its bindings read from the type argument. The
-    # routes producer proves Hono apps on its own (routes/node/frameworks.construct);
-    # the two should share one provenance table (issue 15).
-    ("hono", "Hono"): "hono",
-}
 # (receiver kind, method) -> what the call returns: SAME for the receiver (a connection,
 # a transaction-capable handle or a sub-app of the same kind); `typeorm-repo` carries the
 # entity of the call's first argument.

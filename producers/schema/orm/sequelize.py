@@ -44,7 +44,7 @@ from tsograph.producers.schema.orm.declarations import (
     string_option,
     written_entries,
 )
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, Val
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
 from tsograph.producers.schema.orm.orm_run import (
     UNREADABLE,
     UNRESOLVED,
@@ -52,6 +52,7 @@ from tsograph.producers.schema.orm.orm_run import (
     OrmRun,
     method_of,
 )
+from tsograph.producers.schema.orm.receivers import Val
 
 MODEL_METHODS = frozenset(
     [

@@ -23,9 +23,10 @@ from tsograph.producers.schema.orm.declarations import (
     is_internal_module,
     key_name,
 )
+from tsograph.producers.schema.orm.receivers import PkgRef, Val
 
 if TYPE_CHECKING:
-    from tsograph.producers.schema.orm.orm_evaluator import Evaluator, PkgRef, Val
+    from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 
 # Types that stand for their first type argument's value.
 SAME_AS_ARGUMENT = frozenset(
@@ -48,8 +49,6 @@ class TypeReader:
         return self.ev.evaluate(key, lambda: self._type_value(path, node))
 
     def _type_value(self, path: str, node: Node) -> Val | None:
-        from tsograph.producers.schema.orm.orm_evaluator import Val
-
         kind = node.kind
         if kind == "union":
             for member in node.items:
@@ -74,8 +73,6 @@ class TypeReader:
         return None
 
     def _named_type(self, path: str, at: Node, chain: list[str], args: list[Node]) -> Val | None:
-        from tsograph.producers.schema.orm.orm_evaluator import Val
-
         head = chain[0]
         if len(chain) == 1 and head in SAME_AS_ARGUMENT:
             return self.type_value(path, args[0]) if args else None
@@ -118,8 +115,6 @@ class TypeReader:
 
     def _interfaces(self, declarations: list[tuple[str, Node]]) -> Val | None:
         """One shape from interface declarations: their members and what they extend."""
-        from tsograph.producers.schema.orm.orm_evaluator import Val
-
         bodies: list[tuple[str, Node]] = []
         for path, decl in declarations:
             bodies.append((path, decl))
@@ -133,8 +128,6 @@ class TypeReader:
     def _imported_type(
         self, path: str, decl: Node, chain: list[str], args: list[Node]
     ) -> Val | None:
-        from tsograph.producers.schema.orm.orm_evaluator import Val
-
         local_type = self._project_type(path, decl)
         if local_type is not None:
             type_path, type_node = local_type
@@ -203,8 +196,6 @@ class TypeReader:
         return None
 
     def _declared_type(self, path: str, decl: Node) -> Val | None:
-        from tsograph.producers.schema.orm.orm_evaluator import Val
-
         if decl.kind == "interface":
             return self._interfaces([(path, decl)])
         if decl.kind == "type_alias":

@@ -17,7 +17,7 @@ derived one in 0.3, chosen by the typeorm version in package.json.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_read import top_level, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
@@ -36,12 +36,15 @@ from tsograph.producers.schema.orm.declarations import (
     object_value,
     string_option,
 )
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, Val
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
 from tsograph.producers.schema.orm.orm_run import (
     UNREADABLE,
     UNVERIFIED,
     OrmRun,
 )
+from tsograph.producers.schema.orm.receivers import Val
+from tsograph.producers.schema.orm.typeorm_entities import Entity, EntityColumn
+from tsograph.producers.schema.orm.typeorm_queries import TypeOrmQueries
 
 COLUMN_DECORATORS = frozenset(
     {
@@ -56,39 +59,6 @@ COLUMN_DECORATORS = frozenset(
     }
 )
 PRIMARY_DECORATORS = frozenset({"PrimaryColumn", "PrimaryGeneratedColumn", "ObjectIdColumn"})
-
-
-@dataclass
-class EntityColumn:
-    path: str  # property path (`name.first` for embedded)
-    node: Node  # the property name
-    name: str | None  # database name; None when a custom strategy hides it
-
-
-@dataclass(eq=False)
-class Entity:
-    path: str
-    class_node: Node
-    name_node: Node
-    class_name: str
-    given_name: str | None
-    schema: str | None
-    active_record: bool
-    columns: list[EntityColumn] = field(default_factory=list)
-    relations: dict[str, tuple[str, Node, Node]] = field(default_factory=dict)
-    table: str | None = None  # with prefix; None when unverified
-    bare_table: str | None = None  # without prefix
-    readable: bool = True  # False when the decorator's name or schema is not a constant
-
-    @property
-    def channel(self) -> str | None:
-        return None if self.table is None else fact_builder.channel(self.table, self.schema)
-
-    def column(self, prop: str) -> str | None:
-        for column in self.columns:
-            if column.path == prop:
-                return column.name
-        return None
 
 
 @dataclass
@@ -110,9 +80,6 @@ class TypeOrm(OrmCollector):
         return {"class": self.class_value}
 
     def uses(self, run: OrmRun) -> None:
-        # Imported here: the uses module reads this one's entities.
-        from tsograph.producers.schema.orm.typeorm_queries import TypeOrmQueries
-
         TypeOrmQueries(self).uses(run)
 
     def class_value(self, ev: Evaluator, path: str, node: Node, _: Val) -> Val | None:

@@ -12,6 +12,7 @@ typeorm.py.
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
@@ -23,9 +24,10 @@ from tsograph.producers.schema.orm.declarations import (
     object_value,
     written_entries,
 )
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Val
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.orm.orm_run import UNRESOLVED, OrmRun, continued, method_of
-from tsograph.producers.schema.orm.typeorm import Entity, TypeOrm
+from tsograph.producers.schema.orm.receivers import Val
+from tsograph.producers.schema.orm.typeorm_entities import Entity
 
 # Repository / BaseEntity / EntityManager methods that read or write the entity's table.
 ENTITY_METHODS = frozenset(
@@ -123,10 +125,18 @@ QB_COLUMN_METHODS = frozenset(
 _ALIAS_PROPERTY = re.compile(r"(?<![\w.$:])([A-Za-z_$][\w$]*)\.([A-Za-z_$][\w$]*)")
 
 
+class EntityDeclarations(Protocol):
+    """What the uses pass asks the declarations pass (typeorm.TypeOrm)."""
+
+    def resolve(self, run: OrmRun, entity: Entity) -> None: ...
+
+    def target(self, run: OrmRun, path: str, node: Node) -> Entity | None: ...
+
+
 class TypeOrmQueries:
     """The uses pass, over the entities `declarations` found (and resolves on demand)."""
 
-    def __init__(self, declarations: TypeOrm) -> None:
+    def __init__(self, declarations: EntityDeclarations) -> None:
         self.declarations = declarations
 
     def uses(self, run: OrmRun) -> None:

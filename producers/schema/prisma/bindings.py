@@ -20,6 +20,8 @@ from collections.abc import Iterator
 
 from tsograph.producers.lang.syntax_read import chain, is_function, unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values import modules
+from tsograph.producers.values.returns import return_statements
 
 _PATTERNS = frozenset({"object_pattern", "array_pattern", "property", "assign_pattern", "rest"})
 
@@ -33,17 +35,8 @@ def defining_types(node: Node) -> list[Node]:
 
 
 def returned_values(body: Node) -> list[Node | None]:
-    found: list[Node | None] = []
-    pending = list(body.children())
-    while pending:
-        node = pending.pop()
-        if node.kind in ("function", "class"):
-            continue
-        if node.kind == "return":
-            found.append(node.part("value"))
-            continue
-        pending.extend(node.children())
-    return found
+    """What each `return` of the body gives (None for a bare `return;`)."""
+    return [statement.part("value") for statement in return_statements(body)]
 
 
 def is_require_or_import(node: Node) -> bool:
@@ -51,10 +44,7 @@ def is_require_or_import(node: Node) -> bool:
     if node.kind != "call":
         return False
     callee = node.part("callee")
-    return callee is not None and (
-        (callee.kind == "identifier" and callee.value == "require")
-        or (callee.kind == "name" and callee.value == "import")
-    )
+    return modules.is_require(callee) or modules.is_dynamic_import(callee)
 
 
 def default_expression(root: Node) -> Node | None:

@@ -1,6 +1,6 @@
 """Prisma Client usage as relation-use facts: delegate accesses, column keys, raw SQL.
 
-`client.<delegate>` on a proven client (see provenance.py) is a fact for the
+`client.<delegate>` on a proven client (see client_provenance.py) is a fact for the
 model's table at the delegate name; the top-level keys of `select`, `omit`,
 `where`, `data`, `cursor`, `create`, `update` and `orderBy`, and the strings of
 `distinct` and `by`, are column facts when they name a scalar field. A computed
@@ -19,8 +19,8 @@ from tsograph.producers.lang.syntax_read import object_entries, string_value, un
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import raw_sql
+from tsograph.producers.schema.prisma.client_provenance import ClientFile, ClientIndex
 from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
-from tsograph.producers.schema.prisma.provenance import ClientFile, ClientIndex
 from tsograph.producers.schema.scan import SchemaScan
 
 OPERATIONS = frozenset(
@@ -140,10 +140,7 @@ def _member(
             scan.note("unresolved-client-receivers:", "calls", at=scan.place(info.file, prop.start))
         return
     if model is None:
-        scan.note(
-            "dynamic-relation-names:", "unknown-delegates", at=scan.place(info.file, prop.start)
-        )
-        scan.source_fact(info.file, prop.start, "", dynamic=True)
+        _dynamic_delegate(scan, info, prop.start, "unknown-delegates")
         return
     if model.ignored:
         return
@@ -153,6 +150,12 @@ def _member(
     scan.source_fact(info.file, prop.start, model.table)
     if call is not None:
         _columns(scan, info, call, model)
+
+
+def _dynamic_delegate(scan: SchemaScan, info: ClientFile, offset: int, reason: str) -> None:
+    """A delegate whose model is not proven: a dynamic use, counted with its reason."""
+    scan.note("dynamic-relation-names:", reason, at=scan.place(info.file, offset))
+    scan.source_fact(info.file, offset, "", dynamic=True)
 
 
 def _operation(member: Node) -> tuple[str | None, Node | None]:
@@ -184,10 +187,7 @@ def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[Pri
     if value is not None and value.startswith("$"):
         return
     if model is None or model.table is None:
-        scan.note(
-            "dynamic-relation-names:", "computed-delegates", at=scan.place(info.file, node.start)
-        )
-        scan.source_fact(info.file, node.start, "", dynamic=True)
+        _dynamic_delegate(scan, info, node.start, "computed-delegates")
         return
     if model.ignored:
         return

@@ -10,7 +10,7 @@ from tests.schema.orm.support import FIXTURES, copy_project
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
-from tsograph.producers.schema.scan import scan_project
+from tsograph.producers.schema.collect_all import scan_project
 
 CASES = sorted(path.name for path in FIXTURES.iterdir() if (path / "project").is_dir())
 

@@ -16,6 +16,7 @@ from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     MOUNT_METHODS,
     OTHER_VERBS,
+    Construction,
     Framework,
     Host,
     handler_of,
@@ -33,6 +34,7 @@ from tsograph.producers.routes.node.runtime_values import (
     RouterValue,
     Value,
 )
+from tsograph.producers.values import provenance
 
 __all__ = ["MOUNT_METHODS", "call_method", "construct", "handler_of", "mounted_by_unknown"]
 
@@ -44,6 +46,7 @@ FRAMEWORKS: tuple[Framework, ...] = (
     nest.FRAMEWORK,
 )
 _BY_ROUTER = {name: framework for framework in FRAMEWORKS for name in framework.routers}
+_BY_KIND = {kind: framework for framework in FRAMEWORKS for kind in framework.makes}
 ROUTER_TYPES = {
     key: found for framework in FRAMEWORKS for key, found in framework.router_types.items()
 }
@@ -52,12 +55,14 @@ ROUTER_TYPES = {
 def construct(
     host: Host, function: External, args: list[Value], node: Node, frame: Frame, *, new: bool
 ) -> Value | None:
-    """The router (or value) a framework constructor call makes, or None when it is not one."""
-    for framework in FRAMEWORKS:
-        made = framework.construct(host, function, args, node, frame, new)
-        if made is not None:
-            return made
-    return None
+    """The router (or value) a framework constructor call makes, or None when it is not one.
+
+    Which export makes what is the shared provenance table's answer."""
+    kind = provenance.kind_of(function.package, ".".join(function.path), "new" if new else "call")
+    framework = None if kind is None else _BY_KIND.get(kind)
+    if kind is None or framework is None:
+        return None
+    return framework.construct(host, Construction(kind, function, args, node, frame))
 
 
 def call_method(

@@ -8,23 +8,20 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks.middleware import use
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     OTHER_VERBS,
     RETURNS_SELF,
+    Construction,
     Framework,
     Host,
     leading_path,
-    new_router,
-    options_at,
     paths,
     verb,
 )
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
-    External,
     Frame,
     Place,
     RouteBuilder,
@@ -33,20 +30,14 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
-) -> Value | None:
-    options = options_at(args, 0)
-    if function.package != "express":
-        return None
-    if function.path == () and not new:
-        return new_router(host, "express", "app", node, frame)
-    if function.path == ("Router",):
-        router = new_router(host, "express", "router", node, frame)
-        router.case_sensitive = options.members.get("caseSensitive") is True
-        router.strict = options.members.get("strict") is True
-        return router
-    return None
+def construct(host: Host, made: Construction) -> Value | None:
+    if made.kind == "express-app":
+        return made.router(host, "express", "app")
+    options = made.options
+    router = made.router(host, "express", "router")
+    router.case_sensitive = options.members.get("caseSensitive") is True
+    router.strict = options.members.get("strict") is True
+    return router
 
 
 def call(
@@ -85,6 +76,7 @@ def call(
 
 FRAMEWORK = Framework(
     ("express",),
+    ("express-app", "express-router"),
     construct,
     call,
     {

@@ -8,7 +8,6 @@ option is ignored.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks.middleware import (
     PASS_THROUGH_PACKAGES,
     STATIC_PACKAGES,
@@ -16,11 +15,11 @@ from tsograph.producers.routes.node.frameworks.middleware import (
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     RETURNS_SELF,
+    Construction,
     Framework,
     Host,
     add,
     context,
-    new_router,
     options_at,
     paths,
     route,
@@ -41,13 +40,10 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
-) -> Value | None:
-    package, path = function.package, function.path
-    if package == "fastify" and path in ((), ("default",), ("fastify",)) and not new:
-        options = options_at(args, 0)
-        router = new_router(host, "fastify", "app", node, frame)
+def construct(host: Host, made: Construction) -> Value | None:
+    if made.kind == "fastify-app":
+        options = made.options
+        router = made.router(host, "fastify", "app")
         nested = options.members.get("routerOptions")
         merged = dict(options.members)
         if isinstance(nested, ObjectValue):
@@ -55,10 +51,10 @@ def construct(
         router.strict = merged.get("ignoreTrailingSlash") is not True
         router.case_sensitive = merged.get("caseSensitive") is not False
         return router
-    if package == "fastify-plugin" and path in ((), ("default",)) and args:
-        plugin = args[0]
+    if made.kind == "fastify-plugin" and made.args:
+        plugin = made.args[0]
         if isinstance(plugin, FunctionValue):
-            return Wrapped(function, plugin)
+            return Wrapped(made.function, plugin)
     return None
 
 
@@ -133,5 +129,9 @@ def _register(host: Host, app: RouterValue, args: list[Value], where: Place, fra
 
 
 FRAMEWORK = Framework(
-    ("fastify",), construct, call, {("fastify", ("FastifyInstance",)): ("fastify", "router")}
+    ("fastify",),
+    ("fastify-app", "fastify-plugin"),
+    construct,
+    call,
+    {("fastify", ("FastifyInstance",)): ("fastify", "router")},
 )

@@ -9,17 +9,15 @@ routes to the same app under `p`.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks.middleware import use
 from tsograph.producers.routes.node.frameworks.registration import (
     RETURNS_SELF,
+    Construction,
     Framework,
     Host,
     add,
     context,
     leading_path,
-    new_router,
-    options_at,
     paths,
     route,
     unknown_base_tail,
@@ -40,16 +38,12 @@ from tsograph.producers.routes.node.runtime_values import (
 HONO_VERBS = ("get", "post", "put", "delete", "patch", "options")
 
 
-def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
-) -> Value | None:
-    if function.package.startswith("hono") and function.path == ("Hono",) and new:
-        options = options_at(args, 0)
-        router = new_router(host, "hono", "app", node, frame)
-        router.strict = options.members.get("strict") is not False
-        router.case_sensitive = True
-        return router
-    return None
+def construct(host: Host, made: Construction) -> Value | None:
+    options = made.options
+    router = made.router(host, "hono", "app")
+    router.strict = options.members.get("strict") is not False
+    router.case_sensitive = True
+    return router
 
 
 def call(
@@ -138,4 +132,6 @@ def call(
     return app if name in RETURNS_SELF else UNKNOWN
 
 
-FRAMEWORK = Framework(("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")})
+FRAMEWORK = Framework(
+    ("hono",), ("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")}
+)

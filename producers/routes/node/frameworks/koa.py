@@ -8,17 +8,15 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks.middleware import use
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     OTHER_VERBS,
     RETURNS_SELF,
+    Construction,
     Framework,
     Host,
     leading_path,
-    new_router,
-    options_at,
     paths,
     verb,
 )
@@ -33,15 +31,12 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
-) -> Value | None:
-    package, path = function.package, function.path
-    if package == "koa" and path in ((), ("default",)) and new:
-        return new_router(host, "koa-app", "app", node, frame)
-    if package == "@koa/router" and path in ((), ("default",), ("Router",)):
-        options = options_at(args, 0)
-        router = new_router(host, "koa", "router", node, frame)
+def construct(host: Host, made: Construction) -> Value | None:
+    if made.kind == "koa-app":
+        return made.router(host, "koa-app", "app")
+    if made.kind == "koa-router":
+        options = made.options
+        router = made.router(host, "koa", "router")
         prefix = options.members.get("prefix")
         router.prefix = prefix if isinstance(prefix, str) else ""
         router.strict = options.members.get("strict") is True
@@ -104,6 +99,7 @@ def _koa_router(
 
 FRAMEWORK = Framework(
     ("koa", "koa-app"),
+    ("koa-app", "koa-router"),
     construct,
     call,
     {("@koa/router", ()): ("koa", "router"), ("@koa/router", ("Router",)): ("koa", "router")},

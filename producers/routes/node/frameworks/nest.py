@@ -9,12 +9,10 @@ Its controllers are read by nest_controllers.py.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.node.frameworks.registration import Framework, Host, new_router
+from tsograph.producers.routes.node.frameworks.registration import Construction, Framework, Host
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
-    External,
     Frame,
     NestRoutes,
     NestSetup,
@@ -25,21 +23,18 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 
 
-def construct(
-    host: Host, function: External, args: list[Value], node: Node, frame: Frame, new: bool
-) -> Value | None:
-    if function.package != "@nestjs/core" or not args:
+def construct(host: Host, made: Construction) -> Value | None:
+    args = made.args
+    if not args:
         return None
-    if function.path == ("NestFactory", "create"):
-        app = new_router(host, "nest", "app", node, frame)
+    if made.kind == "nest-app":
+        app = made.router(host, "nest", "app")
         settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
         strategy = None if settings is None else settings.members.get("routeResolutionStrategy")
         preview = settings is not None and settings.members.get("preview") is True
         app.nest = NestSetup(args[0], specificity=strategy == "specificity", preview=preview)
         return app
-    if function.path == ("RouterModule", "register"):
-        return NestRoutes(args[0])
-    return None
+    return NestRoutes(args[0])
 
 
 def call(
@@ -68,4 +63,4 @@ def _configure(host: Host, nest: NestSetup, name: str, args: list[Value], where:
         )
 
 
-FRAMEWORK = Framework(("nest",), construct, call)
+FRAMEWORK = Framework(("nest",), ("nest-app", "nest-router-module"), construct, call)

@@ -109,9 +109,28 @@ class Host(Protocol):
     def default_of(self, target: Value) -> Value: ...
 
 
-# (host, the package name called, arguments, the call node, frame, called with `new`):
-# the router or value the call makes, None when the framework does not make it.
-Constructor = Callable[[Host, External, list[Value], Node, Frame, bool], Value | None]
+@dataclass(frozen=True)
+class Construction:
+    """A call or `new` of a package export that the provenance table proved makes `kind`."""
+
+    kind: str  # a kind of producers/values/provenance.py (`express-router`, `hono`, …)
+    function: External
+    args: list[Value]
+    node: Node
+    frame: Frame
+
+    @property
+    def options(self) -> ObjectValue:
+        """The options object of the first argument (empty when there is none)."""
+        return options_at(self.args, 0)
+
+    def router(self, host: Host, framework: str, kind: str) -> RouterValue:
+        return new_router(host, framework, kind, self.node, self.frame)
+
+
+# (host, the construction): the router or value made, or None when the arguments do not
+# make one.
+Constructor = Callable[[Host, Construction], Value | None]
 # (host, the router, method name, arguments, where, frame): what the call returns.
 MethodCall = Callable[[Host, RouterValue, str, list[Value], Place, Frame], Value]
 
@@ -121,6 +140,7 @@ class Framework:
     """One framework's rules, as the table in frameworks/__init__.py lists them."""
 
     routers: tuple[str, ...]  # the RouterValue.framework names whose calls it answers
+    makes: tuple[str, ...]  # the provenance kinds (producers/values/provenance.py) it constructs
     construct: Constructor
     call: MethodCall
     # Router types a parameter annotation can name: (package, exported name) → (framework, kind).

@@ -7,7 +7,7 @@ module names the package version its rules were read from and how its router
 treats letter case and trailing slashes (the router options decide those, so
 templates keep both as written):
 
-* `hono` — Hono 4.x (`hono.py`);
+* `hono` — Hono 4.x (`hono_paths.py`);
 * `path-to-regexp-0.1` — Express 4 (`path_to_regexp_0_1.py`);
 * `path-to-regexp-6` — @koa/router 12–13 (`path_to_regexp_6.py`);
 * `path-to-regexp-8` — Express 5 and @koa/router 14+ (`path_to_regexp_8.py`);
@@ -24,10 +24,12 @@ real frameworks did with them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .find_my_way import fastify_plugin_prefix, fastify_route_paths
 from .find_my_way import translate as _find_my_way
-from .hono import merge_path as hono_merge_path
-from .hono import translate as _hono
+from .hono_paths import merge_path as hono_merge_path
+from .hono_paths import translate as _hono
 from .joins import express_join_prefix, express_route_paths, koa_join_prefix
 from .model import DIALECTS, Dialect, PathVariant, strict_variants
 from .path_to_regexp_0_1 import translate as _path_to_regexp_0_1
@@ -52,6 +54,15 @@ __all__ = [
 ]
 
 
+# The one-argument translators; find-my-way also takes the router's major version.
+_TRANSLATORS: dict[Dialect, Callable[[str], tuple[PathVariant, ...]]] = {
+    "hono": _hono,
+    "path-to-regexp-0.1": _path_to_regexp_0_1,
+    "path-to-regexp-6": _path_to_regexp_6,
+    "path-to-regexp-8": _path_to_regexp_8,
+}
+
+
 def translate(
     dialect: Dialect, path: str, *, router_major: int | None = None
 ) -> tuple[PathVariant, ...]:
@@ -65,15 +76,9 @@ def translate(
     """
     if dialect not in DIALECTS:
         raise ValueError(f"unknown router dialect {dialect!r}")
-    if dialect == "hono":
-        return _hono(path)
-    if dialect == "path-to-regexp-0.1":
-        return _path_to_regexp_0_1(path)
-    if dialect == "path-to-regexp-6":
-        return _path_to_regexp_6(path)
-    if dialect == "path-to-regexp-8":
-        return _path_to_regexp_8(path)
-    return _find_my_way(path, major=router_major or 9)
+    if dialect == "find-my-way":
+        return _find_my_way(path, major=router_major or 9)
+    return _TRANSLATORS[dialect](path)
 
 
 def join_prefix(dialect: Dialect, prefix: str, path: str) -> str:
@@ -86,10 +91,13 @@ def join_prefix(dialect: Dialect, prefix: str, path: str) -> str:
     """
     if dialect not in DIALECTS:
         raise ValueError(f"unknown router dialect {dialect!r}")
-    if dialect == "hono":
-        return hono_merge_path(prefix, path)
-    if dialect in ("path-to-regexp-0.1", "path-to-regexp-8"):
-        return express_join_prefix(prefix, path, express_major=4 if dialect.endswith("0.1") else 5)
-    if dialect == "path-to-regexp-6":
-        return koa_join_prefix(prefix, path)
-    return fastify_route_paths(prefix, path)[0]
+    return _JOINS[dialect](prefix, path)
+
+
+_JOINS: dict[Dialect, Callable[[str, str], str]] = {
+    "hono": hono_merge_path,
+    "path-to-regexp-0.1": lambda prefix, path: express_join_prefix(prefix, path, express_major=4),
+    "path-to-regexp-6": koa_join_prefix,
+    "path-to-regexp-8": lambda prefix, path: express_join_prefix(prefix, path, express_major=5),
+    "find-my-way": lambda prefix, path: fastify_route_paths(prefix, path)[0],
+}

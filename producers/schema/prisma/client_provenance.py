@@ -37,7 +37,10 @@ from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.values import class_members, provenance
+from tsograph.producers.values.budget import MAX_DEPTH
 
+PRISMA_PACKAGE = "@prisma/client"
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
 _SCOPES = frozenset({"module", "block", "for", "for_in", "catch"})
 # Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
@@ -46,11 +49,6 @@ _CLIENT_TYPE_WRAPPERS = frozenset(
     {"Omit", "Pick", "Readonly", "NonNullable", "Required", "Promise", "PromiseLike", "Awaited"}
 )
 _NULLISH = frozenset({"null", "undefined"})
-# Modifiers that make a constructor parameter a class field (a parameter property).
-_PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
-# How many bindings and exports one proof may pass through; deeper chains are cut
-# (counted) instead of risking the interpreter's recursion limit.
-MAX_PROVENANCE_DEPTH = 64
 
 
 @dataclass
@@ -124,7 +122,7 @@ class ClientIndex:
         self.files: dict[str, ClientFile | None] = {}
         self.exports: dict[tuple[str, str], bool] = {}
         self.busy: set[object] = set()
-        self.cuts = 0  # how many proofs were cut at MAX_PROVENANCE_DEPTH so far
+        self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
         self.sources = frozenset(scan.files.sources)
 
@@ -167,7 +165,9 @@ class ClientIndex:
             info.imports[record.local] = (record.kind, record.specifier, record.imported)
             if not record.local or not self._client_module(path, record.specifier):
                 continue
-            if record.imported == "PrismaClient":
+            # Every client module (a subpath, `.prisma/client`, a generator output) exports
+            # what `@prisma/client` does: its constructor is the shared table's row.
+            if provenance.kind_of(PRISMA_PACKAGE, record.imported, "new") == "prisma-client":
                 if record.specifier not in info.mocked:  # a mocked module builds mocks
                     info.constructors.add(record.local)
                 info.client_types.add(record.local)
@@ -281,13 +281,13 @@ class ClientIndex:
         chains: str,
         prove: Callable[[], bool],
     ) -> bool:
-        """`prove()` once per `busy` key on the current chain, cut at MAX_PROVENANCE_DEPTH.
+        """`prove()` once per `busy` key on the current chain, cut at the shared depth budget.
 
         A cycle proves nothing by itself; a "no" reached through a cut is not remembered.
         """
         if busy in self.busy:
             return False
-        if len(self.busy) >= MAX_PROVENANCE_DEPTH:
+        if len(self.busy) >= MAX_DEPTH:
             self.scan.note("provenance-truncated:", chains)
             self.cuts += 1
             return False
@@ -570,31 +570,19 @@ class ClientIndex:
         return False
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
-        current = next((item for item in node.ancestors() if item.kind == "class"), None)
+        current = class_members.enclosing_class(node)
         if current is None:
             return False
         for member in current.items:
-            if member.kind == "field":
-                field_name = member.part("name")
-                if field_name is None or field_name.value != name:
-                    continue
+            if class_members.is_field_named(member, name):
                 annotation = member.part("type")
                 if annotation is not None and self._is_client_type(info, annotation, member):
                     return True
                 value = member.part("value")
                 if value is not None and self.is_client(info, value):
                     return True
-            elif member.kind == "function" and member.value == "method":
-                method_name = member.part("name")
-                if method_name is None or method_name.value != "constructor":
-                    continue
-                parameters = member.part("parameters")
-                for parameter in parameters.items if parameters is not None else ():
-                    if not parameter.flags & _PARAMETER_PROPERTY:
-                        continue
-                    pattern = parameter.part("pattern")
-                    if pattern is None or pattern.kind != "identifier" or pattern.value != name:
-                        continue
+            elif class_members.is_constructor(member):
+                for parameter in class_members.parameter_properties(member, name):
                     annotation = parameter.part("type")
                     if annotation is not None and self._is_client_type(info, annotation, parameter):
                         return True

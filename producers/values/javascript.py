@@ -1,16 +1,20 @@
-"""What JavaScript gives for the literals the route interpreter proves: numbers, `+`, equality.
+"""What JavaScript gives for literals: numbers as written, `+` with a string, equality, `String()`.
 
-Only string building and (in)equality of scalars matter to routing (paths
-built from constants, `if (process.env.X === 'y')` with a known side);
-anything else is UNKNOWN.
+Only string building and (in)equality of scalars are modelled (paths built from
+constants, `if (process.env.X === 'y')` with a known side); anything else is
+UNKNOWN.
 """
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.runtime_values import UNKNOWN, Value
+from typing import TypeGuard
+
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
+
+Scalar = str | int | float | bool | None
 
 
-def number(literal: str) -> Value:
+def number(literal: str) -> int | float | Unknown:
     """A numeric literal as written (`10`, `0x1f`, `1_000`, `1.5`)."""
     try:
         return int(literal.replace("_", ""), 0)
@@ -21,7 +25,7 @@ def number(literal: str) -> Value:
             return UNKNOWN
 
 
-def fold(op: str, left: Value, right: Value) -> Value:
+def fold(op: str, left: object, right: object) -> str | bool | Unknown:
     """`a + b` where one side is a string, and `===`/`==`/`!==`/`!=` of two scalars."""
     if op == "+" and isinstance(left, str) and is_scalar(right):
         return left + js_string(right)
@@ -33,11 +37,11 @@ def fold(op: str, left: Value, right: Value) -> Value:
     return UNKNOWN
 
 
-def is_scalar(value: Value) -> bool:
+def is_scalar(value: object) -> TypeGuard[Scalar]:
     return isinstance(value, (str, int, float, bool)) or value is None
 
 
-def js_string(value: Value) -> str:
+def js_string(value: object) -> str:
     """`String(value)` for a scalar."""
     if isinstance(value, bool):
         return "true" if value else "false"

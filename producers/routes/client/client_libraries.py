@@ -1,7 +1,9 @@
 """Which package exports are request clients, and which calls make new client instances: data.
 
 The evaluator (static_values.py) asks these tables instead of naming libraries
-in code, so proving one more client library is one more row.
+in code, so proving one more client library is one more row: which package exports
+are clients is a row of the shared table (producers/values/provenance.py), which
+client methods make instances is INSTANCE_FACTORIES here.
 
 Read from the packages: axios@1.21.1 (lib/axios.js: the default export, also
 `module.exports` for CommonJS, is the request function; `axios.create(config)`
@@ -17,17 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Library = Literal["fetch", "axios", "ky"]
-# How a module's export is reached: an ES import of the export, or CommonJS `require(package)`.
-Reach = Literal["import", "require"]
-REQUIRED = "module.exports"  # the export path of what `require(package)` returns
+from tsograph.producers.values import provenance
 
-# (package, export path, how it is reached) -> the client library that value is.
-CLIENT_EXPORTS: dict[tuple[str, str, Reach], Library] = {
-    ("axios", "default", "import"): "axios",
-    ("axios", REQUIRED, "require"): "axios",
-    ("ky", "default", "import"): "ky",
-}
+Library = Literal["fetch", "axios", "ky"]
+LIBRARIES: tuple[Library, ...] = ("fetch", "axios", "ky")
+
+
+def client_export(package: str, export: str) -> Library | None:
+    """The client library a package export is (the shared provenance table decides);
+    `export` is `""` for what `require(package)` returns."""
+    kind = provenance.kind_of(package, export, "value")
+    for library in LIBRARIES:
+        if kind == library:
+            return library
+    return None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,57 @@
+"""One `tsograph schema` run over a project: the collectors in order, or the kept result.
+
+The collectors are a table (COLLECTORS): each is a function of the run's SchemaScan
+(scan.py), which none of them runs itself, so no collector module is imported by the
+module it imports SchemaScan from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from tsograph.producers import progress
+from tsograph.producers.project.enclosing import Enclosing
+from tsograph.producers.project.fsread import recording
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.schema import prisma_collector, sql_literals
+from tsograph.producers.schema.orm import collect as orm
+from tsograph.producers.schema.result_cache import ResultCache, SchemaResult, schema_key
+from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.walk import walk_schema_sources
+
+Collector = Callable[[SchemaScan], None]
+
+# Prisma first: it removes its generator output folders from the sources every later
+# collector reads; the strict SQL literal pass last: it reads only unclaimed literals.
+COLLECTORS: tuple[Collector, ...] = (prisma_collector.collect, orm.collect, sql_literals.collect)
+
+
+def scan_project(
+    root: Path,
+    include_tests: bool = False,
+    syntax_files: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
+) -> SchemaScan:
+    with recording() as dependencies:
+        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
+        scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
+    # Files are read as collectors ask for them; most projects read most of them.
+    progress.phase("parsing sources", len(scan.files.sources))
+    cache = ResultCache(model.syntax_files.cache.directory)
+    key = schema_key(model, include_tests) if cache.directory is not None else ""
+    stored = cache.load(root, key) if key else None
+    if stored is not None:
+        scan.facts = stored.facts
+        scan.read = [root / path for path in stored.read]
+        scan.stored_lines = stored.limitations
+        return scan
+    with recording() as read_by_collectors:
+        for collect in COLLECTORS:
+            collect(scan)
+    read = [path.relative_to(root).as_posix() for path in scan.read if path.is_relative_to(root)]
+    if key and len(read) == len(scan.read):
+        result = SchemaResult(scan.facts, read, scan.limitation_lines())
+        cache.save(key, [*dependencies, *read_by_collectors], scan.probes.seen, result)
+    return scan

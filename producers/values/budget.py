@@ -1,0 +1,38 @@
+"""The one depth budget of the value evaluators: how far one question may follow values.
+
+A chain of bindings, exports, calls and members longer than MAX_DEPTH is cut: the
+evaluator answers its "unknown" (and says so where it counts cuts) instead of
+risking Python's recursion limit on generated or cyclic code. One number for every
+evaluator, so the same chain is followed as far by the routes and the schema producers.
+"""
+
+from __future__ import annotations
+
+MAX_DEPTH = 48
+
+
+class DepthBudget:
+    """The levels in use on the current chain; `enter` refuses once MAX_DEPTH are."""
+
+    __slots__ = ("depth",)
+
+    def __init__(self, depth: int = 0) -> None:
+        self.depth = depth
+
+    def enter(self) -> bool:
+        """One level deeper; False (and nothing entered) when the budget is spent."""
+        if self.depth >= MAX_DEPTH:
+            return False
+        self.depth += 1
+        return True
+
+    def leave(self) -> None:
+        self.depth -= 1
+
+    @property
+    def spent(self) -> bool:
+        return self.depth >= MAX_DEPTH
+
+    def below(self) -> DepthBudget:
+        """A budget for a nested evaluation that starts one level below this chain."""
+        return DepthBudget(self.depth + 1)

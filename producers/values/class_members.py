@@ -1,0 +1,56 @@
+"""Where a class says what `this.name` holds: its fields and its constructor's parameter properties.
+
+The evaluators differ in what they prove from these (a value, a client type, a
+handle); which syntax declares the member is read here, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from tsograph.producers.lang.syntax_tree import Node
+
+# Modifiers that make a constructor parameter a class field (a parameter property).
+PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
+
+
+def enclosing_class(node: Node) -> Node | None:
+    """The nearest class around `node` (whatever functions lie between)."""
+    for ancestor in node.ancestors():
+        if ancestor.kind == "class":
+            return ancestor
+    return None
+
+
+def is_field_named(member: Node, name: str) -> bool:
+    """A field declaration `name = …` / `name: T` (a static key, not computed)."""
+    if member.kind != "field":
+        return False
+    key = member.part("name")
+    return (
+        key is not None
+        and key.kind in ("name", "identifier", "number", "string")
+        and (key.value == name)
+    )
+
+
+def is_constructor(member: Node) -> bool:
+    """The `constructor` method (not a getter or a field of that name)."""
+    if member.kind != "function" or member.value != "method" or member.flags & {"get", "set"}:
+        return False
+    key = member.part("name")
+    return key is not None and key.value == "constructor"
+
+
+def parameter_properties(constructor: Node, name: str) -> Iterator[Node]:
+    """The constructor's parameters declared `private name`, `readonly name`, …"""
+    parameters = constructor.part("parameters")
+    for parameter in [] if parameters is None else parameters.items:
+        pattern = parameter.part("pattern")
+        if (
+            parameter.flags & PARAMETER_PROPERTY
+            and pattern is not None
+            and pattern.kind == "identifier"
+            and pattern.value == name
+        ):
+            yield parameter

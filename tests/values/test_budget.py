@@ -1,0 +1,22 @@
+"""The one depth budget every value evaluator spends."""
+
+from __future__ import annotations
+
+from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget
+
+
+def test_enter_refuses_once_every_level_is_in_use_and_leave_gives_one_back() -> None:
+    budget = DepthBudget()
+    assert all(budget.enter() for _ in range(MAX_DEPTH))
+    assert budget.spent and not budget.enter()
+    assert budget.depth == MAX_DEPTH
+    budget.leave()
+    assert not budget.spent and budget.enter()
+
+
+def test_a_nested_evaluation_continues_the_chain_below() -> None:
+    budget = DepthBudget()
+    for _ in range(MAX_DEPTH - 1):
+        budget.enter()
+    inner = budget.below()
+    assert inner.spent and not inner.enter()

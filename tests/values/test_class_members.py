@@ -1,0 +1,49 @@
+"""Which class syntax declares what `this.name` holds, read once for every evaluator."""
+
+from __future__ import annotations
+
+from tsograph.producers.lang.syntax_read import find_all
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.typescript import read_syntax
+from tsograph.producers.values import class_members
+
+SOURCE = b"""
+class Repo {
+  db: Db = makeDb();
+  static shared = 1;
+  ["computed"] = 2;
+  get constructor() { return 1; }
+  constructor(private readonly pool: Pool, plain: number, public other = 1) {
+    const inner = () => this.db;
+  }
+}
+"""
+
+
+def _class() -> Node:
+    root = read_syntax("src/repo.ts", SOURCE).root
+    return next(iter(find_all(root, ("class",))))
+
+
+def test_fields_are_found_by_their_static_name_only() -> None:
+    members = _class().items
+    assert [m for m in members if class_members.is_field_named(m, "db")] == [members[0]]
+    assert not any(class_members.is_field_named(m, "computed") for m in members)
+
+
+def test_the_constructor_is_the_method_not_a_getter_of_that_name() -> None:
+    constructors = [m for m in _class().items if class_members.is_constructor(m)]
+    assert len(constructors) == 1 and constructors[0].part("parameters") is not None
+
+
+def test_parameter_properties_need_a_modifier() -> None:
+    constructor = next(m for m in _class().items if class_members.is_constructor(m))
+    assert len(list(class_members.parameter_properties(constructor, "pool"))) == 1
+    assert len(list(class_members.parameter_properties(constructor, "other"))) == 1
+    assert list(class_members.parameter_properties(constructor, "plain")) == []
+
+
+def test_the_enclosing_class_is_found_through_arrow_functions() -> None:
+    cls = _class()
+    this = next(iter(find_all(cls, ("this",))))
+    assert class_members.enclosing_class(this) is cls
