@@ -22,7 +22,7 @@ from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.routes.client.command import project_language
 from tsograph.producers.schema.collect_all import scan_project
-from tsograph.producers.schema.python.scan import scan_python
+from tsograph.producers.schema.python.collect_all import scan_python
 from tsograph.producers.service_runs import (
     Target,
     add_service_arguments,

@@ -1,0 +1,41 @@
+"""Runs the Python schema collectors over a project: models first, then the queries that
+name them, then DB-API SQL. Apart from scan.py so that the collectors, which read the
+scan's record, are not imported by it (no import cycle)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tsograph.producers import progress
+from tsograph.producers.lang.syntax_file import paused_collection
+from tsograph.producers.project.enclosing import Enclosing
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.python_client.project import PyProject, is_python_test
+from tsograph.producers.schema.python import dbapi, django_models, sqlalchemy_models
+from tsograph.producers.schema.python.handles import library_value
+from tsograph.producers.schema.python.scan import PySchemaScan
+
+
+def scan_python(
+    root: Path,
+    include_tests: bool,
+    syntax: SyntaxFiles | None = None,
+    enclosing: Enclosing | None = None,
+) -> PySchemaScan:
+    """The relation-use facts of a project's Python sources."""
+    files = syntax if syntax is not None else uncached_syntax_files()
+    with paused_collection():
+        model = ProjectModel.load(root, include_tests, files, enclosing)
+        project = PyProject(model, library_value)
+        paths = [path for path in project.paths if include_tests or not is_python_test(path)]
+        scan = PySchemaScan(project, paths)
+        project.preload(paths)
+        progress.phase("reading models", len(paths))
+        alchemy = sqlalchemy_models.collect_models(scan)
+        django = django_models.collect_models(scan)
+        sqlalchemy_models.collect_queries(scan, alchemy)
+        django_models.collect_queries(scan, django)
+        dbapi.collect(scan)
+        scan.read = [root / path for path in paths if project.data(path) is not None]
+    return scan
