@@ -77,9 +77,11 @@ Records, all frozen:
   first spread (`spread` says one cut them).
 * `TypeRef` – a declared type: the qualified name as a chain (`("Repo",)`,
   `("ns", "Repo")`, `("string",)`) with type arguments (`Promise<Repo>`);
-  `T[]` is written `Array<T>`, and a type that is not a named reference is the
-  empty chain. A declared type is the tuple of its union members, null and
-  undefined left out.
+  `T[]` is written `Array<T>`, a function type `(a: A) => R` is the chain
+  `FUNCTION_TYPE` with the arguments R, A, … (see the TypeScript front-end),
+  and any other type that is not a named reference is the empty chain. A
+  declared type is the tuple of its union members, null and undefined left
+  out.
 
 `to_plain()` turns the facts into nested lists of strings, numbers, booleans
 and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
@@ -92,7 +94,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 9
+FACTS_VERSION = 10
 
 DeclarationKind = Literal[
     "module",
@@ -139,6 +141,8 @@ TypeKind = Literal["interface", "type", "enum"]
 MemberKind = Literal["property", "method"]
 
 Plain = list[Any]
+# The chain of a function type: no type name is spelled so.
+FUNCTION_TYPE = "=>"
 # A signature of an interface or object type: name, kind and declared (return) type.
 MemberType = tuple[str, MemberKind, tuple["TypeRef", ...]]
 
@@ -488,6 +492,9 @@ class TypeDeclaration:
     (`(name, "property" | "method", type)`; overloads united, as for
     functions), and `aliases` the type a type alias names when it is a
     named type or a union of named types (`type A = B`, `type A = B | C`).
+    `callable` says its values may be called: a call or construct signature of
+    its own, or an alias of anything but object types (the types it extends
+    may add more).
     """
 
     name: str
@@ -498,6 +505,7 @@ class TypeDeclaration:
     extends: tuple[TypeRef, ...] = ()
     member_types: tuple[MemberType, ...] = ()
     aliases: tuple[TypeRef, ...] = ()
+    callable: bool = False
 
     def to_plain(self) -> Plain:
         return [
@@ -509,11 +517,12 @@ class TypeDeclaration:
             _types_plain(self.extends),
             [[name, kind, _types_plain(types)] for name, kind, types in self.member_types],
             _types_plain(self.aliases),
+            self.callable,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> TypeDeclaration:
-        name, kind, line, column, members, extends, member_types, aliases = data
+        name, kind, line, column, members, extends, member_types, aliases, callable_ = data
         return TypeDeclaration(
             name,
             kind,
@@ -523,6 +532,7 @@ class TypeDeclaration:
             _types(extends),
             tuple((each, member_kind, _types(types)) for each, member_kind, types in member_types),
             _types(aliases),
+            callable_,
         )
 
 
