@@ -83,10 +83,13 @@ ITERABLES = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet"})
 # predicate (with one it returns the narrowed `S[]`).
 _SAME_ARRAY = frozenset({"slice", "reverse", "sort", "concat", "toSorted", "toReversed"})
 MAX_HOPS = 32
-# Types whose values have no call signatures, beside the project's classes.
+# Types whose values have no call signatures, beside the project's classes: primitives,
+# and lib interfaces without call signatures (typescript@5.9.3 lib.es5.d.ts,
+# lib.es2015.collection.d.ts) unless the file binds the name itself.
 _PRIMITIVES = frozenset(
     (name,) for name in ("string", "number", "boolean", "bigint", "symbol", "object")
 )
+_NOT_CALLABLE_LIB = frozenset({"Array", "ReadonlyArray", "Map", "Set", "Date", "RegExp"})
 
 
 class DeclaredTypes:
@@ -228,9 +231,9 @@ class DeclaredTypes:
         type must hold exactly one function type, and any other union members
         must be values that cannot be called (a primitive, a project class, an
         interface without call signatures), else TypeScript may type the
-        callback from another member. Overloads that declare the parameter
-        differently give no type. `this` in the function type is the
-        receiver's class.
+        callback from another member. An overloaded callee gives no type:
+        callers see its overload signatures, whose parameters the facts do not
+        keep. `this` in the function type is the receiver's class.
         """
         binder = self.binder
         callee = binder.ref_value(path, site.callee)
@@ -244,6 +247,8 @@ class DeclaredTypes:
             if constructor is None:
                 return None
             target = constructor.id
+        if binder.declarations[target].overloaded:
+            return None
         where = binder.file_of[target]
         function = self._function_parameter(where, target, argument)
         if function is None or position + 1 >= len(function.args):
@@ -278,6 +283,8 @@ class DeclaredTypes:
     def _not_callable(self, path: str, declared: TypeRef) -> bool:
         if declared.chain in _PRIMITIVES:
             return True
+        if len(declared.chain) == 1 and declared.chain[0] in _NOT_CALLABLE_LIB:
+            return self.binder.name_value(path, declared.chain[0]) == External()
         value = self.binder.type_value(path, (declared,))
         if isinstance(value, Instance):
             return True

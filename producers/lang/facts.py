@@ -17,8 +17,10 @@ Records, all frozen:
   `static`, `callback` (an inline callback, linked from `parent` by a contains
   edge), `extends` (classes: the base as written, as a `Ref`), `implements`
   (classes: `TypeRef`s), `type` (fields and variables: the declared type;
-  functions, methods and getters: the declared return type) and `init` (fields
-  and variables: what the initializer is). Ids are unique within a file: the
+  functions, methods and getters: the declared return type), `init` (fields
+  and variables: what the initializer is) and `overloaded` (a function or
+  method with overload signatures: callers see those, and the parameters
+  recorded are the implementation's). Ids are unique within a file: the
   first location of overloads and same-named declarations is kept. Two
   exceptions serve class expressions: an anonymous class expression (`new
   class extends Base {}()`) is a `class` record with an empty `name` and an
@@ -239,6 +241,7 @@ class Declaration:
     implements: tuple[TypeRef, ...] = ()
     type: tuple[TypeRef, ...] = ()
     init: Init | None = None
+    overloaded: bool = False
 
     @property
     def is_anonymous_class(self) -> bool:
@@ -260,12 +263,13 @@ class Declaration:
             _types_plain(self.implements),
             _types_plain(self.type),
             _init_plain(self.init),
+            self.overloaded,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> Declaration:
         (ident, kind, name, line, column, parent, has_body, static, callback) = data[:9]
-        extends, implements, types, init = data[9:]
+        extends, implements, types, init, overloaded = data[9:]
         return Declaration(
             ident,
             kind,
@@ -280,6 +284,7 @@ class Declaration:
             _types(implements),
             _types(types),
             _init(init),
+            overloaded,
         )
 
 

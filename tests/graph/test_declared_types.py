@@ -117,8 +117,9 @@ def test_map_entries_are_not_elements(tmp_path: Path) -> None:
 
 def test_a_callback_parameter_takes_the_callees_declared_function_type(tmp_path: Path) -> None:
     body = (
-        "import { Sub } from './classes';\n"
-        "function run(cb: (s: Sub, n: number) => void, name?: string | ((s: Sub) => void)) {}\n"
+        "import { Other, Sub } from './classes';\n"
+        "function run(cb: (s: Sub, n: number) => void,\n"
+        "  name?: string | ((s: Sub) => void) | Other[]) {}\n"
         "export function f() { run((s) => s.own(), (t) => t.m()); }\n"
     )
     document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
@@ -136,7 +137,7 @@ def test_a_callback_whose_parameter_could_take_another_callable_type_is_not_type
         "export interface Callable { (o: Other): void }\n"
         "export interface Extended extends Callable {}\n"
         "export type Alias = (o: Other) => void;\n"
-        "function two(cb: ((s: Sub) => void) | ((o: Other) => void)) {}\n"
+        "function two(cb: ((s: Sub) => void) | ((o: Other) => void) | Other[]) {}\n"
         "function signature(cb: ((s: Sub) => void) | Callable) {}\n"
         "function extended(cb: ((s: Sub) => void) | Extended) {}\n"
         "function alias(cb: ((s: Sub) => void) | Alias) {}\n"
@@ -156,3 +157,15 @@ def test_a_callback_whose_parameter_could_take_another_callable_type_is_not_type
         and edge["evidence"] == "direct"
         and edge["to"].startswith("classes.ts#")
     ]
+
+
+def test_an_overloaded_callee_types_no_callback(tmp_path: Path) -> None:
+    # Callers see the overload signatures (x: Other), never the implementation's (x: Sub).
+    body = (
+        "import { Sub, Other } from './classes';\n"
+        "function run(cb: (x: Other) => void): void;\n"
+        "function run(cb: (x: Sub) => void): void {}\n"
+        "export function f() { run((x) => x.m()); }\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
+    assert direct_calls(document, "use.ts#f.run()") == set()

@@ -128,6 +128,8 @@ def _callable(node: Node) -> bool:
         value.named_children if value is not None and value.type == "intersection_type" else [value]
     )
     for part in parts:
+        if part is not None and part.type in ("predefined_type", "literal_type"):
+            continue
         if part is None or part.type not in ("object_type", *_NAMED_TYPES):
             return True
         if part.type == "object_type" and any(
