@@ -504,7 +504,10 @@ class Binder:
                 return callee if isinstance(callee, External) else Unknown(INDIRECT)
             if isinstance(callee, Declared):
                 declaration = self.declarations[callee.id]
-                if is_this_type(declaration.type) and declaration.kind == "method":
+                returns_this = is_this_type(declaration.type) or (
+                    not declaration.type and self.types.returns_this(declaration)
+                )
+                if returns_this and declaration.kind == "method":
                     # Polymorphic `this`: the receiver the method was called on.
                     if not site.callee.members or declaration.static:
                         return Unknown(INDIRECT)

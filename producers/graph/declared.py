@@ -35,7 +35,15 @@ from tsograph.producers.graph.values import (
     Unknown,
     Value,
 )
-from tsograph.producers.lang.facts import FUNCTION_TYPE, Binding, CallSite, Init, Ref, TypeRef
+from tsograph.producers.lang.facts import (
+    FUNCTION_TYPE,
+    Binding,
+    CallSite,
+    Declaration,
+    Init,
+    Ref,
+    TypeRef,
+)
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.binding import Binder
@@ -99,6 +107,8 @@ class DeclaredTypes:
         self._callbacks: dict[str, dict[str, tuple[int, int]]] = {}
         # Per file: the values written to each local binding index / declaration id.
         self._writes: dict[str, dict[tuple[str, object], list[Init]]] = {}
+        # Per file: whether each owner's returns are all `return this`.
+        self._returns: dict[str, dict[str, bool]] = {}
         # Per file: the parameter bindings of each (owner, position).
         self._params: dict[str, dict[tuple[str, int], list[Binding]]] = {}
         self._active: set[object] = set()
@@ -183,6 +193,23 @@ class DeclaredTypes:
                 if self._builtin(where, declared) in ("Array", "ReadonlyArray"):
                     return where, declared
         return None
+
+    def returns_this(self, declaration: Declaration) -> bool:
+        """A method without a declared type whose every `return` is `return this`:
+        TypeScript infers the polymorphic `this` type for it."""
+        if declaration.kind != "method" or not declaration.has_body or declaration.overloaded:
+            return False
+        path = self.binder.file_of[declaration.id]
+        cached = self._returns.get(path)
+        if cached is None:
+            cached = self._returns[path] = {}
+            index = self.binder.file(path)
+            for returned in () if index is None else index.facts.returns:
+                value = returned.value
+                this = value.kind == "alias" and value.ref is not None and value.ref.head == "this"
+                only_this = this and value.ref is not None and not value.ref.members
+                cached[returned.owner] = cached.get(returned.owner, True) and only_this
+        return cached.get(declaration.id, False)
 
     # ---- element types -------------------------------------------------------------
 

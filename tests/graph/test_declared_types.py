@@ -169,3 +169,22 @@ def test_an_overloaded_callee_types_no_callback(tmp_path: Path) -> None:
     )
     document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
     assert direct_calls(document, "use.ts#f.run()") == set()
+
+
+def test_an_undeclared_return_type_is_this_only_when_every_return_is_this(tmp_path: Path) -> None:
+    classes = (
+        "export class Base { m() { return 1; } self() { return this; } }\n"
+        "export class Sub extends Base { own() { return this; }\n"
+        "  mixed(c: boolean) { if (c) { return this; } return new Base(); } }\n"
+    )
+    body = (
+        "import { Sub } from './classes';\n"
+        "export function f(s: Sub) { s.self().own().m(); s.mixed(true).m(); }\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": classes, "use.ts": body})
+    assert direct_calls(document, "use.ts#f") == {
+        "classes.ts#Base.self",
+        "classes.ts#Sub.own",
+        "classes.ts#Sub.mixed",
+        "classes.ts#Base.m",
+    }
