@@ -3,7 +3,11 @@
 The peer is oracle/ts-graph/graph-oracle.mjs (a TypeScript Program and its
 checker resolving every call, `new` and JSX site), run on the same project in
 the same session. Each command runs in its own process; peak memory is the
-maximum resident set size of that process tree.
+maximum resident set size of that process tree, and CPU time its user plus
+system time (on a shared machine the CPU time is the steadier figure).
+
+`--edit` also times a run after a one-file edit (a comment appended to one
+source, then restored), the case an editor or a query server meets.
 
     python benchmarks/graph.py                      # a generated 2,000-file project
     python benchmarks/graph.py --project ../some/repo --runs 3
@@ -15,6 +19,7 @@ Node.js and `npm ci` in oracle/ts-graph (the script runs it when missing).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -22,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,9 +35,17 @@ ORACLE = REPO / "oracle" / "ts-graph"
 MEASURE = (
     "import resource, subprocess, sys\n"
     "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+    "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "print(usage.ru_maxrss, usage.ru_utime + usage.ru_stime)\n"
     "sys.exit(code)\n"
 )
+
+
+@dataclass(frozen=True)
+class Run:
+    wall: float
+    memory: int
+    cpu: float
 
 
 def generate_project(root: Path, files: int, seed: int = 7) -> None:
@@ -69,15 +83,26 @@ def generate_project(root: Path, files: int, seed: int = 7) -> None:
         (root / "src" / f"m{index}.ts").write_text("\n".join(lines) + "\n")
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, int]:
+def timed(command: list[str], cwd: Path) -> Run:
     start = time.perf_counter()
+    # This checkout's code, whatever `tsograph` on PATH runs.
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
     result = subprocess.run(
-        [sys.executable, "-c", MEASURE, *command], cwd=cwd, capture_output=True, text=True
+        [sys.executable, "-c", MEASURE, *command], cwd=cwd, capture_output=True, text=True, env=env
     )
     elapsed = time.perf_counter() - start
     if result.returncode != 0:
         raise SystemExit(f"benchmark command failed ({result.returncode}): {' '.join(command)}")
-    return elapsed, int(result.stdout.strip().splitlines()[-1]) * 1024
+    memory, cpu = result.stdout.strip().splitlines()[-1].split()
+    return Run(elapsed, int(memory) * 1024, float(cpu))
+
+
+def edited(project: Path) -> Path:
+    """The first TypeScript source in walk order: the file the edit run touches."""
+    for path in sorted(project.rglob("*.ts")):
+        if "node_modules" not in path.parts and not path.name.endswith(".d.ts"):
+            return path
+    raise SystemExit("no TypeScript source to edit")
 
 
 def ensure_peer() -> None:
@@ -90,6 +115,7 @@ def main() -> None:
     parser.add_argument("--project", help="a project to measure (default: a generated one)")
     parser.add_argument("--files", type=int, default=2000, help="files in the generated project")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--edit", action="store_true", help="also time a one-file edit")
     args = parser.parse_args()
     ensure_peer()
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-bench-"))
@@ -97,30 +123,42 @@ def main() -> None:
         project = Path(args.project).resolve() if args.project else scratch / "project"
         if not args.project:
             generate_project(project, args.files)
-        tsograph = shutil.which("tsograph") or "tsograph"
         cache = scratch / "cache"
-        ours = [tsograph, "graph", "--project", str(project), "--cache-dir", str(cache)]
+        ours = [
+            sys.executable, "-m", "tsograph", "graph", "--project", str(project),
+            "--cache-dir", str(cache),
+        ]  # fmt: skip
         peer = ["node", str(ORACLE / "graph-oracle.mjs"), str(project)]
-        cold, warm, peer_runs = [], [], []
+        runs: dict[str, list[Run]] = {"cold": [], "warm": [], "edit": [], "peer": []}
+        target = edited(project) if args.edit else None
         for _ in range(args.runs):
             shutil.rmtree(cache, ignore_errors=True)
-            cold.append(timed(ours, scratch))
-            warm.append(timed(ours, scratch))
-            peer_runs.append(timed(peer, scratch))
-        median = {
-            name: statistics.median(t for t, _ in runs)
-            for name, runs in (("cold", cold), ("warm", warm), ("peer", peer_runs))
-        }
-        memory = {
-            name: max(m for _, m in runs)
-            for name, runs in (("cold", cold), ("warm", warm), ("peer", peer_runs))
-        }
+            runs["cold"].append(timed(ours, scratch))
+            runs["warm"].append(timed(ours, scratch))
+            if target is not None:
+                original = target.read_bytes()
+                try:
+                    target.write_bytes(original + b"\n// edited\n")
+                    runs["edit"].append(timed(ours, scratch))
+                finally:
+                    target.write_bytes(original)
+            runs["peer"].append(timed(peer, scratch))
+        names = [name for name, measured in runs.items() if measured]
+        wall = {name: statistics.median(run.wall for run in runs[name]) for name in names}
+        cpu = {name: statistics.median(run.cpu for run in runs[name]) for name in names}
+        memory = {name: max(run.memory for run in runs[name]) for name in names}
         files = sum(1 for _ in project.rglob("*.ts")) + sum(1 for _ in project.rglob("*.tsx"))
         print(f"project: {project.name} ({files} TypeScript files), {args.runs} run(s) each")
-        for name in ("cold", "warm", "peer"):
-            print(f"{name:>5}: median {median[name]:.2f} s, peak {memory[name] / 2**20:.0f} MiB")
-        print(f"ratio cold/peer: {median['cold'] / median['peer']:.3f}")
-        print(f"ratio warm/peer: {median['warm'] / median['peer']:.3f}")
+        for name in names:
+            print(
+                f"{name:>5}: median {wall[name]:.2f} s wall, {cpu[name]:.2f} s CPU, "
+                f"peak {memory[name] / 2**20:.0f} MiB"
+            )
+        for name in names[:-1]:
+            print(
+                f"ratio {name}/peer: wall {wall[name] / wall['peer']:.3f}, "
+                f"CPU {cpu[name] / cpu['peer']:.3f}"
+            )
         print(f"peak memory cold/peer: {memory['cold'] / memory['peer']:.3f}")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

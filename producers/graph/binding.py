@@ -36,6 +36,7 @@ from tsograph.producers.graph.values import (
     Value,
 )
 from tsograph.producers.lang.facts import (
+    FUNCTION_TYPE,
     Declaration,
     Export,
     FileFacts,
@@ -88,6 +89,8 @@ class Binder:
         self.declarations: dict[str, Declaration] = {}
         self.children: dict[str, dict[str, list[Declaration]]] = {}
         self.file_of: dict[str, str] = {}
+        # (importer, specifier) -> the module's value: resolution is asked once per pair.
+        self._modules: dict[tuple[str, str], Value] = {}
         self._export_cache: dict[tuple[str, str], Value] = {}
         self._star_cache: dict[tuple[str, str], Value | None] = {}
         self._star_query: dict[tuple[str, str], Value | None] = {}
@@ -140,6 +143,13 @@ class Binder:
 
     def module_value(self, importer: str, specifier: str) -> Value:
         """The value of a whole module named by a specifier in `importer`."""
+        key = (importer, specifier)
+        cached = self._modules.get(key)
+        if cached is None:
+            cached = self._modules[key] = self._module_value(importer, specifier)
+        return cached
+
+    def _module_value(self, importer: str, specifier: str) -> Value:
         resolution = self.resolver.resolve(importer, specifier)
         if resolution.kind == SOURCE and resolution.path is not None:
             target = self.file(resolution.path)
@@ -494,7 +504,10 @@ class Binder:
                 return callee if isinstance(callee, External) else Unknown(INDIRECT)
             if isinstance(callee, Declared):
                 declaration = self.declarations[callee.id]
-                if is_this_type(declaration.type) and declaration.kind == "method":
+                returns_this = is_this_type(declaration.type) or (
+                    not declaration.type and self.types.returns_this(declaration)
+                )
+                if returns_this and declaration.kind == "method":
                     # Polymorphic `this`: the receiver the method was called on.
                     if not site.callee.members or declaration.static:
                         return Unknown(INDIRECT)
@@ -548,7 +561,11 @@ class Binder:
             return Unknown(INTERFACE if types else UNTYPED)
         ref = types[0]
         ref = strip_wrappers(ref)
-        if not ref.chain or (ref.chain == (ref.chain[0],) and ref.chain[0] in OPAQUE_TYPES):
+        if (
+            not ref.chain
+            or ref.chain == (FUNCTION_TYPE,)
+            or (ref.chain == (ref.chain[0],) and ref.chain[0] in OPAQUE_TYPES)
+        ):
             return Unknown(UNTYPED)
         value = self.name_value(path, ref.chain[0])
         for member in ref.chain[1:]:

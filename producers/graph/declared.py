@@ -26,8 +26,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tsograph.producers.graph.values import UNTYPED, Declared, External, Interface, Unknown, Value
-from tsograph.producers.lang.facts import Binding, Init, Ref, TypeRef
+from tsograph.producers.graph.values import (
+    UNTYPED,
+    Declared,
+    External,
+    Instance,
+    Interface,
+    Unknown,
+    Value,
+)
+from tsograph.producers.lang.facts import (
+    FUNCTION_TYPE,
+    Binding,
+    CallSite,
+    Declaration,
+    Init,
+    Ref,
+    TypeRef,
+)
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.binding import Binder
@@ -75,6 +91,13 @@ ITERABLES = frozenset({"Array", "ReadonlyArray", "Set", "ReadonlySet"})
 # predicate (with one it returns the narrowed `S[]`).
 _SAME_ARRAY = frozenset({"slice", "reverse", "sort", "concat", "toSorted", "toReversed"})
 MAX_HOPS = 32
+# Types whose values have no call signatures, beside the project's classes: primitives,
+# and lib interfaces without call signatures (typescript@5.9.3 lib.es5.d.ts,
+# lib.es2015.collection.d.ts) unless the file binds the name itself.
+_PRIMITIVES = frozenset(
+    (name,) for name in ("string", "number", "boolean", "bigint", "symbol", "object")
+)
+_NOT_CALLABLE_LIB = frozenset({"Array", "ReadonlyArray", "Map", "Set", "Date", "RegExp"})
 
 
 class DeclaredTypes:
@@ -84,6 +107,10 @@ class DeclaredTypes:
         self._callbacks: dict[str, dict[str, tuple[int, int]]] = {}
         # Per file: the values written to each local binding index / declaration id.
         self._writes: dict[str, dict[tuple[str, object], list[Init]]] = {}
+        # Per file: whether each owner's returns are all `return this`.
+        self._returns: dict[str, dict[str, bool]] = {}
+        # Per file: the parameter bindings of each (owner, position).
+        self._params: dict[str, dict[tuple[str, int], list[Binding]]] = {}
         self._active: set[object] = set()
 
     # ---- the declared type of a chain ----------------------------------------------
@@ -167,20 +194,43 @@ class DeclaredTypes:
                     return where, declared
         return None
 
+    def returns_this(self, declaration: Declaration) -> bool:
+        """A method without a declared type whose every `return` is `return this`:
+        TypeScript infers the polymorphic `this` type for it."""
+        if declaration.kind != "method" or not declaration.has_body or declaration.overloaded:
+            return False
+        path = self.binder.file_of[declaration.id]
+        cached = self._returns.get(path)
+        if cached is None:
+            cached = self._returns[path] = {}
+            index = self.binder.file(path)
+            for returned in () if index is None else index.facts.returns:
+                value = returned.value
+                this = value.kind == "alias" and value.ref is not None and value.ref.head == "this"
+                only_this = this and value.ref is not None and not value.ref.members
+                cached[returned.owner] = cached.get(returned.owner, True) and only_this
+        return cached.get(declaration.id, False)
+
     # ---- element types -------------------------------------------------------------
 
     def callback_parameter(self, path: str, binding: Binding) -> Value | None:
-        """The value of an unannotated callback parameter a built-in container types."""
+        """The value of an unannotated callback parameter: typed by the parameter of the
+        project function the callback is passed to, or by a built-in container."""
         if binding.kind != "param" or binding.path != () or binding.position < 0:
             return None
         found = self._callback_sites(path).get(binding.owner)
-        if found is None or found[1] != 0:
+        if found is None:
             return None
         index = self.binder.file(path)
         assert index is not None
         site = index.facts.calls[found[0]]
+        if site.computed or site.kind not in ("call", "new"):
+            return None
+        typed = self._declared_callback(path, site, found[1], binding.position)
+        if typed is not None:
+            return typed
         callee = site.callee
-        if site.kind != "call" or site.computed or not callee.members:
+        if found[1] != 0 or site.kind != "call" or not callee.members:
             return None
         receiver = self.static_type(path, _prefix(callee))
         if receiver is None:
@@ -196,6 +246,97 @@ class DeclaredTypes:
         if argument is None or argument >= len(declared.args):
             return None
         return self.binder.type_value(where, (declared.args[argument],))
+
+    def _declared_callback(
+        self, path: str, site: CallSite, argument: int, position: int
+    ) -> Value | None:
+        """A callback parameter's class from the function type of the callee's parameter.
+
+        TypeScript types `(m) => …` passed to `run(cb: (m: Manager) => void)`
+        from that parameter (contextual typing): `m` is a Manager. The callee is
+        a project function, method or constructor; its parameter's declared
+        type must hold exactly one function type, and any other union members
+        must be values that cannot be called (a primitive, a project class, an
+        interface without call signatures), else TypeScript may type the
+        callback from another member. An overloaded callee gives no type:
+        callers see its overload signatures, whose parameters the facts do not
+        keep. `this` in the function type is the receiver's class.
+        """
+        binder = self.binder
+        callee = binder.ref_value(path, site.callee)
+        if not isinstance(callee, Declared):
+            return None
+        target = callee.id
+        if site.kind == "new":
+            if binder.declarations[target].kind != "class":
+                return None
+            constructor = binder.constructor_of(target)
+            if constructor is None:
+                return None
+            target = constructor.id
+        if binder.declarations[target].overloaded:
+            return None
+        where = binder.file_of[target]
+        function = self._function_parameter(where, target, argument)
+        if function is None or position + 1 >= len(function.args):
+            return None
+        parameter = function.args[position + 1]
+        if parameter.chain == ("this",):
+            if site.kind != "call" or not site.callee.members:
+                return None
+            receiver = binder.ref_value(path, _prefix(site.callee))
+            return receiver if isinstance(receiver, Instance) else None
+        value = binder.type_value(where, (parameter,))
+        return value if isinstance(value, (Instance, Interface)) else None
+
+    def _function_parameter(self, path: str, owner: str, position: int) -> TypeRef | None:
+        """The one function type a parameter of `owner` declares at a position."""
+        declared = {
+            binding.type
+            for binding in self._parameters(path).get((owner, position), ())
+            if binding.path == ()
+        }
+        if len(declared) != 1:
+            return None
+        types = declared.pop()
+        functions = [each for each in types if each.chain == (FUNCTION_TYPE,)]
+        if len(functions) != 1:
+            return None
+        for other in types:
+            if other is not functions[0] and not self._not_callable(path, other):
+                return None
+        return functions[0]
+
+    def _not_callable(self, path: str, declared: TypeRef) -> bool:
+        if declared.chain in _PRIMITIVES:
+            return True
+        if len(declared.chain) == 1 and declared.chain[0] in _NOT_CALLABLE_LIB:
+            return self.binder.name_value(path, declared.chain[0]) == External()
+        value = self.binder.type_value(path, (declared,))
+        if isinstance(value, Instance):
+            return True
+        if not isinstance(value, Interface):
+            return False
+        index = self.binder.file(value.path)
+        found = None if index is None else index.type_declarations.get(value.name)
+        return (
+            found is not None
+            and found.kind == "interface"
+            and not found.callable
+            and not found.extends
+        )
+
+    def _parameters(self, path: str) -> dict[tuple[str, int], list[Binding]]:
+        cached = self._params.get(path)
+        if cached is not None:
+            return cached
+        found: dict[tuple[str, int], list[Binding]] = {}
+        index = self.binder.file(path)
+        for binding in () if index is None else index.facts.bindings:
+            if binding.kind == "param" and binding.position >= 0:
+                found.setdefault((binding.owner, binding.position), []).append(binding)
+        self._params[path] = found
+        return found
 
     def element_value(self, path: str, iterable: Ref) -> Value:
         """What `for (const x of iterable)` binds x to, when the iterable's type says."""

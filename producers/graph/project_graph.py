@@ -92,11 +92,29 @@ def project_roots(project: str, workspace: str | None) -> ProjectRoots:
 PARALLEL_THRESHOLD = 64
 
 
-def _extract_plain(job: tuple[str, bytes]) -> list[Any]:
-    path, data = job
-    if path.endswith(PYTHON_SUFFIX):
-        return python_plain(path, data)
-    return extract(path, data).to_plain()
+def _extract_plain(job: tuple[str, bytes, FactsCache]) -> tuple[list[Any], bool]:
+    """A file's facts, stored in the cache by the process that made them (so workers
+    serialise and write in parallel); the flag says whether the entry was stored."""
+    path, data, cache = job
+    plain = (
+        python_plain(path, data) if path.endswith(PYTHON_SUFFIX) else extract(path, data).to_plain()
+    )
+    stored = cache.store(path, data, plain)
+    return _shared_strings(plain, {}), stored
+
+
+def _shared_strings(plain: list[Any], table: dict[str, str]) -> list[Any]:
+    """The same facts with one object per distinct string (ids and names repeat in every
+    record): a third of the bytes back from a worker, and the parent builds the facts
+    from them about twice as fast (documenso: 36 MB to 13 MB, 3.6 s to 1.8 s)."""
+    shared: list[Any] = []
+    for item in plain:
+        if type(item) is str:
+            item = table.setdefault(item, item)
+        elif type(item) is list:
+            item = _shared_strings(item, table)
+        shared.append(item)
+    return shared
 
 
 def _workers() -> int:
@@ -127,7 +145,7 @@ def read_facts(
 ) -> dict[str, FileFacts]:
     """Facts of every source: from the cache, else parsed (in parallel when many)."""
     facts: dict[str, FileFacts] = {}
-    pending: list[tuple[str, bytes]] = []
+    pending: list[tuple[str, bytes, FactsCache]] = []
     for path, data in contents.items():
         plain = cache.get(path, data)
         if plain is not None:
@@ -137,10 +155,10 @@ def read_facts(
                 continue
             except (FactsFormatError, ValueError, TypeError):
                 cache.stats.recovered += 1
-        pending.append((path, data))
+        pending.append((path, data, cache))
     progress.phase("parsing sources", len(pending))
-    for (path, data), plain in zip(pending, _parse_all(pending), strict=True):
-        cache.put(path, data, plain)
+    for (path, _, _), (plain, stored) in zip(pending, _parse_all(pending), strict=True):
+        cache.stats.write_failures += not stored
         facts[path] = FileFacts.from_plain(plain)
         stats.parsed += 1
         progress.advance()
@@ -148,7 +166,7 @@ def read_facts(
     return dict(sorted(facts.items()))
 
 
-def _parse_all(jobs: list[tuple[str, bytes]]) -> Iterator[list[Any]]:
+def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[list[Any], bool]]:
     """Each job's facts in job order, as soon as it is parsed (so progress can count them)."""
     if len(jobs) < PARALLEL_THRESHOLD or _workers() < 2:
         yield from map(_extract_plain, jobs)

@@ -82,6 +82,7 @@ class DeclDraft:
     implements: tuple[TypeRef, ...] = ()
     type: tuple[TypeRef, ...] = ()
     init: InitDraft | None = None
+    overloaded: bool = False
 
 
 @dataclass(slots=True)
@@ -376,6 +377,7 @@ class Resolver:
             draft.implements,
             draft.type,
             self.init(draft.init),
+            draft.overloaded,
         )
 
     def write(self, draft: WriteDraft) -> Write:

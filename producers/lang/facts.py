@@ -17,8 +17,10 @@ Records, all frozen:
   `static`, `callback` (an inline callback, linked from `parent` by a contains
   edge), `extends` (classes: the base as written, as a `Ref`), `implements`
   (classes: `TypeRef`s), `type` (fields and variables: the declared type;
-  functions, methods and getters: the declared return type) and `init` (fields
-  and variables: what the initializer is). Ids are unique within a file: the
+  functions, methods and getters: the declared return type), `init` (fields
+  and variables: what the initializer is) and `overloaded` (a function or
+  method with overload signatures: callers see those, and the parameters
+  recorded are the implementation's). Ids are unique within a file: the
   first location of overloads and same-named declarations is kept. Two
   exceptions serve class expressions: an anonymous class expression (`new
   class extends Base {}()`) is a `class` record with an empty `name` and an
@@ -77,9 +79,11 @@ Records, all frozen:
   first spread (`spread` says one cut them).
 * `TypeRef` – a declared type: the qualified name as a chain (`("Repo",)`,
   `("ns", "Repo")`, `("string",)`) with type arguments (`Promise<Repo>`);
-  `T[]` is written `Array<T>`, and a type that is not a named reference is the
-  empty chain. A declared type is the tuple of its union members, null and
-  undefined left out.
+  `T[]` is written `Array<T>`, a function type `(a: A) => R` is the chain
+  `FUNCTION_TYPE` with the arguments R, A, … (see the TypeScript front-end),
+  and any other type that is not a named reference is the empty chain. A
+  declared type is the tuple of its union members, null and undefined left
+  out.
 
 `to_plain()` turns the facts into nested lists of strings, numbers, booleans
 and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
@@ -92,7 +96,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 10
+FACTS_VERSION = 11
 
 DeclarationKind = Literal[
     "module",
@@ -143,6 +147,8 @@ TypeKind = Literal["interface", "type", "enum"]
 MemberKind = Literal["property", "method"]
 
 Plain = list[Any]
+# The chain of a function type: no type name is spelled so.
+FUNCTION_TYPE = "=>"
 # A signature of an interface or object type: name, kind and declared (return) type.
 MemberType = tuple[str, MemberKind, tuple["TypeRef", ...]]
 
@@ -239,6 +245,7 @@ class Declaration:
     implements: tuple[TypeRef, ...] = ()
     type: tuple[TypeRef, ...] = ()
     init: Init | None = None
+    overloaded: bool = False
 
     @property
     def is_anonymous_class(self) -> bool:
@@ -260,12 +267,13 @@ class Declaration:
             _types_plain(self.implements),
             _types_plain(self.type),
             _init_plain(self.init),
+            self.overloaded,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> Declaration:
         (ident, kind, name, line, column, parent, has_body, static, callback) = data[:9]
-        extends, implements, types, init = data[9:]
+        extends, implements, types, init, overloaded = data[9:]
         return Declaration(
             ident,
             kind,
@@ -280,6 +288,7 @@ class Declaration:
             _types(implements),
             _types(types),
             _init(init),
+            overloaded,
         )
 
 
@@ -495,6 +504,9 @@ class TypeDeclaration:
     (`(name, "property" | "method", type)`; overloads united, as for
     functions), and `aliases` the type a type alias names when it is a
     named type or a union of named types (`type A = B`, `type A = B | C`).
+    `callable` says its values may be called: a call or construct signature of
+    its own, or an alias of anything but object types (the types it extends
+    may add more).
     """
 
     name: str
@@ -505,6 +517,7 @@ class TypeDeclaration:
     extends: tuple[TypeRef, ...] = ()
     member_types: tuple[MemberType, ...] = ()
     aliases: tuple[TypeRef, ...] = ()
+    callable: bool = False
 
     def to_plain(self) -> Plain:
         return [
@@ -516,11 +529,12 @@ class TypeDeclaration:
             _types_plain(self.extends),
             [[name, kind, _types_plain(types)] for name, kind, types in self.member_types],
             _types_plain(self.aliases),
+            self.callable,
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> TypeDeclaration:
-        name, kind, line, column, members, extends, member_types, aliases = data
+        name, kind, line, column, members, extends, member_types, aliases, callable_ = data
         return TypeDeclaration(
             name,
             kind,
@@ -530,6 +544,7 @@ class TypeDeclaration:
             _types(extends),
             tuple((each, member_kind, _types(types)) for each, member_kind, types in member_types),
             _types(aliases),
+            callable_,
         )
 
 

@@ -78,12 +78,17 @@ class FactsCache:
         return envelope["facts"]
 
     def put(self, path: str, data: bytes, facts: Any) -> None:
+        if not self.store(path, data, facts):
+            self.stats.write_failures += 1
+
+    def store(self, path: str, data: bytes, facts: Any) -> bool:
+        """Write an entry without counting (a worker process's copy of the cache has its
+        own stats): False when it could not be written. Without a folder nothing fails."""
         entry = self._entry(path, data)
         if entry is None:
-            return
+            return True
         payload = orjson.dumps({"namespace": self.namespace, "path": path, "facts": facts})
-        if not atomic_write(entry, payload):
-            self.stats.write_failures += 1
+        return atomic_write(entry, payload)
 
 
 def atomic_write(target: Path, payload: bytes) -> bool:

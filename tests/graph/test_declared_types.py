@@ -113,3 +113,78 @@ def test_map_entries_are_not_elements(tmp_path: Path) -> None:
         "export function f(m: Map<Sub, Sub>) { for (const e of m) e.own(); }\n"
     )
     assert calls_of(tmp_path, body) == set()
+
+
+def test_a_callback_parameter_takes_the_callees_declared_function_type(tmp_path: Path) -> None:
+    body = (
+        "import { Other, Sub } from './classes';\n"
+        "function run(cb: (s: Sub, n: number) => void,\n"
+        "  name?: string | ((s: Sub) => void) | Other[]) {}\n"
+        "export function f() { run((s) => s.own(), (t) => t.m()); }\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
+    assert direct_calls(document, "use.ts#f.run()") == {"classes.ts#Sub.own"}
+    assert direct_calls(document, "use.ts#f.run()~2") == {"classes.ts#Sub.m"}
+
+
+def test_a_callback_whose_parameter_could_take_another_callable_type_is_not_typed(
+    tmp_path: Path,
+) -> None:
+    # TypeScript types the callback from the union's callable members: with two, or with
+    # a member that may hold call signatures, which one applies is not proven here.
+    body = (
+        "import { Sub, Other } from './classes';\n"
+        "export interface Callable { (o: Other): void }\n"
+        "export interface Extended extends Callable {}\n"
+        "export type Alias = (o: Other) => void;\n"
+        "function two(cb: ((s: Sub) => void) | ((o: Other) => void) | Other[]) {}\n"
+        "function signature(cb: ((s: Sub) => void) | Callable) {}\n"
+        "function extended(cb: ((s: Sub) => void) | Extended) {}\n"
+        "function alias(cb: ((s: Sub) => void) | Alias) {}\n"
+        "function rest(...cbs: ((s: Sub) => void)[]) {}\n"
+        "export function f() {\n"
+        "  two((x) => x.m()); signature((x) => x.m()); extended((x) => x.m());\n"
+        "  alias((x) => x.m()); rest((x) => x.m());\n"
+        "}\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
+    edges = document["edges"]
+    assert isinstance(edges, list)
+    assert not [
+        edge
+        for edge in edges
+        if edge["from"].startswith("use.ts#f.")
+        and edge["evidence"] == "direct"
+        and edge["to"].startswith("classes.ts#")
+    ]
+
+
+def test_an_overloaded_callee_types_no_callback(tmp_path: Path) -> None:
+    # Callers see the overload signatures (x: Other), never the implementation's (x: Sub).
+    body = (
+        "import { Sub, Other } from './classes';\n"
+        "function run(cb: (x: Other) => void): void;\n"
+        "function run(cb: (x: Sub) => void): void {}\n"
+        "export function f() { run((x) => x.m()); }\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": BASES, "use.ts": body})
+    assert direct_calls(document, "use.ts#f.run()") == set()
+
+
+def test_an_undeclared_return_type_is_this_only_when_every_return_is_this(tmp_path: Path) -> None:
+    classes = (
+        "export class Base { m() { return 1; } self() { return this; } }\n"
+        "export class Sub extends Base { own() { return this; }\n"
+        "  mixed(c: boolean) { if (c) { return this; } return new Base(); } }\n"
+    )
+    body = (
+        "import { Sub } from './classes';\n"
+        "export function f(s: Sub) { s.self().own().m(); s.mixed(true).m(); }\n"
+    )
+    document = graph_of(tmp_path, {"classes.ts": classes, "use.ts": body})
+    assert direct_calls(document, "use.ts#f") == {
+        "classes.ts#Base.self",
+        "classes.ts#Sub.own",
+        "classes.ts#Sub.mixed",
+        "classes.ts#Base.m",
+    }

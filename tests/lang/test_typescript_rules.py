@@ -115,7 +115,17 @@ def test_string_values(body: str, value: str) -> None:
         ("Promise<Repo | null>", (TypeRef(("Promise",), (TypeRef(("Repo",)),)),)),
         ("any", (TypeRef(("any",)),)),
         ("{ a: string }", (TypeRef(()),)),
-        ("(x: number) => void", (TypeRef(()),)),
+        # A function type: the return type (void is no type), then each parameter's.
+        ("(x: number) => void", (TypeRef(("=>",), (TypeRef(()), TypeRef(("number",)))),)),
+        (
+            "(this: T, a: A | B, b?: Repo, ...rest: C[]) => Promise<R>",
+            (
+                TypeRef(
+                    ("=>",),
+                    (TypeRef(("Promise",), (TypeRef(("R",)),)), TypeRef(()), TypeRef(("Repo",))),
+                ),
+            ),
+        ),
         (
             "A<B<C<D<E>>>>",
             (TypeRef(("A",), (TypeRef(("B",), (TypeRef(("C",), (TypeRef(("D",)),)),)),)),),

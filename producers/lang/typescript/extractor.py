@@ -211,6 +211,10 @@ class Extractor(FileDrafts):
     def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
         if not existing.has_body:
             existing.type = _merged_type(existing, again.kind, again.type, has_body=again.has_body)
+            # Overload signatures: callers see those, not the implementation's parameters.
+            existing.overloaded |= (
+                existing.kind in ("function", "method") and again.kind == existing.kind
+            )
         super().redeclared(existing, again)
         if existing.parent != again.parent and self.is_anonymous_class(again.parent):
             # Anonymous classes add no id segment, so two of them in one scope can both

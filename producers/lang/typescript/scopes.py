@@ -103,12 +103,42 @@ def on_type_declaration(ex: Extractor, node: Node) -> None:
                 extends,
                 member_types,
                 _aliases(ex, node),
+                _callable(node),
             )
         )
     ex.skip_until = node.end_byte
 
 
 _SIGNATURES = frozenset({"method_signature", "property_signature"})
+_CALLABLE_SIGNATURES = frozenset({"call_signature", "construct_signature"})
+
+
+def _callable(node: Node) -> bool:
+    """Whether values of the type may be called: a call or construct signature of its own,
+    or a type alias whose value is not an object type or an intersection of them."""
+    if node.type == "interface_declaration":
+        body = node.child_by_field_name("body")
+        return body is not None and any(
+            signature.type in _CALLABLE_SIGNATURES for signature in body.named_children
+        )
+    if node.type != "type_alias_declaration":
+        return False
+    value = node.child_by_field_name("value")
+    parts = (
+        value.named_children if value is not None and value.type == "intersection_type" else [value]
+    )
+    for part in parts:
+        if part is not None and part.type in ("predefined_type", "literal_type"):
+            continue
+        if part is None or part.type not in ("object_type", *_NAMED_TYPES):
+            return True
+        if part.type == "object_type" and any(
+            signature.type in _CALLABLE_SIGNATURES for signature in part.named_children
+        ):
+            return True
+    return False
+
+
 _NAMED_TYPES = frozenset({"type_identifier", "generic_type", "nested_type_identifier"})
 
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey, TemplateKey
-from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.facts import FUNCTION_TYPE, TypeRef
 from tsograph.producers.lang.typescript.strings import decode_js_string
 
 # Expressions that leave the value they wrap unchanged, for naming and chains.
@@ -437,7 +437,45 @@ def type_ref(data: bytes, node: Node, depth: int) -> TypeRef:
             () if element is None or depth >= TYPE_DEPTH else (type_ref(data, element, depth + 1),)
         )
         return TypeRef(("Array",), args)
+    if kind == "function_type":
+        return _function_type(data, node, depth)
     return TypeRef(())
+
+
+def _function_type(data: bytes, node: Node, depth: int) -> TypeRef:
+    """`(a: A, b?: B) => R` as the chain FUNCTION_TYPE with the arguments R, A, B.
+
+    A parameter's type is its one named member (else the empty chain), `this:`
+    is no position, and a rest parameter ends the list: it stands for every
+    later position. Below TYPE_DEPTH only the chain is kept.
+    """
+    if depth >= TYPE_DEPTH:
+        return TypeRef((FUNCTION_TYPE,))
+    returned = node.child_by_field_name("return_type")
+    args = [_one_member(data, returned, depth)]
+    parameters = node.child_by_field_name("parameters")
+    for parameter in () if parameters is None else parameters.named_children:
+        if parameter.type not in ("required_parameter", "optional_parameter"):
+            continue
+        pattern = parameter.child_by_field_name("pattern")
+        if pattern is not None and pattern.type == "this":
+            continue
+        if pattern is not None and pattern.type == "rest_pattern":
+            break
+        args.append(_one_member(data, parameter.child_by_field_name("type"), depth))
+    return TypeRef((FUNCTION_TYPE,), tuple(args))
+
+
+def _one_member(data: bytes, node: Node | None, depth: int) -> TypeRef:
+    if node is None:
+        return NO_TYPE
+    if node.type == "type_annotation":
+        inner = first_named(node)
+        if inner is None:
+            return NO_TYPE
+        node = inner
+    members = _union_members(data, node, depth + 1)
+    return members[0] if len(members) == 1 else NO_TYPE
 
 
 @lru_cache(maxsize=4096)
