@@ -15,8 +15,9 @@ tests).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Protocol, TextIO
 
 DELAY = 1.0
 INTERVAL = 0.1
@@ -76,7 +77,27 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
-_current: Progress | None = None
+class Reporter(Protocol):
+    def phase(self, name: str, total: int | None = None) -> None: ...
+
+    def advance(self, count: int = 1) -> None: ...
+
+    def clear(self) -> None: ...
+
+
+_current: Reporter | None = None
+
+
+@contextmanager
+def reporting(reporter: Reporter) -> Iterator[None]:
+    """Report the phases of the work inside the block to `reporter` (the MCP server sends
+    them to a client that asked for progress), then to whoever reported before."""
+    global _current
+    saved, _current = _current, reporter
+    try:
+        yield
+    finally:
+        _current = saved
 
 
 def start(stream: TextIO) -> None:

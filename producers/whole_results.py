@@ -29,6 +29,11 @@ class ResultStore:
         return None if self.directory is None else self.directory / self.folder / f"{key}.json"
 
     def load(self, root: Path, key: str) -> dict[str, Any] | None:
+        found = self.load_entry(root, key)
+        return None if found is None else found[0]
+
+    def load_entry(self, root: Path, key: str) -> tuple[dict[str, Any], list[Dependency]] | None:
+        """The result and the recorded reads it still holds for."""
         path = self._path(key)
         if path is None:
             return None
@@ -38,11 +43,11 @@ class ResultStore:
             return None
         if not isinstance(entry, dict) or entry.get("key") != key:
             return None
-        dependencies = [tuple(item) for item in entry.get("dependencies", ())]
+        dependencies: list[Any] = [tuple(item) for item in entry.get("dependencies", ())]
         if not still_holds(root, dependencies):
             return None
         payload = entry.get(self.field)
-        return payload if isinstance(payload, dict) else None
+        return (payload, dependencies) if isinstance(payload, dict) else None
 
     def store(self, key: str, dependencies: Sequence[Dependency], payload: dict[str, Any]) -> None:
         path = self._path(key)

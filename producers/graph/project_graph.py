@@ -88,6 +88,8 @@ def project_roots(project: str, workspace: str | None) -> ProjectRoots:
     return ProjectRoots(real_project, target.root, target.folder)
 
 
+PARSING = "parsing sources"  # the progress phase that counts parsed files
+
 # Below this many files to parse, starting worker processes costs more than it saves.
 PARALLEL_THRESHOLD = 64
 
@@ -156,7 +158,7 @@ def read_facts(
             except (FactsFormatError, ValueError, TypeError):
                 cache.stats.recovered += 1
         pending.append((path, data, cache))
-    progress.phase("parsing sources", len(pending))
+    progress.phase(PARSING, len(pending))
     for (path, _, _), (plain, stored) in zip(pending, _parse_all(pending), strict=True):
         cache.stats.write_failures += not stored
         facts[path] = FileFacts.from_plain(plain)
@@ -188,6 +190,9 @@ class ProjectGraph:
     key: str
     dependencies: list[Dependency]
     graph_cache: GraphCache
+    # What the build read, for a kept build's read-set: the walk and each source's sha256.
+    sources: SourceSet | None = None
+    digests: dict[str, str] = field(default_factory=dict)
 
 
 def load_project_graph(
@@ -204,6 +209,7 @@ def load_project_graph(
     language = source_language(sources, language)
     contents, stats = read_contents(roots, sources, language)
     directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
+    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
     key = graph_key(
         graph_namespace(),
         [
@@ -211,16 +217,26 @@ def load_project_graph(
             tsconfig,
             language,
             workspace is not None,
-            [[path, hashlib.sha256(data).hexdigest()] for path, data in contents.items()],
+            [[path, digest] for path, digest in digests.items()],
             [walked.path for walked in sources.declaration_files],
             sources.limitation_lines(),
             sorted(stats.unreadable.items()),
         ],
     )
     graph_cache = GraphCache(directory)
-    records = graph_cache.load(roots.root, key)
-    if records is not None:
-        return ProjectGraph(graph_from_snapshot(records), roots, records, key, [], graph_cache)
+    found = graph_cache.load_entry(roots.root, key)
+    if found is not None:
+        records, recorded = found
+        return ProjectGraph(
+            graph_from_snapshot(records),
+            roots,
+            records,
+            key,
+            recorded,
+            graph_cache,
+            sources,
+            digests,
+        )
     facts_cache = FactsCache(
         directory, python_namespace() if language == "python" else cache_namespace()
     )
@@ -238,7 +254,7 @@ def load_project_graph(
             f"tsograph: note: {facts_cache.stats.recovered} cache entr(ies) were corrupt or "
             "foreign and the files were parsed again\n"
         )
-    return ProjectGraph(graph, roots, None, key, dependencies, graph_cache)
+    return ProjectGraph(graph, roots, None, key, dependencies, graph_cache, sources, digests)
 
 
 def load_from_arguments(args: Any) -> ProjectGraph:

@@ -87,6 +87,8 @@ class SourceSet:
     # The unreadable files and folders whose names can be written (not the unrepresentable).
     unreadable_paths: tuple[str, ...] = ()
     python_sources: tuple[WalkedFile, ...] = ()
+    # Every folder the walk listed, so a kept build notices a file added to any of them.
+    folders: tuple[str, ...] = ()
 
     def limitation_lines(
         self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
@@ -196,6 +198,7 @@ class _Walk:
     unreadable_paths: list[str] = field(default_factory=list)
     truncated: Counter[str] = field(default_factory=Counter)
     entries: int = 0
+    listed: list[str] = field(default_factory=list)
 
     def run(self) -> None:
         # Explicit stack, folders in name order: deterministic and free of recursion limits.
@@ -224,6 +227,7 @@ class _Walk:
         if len(entries) > room:
             self.truncated["entries"] += 1
             return None
+        self.listed.append(folder)
         self.entries += len(entries)
         entries.sort(key=lambda entry: entry.name)
         folders = []
@@ -318,4 +322,5 @@ def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
         dict(sorted(state.truncated.items())),
         tuple(sorted(state.unreadable_paths)),
         tuple(sorted(state.python, key=lambda item: item.path)),
+        tuple(sorted(state.listed)),
     )
