@@ -13,6 +13,7 @@ from typing import Any
 
 from tsograph.producers.command_args import add_cache_arguments, project_folder
 from tsograph.producers.help_text import add_command
+from tsograph.producers.query.command import add_kept_option
 
 
 def register(subparsers: Any) -> None:
@@ -21,6 +22,7 @@ def register(subparsers: Any) -> None:
         "--repo", metavar="DIR", default=".", help="the repository to answer for (default: .)"
     )
     add_cache_arguments(parser)
+    add_kept_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -29,5 +31,8 @@ def run(args: argparse.Namespace) -> int:
     from tsograph.producers.mcp.session import GraphSession
 
     repo = Path(os.path.realpath(project_folder(args.repo, "--repo")))
-    serve(GraphSession(repo, cache_dir=args.cache_dir, use_cache=not args.no_cache))
+    session = GraphSession(
+        repo, cache_dir=args.cache_dir, use_cache=not args.no_cache, kept_mb=args.kept_builds_mb
+    )
+    serve(session)
     return 0

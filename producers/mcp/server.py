@@ -2,7 +2,10 @@
 
 It opens no network port. Each tool call runs in a worker thread, so the
 server keeps reading messages while a build or a walk runs; a cancelled call
-sets a flag the walk reads at every element, so it stops where it is.
+sets a flag the walk reads at every element, so it stops where it is. A
+build's progress goes back to the client as progress notifications when the
+call carried a progress token. When the client disconnects, the session lets
+go of its kept builds' leases.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import threading
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
 import orjson
 from mcp import types
@@ -43,9 +47,28 @@ def make_server(session: GraphSession) -> Server[Any]:
             failed = True
         else:
             cancelled = threading.Event()
+            token = (context.meta or {}).get("progress_token")
+
+            def report(done: int, total: int | None, phase: str) -> None:
+                # Called in the worker thread; the notification is sent from the server's loop.
+                if token is not None:
+                    anyio.from_thread.run(notify_progress, token, done, total, phase)
+
+            async def notify_progress(
+                token: str | int, done: int, total: int | None, phase: str
+            ) -> None:
+                request = context.request_id
+                await context.session.send_progress_notification(
+                    token,
+                    done,
+                    total,
+                    phase,
+                    related_request_id=None if request is None else str(request),
+                )
+
             try:
                 document, failed = await anyio.to_thread.run_sync(
-                    session.call, params.name, params.arguments or {}, cancelled.is_set
+                    session.call, params.name, params.arguments or {}, cancelled.is_set, report
                 )
             except anyio.get_cancelled_exc_class():
                 cancelled.set()
@@ -74,4 +97,8 @@ def serve(session: GraphSession) -> None:
         async with stdio_server() as (read_stream, write_stream):
             await server.run(read_stream, write_stream, server.create_initialization_options())
 
-    anyio.run(main)
+    try:
+        anyio.run(main)
+    finally:
+        # The client closed the connection (or the server stopped): release the leases.
+        session.close()

@@ -1,13 +1,15 @@
 """One MCP session: one repository, one held build, the recent answers for cursor paging.
 
-Nothing is read until the first question; it builds the graph (through the
-same caches as `tsograph graph`) and the session holds that build until
-graph_refresh moves to a new one. At most once a second a question checks
-whether a file the build read changed since (the walked sources and the
-folders above them by size and modification time, and the configuration
-files a fresh build recorded);
-`graph.freshness.laterEditsKnown` then turns true and stays so until a
-refresh. Arguments are checked before anything is read: a path that is
+Nothing is read until the first question; it reaches a build through
+query/keep.py (the current kept build of the cache while every file it read
+still holds, else a new build, kept in turn) and the session holds it, with
+a lease in the cache, until graph_refresh moves to the build the work tree
+has now, or the client disconnects and the lease is released. At most once
+a second a question compares the build's read-set with the disk (sizes and
+modification times first, contents where those moved); `graph.freshness.
+laterEditsKnown` then turns true and stays so until a refresh. When the
+client sent a progress token, a build reports the files parsed of the files
+to parse. Arguments are checked before anything is read: a path that is
 absolute or has a `..` part, another repository or a build this session does
 not hold is refused.
 
@@ -18,7 +20,6 @@ reads the next page without walking again.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from collections import OrderedDict
@@ -26,12 +27,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.errors import ToolError
+from tsograph.exchange.errors import ToolError, UsageError
+from tsograph.producers import progress
 from tsograph.producers.graph.model import EVIDENCE_ORDER
-from tsograph.producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.project_graph import PARSING
 from tsograph.producers.graph.python.load import LANGUAGES
-from tsograph.producers.project.fsread import Dependency, still_holds
-from tsograph.producers.project.walk import walk
 from tsograph.producers.query.answer import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
@@ -43,7 +43,7 @@ from tsograph.producers.query.answer import (
 )
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget, Clock
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.load import hold
+from tsograph.producers.query.keep import GraphOptions, Keeper
 from tsograph.producers.query.questions import (
     MAX_DEPTH,
     QUESTIONS,
@@ -57,7 +57,31 @@ from tsograph.producers.query.targets import target_path, unsafe_path
 KEPT_ANSWERS = 32
 FRESHNESS_SECONDS = 1.0
 
-Fingerprint = tuple[tuple[str, int, int], ...]
+AUTO = "auto"
+# Where a build's progress goes: (files parsed, files to parse, phase).
+Report = Callable[[int, int | None, str], None]
+
+
+class BuildProgress:
+    """The build's phases as progress of one question: a notification per parsed file
+    (as many as the client's transport takes), so the numbers only grow."""
+
+    def __init__(self, report: Report | None) -> None:
+        self.report = report
+        self.name = ""
+        self.total: int | None = None
+        self.done = 0
+
+    def phase(self, name: str, total: int | None = None) -> None:
+        self.name, self.total, self.done = name, total, 0
+
+    def advance(self, count: int = 1) -> None:
+        self.done += count
+        if self.report is not None and self.name == PARSING:
+            self.report(self.done, self.total, self.name)
+
+    def clear(self) -> None:
+        return None
 
 
 class GraphSession:
@@ -67,18 +91,19 @@ class GraphSession:
         *,
         cache_dir: str | None = None,
         use_cache: bool = True,
+        kept_mb: int | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
         self.repo = repo
         self._cache_dir = cache_dir
         self._use_cache = use_cache
+        self._kept_mb = kept_mb
         self._clock = clock
-        # One held build per language asked (js, python); most repositories hold one.
+        # One held build per language asked (js, python, or AUTO: the one the repository
+        # holds); most sessions hold one. Each keeper leases its build in the cache.
         self._helds: dict[str, HeldGraph] = {}
+        self._keepers: dict[str, Keeper] = {}
         self._default_language: str | None = None
-        self._fingerprint: Fingerprint = ()
-        self._watched: list[str] = []
-        self._dependencies: list[Dependency] = []
         self._checked_at = float("-inf")
         self._later_edits = False
         self._answers: OrderedDict[tuple[str, str], Result] = OrderedDict()
@@ -88,85 +113,65 @@ class GraphSession:
 
     # -- the held build -------------------------------------------------------
 
-    def _build(self, language: str) -> HeldGraph:
-        loaded = load_project_graph(
-            str(self.repo),
-            cache_dir=self._cache_dir,
-            use_cache=self._use_cache,
-            language=language,
-        )
-        held = hold(loaded)
+    def _keeper(self, language: str) -> Keeper:
+        keeper = self._keepers.get(language)
+        if keeper is None:
+            options = GraphOptions(
+                str(self.repo),
+                cache_dir=self._cache_dir,
+                use_cache=self._use_cache,
+                language=None if language == AUTO else language,
+                kept_mb=self._kept_mb,
+            )
+            keeper = self._keepers[language] = Keeper(options)
+        return keeper
+
+    def _build(self, language: str, report: Report | None) -> HeldGraph:
+        """The one way this session reaches a build: the first question of a language and
+        graph_refresh alike (keep.Keeper reuses the kept build while its read-set holds)."""
+        try:
+            with progress.reporting(BuildProgress(report)):
+                held = self._keeper(language).held()
+        except UsageError:
+            if language != AUTO:
+                raise
+            # Both languages in the repository: js unless a question asks for python.
+            self._default_language = "js"
+            return self._build("js", report)
         held.later_edits = self._changed_since
         if not self._helds:
-            # The first build of the session (or of a refresh) takes the fingerprint.
-            self._fingerprint = self._take_fingerprint()
-            self._dependencies = []
+            # The first build of the session (or of a refresh) starts the freshness clock.
             self._later_edits = False
             self._checked_at = self._clock()
-        self._dependencies.extend(loaded.dependencies)
         self._helds[language] = held
         self.builds += 1
         return held
 
     def language(self, asked: str | None) -> str:
         """The language asked, else the one the repository holds (js when it holds both)."""
-        if asked is not None:
-            return asked
-        if self._default_language is None:
-            found = walk(self.repo)
-            self._default_language = (
-                "python" if found.python_sources and not found.sources else "js"
-            )
-        return self._default_language
+        return asked or self._default_language or AUTO
 
-    def held(self, language: str | None = None) -> HeldGraph:
+    def held(self, language: str | None = None, report: Report | None = None) -> HeldGraph:
         chosen = self.language(language)
         held = self._helds.get(chosen)
-        return held if held is not None else self._build(chosen)
+        return held if held is not None else self._build(chosen, report)
 
-    def refresh(self, language: str | None = None) -> HeldGraph:
+    def refresh(self, language: str | None = None, report: Report | None = None) -> HeldGraph:
         chosen = self.language(language)
         self._helds.clear()
         self._answers.clear()
-        return self._build(chosen)
+        return self._build(chosen, report)
+
+    def close(self) -> None:
+        """Let go of every held build (the client disconnected)."""
+        for keeper in self._keepers.values():
+            keeper.release()
+        self._helds.clear()
 
     @property
     def _held(self) -> HeldGraph | None:
         """The held build answers of a failed question name (the default language's)."""
-        if self._default_language is None:
-            return None
-        return self._helds.get(self._default_language)
-
-    def _take_fingerprint(self) -> Fingerprint:
-        """Size and modification time of every walked file and of each folder above one.
-
-        A folder's modification time changes when an entry is added, removed or
-        renamed in it, so a new source next to a read one is seen without walking
-        the tree again (a walk of a large repository takes longer than an answer).
-        """
-        found = walk(self.repo)
-        files = [
-            item.path for item in (*found.sources, *found.python_sources, *found.declaration_files)
-        ]
-        folders = {""}
-        for path in files:
-            parent = os.path.dirname(path)
-            while parent not in folders:
-                folders.add(parent)
-                parent = os.path.dirname(parent)
-        self._watched = sorted({*files, *folders})
-        return self._stat_watched()
-
-    def _stat_watched(self) -> Fingerprint:
-        stamps = []
-        for path in self._watched:
-            try:
-                info = os.stat(self.repo / path)
-            except OSError:
-                stamps.append((path, -1, -1))
-                continue
-            stamps.append((path, info.st_size, info.st_mtime_ns))
-        return tuple(stamps)
+        return self._helds.get(self.language(None))
 
     def _changed_since(self) -> bool:
         if self._later_edits:
@@ -175,15 +180,20 @@ class GraphSession:
         if now - self._checked_at < FRESHNESS_SECONDS:
             return False
         self._checked_at = now
-        self._later_edits = self._stat_watched() != self._fingerprint or not still_holds(
-            self.repo, self._dependencies
+        self._later_edits = any(
+            self._keepers[language].changed(held) is not None
+            for language, held in self._helds.items()
         )
         return self._later_edits
 
     # -- questions ------------------------------------------------------------
 
     def call(
-        self, tool: str, arguments: Mapping[str, Any], cancelled: Callable[[], bool] | None = None
+        self,
+        tool: str,
+        arguments: Mapping[str, Any],
+        cancelled: Callable[[], bool] | None = None,
+        report: Report | None = None,
     ) -> tuple[dict[str, Any], bool]:
         """The answer document of a tool call, and whether it is a tool error."""
         question = tool.removeprefix("graph_")
@@ -196,7 +206,11 @@ class GraphSession:
             except Refused as refusal:
                 return error_answer(None, question, refusal), True
             try:
-                held = self.refresh(language) if question == "refresh" else self.held(language)
+                held = (
+                    self.refresh(language, report)
+                    if question == "refresh"
+                    else self.held(language, report)
+                )
                 if question == "refresh":
                     request = Request("status")
                 generation = arguments.get("generation")

@@ -83,12 +83,15 @@ def read_cursor(text: str, request: Request, build: str) -> Cursor:
 
 
 def graph_block(held: HeldGraph) -> dict[str, Any]:
-    return {
+    block: dict[str, Any] = {
         "build": held.build,
         "status": held.status(),
         "mode": held.mode,
         "freshness": {"laterEditsKnown": held.later_edits()},
     }
+    if held.notices:
+        block["notices"] = list(held.notices)
+    return block
 
 
 def error_answer(held: HeldGraph | None, question: str, refusal: Refused) -> dict[str, Any]:

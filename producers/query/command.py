@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
+from tsograph.producers import progress
 from tsograph.producers.diagrams.answer_diagram import DRAWN, answer_diagram
 from tsograph.producers.diagrams.output import (
     DIAGRAM_FORMATS,
@@ -25,12 +26,12 @@ from tsograph.producers.diagrams.output import (
 )
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
-from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.help_text import add_command
 from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.load import hold
+from tsograph.producers.query.keep import GraphOptions, Keeper
+from tsograph.producers.query.leases import DEFAULT_KEPT_MB, KEPT_MB_ENV
 from tsograph.producers.query.questions import (
     DEFAULT_DEPTH,
     MAX_DEPTH,
@@ -52,6 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("target", nargs="?", help="a name, Class.method, file:line, id or text")
     parser.add_argument("to", nargs="?", help="path: the symbol to reach")
     add_project_options(parser)
+    add_kept_option(parser)
     parser.add_argument("--file", metavar="PATH", help="narrow a name to one file")
     parser.add_argument("--depth", type=int, metavar="N", help="how many hops to walk")
     parser.add_argument(
@@ -88,6 +90,16 @@ def register(subparsers: Any) -> None:
         help=f"time for the question's own work (default {DEFAULT_BUDGET_MS})",
     )
     parser.set_defaults(run=run)
+
+
+def add_kept_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--kept-builds-mb",
+        type=int,
+        metavar="MB",
+        help="how much of the cache kept builds other processes hold may fill (default: "
+        f"${KEPT_MB_ENV}, else {DEFAULT_KEPT_MB}); the newest build is always kept",
+    )
 
 
 def _list(text: str | None, allowed: tuple[str, ...] | None, option: str) -> tuple[str, ...] | None:
@@ -131,8 +143,14 @@ def request_from(args: argparse.Namespace) -> tuple[Request, Page]:
     return request, Page(args.limit, args.cursor, args.tokens)
 
 
-def held_from_arguments(args: argparse.Namespace) -> HeldGraph:
-    return hold(load_from_arguments(args))
+def _held(keeper: Keeper) -> HeldGraph:
+    held = keeper.held()
+    if held.notices:
+        progress.clear()
+        for notice in held.notices:
+            sys.stderr.write(f"tsograph: note: {notice}\n")
+    held.later_edits = lambda: keeper.changed(held) is not None
+    return held
 
 
 def _write(document: dict[str, Any]) -> None:
@@ -142,13 +160,22 @@ def _write(document: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tsograph.producers.query.text import render
-
     request, page = request_from(args)
     cap = max_nodes(args)
     if args.format is not None and (args.json or request.question not in DRAWN):
         raise UsageError(f"--format {args.format} draws {', '.join(DRAWN)}, without --json")
-    held = held_from_arguments(args)
+    keeper = Keeper(GraphOptions.of(args))
+    try:
+        return _answer(args, request, page, cap, _held(keeper))
+    finally:
+        keeper.release()
+
+
+def _answer(
+    args: argparse.Namespace, request: Request, page: Page, cap: int, held: HeldGraph
+) -> int:
+    from tsograph.producers.query.text import render
+
     try:
         result = ask(held, request, Budget(args.budget_ms))
         if args.format is not None:

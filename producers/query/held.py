@@ -96,6 +96,11 @@ class HeldGraph:
     relations_out: dict[str, list[Relation]] = field(default_factory=dict)
     types: dict[str, TypeDeclaration] = field(default_factory=dict)
     platform: str = "js"
+    # The kept build this is (its folder name; "" when not kept) and what it read.
+    kept_name: str = ""
+    read_set: dict[str, Any] = field(default_factory=dict)
+    # Things the reader should know about how this build was reached (a kept build refused).
+    notices: list[str] = field(default_factory=list)
     _routes: dict[str, tuple[str, ...]] | None = None
 
     @classmethod

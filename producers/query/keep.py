@@ -1,0 +1,165 @@
+"""The one entry point from graph options to a held build: a kept build reused, or a new one.
+
+`query` and the MCP server (the first question and graph_refresh alike) come
+here. The current kept build of the options' scope is reused only when it
+matches its own manifest and its read-set still holds; otherwise the graph
+is built (project_graph, through the facts and graph caches), its read-set
+recorded, and the build kept as the new current one. A kept build that fails
+its checksums is never read: it is removed, the graph is built again, and
+the answer's `graph.notices` says so.
+
+Where a faster rebuild plugs in: `Keeper._build` is the only place a graph is
+built from the work tree; an incremental rebuild from the previous build (the
+current kept build `held` opened, with its records and read-set, whose
+`first_change` names a changed path) replaces the call to load_project_graph
+there.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tsograph.producers.graph.model import graph_from_snapshot
+from tsograph.producers.graph.project_graph import (
+    ProjectRoots,
+    graph_namespace,
+    load_project_graph,
+    project_roots,
+)
+from tsograph.producers.graph.records import graph_records, store_validated
+from tsograph.producers.project.facts_cache import default_cache_dir
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.kept_builds import BuildStore, Corrupt, KeptBuild, scope_key
+from tsograph.producers.query.leases import Lease, collect, kept_bytes
+from tsograph.producers.query.read_set import first_change, record
+
+
+@dataclass(frozen=True)
+class GraphOptions:
+    project: str
+    workspace: str | None = None
+    tsconfig: str | None = None
+    cache_dir: str | None = None
+    use_cache: bool = True
+    language: str | None = None
+    kept_mb: int | None = None  # the collector's bound; None: environment or default
+
+    @classmethod
+    def of(cls, args: Any) -> GraphOptions:
+        return cls(
+            args.project,
+            workspace=args.workspace,
+            tsconfig=args.tsconfig,
+            cache_dir=args.cache_dir,
+            use_cache=not args.no_cache,
+            language=getattr(args, "language", None),
+            kept_mb=getattr(args, "kept_builds_mb", None),
+        )
+
+
+class Keeper:
+    """The kept builds of one set of options, and this process's lease on one of them."""
+
+    def __init__(self, options: GraphOptions) -> None:
+        self.options = options
+        self.roots: ProjectRoots = project_roots(options.project, options.workspace)
+        self.max_bytes = kept_bytes(options.kept_mb)
+        self.store: BuildStore | None = None
+        if options.use_cache:
+            directory = Path(options.cache_dir) if options.cache_dir else default_cache_dir()
+            scope = scope_key(
+                [
+                    graph_namespace(),
+                    os.fsdecode(self.roots.root),
+                    self.roots.project_rel,
+                    options.tsconfig,
+                    options.language,
+                    options.workspace is not None,
+                ]
+            )
+            self.store = BuildStore(directory, scope)
+        self.lease = Lease(self.store) if self.store is not None else None
+
+    def held(self, *, reuse: bool = True) -> HeldGraph:
+        """The current kept build when it still holds (and `reuse`), else a new build."""
+        notices: list[str] = []
+        previous: KeptBuild | None = None
+        store = self.store
+        name = store.current_name() if store is not None else None
+        if store is not None and name is not None:
+            try:
+                previous = store.open(name)
+            except Corrupt as problem:
+                store.discard(name)
+                notices.append(f"kept build {name} was not used: {problem}; built again")
+        if (
+            reuse
+            and previous is not None
+            and first_change(self.roots.root, previous.read_set) is None
+        ):
+            held = self._of(previous, "kept")
+        else:
+            held = self._build()
+        held.notices = notices
+        return held
+
+    def _of(self, kept: KeptBuild, mode: str) -> HeldGraph:
+        held = HeldGraph.of(
+            graph_from_snapshot(kept.records),
+            kept.records["graphRevision"],
+            mode,
+            self.roots.root,
+            self.roots.project,
+            self.roots.project_rel,
+        )
+        held.read_set = kept.read_set
+        held.kept_name = kept.name
+        if self.lease is not None:
+            self.lease.hold(kept.name)
+        return held
+
+    def _build(self) -> HeldGraph:
+        options = self.options
+        loaded = load_project_graph(
+            options.project,
+            workspace=options.workspace,
+            tsconfig=options.tsconfig,
+            cache_dir=options.cache_dir,
+            use_cache=options.use_cache,
+            language=options.language,
+        )
+        if loaded.cached_records is not None:
+            records, mode = loaded.cached_records, "cached"
+        else:
+            records, mode = graph_records(loaded.graph), "built"
+            store_validated(loaded, records)
+        assert loaded.sources is not None  # load_project_graph always walks
+        read_set = record(self.roots.root, loaded.sources, loaded.digests, loaded.dependencies)
+        kept = self.store.write(records, read_set) if self.store is not None else None
+        if kept is None:
+            kept = KeptBuild("", records, read_set)
+        held = HeldGraph.of(
+            loaded.graph,
+            records["graphRevision"],
+            mode,
+            self.roots.root,
+            self.roots.project,
+            self.roots.project_rel,
+        )
+        held.read_set = read_set
+        held.kept_name = kept.name
+        if self.store is not None and self.lease is not None and kept.name:
+            self.lease.hold(kept.name)
+            collect(self.store, self.max_bytes)
+        return held
+
+    def changed(self, held: HeldGraph) -> str | None:
+        """The first path the held build read that differs on disk now (None: none)."""
+        return first_change(self.roots.root, held.read_set) if held.read_set else None
+
+    def release(self) -> None:
+        if self.lease is not None:
+            self.lease.release()
