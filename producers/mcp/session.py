@@ -63,21 +63,24 @@ Report = Callable[[int, int | None, str], None]
 
 
 class BuildProgress:
-    """The build's phases as progress of one question: a notification per parsed file
-    (as many as the client's transport takes), so the numbers only grow."""
+    """The build's parsing of sources as progress of one question: a notification per
+    parsed file, counting up to the files to parse. Only the graph's own parsing phase
+    counts (later readers reuse its facts, and a count that starts again would go back)."""
 
     def __init__(self, report: Report | None) -> None:
         self.report = report
         self.name = ""
         self.total: int | None = None
         self.done = 0
+        self.parsed = False  # the graph's parsing phase is over
 
     def phase(self, name: str, total: int | None = None) -> None:
+        self.parsed = self.parsed or self.name == PARSING
         self.name, self.total, self.done = name, total, 0
 
     def advance(self, count: int = 1) -> None:
         self.done += count
-        if self.report is not None and self.name == PARSING:
+        if self.report is not None and self.name == PARSING and not self.parsed:
             self.report(self.done, self.total, self.name)
 
     def clear(self) -> None:

@@ -151,8 +151,9 @@ class Keeper:
         )
         held.read_set = read_set
         held.kept_name = kept.name
-        if self.store is not None and self.lease is not None and kept.name:
-            self.lease.hold(kept.name)
+        if self.store is not None and kept.name:
+            if self.lease is not None:
+                self.lease.hold(kept.name)
             collect(self.store, self.max_bytes)
         return held
 

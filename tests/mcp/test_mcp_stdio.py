@@ -15,6 +15,7 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from tests.cli_helpers import REPO, tsograph
+from tsograph.producers.project.walk import walk
 from tsograph.producers.query.questions import QUESTIONS
 
 FIXTURE = REPO / "fixtures" / "graph" / "basics"
@@ -43,6 +44,11 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
         cwd=str(tmp_path),
     )
     seen: dict[str, Any] = {}
+    reports: list[tuple[float, float | None, str | None]] = []
+    leases: list[Path] = []
+
+    async def progress(done: float, total: float | None, message: str | None) -> None:
+        reports.append((done, total, message))
 
     async def drive() -> None:
         async with (
@@ -64,10 +70,13 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
                 assert document["graph"] is None
 
             document, failed = _answer(
-                await session.call_tool("graph_callers", {"symbol": "listJobs"})
+                await session.call_tool(
+                    "graph_callers", {"symbol": "listJobs"}, progress_callback=progress
+                )
             )
             assert not failed
             seen["first"] = document
+            leases.extend(cache.glob("builds/*/leases/*.json"))
             build = document["graph"]["build"]
 
             # Every question answers, or is a tool error naming why.
@@ -125,6 +134,14 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
             assert "src/lib/jobs.ts#recount" in {item["from"] for item in document["items"]}
 
     anyio.run(drive)
+
+    # The first build reported each parsed source, counting up to all of them.
+    sources = len(walk(FIXTURE).sources)
+    assert sources > 1 and [done for done, _, _ in reports] == list(range(1, sources + 1))
+    assert {(total, message) for _, total, message in reports} == {(sources, "parsing sources")}
+    # The server held its build with a lease while connected and let go when the client left.
+    assert len(leases) == 1 and leases[0].name.split("-")[0] != str(os.getpid())
+    assert not leases[0].exists()
 
     # The same JSON as `query --json` on the same build.
     (repo / "src" / "lib" / "jobs.ts").write_bytes((FIXTURE / "src/lib/jobs.ts").read_bytes())

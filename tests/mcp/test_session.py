@@ -133,3 +133,27 @@ def test_a_mixed_repository_answers_each_language_it_is_asked(tmp_path: Path) ->
     clock.now = 1.5
     document, _ = session.call("graph_status", {"language": "python"})
     assert document["graph"]["freshness"]["laterEditsKnown"] is True
+
+
+def test_a_later_session_answers_from_the_kept_build_and_lets_go_on_close(
+    tmp_path: Path,
+) -> None:
+    cache = str(tmp_path / "cache")
+    first = GraphSession(FIXTURE, cache_dir=cache)
+    document, _ = first.call("graph_callers", {"symbol": "listJobs"})
+    assert document["graph"]["mode"] in ("built", "cached")
+    first.close()
+    second = GraphSession(FIXTURE, cache_dir=cache)
+    again, _ = second.call("graph_callers", {"symbol": "listJobs"})
+    assert again["graph"]["mode"] == "kept"
+    assert (
+        again["items"] == document["items"]
+        and again["graph"]["build"] == document["graph"]["build"]
+    )
+    leases = list((tmp_path / "cache").glob("builds/*/leases/*.json"))
+    assert len(leases) == 1
+    # A refresh with nothing changed holds the same kept build again.
+    refreshed, _ = second.call("graph_refresh", {})
+    assert refreshed["graph"]["mode"] == "kept" and second.builds == 2
+    second.close()
+    assert not leases[0].exists()

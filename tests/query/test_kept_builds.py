@@ -1,0 +1,145 @@
+"""Kept builds in the cache: checked before use, reused only while their read-set holds,
+held by leases, collected within a size bound."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tsograph.producers.query.keep import GraphOptions, Keeper
+from tsograph.producers.query.kept_builds import RECORDS, BuildStore
+from tsograph.producers.query.leases import LEASES, collect, held_builds, process_start
+
+
+def _repo(root: Path) -> Path:
+    """A small project whose build looked for things it did not find: a tsconfig at the top,
+    and a module `./util` the import of main.ts names."""
+    app = root / "repo" / "packages" / "app" / "src"
+    app.mkdir(parents=True)
+    (root / "repo" / "package.json").write_text('{"name": "root", "private": true}\n')
+    (app / "main.ts").write_text(
+        'import { helper } from "./util";\nexport function main() { return helper(); }\n'
+    )
+    (app / "other.ts").write_text("export function other() { return 1; }\n")
+    return root / "repo"
+
+
+def _keeper(repo: Path, cache: Path) -> Keeper:
+    return Keeper(GraphOptions(str(repo), cache_dir=str(cache)))
+
+
+def test_a_second_run_reuses_the_kept_build_and_a_same_bytes_touch_keeps_it(
+    tmp_path: Path,
+) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    first = _keeper(repo, cache).held()
+    assert first.mode == "built" and first.kept_name
+    source = repo / "packages/app/src/other.ts"
+    os.utime(source, ns=(1, 1))  # same bytes, another stamp: compared by content, still holds
+    (repo / "README.md").write_text("not a file the walk reads\n")
+    again = _keeper(repo, cache).held()
+    assert again.mode == "kept" and again.kept_name == first.kept_name
+    assert again.build == first.build and not again.notices
+
+
+@pytest.mark.parametrize(
+    "created",
+    [
+        "tsconfig.json",  # the config lookup found none at the top
+        "packages/app/src/util/index.ts",  # the import ./util probed for it
+        "packages/app/src/util.ts",
+        "pnpm-lock.yaml",  # a lockfile looked for and absent
+    ],
+)
+def test_a_file_the_build_looked_for_and_did_not_find_makes_it_stale(
+    created: str, tmp_path: Path
+) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    keeper = _keeper(repo, cache)
+    held = keeper.held()
+    assert keeper.changed(held) is None
+    path = repo / created
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{}\n" if created.endswith((".json", ".yaml")) else "export const a = 1;\n")
+    assert keeper.changed(held) is not None
+    rebuilt = _keeper(repo, cache).held()
+    assert rebuilt.mode == "built" and rebuilt.kept_name != held.kept_name
+
+
+def test_a_corrupted_build_is_never_used(tmp_path: Path) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    keeper = _keeper(repo, cache)
+    held = keeper.held()
+    assert keeper.store is not None
+    records = keeper.store.home / held.kept_name / RECORDS
+    data = bytearray(records.read_bytes())
+    data[data.index(b"main")] = ord(b"x")  # still JSON, another graph
+    records.write_bytes(bytes(data))
+    again = _keeper(repo, cache).held()
+    # Not read: the graph comes again through the graph cache and is kept anew.
+    assert again.mode == "cached" and again.kept_name != held.kept_name
+    assert len(again.notices) == 1 and "does not match its checksum" in again.notices[0]
+    assert not (keeper.store.home / held.kept_name).exists()
+    assert "packages/app/src/main.ts#main" in again.graph.index
+
+
+def _lease(store: BuildStore, pid: int, start: str, build: str) -> None:
+    folder = store.home / LEASES
+    folder.mkdir(exist_ok=True)
+    payload = {"pid": pid, "start": start, "build": build}
+    (folder / f"{pid}-{start}.json").write_bytes(orjson.dumps(payload))
+
+
+def _three_builds(repo: Path, cache: Path) -> tuple[BuildStore, list[str]]:
+    names = []
+    for number in range(3):
+        (repo / "packages/app/src/other.ts").write_text(f"export const n = {number};\n")
+        keeper = _keeper(repo, cache)
+        names.append(keeper.held().kept_name)
+        keeper.release()
+    assert keeper.store is not None
+    return keeper.store, names
+
+
+def test_unheld_old_builds_are_collected(tmp_path: Path) -> None:
+    store, names = _three_builds(_repo(tmp_path), tmp_path / "cache")
+    # One lease file per process: each build moved it, so only the newest is left.
+    assert len(set(names)) == 3 and store.names() == [names[-1]]
+
+
+def test_two_leases_keep_two_builds_and_stale_leases_do_not_hold(tmp_path: Path) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    first = _keeper(repo, cache)
+    one = first.held().kept_name  # this process holds it
+    (repo / "packages/app/src/other.ts").write_text("export const n = 2;\n")
+    second = _keeper(repo, cache)
+    second.lease = None  # a build this process does not hold
+    two = second.held().kept_name
+    (repo / "packages/app/src/other.ts").write_text("export const n = 3;\n")
+    third = _keeper(repo, cache)
+    third.lease = None
+    three = third.held().kept_name
+    store = first.store
+    assert store is not None and store.names() == [one, three]  # two went: no one held it
+    parent = os.getppid()
+    start = process_start(parent)
+    assert start is not None
+    # Another live process (the parent) holds `three`; a dead one held `one`.
+    _lease(store, parent, start, three)
+    first.release()
+    _lease(store, os.getpid(), "0", one)  # this pid, another start time: a reused pid
+    assert held_builds(store) == {three}
+    (repo / "packages/app/src/other.ts").write_text("export const n = 4;\n")
+    fourth = _keeper(repo, cache)
+    four = fourth.held().kept_name
+    assert store.names() == [three, four]  # two leases (parent's, this process's) keep two
+    assert held_builds(store) == {three, four}
+    assert sorted(os.listdir(store.home / LEASES)) == sorted(
+        [f"{parent}-{start}.json", f"{os.getpid()}-{process_start(os.getpid())}.json"]
+    )
+    # Within a bound of 0 bytes only the newest stays, held or not.
+    assert collect(store, 0) == [three] and store.names() == [four]
+    assert two not in store.names()
