@@ -41,6 +41,7 @@ from tsograph.producers.query.answer import (
     read_cursor,
     request_key,
 )
+from tsograph.producers.query.base_side import BaseSide, folder_loader, read_base
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget, Clock
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.keep import GraphOptions, Keeper
@@ -55,6 +56,7 @@ from tsograph.producers.query.questions import (
 from tsograph.producers.query.targets import target_path, unsafe_path
 
 KEPT_ANSWERS = 32
+KEPT_BASES = 4  # base versions read for --base questions, most recent first
 FRESHNESS_SECONDS = 1.0
 
 AUTO = "auto"
@@ -110,6 +112,7 @@ class GraphSession:
         self._checked_at = float("-inf")
         self._later_edits = False
         self._answers: OrderedDict[tuple[str, str], Result] = OrderedDict()
+        self._bases: OrderedDict[tuple[str, str], BaseSide] = OrderedDict()
         self._lock = threading.Lock()  # one build at a time, questions in order
         self.builds = 0  # how many builds this session made (for tests and status)
         self.walks = 0  # how many questions walked the graph
@@ -170,6 +173,24 @@ class GraphSession:
         for keeper in self._keepers.values():
             keeper.release()
         self._helds.clear()
+
+    def _base_of(self, held: HeldGraph) -> Callable[[str], BaseSide]:
+        """The base side of a --base question on the held build, read once per ref."""
+
+        def base(ref: str) -> BaseSide:
+            key = (ref, held.build)
+            side = self._bases.get(key)
+            if side is None:
+                options = GraphOptions(
+                    str(self.repo), cache_dir=self._cache_dir, use_cache=self._use_cache
+                )
+                side = read_base(held, ref, folder_loader(options, held))
+                self._bases[key] = side
+                while len(self._bases) > KEPT_BASES:
+                    self._bases.popitem(last=False)
+            return side
+
+        return base
 
     @property
     def _held(self) -> HeldGraph | None:
@@ -247,7 +268,7 @@ class GraphSession:
                 self._answers.move_to_end(key)
                 return kept
         self.walks += 1
-        result = ask(held, request, Budget(budget_ms, cancelled=cancelled))
+        result = ask(held, request, Budget(budget_ms, cancelled=cancelled), self._base_of(held))
         if result.unexpanded is None:
             self._answers[key] = result
             self._answers.move_to_end(key)

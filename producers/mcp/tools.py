@@ -56,7 +56,8 @@ DESCRIPTIONS = {
     "callees": "What `symbol` calls, up to `depth` hops (1 to 3).",
     "routes": "Entry points (route handlers, pages, ...); with `symbol`, those reaching it.",
     "path": "A shortest chain of edges from `symbol` to `to`.",
-    "impact": "Every symbol that reaches `symbol`, up to `depth` hops, by its strongest tier.",
+    "impact": "Every symbol that reaches `symbol`, up to `depth` hops, by its strongest tier; "
+    "with `base` (a git ref) and no symbol, every symbol that reaches the change since it.",
     "outline": "The declarations of `file` (a file or a folder), in order.",
     "packages": "The folders holding a package.json, with files, symbols and edges out.",
     "cycles": "Files (or packages, `level`) whose code uses each other in a ring.",
@@ -67,6 +68,8 @@ DESCRIPTIONS = {
     "references": "Where `symbol` is used as a value (named, not called) or named as a type.",
     "tests": "The test functions that call `symbol`, up to `depth` hops (1 to 3).",
     "importers": "The modules whose imports or re-exports name `file`.",
+    "changes": "The symbols the work tree added, edited, moved or removed against the git "
+    "commit `base` (read from git, never checked out).",
 }
 
 
@@ -82,6 +85,8 @@ def _properties(question: str) -> dict[str, Any]:
         return {**properties, **_TIER, "file": _TARGET["file"], "name": _STRING}
     if question == "explain":
         return {**properties, "id": {"type": "string", "description": "an edge id (e.…)"}}
+    if question == "changes":
+        return {**properties, "base": {"type": "string", "description": "a git ref"}}
     if question == "importers":
         return {**properties, **_TIER, "file": _TARGET["file"]}
     properties.update(_TARGET)
@@ -94,7 +99,7 @@ def _properties(question: str) -> dict[str, Any]:
         properties["edges"] = {"type": "array", "items": _STRING}
     if question == "routes":
         properties["text"] = {"type": "string", "description": "a part of METHOD /path"}
-    if question in ("impact", "changes"):
+    if question == "impact":
         properties["base"] = {"type": "string", "description": "a git ref to compare with"}
     return properties
 

@@ -28,8 +28,13 @@ class Budget:
     ) -> None:
         self._clock = clock
         self._cancelled = cancelled
-        self._deadline = clock() + milliseconds / 1000
+        self._seconds = milliseconds / 1000
+        self._deadline = clock() + self._seconds
         self.spent = False
+
+    def restart(self) -> None:
+        """Start the time over: what came before (reading a base version) was no walk."""
+        self._deadline = self._clock() + self._seconds
 
     def tick(self) -> None:
         """One element read; raises BudgetSpent once the time is over or the ask was cancelled."""

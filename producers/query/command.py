@@ -28,6 +28,7 @@ from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.help_text import add_command
 from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
+from tsograph.producers.query.base_side import folder_loader, read_base
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.keep import GraphOptions, Keeper
@@ -164,20 +165,27 @@ def run(args: argparse.Namespace) -> int:
     cap = max_nodes(args)
     if args.format is not None and (args.json or request.question not in DRAWN):
         raise UsageError(f"--format {args.format} draws {', '.join(DRAWN)}, without --json")
-    keeper = Keeper(GraphOptions.of(args))
+    options = GraphOptions.of(args)
+    keeper = Keeper(options)
     try:
-        return _answer(args, request, page, cap, _held(keeper))
+        return _answer(args, request, page, cap, _held(keeper), options)
     finally:
         keeper.release()
 
 
 def _answer(
-    args: argparse.Namespace, request: Request, page: Page, cap: int, held: HeldGraph
+    args: argparse.Namespace,
+    request: Request,
+    page: Page,
+    cap: int,
+    held: HeldGraph,
+    options: GraphOptions,
 ) -> int:
     from tsograph.producers.query.text import render
 
     try:
-        result = ask(held, request, Budget(args.budget_ms))
+        load = folder_loader(options, held)
+        result = ask(held, request, Budget(args.budget_ms), lambda ref: read_base(held, ref, load))
         if args.format is not None:
             diagram = answer_diagram(
                 held,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import orjson
 
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query import relation_questions
+from tsograph.producers.query.base_side import BaseSide
 from tsograph.producers.query.budget import Budget, BudgetSpent
 from tsograph.producers.query.held import (
     HeldGraph,
@@ -37,6 +39,9 @@ from tsograph.producers.query.targets import find, target_path, unsafe_path
 
 __all__ = ["QUESTIONS", "Refused", "Request", "Result", "ask"]
 
+# The base side of a --base question, by the ref asked.
+Bases = Callable[[str], BaseSide]
+
 ANSWERED = (
     "status",
     "capabilities",
@@ -56,10 +61,10 @@ ANSWERED = (
     "references",
     "tests",
     "importers",
+    "changes",
 )
-UNAVAILABLE = {
-    "changes": "the graph is built for the work tree only; no base version is compared yet",
-}
+# Questions this graph cannot answer yet, with the reason (none at present).
+UNAVAILABLE: dict[str, str] = {}
 QUESTIONS = tuple(sorted((*ANSWERED, *UNAVAILABLE)))
 NEEDS_TARGET = (
     "search",
@@ -82,7 +87,8 @@ ROUTE_HOPS = 3
 MAX_PACKAGE_JSON = 1 << 20
 
 
-def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
+def ask(held: HeldGraph, request: Request, budget: Budget, bases: Bases | None = None) -> Result:
+    """The answer to one question; `bases` reads the base of `--base REF` (changes, impact)."""
     question = request.question
     if question in UNAVAILABLE:
         raise Refused("unavailable", f"not answered by this graph: {UNAVAILABLE[question]}")
@@ -90,9 +96,13 @@ def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
         raise Refused(
             "bad-request", f"unknown question {question!r}; ask capabilities for the list"
         )
-    if request.base is not None:
-        raise Refused("unavailable", f"{question} --base: {UNAVAILABLE['changes']}")
-    if question in NEEDS_TARGET and not request.target:
+    if request.base is not None and question not in ("changes", "impact"):
+        raise Refused("bad-request", f"--base applies to changes and impact, not {question}")
+    if question == "changes" and request.base is None:
+        raise Refused("bad-request", "changes needs --base REF: the commit to compare with")
+    if question == "impact" and request.base is not None and request.target:
+        raise Refused("bad-request", "impact --base starts from the change: give no target")
+    if question in NEEDS_TARGET and not request.target and request.base is None:
         raise Refused("bad-request", f"{question} needs a target")
     for path in (
         request.file,
@@ -109,7 +119,16 @@ def ask(held: HeldGraph, request: Request, budget: Budget) -> Result:
                 raise Refused("outside-repository", refusal)
     result = Result(question)
     try:
-        _QUESTIONS[question](held, request, budget, result)
+        if request.base is not None:
+            from tsograph.producers.query import change_questions
+
+            if bases is None:
+                raise Refused("unavailable", "this caller reads no base version")
+            side = bases(request.base)
+            budget.restart()
+            change_questions.ANSWERS[question](held, side, request, budget, result)
+        else:
+            _QUESTIONS[question](held, request, budget, result)
     except BudgetSpent:
         if result.unexpanded is None:
             result.unexpanded = []
@@ -236,14 +255,15 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
             )
 
 
-def _reach_tiers(
-    held: HeldGraph, start: int, budget: Budget, depth_limit: int
+def reach_tiers(
+    held: HeldGraph, starts: list[int], budget: Budget, depth_limit: int
 ) -> dict[int, tuple[int, str, int]]:
-    """Per symbol that reaches `start`: depth, the strongest tier a whole path has, via."""
+    """Per symbol that reaches one of `starts`: depth, the strongest tier a whole path has,
+    and the symbol it reaches next (via)."""
     found: dict[int, tuple[int, str, int]] = {}
     for rank, tier in enumerate(EVIDENCE_ORDER):
-        depth_of = {start: 0}
-        queue = deque([start])
+        depth_of = dict.fromkeys(starts, 0)
+        queue = deque(starts)
         while queue:
             number = queue.popleft()
             depth = depth_of[number]
@@ -260,7 +280,8 @@ def _reach_tiers(
                 queue.append(other)
                 if other not in found:
                     found[other] = (depth + 1, tier, number)
-    found.pop(start, None)
+    for start in starts:
+        found.pop(start, None)
     return found
 
 
@@ -272,7 +293,7 @@ def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -
     result.tiered = True
     depth_limit = request.depth or DEFAULT_DEPTH["impact"]
     tiers = set(request.tiers)
-    found = _reach_tiers(held, start, budget, depth_limit)
+    found = reach_tiers(held, [start], budget, depth_limit)
     ids = held.graph.ids
     rows = sorted(
         (depth, EVIDENCE_ORDER.index(tier), ids[number], number, tier, via)
@@ -295,7 +316,7 @@ def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -
             return
         result.target = held.symbol(start)
         result.tiered = True
-        reach = _reach_tiers(held, start, budget, ROUTE_HOPS)
+        reach = reach_tiers(held, [start], budget, ROUTE_HOPS)
         reach[start] = (0, EVIDENCE_ORDER[0], start)
         floor_for_callers(held, request.tiers, result)
     else:

@@ -36,7 +36,7 @@ class Request:
     edges: tuple[str, ...] | None = None  # path: the edge kinds followed
     level: str = "files"  # cycles
     text: str | None = None  # routes: a part of the route label
-    base: str | None = None  # impact/changes: not answered yet
+    base: str | None = None  # impact/changes: the git ref to compare with
 
     def key(self) -> str:
         """What makes two requests the same question (paging options left out)."""
@@ -51,6 +51,8 @@ class Request:
                 list(self.edges) if self.edges is not None else None,
                 self.level,
                 self.text,
+                # Left out when absent, so the cursors of other questions stay as they were.
+                *([self.base] if self.base is not None else []),
             ]
         ).decode()
 

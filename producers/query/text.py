@@ -63,6 +63,9 @@ def _item(kind: str, item: Mapping[str, Any]) -> str:
     line = _symbol(item)
     if item.get("routes"):
         line += " " + "; ".join(map(printable, item["routes"]))
+    if "change" in item:
+        moved = f" from {printable(item['from'])}" if "from" in item else ""
+        line += f", {item['change']}{moved}"
     if "relation" in item:
         line += f", {item['relation']} {printable(item['via'])}"
     if "tier" in item:

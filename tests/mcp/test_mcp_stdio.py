@@ -177,5 +177,5 @@ def test_the_server_answers_pages_refuses_and_refreshes(tmp_path: Path) -> None:
         cli = tsograph("query", question, *words, "--project", repo, "--no-cache", "--json")
         assert _without_mode(orjson.loads(cli.stdout))["items"] == seen[question][0]["items"]
     document, failed = seen["changes"]
-    assert failed and document["error"]["code"] == "unavailable"
+    assert failed and document["error"]["code"] == "bad-request"  # no base named
     assert os.listdir(cache)  # the held build was kept in the graph cache
