@@ -1,9 +1,11 @@
 """Time `tsograph mcp` on a real repository, driven by the `mcp` SDK's stdio client.
 
-    python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 10] [--edit FILE]
+    python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 22] [--edit FILE]
 
 Prints the seconds of the first graph_callers (which builds or loads the
-graph), of each later question answered from the held build, and of
+graph), of later questions answered from the held build (callers at each
+depth, callees, symbol, impact, routes, references, tests, search, status in
+turn; the slowest is named), and of
 graph_refresh: after touching no file (a reload through the caches), or with
 --edit after appending one line to FILE (a path in REPO; give a writable copy
 of the repository), once graph_status has seen laterEditsKnown turn true. The
@@ -40,12 +42,29 @@ async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: st
         document = orjson.loads(result.content[0].text)
         print(f"first graph_callers: {first:.2f} s ({document['graph']['mode']})")
         print(f"  counts {document.get('counts')}, error {document.get('error')}")
-        later = []
+        later: list[tuple[float, str]] = []
+        short = symbol.rpartition("#")[2].rpartition(".")[2]
+        questions = [
+            ("graph_callers", {"symbol": symbol, "depth": 1}),
+            ("graph_callers", {"symbol": symbol, "depth": 2}),
+            ("graph_callers", {"symbol": symbol, "depth": 3}),
+            ("graph_callees", {"symbol": symbol, "depth": 2}),
+            ("graph_symbol", {"symbol": symbol}),
+            ("graph_impact", {"symbol": symbol}),
+            ("graph_routes", {"symbol": symbol}),
+            ("graph_references", {"symbol": symbol}),
+            ("graph_tests", {"symbol": symbol}),
+            ("graph_search", {"text": short}),
+            ("graph_status", {}),
+        ]
         for number in range(asks):
+            tool, arguments = questions[number % len(questions)]
             started = time.perf_counter()
-            await session.call_tool("graph_callers", {"symbol": symbol, "depth": 1 + number % 3})
-            later.append(time.perf_counter() - started)
-        print(f"later answers: max {max(later):.3f} s, mean {sum(later) / len(later):.3f} s")
+            await session.call_tool(tool, arguments)
+            later.append((time.perf_counter() - started, tool))
+        mean = sum(seconds for seconds, _ in later) / len(later)
+        slowest = max(later)
+        print(f"later answers: max {slowest[0]:.3f} s ({slowest[1]}), mean {mean:.3f} s")
         edited = Path(repo) / edit if edit else None
         original = edited.read_bytes() if edited else b""
         try:
@@ -70,7 +89,7 @@ def main() -> None:
     parser.add_argument("repo")
     parser.add_argument("symbol")
     parser.add_argument("--cache-dir")
-    parser.add_argument("--asks", type=int, default=10)
+    parser.add_argument("--asks", type=int, default=22)
     parser.add_argument("--edit", metavar="FILE", help="append a line to FILE, then refresh")
     args = parser.parse_args()
     anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks, args.edit)

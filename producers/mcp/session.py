@@ -20,6 +20,7 @@ reads the next page without walking again.
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from collections import OrderedDict
@@ -135,6 +136,8 @@ class GraphSession:
     def _build(self, language: str, report: Report | None) -> HeldGraph:
         """The one way this session reaches a build: the first question of a language and
         graph_refresh alike (keep.Keeper reuses the kept build while its read-set holds)."""
+        # The builds held before are let go (a refresh): collectable again, see below.
+        gc.unfreeze()
         try:
             with progress.reporting(BuildProgress(report)):
                 held = self._keeper(language).held()
@@ -151,6 +154,9 @@ class GraphSession:
             self._checked_at = self._clock()
         self._helds[language] = held
         self.builds += 1
+        # The held build lives for the session: out of the collector's sight, so a
+        # collection during a question does not walk its millions of objects again.
+        gc.freeze()
         return held
 
     def language(self, asked: str | None) -> str:

@@ -220,6 +220,10 @@ class HeldGraph:
     def status(self) -> str:
         return "partial" if any(line.startswith(PARTIAL) for line in self.limitations) else "ok"
 
+    def set_routes(self, labels: Mapping[str, list[str]]) -> None:
+        """The route labels read when the build was made (a kept build holds them)."""
+        self._routes = {key: tuple(found) for key, found in labels.items()}
+
     def routes(self) -> dict[str, tuple[str, ...]]:
         """`METHOD /path` labels per route handler id, read once per held build."""
         if self._routes is None:

@@ -6,6 +6,7 @@ Layout, under the cache directory:
         <time>-<revision>/          a build, never changed once renamed into place
             records.json            the graph's records (as the graph cache holds them)
             read-set.json           what the build read and saw (query/read_set.py)
+            routes.json             `METHOD /path` labels per route handler id
             manifest.json           sha256 and size of each file above
         current                     the name of the newest build, replaced atomically
         leases/<pid>-<start>.json   a process holding a build (query/leases.py)
@@ -36,11 +37,14 @@ from tsograph.producers.query.read_set import is_read_set
 BUILDS_FOLDER = "builds"
 RECORDS = "records.json"
 READ_SET = "read-set.json"
+ROUTES = "routes.json"
 MANIFEST = "manifest.json"
 CURRENT = "current"
 TEMPORARY = ".tmp-"
 TRASH = ".trash-"
-KEPT_FILES = (RECORDS, READ_SET)
+KEPT_FILES = (RECORDS, READ_SET, ROUTES)
+# Part of every scope: a change of the folder's files starts new scopes.
+KEPT_VERSION = 2
 
 
 class Corrupt(Exception):
@@ -52,11 +56,12 @@ class KeptBuild:
     name: str
     records: dict[str, Any]
     read_set: dict[str, Any]
+    routes: dict[str, list[str]]
 
 
 def scope_key(parts: list[Any]) -> str:
     """The folder of one project root and set of graph options."""
-    return hashlib.sha256(orjson.dumps(parts)).hexdigest()[:32]
+    return hashlib.sha256(orjson.dumps([KEPT_VERSION, *parts])).hexdigest()[:32]
 
 
 def is_build_name(name: str) -> bool:
@@ -105,13 +110,20 @@ class BuildStore:
                 raise Corrupt(f"{file} does not match its checksum")
         records = orjson.loads(data[RECORDS])
         read_set = orjson.loads(data[READ_SET])
-        if not isinstance(records, dict) or not is_read_set(read_set):
+        routes = orjson.loads(data[ROUTES])
+        if not (isinstance(records, dict) and is_read_set(read_set) and isinstance(routes, dict)):
             raise Corrupt("its files do not hold a build")
-        return KeptBuild(name, records, read_set)
+        return KeptBuild(name, records, read_set, routes)
 
-    def write(self, records: dict[str, Any], read_set: dict[str, Any]) -> KeptBuild | None:
+    def write(
+        self, records: dict[str, Any], read_set: dict[str, Any], routes: dict[str, list[str]]
+    ) -> KeptBuild | None:
         """Write a new build whole and make it current; None when the cache is not writable."""
-        payloads = {RECORDS: orjson.dumps(records), READ_SET: orjson.dumps(read_set)}
+        payloads = {
+            RECORDS: orjson.dumps(records),
+            READ_SET: orjson.dumps(read_set),
+            ROUTES: orjson.dumps(routes),
+        }
         manifest = {
             file: [hashlib.sha256(data).hexdigest(), len(data)] for file, data in payloads.items()
         }
