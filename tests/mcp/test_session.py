@@ -14,8 +14,10 @@ FIXTURE = REPO / "fixtures" / "graph" / "basics"
 
 
 @pytest.fixture
-def session() -> GraphSession:
-    return GraphSession(FIXTURE, use_cache=False)
+def session(tmp_path: Path) -> GraphSession:
+    """A session whose build is kept in a cache of its own (paging, cancels and
+    generations hold on a kept build as on one built in memory)."""
+    return GraphSession(FIXTURE, cache_dir=str(tmp_path / "cache"))
 
 
 def test_a_refused_question_builds_nothing(session: GraphSession) -> None:
