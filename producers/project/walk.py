@@ -23,6 +23,7 @@ the lists are sorted by path.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -87,8 +88,10 @@ class SourceSet:
     # The unreadable files and folders whose names can be written (not the unrepresentable).
     unreadable_paths: tuple[str, ...] = ()
     python_sources: tuple[WalkedFile, ...] = ()
-    # Every folder the walk listed, so a kept build notices a file added to any of them.
-    folders: tuple[str, ...] = ()
+    # Every folder the walk listed: (path, listing_digest of what it held, size and
+    # modification time taken before the listing), so a kept build notices a file added to
+    # any of them, even while the build ran.
+    folders: tuple[tuple[str, str, int, int], ...] = ()
 
     def limitation_lines(
         self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
@@ -198,7 +201,7 @@ class _Walk:
     unreadable_paths: list[str] = field(default_factory=list)
     truncated: Counter[str] = field(default_factory=Counter)
     entries: int = 0
-    listed: list[str] = field(default_factory=list)
+    listed: list[tuple[str, str, int, int]] = field(default_factory=list)
 
     def run(self) -> None:
         # Explicit stack, folders in name order: deterministic and free of recursion limits.
@@ -217,7 +220,9 @@ class _Walk:
     def _list(self, folder: str) -> list[str] | None:
         """Handle the files of one folder; its subfolders to walk, None when the entry cap hit."""
         room = MAX_ENTRIES - self.entries
+        place = self.root / folder if folder else self.root
         try:
+            stamp = os.stat(place, follow_symlinks=False)
             with os.scandir(self.root / folder if folder else self.root) as listing:
                 # Never hold more entries than the cap allows, however large the folder.
                 entries = list(islice(listing, room + 1))
@@ -227,7 +232,7 @@ class _Walk:
         if len(entries) > room:
             self.truncated["entries"] += 1
             return None
-        self.listed.append(folder)
+        self.listed.append((folder, listing_digest(entries), stamp.st_size, stamp.st_mtime_ns))
         self.entries += len(entries)
         entries.sort(key=lambda entry: entry.name)
         folders = []
@@ -307,6 +312,27 @@ class _Walk:
         (self.sources if into is None else into).append(
             WalkedFile(relative, info.st_size, info.st_mtime_ns)
         )
+
+
+def _watched(entry: os.DirEntry[str]) -> bool:
+    """Whether the walk takes an entry into account: a source, a link, or a folder it enters."""
+    name = entry.name
+    if name.endswith((*SOURCE_SUFFIXES, PYTHON_SUFFIX)):
+        return True
+    try:
+        if entry.is_symlink():
+            return True
+        folder = entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return True
+    hidden = name.startswith(".") and name not in URL_FOLDERS
+    return folder and not hidden and name not in SKIPPED_FOLDERS
+
+
+def listing_digest(entries: Iterable[os.DirEntry[str]]) -> str:
+    """A digest of the names in a folder listing that the walk takes into account."""
+    names = sorted(entry.name for entry in entries if _watched(entry))
+    return hashlib.sha256("\0".join(names).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -145,6 +146,7 @@ class Keeper:
 
     def _build(self) -> HeldGraph:
         options = self.options
+        started = time.time_ns()
         loaded = load_project_graph(
             options.project,
             workspace=options.workspace,
@@ -159,7 +161,9 @@ class Keeper:
             records, mode = graph_records(loaded.graph), "built"
             store_validated(loaded, records)
         assert loaded.sources is not None  # load_project_graph always walks
-        read_set = record(self.roots.root, loaded.sources, loaded.digests, loaded.dependencies)
+        read_set = record(
+            self.roots.root, loaded.sources, loaded.digests, loaded.dependencies, started
+        )
         held = HeldGraph.of(
             loaded.graph,
             records["graphRevision"],

@@ -44,7 +44,7 @@ TEMPORARY = ".tmp-"
 TRASH = ".trash-"
 KEPT_FILES = (RECORDS, READ_SET, ROUTES)
 # Part of every scope: a change of the folder's files starts new scopes.
-KEPT_VERSION = 2
+KEPT_VERSION = 3
 
 
 class Corrupt(Exception):

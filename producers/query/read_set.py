@@ -12,9 +12,11 @@ each of these still holds:
   lockfiles, workspace lists, `node_modules` probes), as project/fsread.py
   recorded it, a file looked for and absent included.
 
-Checking is cheap first: each entry keeps the size and modification time
-seen when it was recorded, and only an entry whose stamp moved is read and
-compared by content (a touched file with the same bytes still holds).
+Checking is cheap first: each entry keeps a size and modification time
+taken before its content was read (sources and folders by the walk itself),
+and only an entry whose stamp moved is read and compared by content (a
+touched file with the same bytes still holds). So an edit made while the
+build ran is never taken for what the build saw.
 """
 
 from __future__ import annotations
@@ -24,13 +26,16 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
 from tsograph.producers.project.fsread import Dependency, still_holds
-from tsograph.producers.project.walk import PYTHON_SUFFIX, SKIPPED_FOLDERS, URL_FOLDERS, SourceSet
+from tsograph.producers.project.walk import SourceSet
+from tsograph.producers.project.walk import listing_digest as walked_listing
 
 ABSENT = "absent"
 # A stamp no file has: the entry was absent (or unreadable) when recorded.
 NO_STAMP = (-1, -1)
+# A stamp no check ever sees: the entry already differed when the build was recorded.
+NO_MATCH = (-2, -2)
+RACY_NS = 2_000_000_000
 Stamp = tuple[int, int]
 
 
@@ -54,35 +59,25 @@ def _no_follow(path: str, flags: int) -> int:
     return os.open(path, flags | os.O_NOFOLLOW)
 
 
-def _walked_name(entry: os.DirEntry[str]) -> bool:
-    """Whether the walk takes this entry into account (see project/walk.py)."""
-    name = entry.name
-    if name.endswith((*SOURCE_SUFFIXES, PYTHON_SUFFIX)):
-        return True
-    try:
-        if entry.is_symlink():
-            return True
-        folder = entry.is_dir(follow_symlinks=False)
-    except OSError:
-        return True
-    hidden = name.startswith(".") and name not in URL_FOLDERS
-    return folder and not hidden and name not in SKIPPED_FOLDERS
-
-
 def listing_digest(root: Path, folder: str) -> str:
-    """A digest of the names in a folder the walk would look at; ABSENT when unlistable."""
+    """What the walk would take from a folder now (walk.listing_digest); ABSENT when
+    unlistable."""
     try:
         with os.scandir(root / folder if folder else root) as listing:
-            names = sorted(entry.name for entry in listing if _walked_name(entry))
+            return walked_listing(listing)
     except OSError:
         return ABSENT
-    return hashlib.sha256("\0".join(names).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def record(
-    root: Path, sources: SourceSet, digests: dict[str, str], dependencies: list[Dependency]
+    root: Path,
+    sources: SourceSet,
+    digests: dict[str, str],
+    dependencies: list[Dependency],
+    started_ns: int,
 ) -> dict[str, Any]:
-    """The read-set of a build, as the plain data stored with it."""
+    """The read-set of a build that started reading at `started_ns` (wall clock), as the
+    plain data stored with it."""
     walked = {
         item.path: (item.size, item.mtime_ns)
         for item in (*sources.sources, *sources.python_sources)
@@ -91,16 +86,21 @@ def record(
         [path, digest, *walked.get(path, _stamp(root / path))]
         for path, digest in sorted(digests.items())
     ]
-    folders = []
-    for folder in sources.folders:
-        # Stamp first: an entry added between the stamp and the listing shows as a change.
-        size, mtime = _stamp(root / folder if folder else root)
-        folders.append([folder, listing_digest(root, folder), size, mtime])
-    probes = [
-        [kind, path, outcome, *_stamp(root / path if path else root)]
-        for kind, path, outcome in sorted(set(dependencies))
-    ]
-    return {"files": files, "folders": folders, "probes": probes}
+    # Stamped before each check: an edit made while the build ran moves the stamp, so the
+    # check compares contents again; a probe that no longer holds now is never taken as
+    # unchanged (NO_MATCH), and a folder's stamp and listing come from the walk itself.
+    folders = [list(item) for item in sources.folders]
+    probes = []
+    for kind, path, outcome in sorted(set(dependencies)):
+        stamp = _stamp(root / path if path else root)
+        if not still_holds(root, [(kind, path, outcome)]):
+            stamp = NO_MATCH
+        probes.append([kind, path, outcome, *stamp])
+    # A file system stamps with a coarse clock: an entry modified within a tick of the build
+    # reading it may keep its stamp through a later edit. Entries modified since shortly
+    # before the build are "racy" (as git calls them): always compared by content.
+    racy_from = started_ns - RACY_NS
+    return {"files": files, "folders": folders, "probes": probes, "racyFrom": racy_from}
 
 
 def first_change(root: Path, recorded: dict[str, Any]) -> str | None:
@@ -114,14 +114,19 @@ def first_change(root: Path, recorded: dict[str, Any]) -> str | None:
     def place(path: str) -> str:
         return f"{top}/{path}" if path else top
 
+    racy_from = recorded["racyFrom"]
+
+    def same(stamp: Stamp, size: int, mtime: int) -> bool:
+        return stamp == (size, mtime) and mtime < racy_from
+
     for path, digest, size, mtime in recorded["files"]:
-        if _stamp(place(path)) != (size, mtime) and _file_digest(place(path)) != digest:
+        if not same(_stamp(place(path)), size, mtime) and _file_digest(place(path)) != digest:
             return str(path)
     for folder, digest, size, mtime in recorded["folders"]:
-        if _stamp(place(folder)) != (size, mtime) and listing_digest(root, folder) != digest:
+        if not same(_stamp(place(folder)), size, mtime) and listing_digest(root, folder) != digest:
             return str(folder) or "."
     for kind, path, outcome, size, mtime in recorded["probes"]:
-        if _stamp(place(path)) == (size, mtime):
+        if same(_stamp(place(path)), size, mtime):
             continue
         if not still_holds(root, [(kind, path, outcome)]):
             return str(path) or "."
@@ -130,7 +135,7 @@ def first_change(root: Path, recorded: dict[str, Any]) -> str | None:
 
 def is_read_set(value: Any) -> bool:
     """Whether stored data has the read-set's shape (a foreign or old file does not)."""
-    if not isinstance(value, dict):
+    if not isinstance(value, dict) or not isinstance(value.get("racyFrom"), int):
         return False
     shapes = {"files": 4, "folders": 4, "probes": 5}
     for name, width in shapes.items():

@@ -4,14 +4,17 @@ held by leases, collected within a size bound."""
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import orjson
 import pytest
 
+from tsograph.producers.project.walk import walk
 from tsograph.producers.query.keep import GraphOptions, Keeper
 from tsograph.producers.query.kept_builds import RECORDS, BuildStore
 from tsograph.producers.query.leases import LEASES, collect, held_builds, process_start
+from tsograph.producers.query.read_set import first_change, record
 
 
 def _repo(root: Path) -> Path:
@@ -143,3 +146,20 @@ def test_two_leases_keep_two_builds_and_stale_leases_do_not_hold(tmp_path: Path)
     # Within a bound of 0 bytes only the newest stays, held or not.
     assert collect(store, 0) == [three] and store.names() == [four]
     assert two not in store.names()
+
+
+def test_a_read_that_no_longer_holds_when_recorded_is_never_taken_as_unchanged(
+    tmp_path: Path,
+) -> None:
+    """A config written while the build ran: its stamp is current, its content is not what
+    the build saw, and the check must say so."""
+    repo = _repo(tmp_path)
+    started = time.time_ns()
+    sources = walk(repo)
+    (repo / "tsconfig.json").write_text("{}\n")  # after the build looked and found none
+    seen = record(repo, sources, {}, [("file", "tsconfig.json", "absent:1048576")], started)
+    assert first_change(repo, seen) == "tsconfig.json"
+    # A source added after the walk listed its folder: the walk's own stamp and listing.
+    (repo / "packages/app/src/late.ts").write_text("export const late = 1;\n")
+    fresh = record(repo, sources, {}, [], started)
+    assert first_change(repo, fresh) == "packages/app/src"
