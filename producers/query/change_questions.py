@@ -19,7 +19,7 @@ from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.base_side import BaseSide
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.questions import DEFAULT_DEPTH, reach_tiers
+from tsograph.producers.query.reach import reach_tiers
 from tsograph.producers.query.request import Request, Result, floor_for_callers
 
 CHANGE_ORDER = ("added", "edited", "moved", "removed")
@@ -94,7 +94,7 @@ def impact(
             entry = (1, base.tier(edge), node_id)
             if caller not in broken or _better(entry, broken[caller]):
                 broken[caller] = entry
-    depth_limit = request.depth or DEFAULT_DEPTH["impact"]
+    depth_limit = request.depth or 1  # questions.ask sets impact's default depth
     reached: dict[int, tuple[int, str, str]] = {
         number: (depth, tier, graph.ids[via])
         for number, (depth, tier, via) in reach_tiers(held, starts, budget, depth_limit).items()

@@ -8,6 +8,7 @@ asking one is a refusal (exit 2), never an empty answer.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections import deque
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from tsograph.producers.query.held import (
     parse_edge_id,
     short_name,
 )
+from tsograph.producers.query.reach import reach_tiers
 from tsograph.producers.query.request import (
     Refused,
     Request,
@@ -126,7 +128,9 @@ def ask(held: HeldGraph, request: Request, budget: Budget, bases: Bases | None =
                 raise Refused("unavailable", "this caller reads no base version")
             side = bases(request.base)
             budget.restart()
-            change_questions.ANSWERS[question](held, side, request, budget, result)
+            depth = request.depth or DEFAULT_DEPTH.get(question)
+            asked = dataclasses.replace(request, depth=depth)
+            change_questions.ANSWERS[question](held, side, asked, budget, result)
         else:
             _QUESTIONS[question](held, request, budget, result)
     except BudgetSpent:
@@ -253,36 +257,6 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
                 f"unresolved-calls: {unresolved} call(s) of the walked symbols could not be "
                 "linked to a project declaration"
             )
-
-
-def reach_tiers(
-    held: HeldGraph, starts: list[int], budget: Budget, depth_limit: int
-) -> dict[int, tuple[int, str, int]]:
-    """Per symbol that reaches one of `starts`: depth, the strongest tier a whole path has,
-    and the symbol it reaches next (via)."""
-    found: dict[int, tuple[int, str, int]] = {}
-    for rank, tier in enumerate(EVIDENCE_ORDER):
-        depth_of = dict.fromkeys(starts, 0)
-        queue = deque(starts)
-        while queue:
-            number = queue.popleft()
-            depth = depth_of[number]
-            if depth == depth_limit:
-                continue
-            for edge in held.incoming[number]:
-                budget.tick()
-                if held.graph.ranks[edge] > rank:
-                    continue
-                other = held.graph.sources[edge]
-                if other in depth_of:
-                    continue
-                depth_of[other] = depth + 1
-                queue.append(other)
-                if other not in found:
-                    found[other] = (depth + 1, tier, number)
-    for start in starts:
-        found.pop(start, None)
-    return found
 
 
 def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
