@@ -18,7 +18,7 @@ Nothing is executed and nothing is imported: this reads the lowered syntax
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
@@ -220,9 +220,16 @@ class Interpreter:
         if node.value == "+=" and left.kind == "identifier" and left.value:
             # `urlpatterns += [...]`, `prefix += "/v2"`: lists and strings are followed.
             before = ctx.scope.lookup(left.value)
-            if isinstance(before, Seq) and isinstance(value, Seq):
-                value = Seq(before.items + value.items)
-            elif isinstance(before, Text) and isinstance(value, Text):
+            if isinstance(before, Seq):
+                # The list grows in place, also under a condition: the items added there
+                # are marked conditional, an unproven addition is one unknown item, and
+                # the items before stay known.
+                added = value.items if isinstance(value, Seq) else (UNKNOWN,)
+                if ctx.conditional:
+                    added = tuple(_conditional(item) for item in added)
+                ctx.scope.names[left.value] = Seq(before.items + added)
+                return
+            if isinstance(before, Text) and isinstance(value, Text):
                 value = before + value
             else:
                 value = UNKNOWN
@@ -558,3 +565,10 @@ def _block_bodies(node: Node) -> Iterator[Node]:
                 yield body
             elif item.kind == "case":
                 yield from (child for child in item.items if child.kind == "block")
+
+
+def _conditional(item: Any) -> Any:
+    """An item added under a condition: registrations say so, anything else is unknown."""
+    if is_dataclass(item) and not isinstance(item, type) and hasattr(item, "conditional"):
+        return replace(item, conditional=True)
+    return UNKNOWN

@@ -41,6 +41,18 @@ FRAMEWORK_IMPORTS = {
     "django": ("django", "rest_framework"),
 }
 ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
+# Method calls that register routes or routers (flask 3.1.3, fastapi 0.165.0, starlette).
+REGISTRATION_CALLS = frozenset(
+    {
+        "add_url_rule",
+        "register_blueprint",
+        "add_api_route",
+        "add_api_websocket_route",
+        "add_route",
+        "add_websocket_route",
+        "include_router",
+    }
+)
 FLASK_KINDS = frozenset({"flask-app", "blueprint"})
 
 
@@ -123,6 +135,17 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
                 "route decorator(s) sit on a receiver tsograph could not prove to be a router "
                 "(or in code no module runs)",
                 places=unreached,
+            )
+        )
+    calls = _unreached_registrations(interp, servers)
+    if calls:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                len(calls),
+                "route registration call(s) (add_url_rule, include_router, …) sit on a "
+                "receiver tsograph could not prove to be a router (or in code no module runs)",
+                places=calls,
             )
         )
     root_paths = [router.place for router in interp.routers if "root_path" in router.options]
@@ -210,6 +233,24 @@ def _unreached_decorators(interp: Interpreter, paths: list[str]) -> set[LinePlac
                     continue
                 if _route_like(value):
                     found.add((path, syntax.location(value.start)[0]))
+    return found
+
+
+def _unreached_registrations(interp: Interpreter, paths: list[str]) -> set[LinePlace]:
+    """Registration calls in server modules no framework consumed (flaskbb registers its
+    blueprints in plugin hooks the interpreter never calls)."""
+    found: set[LinePlace] = set()
+    for path in paths:
+        syntax = interp.model.syntax(path)
+        if syntax is None:
+            continue
+        for node in syntax.root.walk():
+            if node.kind != "call" or (path, node.start) in interp.consumed:
+                continue
+            callee = node.part("callee")
+            name = None if callee is None or callee.kind != "member" else callee.part("property")
+            if name is not None and name.value in REGISTRATION_CALLS:
+                found.add((path, syntax.location(node.start)[0]))
     return found
 
 
