@@ -71,3 +71,63 @@ def test_registrations_in_functions_never_called_are_counted(tmp_path: Path) -> 
         "a receiver tsograph could not prove to be a router (or in code no module runs) "
         "(at app/views.py:5, app/views.py:13)"
     ]
+
+
+def test_a_helper_that_may_return_early_gives_an_unknown_path(tmp_path: Path) -> None:
+    # redash: `org_scoped_rule(rule)` returns "/<org_slug>…" when MULTI_ORG is set.
+    app = (
+        "from flask import Flask\n"
+        "import settings\n\n"
+        "def org_scoped_rule(rule):\n"
+        "    if settings.MULTI_ORG:\n"
+        '        return "/<org_slug>{}".format(rule)\n'
+        "    return rule\n\n"
+        "def plain(rule):\n"
+        "    if settings.DEBUG:\n"
+        "        print(rule)\n"
+        "    return rule\n\n"
+        "app = Flask(__name__)\n\n"
+        '@app.route(org_scoped_rule("/api/format"), methods=["POST"])\n'
+        "def fmt():\n    return ''\n\n"
+        '@app.route(plain("/ping"))\n'
+        "def ping():\n    return ''\n"
+    )
+    document = document_of(write_project(tmp_path, {"app.py": app, "settings.py": "DEBUG = 1\n"}))
+    assert [(m, c, d) for m, c, d, _ in _routes(document)] == [
+        ("GET", "/ping", False),
+        ("POST", "/{**}", True),
+    ]
+
+
+def test_mounts_at_the_root_and_apps_without_openapi(tmp_path: Path) -> None:
+    # dispatch/main.py: apps with `openapi_url=""` serve no documentation pages, one mounted
+    # at "/" serves its paths as they are (Starlette's Mount strips the final slash).
+    main = (
+        "from fastapi import FastAPI\n\n"
+        'app = FastAPI(openapi_url="")\n'
+        'frontend = FastAPI(openapi_url="")\n'
+        'api = FastAPI(docs_url=None, openapi_url="/docs/openapi.json", redoc_url="/docs")\n'
+        'site = FastAPI(redoc_url="")\n\n'
+        '@api.get("/health")\ndef health():\n    return None\n\n'
+        '@site.get("/page")\ndef page():\n    return None\n\n'
+        'app.mount("/api/v1", app=api)\n'
+        'app.mount("/site/", app=site)\n'
+        'app.mount("/", app=frontend)\n'
+    )
+    document = document_of(write_project(tmp_path, {"main.py": main}))
+    assert [(m, c) for m, c, _, _ in _routes(document)] == [
+        ("GET", "/api/v1/health"),
+        ("GET", "/site/page"),
+    ]
+    assert sorted(
+        line for line in document["limitations"] if line.startswith("framework-provided")
+    ) == [
+        "framework-provided-routes: 1 FastAPI's OpenAPI and documentation pages are served "
+        f"under {prefix}"
+        for prefix in (
+            "/api/v1/docs",
+            "/api/v1/docs/openapi.json",
+            "/site/docs",
+            "/site/openapi.json",
+        )
+    ]
