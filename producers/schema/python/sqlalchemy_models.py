@@ -190,7 +190,7 @@ def _table_keyword(cls: Node) -> bool:
 
 def collect_models(scan: PySchemaScan) -> Models:
     classifier = Classifier(scan)
-    contexts = [ctx for ctx in scan.contexts() if _mentions(ctx, (b"sqlalchemy", b"sqlmodel"))]
+    contexts = _model_files(scan)
     classifier.metadata_schema = any(
         re.search(rb"MetaData\([^)]*schema\s*=", ctx.syntax.data) for ctx in contexts
     )
@@ -206,6 +206,29 @@ def collect_models(scan: PySchemaScan) -> Models:
     for ctx in contexts:
         _tables(classifier, ctx)
     return classifier.models
+
+
+def _model_files(scan: PySchemaScan) -> list[Context]:
+    """The files that mention SQLAlchemy or SQLModel, and those that import them, directly
+    or not: models may subclass a base another module re-exports (`Model = db.Model` in
+    flask-realworld's conduit/database.py) and never name the library themselves."""
+    every = scan.contexts()
+    chosen = {ctx.path for ctx in every if _mentions(ctx, (b"sqlalchemy", b"sqlmodel"))}
+    importers: dict[str, set[str]] = {}
+    for ctx in every:
+        if ctx.path in chosen:
+            continue
+        for item in ctx.syntax.facts.imports:
+            found = scan.project.modules.resolve(ctx.path, item.specifier)
+            if found.kind == "module" and found.path:
+                importers.setdefault(found.path, set()).add(ctx.path)
+    work = sorted(chosen)
+    while work:
+        for importer in sorted(importers.get(work.pop(), ())):
+            if importer not in chosen:
+                chosen.add(importer)
+                work.append(importer)
+    return [ctx for ctx in every if ctx.path in chosen]
 
 
 def _mentions(ctx: Context, words: tuple[bytes, ...]) -> bool:

@@ -1,0 +1,41 @@
+"""Shapes met on real Python services (flask-realworld, …), each on a small project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.schema.support import document_of, write_project
+
+
+def _declared(root: Path, files: dict[str, str]) -> list[tuple[str, str]]:
+    document = document_of(write_project(root, files))
+    return sorted(
+        (fact["channel"], fact.get("method", ""))
+        for fact in document["facts"]
+        if "#model:" in fact["symbol"]["usr"]
+    )
+
+
+def test_models_on_a_base_another_module_re_exports(tmp_path: Path) -> None:
+    # flask-realworld: conduit/database.py aliases `Column = db.Column`, `Model = db.Model`;
+    # conduit/user/models.py imports them and never names sqlalchemy.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "conduit/__init__.py": "",
+        "conduit/extensions.py": "from flask_sqlalchemy import SQLAlchemy\ndb = SQLAlchemy()\n",
+        "conduit/database.py": "from .extensions import db\n"
+        "Column = db.Column\nModel = db.Model\n"
+        "class SurrogatePK(object):\n    id = db.Column(db.Integer, primary_key=True)\n",
+        "conduit/user/__init__.py": "",
+        "conduit/user/models.py": "from conduit.database import Column, Model, SurrogatePK, db\n"
+        "class User(SurrogatePK, Model):\n"
+        "    __tablename__ = 'users'\n"
+        "    username = Column(db.String(80))\n"
+        "    bio = Column('about', db.String(300))\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("users", ""),
+        ("users", "about"),
+        ("users", "id"),
+        ("users", "username"),
+    ]
