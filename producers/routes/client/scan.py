@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
@@ -31,12 +30,9 @@ from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.call_facts import CallScan, CallSite, add_call
 from tsograph.producers.routes.client import wrappers
-from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import (
-    NOT_HTTP,
-    THROWS,
-    UNCONVERTED_ORIGIN,
     KyDialect,
     Outcome,
     Situation,
@@ -54,7 +50,6 @@ from tsograph.producers.routes.client.static_values import (
     is_call,
 )
 from tsograph.producers.routes.client.transport_model import ClientModel, model_request
-from tsograph.producers.routes.client.urls import NotHttp, target_of
 from tsograph.producers.routes.nextjs import is_test_path
 
 _MAJOR = re.compile(r"^\s*(?:\^|~|=|v)?\s*(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
@@ -66,15 +61,7 @@ _CALLS = ("call", "tagged")
 
 
 @dataclass
-class Scan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
-    caveats: Counter[str] = field(default_factory=Counter)
-    skipped: Counter[str] = field(default_factory=Counter)
-    # Where the skipped requests are, for the limitation's example places.
-    skipped_at: set[Place] = field(default_factory=set)
-    masked: int = 0
+class Scan(CallScan):
     fetch_replaced: int = 0
 
 
@@ -256,45 +243,14 @@ class Scanner:
         offset = _name_offset(site.call)
         line, column = syntax.location(offset)
         if isinstance(outcome, Skipped):
-            self._skip(outcome.reason, (site.path, line))
+            self.scan.skip(outcome.reason, (site.path, line))
             return
-        try:
-            target = target_of(outcome.url)
-        except NotHttp:
-            self._skip(NOT_HTTP, (site.path, line))
-            return
-        except Rejected:
-            self._skip(THROWS, (site.path, line))
-            return
-        except Unconverted:
-            self._skip(UNCONVERTED_ORIGIN, (site.path, line))
-            return
-        fact: dict[str, Any] = {
-            "kind": "route-call",
-            "channel": target.channel,
-            "method": outcome.method or "ANY",
-            "location": {"path": site.path, "line": line, "column": column},
-            "pathAnchor": target.anchor,
-            "dynamic": target.dynamic,
-            "symbol": {"usr": syntax.owner_at(site.call.start)},
-        }
-        if outcome.method is None:
-            fact["methodDynamic"] = True
         # A URL with a literal authority names the service it goes to; --service
         # names the one that relative calls and unknown bases reach.
-        service = target.origin if target.origin is not None else self.service
-        if service is not None:
-            fact["service"] = service
-        if is_test_path(site.path):
-            fact["testSource"] = True
-        for note in outcome.notes:
-            self.scan.caveats[note] += 1
-        self.scan.masked += target.masked
-        self.scan.facts.append(fact)
-
-    def _skip(self, reason: str, place: Place) -> None:
-        self.scan.skipped[reason] += 1
-        self.scan.skipped_at.add(place)
+        where = CallSite(
+            site.path, line, column, syntax.owner_at(site.call.start), is_test_path(site.path)
+        )
+        add_call(self.scan, where, outcome.url, outcome.method, self.service, outcome.notes)
 
     def _runtime_changes(self) -> None:
         """Interceptors, mutated defaults and a replaced global fetch, anywhere in the project."""
