@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.limitations import Place
+from tsograph.exchange.limitations import Place, counted
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import NOT_HTTP, THROWS, UNCONVERTED_ORIGIN
 from tsograph.producers.routes.client.urls import NotHttp, target_of
@@ -86,3 +86,49 @@ def add_call(
         scan.caveats[note] += 1
     scan.masked += target.masked
     scan.facts.append(fact)
+
+
+def parse_error_line(scan: CallScan, files: list[str]) -> None:
+    if files:
+        scan.limitations.append(
+            counted(
+                "parse-errors:",
+                len(files),
+                "file(s) hold syntax the parser could not read; requests in the rest are kept",
+                names=files,
+            )
+        )
+
+
+def coverage_line(scan: CallScan, unseen: str) -> None:
+    """The requests not represented as facts, and which calls are not seen at all."""
+    skipped = sum(scan.skipped.values())
+    if skipped:
+        scan.limitations.append(
+            counted(
+                "client-call-coverage:",
+                skipped,
+                f"request(s) not represented as facts; {unseen}",
+                breakdown=scan.skipped,
+                places=scan.skipped_at,
+            )
+        )
+    else:
+        # The scope stays stated (zero facts prove nothing), but a zero count
+        # would read as an alarm about requests that do not exist.
+        scan.limitations.append(f"client-call-coverage: {unseen}")
+
+
+def caveat_line(scan: CallScan) -> None:
+    caveats = Counter(scan.caveats)
+    if scan.masked:
+        caveats["masked-secret-segments"] = scan.masked
+    if caveats:
+        scan.limitations.append(
+            counted(
+                "client-call-coverage:",
+                sum(caveats.values()),
+                "fact(s) whose request may be changed at run time or was only partly proven",
+                breakdown=caveats,
+            )
+        )

@@ -19,14 +19,20 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
-from tsograph.producers.routes.call_facts import CallScan, CallSite, add_call
+from tsograph.producers.routes.call_facts import (
+    CallScan,
+    CallSite,
+    add_call,
+    caveat_line,
+    coverage_line,
+    parse_error_line,
+)
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
 from tsograph.producers.routes.python_client.joins import split_url
@@ -179,44 +185,13 @@ class Scanner:
         failures = dict(self.project.unreadable)
         reasons = Counter(failures.values())
         scan.limitations.extend(model.sources.limitation_lines(dict(reasons) or None, failures))
-        if self.project.parse_error_files:
-            scan.limitations.append(
-                counted(
-                    "parse-errors:",
-                    len(self.project.parse_error_files),
-                    "file(s) hold syntax the parser could not read; requests in the rest are kept",
-                    names=self.project.parse_error_files,
-                )
-            )
+        parse_error_line(scan, self.project.parse_error_files)
         unseen = (
             "calls on receivers not proven to be requests, httpx, aiohttp or urllib.request "
             "are not seen"
         )
-        skipped = sum(scan.skipped.values())
-        if skipped:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    skipped,
-                    f"request(s) not represented as facts; {unseen}",
-                    breakdown=scan.skipped,
-                    places=scan.skipped_at,
-                )
-            )
-        else:
-            scan.limitations.append(f"client-call-coverage: {unseen}")
-        caveats = Counter(scan.caveats)
-        if scan.masked:
-            caveats["masked-secret-segments"] = scan.masked
-        if caveats:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    sum(caveats.values()),
-                    "fact(s) whose request may be changed at run time or was only partly proven",
-                    breakdown=caveats,
-                )
-            )
+        coverage_line(scan, unseen)
+        caveat_line(scan)
 
 
 def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
