@@ -16,7 +16,6 @@ of the wrapper is an invocation that became a fact.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,7 +29,14 @@ from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
-from tsograph.producers.routes.call_facts import CallScan, CallSite, add_call
+from tsograph.producers.routes.call_facts import (
+    CallScan,
+    CallSite,
+    add_call,
+    caveat_line,
+    coverage_line,
+    parse_error_line,
+)
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.requests import (
     KyDialect,
@@ -284,35 +290,13 @@ class Scanner:
         model = self.project.model
         walk_lines = self.walked.limitation_lines(dict(model.unreadable) or None, model.failures)
         scan.limitations.extend(walk_lines)
-        if self.project.parse_error_files:
-            scan.limitations.append(
-                counted(
-                    "parse-errors:",
-                    len(self.project.parse_error_files),
-                    "file(s) hold syntax the parser could not read; requests in the rest are kept",
-                    names=self.project.parse_error_files,
-                )
-            )
+        parse_error_line(scan, self.project.parse_error_files)
         # The ky dialect and cross-file values depend on these files.
         configs = self.project.model.config_limitation()
         if configs is not None:
             scan.limitations.append(configs)
         unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
-        skipped = sum(scan.skipped.values())
-        if skipped:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    skipped,
-                    f"request(s) not represented as facts; {unseen} are not seen",
-                    breakdown=scan.skipped,
-                    places=scan.skipped_at,
-                )
-            )
-        else:
-            # The scope stays stated (zero facts prove nothing), but a zero count
-            # would read as an alarm about requests that do not exist.
-            scan.limitations.append(f"client-call-coverage: {unseen} are not seen")
+        coverage_line(scan, f"{unseen} are not seen")
         if scan.fetch_replaced:
             scan.limitations.append(
                 counted(
@@ -321,18 +305,7 @@ class Scanner:
                     "assignment(s) replace the global fetch; fetch facts assume the standard one",
                 )
             )
-        caveats = Counter(scan.caveats)
-        if scan.masked:
-            caveats["masked-secret-segments"] = scan.masked
-        if caveats:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    sum(caveats.values()),
-                    "fact(s) whose request may be changed at run time or was only partly proven",
-                    breakdown=caveats,
-                )
-            )
+        caveat_line(scan)
 
 
 def _imported_fetch(ctx: Context, callee: Node) -> bool:
