@@ -46,6 +46,7 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.python.handles import class_bases, naming
 from tsograph.producers.schema.python.scan import PySchemaScan
 
 _MODEL = ("django", "db", "models", "Model")
@@ -88,13 +89,7 @@ class Reader:
         self._meta: dict[int, dict[str, Value]] = {}
 
     def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        bases = cls.part("bases")
-        ev = Evaluator(self.project)
-        return [
-            ev.value(ctx, item)
-            for item in (bases.items if bases is not None else ())
-            if item.kind not in ("keyword", "spread")
-        ]
+        return class_bases(self.project, ctx, cls)
 
     def is_model(self, ctx: Context, cls: Node) -> bool:
         key = id(cls)
@@ -419,10 +414,7 @@ def _many_to_many(
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
     if not models.names:
         return
-    for ctx in scan.contexts():
-        data = ctx.syntax.data
-        if not any(name.encode() in data for name in models.names):
-            continue
+    for ctx in naming(scan.contexts(), models.names):
         for node in nodes(ctx.root):
             if node.kind == "call":
                 _manager_call(scan, models, ctx, node)

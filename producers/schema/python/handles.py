@@ -20,8 +20,11 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
+from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.values import (
     Arguments,
     Context,
@@ -84,3 +87,22 @@ def sql_call(callee: Value) -> bool:
     if not isinstance(callee, Lib) or len(callee.path) != 3:
         return False
     return callee.path[2] in SQL_METHODS.get(callee.path[1], frozenset())
+
+
+def class_bases(project: PyProject, ctx: Context, cls: Node) -> list[Value]:
+    """The values of a class statement's bases (keywords such as `table=True` left out)."""
+    bases = cls.part("bases")
+    ev = Evaluator(project)
+    return [
+        ev.value(ctx, item)
+        for item in (bases.items if bases is not None else ())
+        if item.kind not in ("keyword", "spread")
+    ]
+
+
+def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
+    """The files whose text holds one of these names: the only ones that can use them."""
+    encoded = [name.encode() for name in names]
+    for ctx in contexts:
+        if any(name in ctx.syntax.data for name in encoded):
+            yield ctx

@@ -56,7 +56,7 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB
+from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
 from tsograph.producers.schema.python.scan import PySchemaScan
 
 _BASE_CLASSES = frozenset(
@@ -135,13 +135,7 @@ class Classifier:
         self.metadata_schema = False
 
     def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        bases = cls.part("bases")
-        ev = Evaluator(self.project)
-        return [
-            ev.value(ctx, item)
-            for item in (bases.items if bases is not None else ())
-            if item.kind not in ("keyword", "spread")
-        ]
+        return class_bases(self.project, ctx, cls)
 
     def kind(self, ctx: Context, cls: Node) -> str:
         """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
@@ -538,10 +532,7 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
     if not models.by_class:
         return
-    for ctx in scan.contexts():
-        data = ctx.syntax.data
-        if not any(name.encode() in data for name in models.names):
-            continue
+    for ctx in naming(scan.contexts(), models.names):
         for node in nodes(ctx.root):
             if node.kind == "call":
                 _query_call(scan, models, ctx, node)
