@@ -76,28 +76,14 @@ LIMITS = {
     f"{_HTTP}require_safe": ("GET", "HEAD"),
 }
 VIEW_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
+# RedirectView (django 5.2.19 views/generic/base.py) defines these, each answering the redirect.
+_REDIRECT = ("get", "head", "post", "options", "delete", "put", "patch")
 # Methods the framework's own view classes define, by class name (django 5.2.19, DRF 3.18.3).
 GENERIC_METHODS: dict[str, tuple[str, ...]] = {
     "django.views.generic.base.TemplateView": ("get",),
     "django.views.generic.TemplateView": ("get",),
-    "django.views.generic.base.RedirectView": (
-        "get",
-        "head",
-        "post",
-        "options",
-        "delete",
-        "put",
-        "patch",
-    ),
-    "django.views.generic.RedirectView": (
-        "get",
-        "head",
-        "post",
-        "options",
-        "delete",
-        "put",
-        "patch",
-    ),
+    "django.views.generic.base.RedirectView": _REDIRECT,
+    "django.views.generic.RedirectView": _REDIRECT,
     "django.views.generic.ListView": ("get",),
     "django.views.generic.DetailView": ("get",),
     "django.views.generic.FormView": ("get", "post", "put"),
