@@ -334,6 +334,24 @@ class DjangoFramework(Framework):
                 below = conditional or item.conditional
                 if isinstance(item.view, UrlInclude):
                     self._walk(item.view.target, prefix + item.route, below, root, seen)
+                elif isinstance(item.view, Seq):
+                    # `path("api/", router.urls)`, `path("x/", (patterns, app, namespace))`.
+                    first = item.view.items[0] if item.view.items else None
+                    target = first if isinstance(first, (Seq, Module)) else item.view
+                    self._walk(target, prefix + item.route, below, root, seen)
+                elif _maybe_patterns(item.view):
+                    # `path("admin/", admin.site.urls)`: a (patterns, app, namespace) tuple
+                    # is an include, so the paths below the route may answer too.
+                    name = _view_name(item.view)
+                    root.entries.append(
+                        Route(
+                            item.place,
+                            below,
+                            ("ANY",),
+                            prefix + item.route + UNKNOWN_TEXT,
+                            Handler(None, name),
+                        )
+                    )
                 else:
                     start = len(root.entries)
                     self._view(item.view, prefix + item.route, item.place, below, root)
@@ -371,8 +389,7 @@ class DjangoFramework(Framework):
                 ):
                     found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
             return found
-        name = view.qualified if isinstance(view, External) else "an unresolved view"
-        return [(("ANY",), Handler(None, name))]
+        return [(("ANY",), Handler(None, _view_name(view)))]
 
     def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
         slash = router.trailing_slash
@@ -423,6 +440,19 @@ class _Action:
     unknown_detail: bool
     methods: tuple[str, ...]
     url_path: Any
+
+
+def _maybe_patterns(view: Any) -> bool:
+    """A view that may be a list or tuple of patterns: one not proven (a list is an include
+    in Django's `path()`), or a `.urls` attribute (admin.site.urls, a DRF or Wagtail
+    router's urls)."""
+    if isinstance(view, External):
+        return view.qualified.endswith(".urls")
+    return not isinstance(view, (Function, ClassView, Seq))
+
+
+def _view_name(view: Any) -> str:
+    return view.qualified if isinstance(view, External) else "an unresolved view"
 
 
 def _value(given: tuple[Any, Node] | None) -> Any:

@@ -131,3 +131,34 @@ def test_mounts_at_the_root_and_apps_without_openapi(tmp_path: Path) -> None:
             "/site/openapi.json",
         )
     ]
+
+
+def test_views_that_may_be_pattern_lists_cover_the_paths_below(tmp_path: Path) -> None:
+    # bakerydemo: `path("django-admin/", admin.site.urls)`, `path("api/v2/", api_router.urls)`
+    # with a Wagtail router; a DRF router's urls given to path() directly.
+    urls = (
+        "from django.contrib import admin\n"
+        "from django.urls import path\n"
+        "from rest_framework import viewsets\n"
+        "from rest_framework.routers import SimpleRouter\n"
+        "from wagtail.api.v2.router import WagtailAPIRouter\n"
+        "from wagtail.contrib.sitemaps.views import sitemap\n\n"
+        "class Things(viewsets.ViewSet):\n"
+        "    def list(self, request):\n        return None\n\n"
+        "router = SimpleRouter()\n"
+        'router.register("things", Things)\n'
+        'api_router = WagtailAPIRouter("wagtailapi")\n'
+        "urlpatterns = [\n"
+        '    path("django-admin/", admin.site.urls),\n'
+        '    path("api/v2/", api_router.urls),\n'
+        '    path("sitemap.xml", sitemap),\n'
+        '    path("drf/", router.urls),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/api/v2/{**}", True, ""),
+        ("ANY", "/django-admin/{**}", True, ""),
+        ("ANY", "/sitemap.xml", False, ""),
+        ("GET", "/drf/things/", False, "site_urls.py#Things.list"),
+    ]
