@@ -39,3 +39,26 @@ def test_models_on_a_base_another_module_re_exports(tmp_path: Path) -> None:
         ("users", "id"),
         ("users", "username"),
     ]
+
+
+def test_models_of_a_project_subclass_of_flask_sqlalchemy(tmp_path: Path) -> None:
+    # redash/models/base.py: `class RedashSQLAlchemy(SQLAlchemy)`, `db = RedashSQLAlchemy()`.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/base.py": "from flask_sqlalchemy import SQLAlchemy\n"
+        "class RedashSQLAlchemy(SQLAlchemy):\n"
+        "    def apply_pool_defaults(self, app, options):\n        return options\n"
+        "class Quiet(RedashSQLAlchemy):\n    pass\n"
+        "db = Quiet()\n",
+        "app/models.py": "from app.base import db\n"
+        "class DataSource(db.Model):\n"
+        "    __tablename__ = 'data_sources'\n"
+        "    id = db.Column(db.Integer, primary_key=True)\n"
+        "    name = db.Column(db.String(255))\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("data_sources", ""),
+        ("data_sources", "id"),
+        ("data_sources", "name"),
+    ]
