@@ -19,6 +19,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_server.django import DjangoFramework
 from tsograph.producers.routes.python_server.django_paths import django_variants
 from tsograph.producers.routes.python_server.emit import Emitter, limitation_lines
@@ -70,8 +71,9 @@ def python_paths(model: ProjectModel) -> list[str]:
 
 
 def _is_test(path: str) -> bool:
-    name = path.rpartition("/")[2]
-    return is_test_source(path) or name.startswith("test_") or name == "conftest.py"
+    # The client and schema scans' rule (pytest's test files and tests/ folders), so the
+    # three commands read the same sources (django-oscar's tests/functional/ helpers).
+    return is_test_source(path) or is_python_test(path)
 
 
 def server_modules(model: ProjectModel, paths: list[str]) -> dict[str, list[str]]:

@@ -162,3 +162,20 @@ def test_views_that_may_be_pattern_lists_cover_the_paths_below(tmp_path: Path) -
         ("ANY", "/sitemap.xml", False, ""),
         ("GET", "/drf/things/", False, "site_urls.py#Things.list"),
     ]
+
+
+def test_files_under_a_tests_folder_are_test_sources(tmp_path: Path) -> None:
+    # django-oscar: tests/functional/checkout/__init__.py holds `@mock.patch(...)` helpers.
+    helper = (
+        "from unittest import mock\n"
+        "from flask import Flask\n"
+        "app = Flask(__name__)\n\n"
+        '@app.get("/probe")\ndef probe():\n    return ""\n\n'
+        "class Mixin:\n"
+        '    @mock.patch("x.y")\n    def check(self, patched):\n        return None\n'
+    )
+    root = write_project(tmp_path, {"tests/functional/__init__.py": helper})
+    assert document_of(root)["facts"] == []
+    assert not any("route decorator" in line for line in document_of(root)["limitations"])
+    included = document_of(root, "--include-tests")
+    assert [(f["channel"], f.get("testSource")) for f in included["facts"]] == [("/probe", True)]
