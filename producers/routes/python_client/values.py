@@ -45,6 +45,7 @@ LIBRARIES = frozenset(
         "sqlalchemy",
         "sqlmodel",
         "flask_sqlalchemy",
+        "functools",
         "django",
         "sqlite3",
         "psycopg",

@@ -26,6 +26,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.values import (
+    UNKNOWN,
     Arguments,
     Context,
     Evaluator,
@@ -72,6 +73,8 @@ SQL_METHODS = {
 
 
 def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+    if callee.path == ("functools", "partial"):
+        return _partial(ev, ctx, args)
     made = _CONNECT.get(callee.path)
     if made is not None:
         return Lib(made)
@@ -106,3 +109,12 @@ def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
     for ctx in contexts:
         if any(name in ctx.syntax.data for name in encoded):
             yield ctx
+
+
+def _partial(ev: Evaluator, ctx: Context, args: Arguments) -> Value:
+    """`functools.partial(db.Column, nullable=False)` (redash's `Column`): a library function
+    given only options it does not name by, so calls of it make the same values."""
+    if len(args.positional) != 1 or args.open or {"name", "key"} & set(args.keywords):
+        return UNKNOWN
+    function = ev.value(ctx, args.positional[0])
+    return function if isinstance(function, Lib) else UNKNOWN

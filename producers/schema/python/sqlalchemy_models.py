@@ -433,6 +433,12 @@ def _own_columns(
         annotation = assign.part("type")
         column = _column_name(ev, ctx, attr, right, annotation, sqlmodel)
         if column is None:
+            if right is not None and right.kind == "call":
+                made_by = ev.value(ctx, right.part("callee"))
+                if not isinstance(made_by, (Lib, Cls)):
+                    # `author_id = reference_col("users")`, `id = primary_key("X")`: a
+                    # helper that may return a Column, not followed.
+                    classifier.scan.note("unreadable-orm-declarations:", "column-call", ctx, right)
             continue
         model.columns[attr] = column
         qualified = f"{model.name}.{attr}"

@@ -62,3 +62,35 @@ def test_models_of_a_project_subclass_of_flask_sqlalchemy(tmp_path: Path) -> Non
         ("data_sources", "id"),
         ("data_sources", "name"),
     ]
+
+
+def test_partial_columns_and_helpers_that_may_make_columns(tmp_path: Path) -> None:
+    # redash: `Column = functools.partial(db.Column, nullable=False)`, `id = primary_key(…)`;
+    # flask-realworld: `author_id = reference_col("userprofile")`.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "import functools\n"
+        "from flask_sqlalchemy import SQLAlchemy\n"
+        "db = SQLAlchemy()\n"
+        "Column = functools.partial(db.Column, nullable=False)\n"
+        "Named = functools.partial(db.Column, name='fixed')\n"
+        "def primary_key(name):\n    return db.Column(db.Integer, primary_key=True)\n"
+        "class DataSource(db.Model):\n"
+        "    __tablename__ = 'data_sources'\n"
+        "    id = primary_key('DataSource')\n"
+        "    name = Column(db.String(255))\n"
+        "    options = Column('encrypted_options', db.Text)\n"
+        "    other = Named(db.Text)\n"
+        "    groups = db.relationship('Group')\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("data_sources", ""),
+        ("data_sources", "encrypted_options"),
+        ("data_sources", "name"),
+    ]
+    limitations = document_of(tmp_path)["limitations"]
+    assert [line for line in limitations if line.startswith("unreadable-orm")] == [
+        "unreadable-orm-declarations: 2 ORM declaration(s) could not be read statically "
+        "(at app/models.py:10, app/models.py:13)"
+    ]
