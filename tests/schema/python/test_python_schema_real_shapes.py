@@ -94,3 +94,28 @@ def test_partial_columns_and_helpers_that_may_make_columns(tmp_path: Path) -> No
         "unreadable-orm-declarations: 2 ORM declaration(s) could not be read statically "
         "(at app/models.py:10, app/models.py:13)"
     ]
+
+
+def test_django_library_bases_may_add_fields(tmp_path: Path) -> None:
+    # django-realworld: `class User(AbstractBaseUser, PermissionsMixin, TimestampedModel)`;
+    # Django's bases add password, last_login, is_superuser, … that are not read.
+    files = {
+        "requirements.txt": "django\n",
+        "accounts/models.py": "from django.contrib.auth.models import AbstractBaseUser\n"
+        "from django.db import models\n"
+        "class User(AbstractBaseUser):\n    email = models.EmailField()\n"
+        "class Tag(models.Model):\n    name = models.TextField()\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("accounts_tag", ""),
+        ("accounts_tag", "id"),
+        ("accounts_tag", "name"),
+        ("accounts_user", ""),
+        ("accounts_user", "email"),
+        ("accounts_user", "id"),
+    ]
+    limitations = document_of(tmp_path)["limitations"]
+    assert [line for line in limitations if line.startswith("orm-naming")] == [
+        "orm-naming-unverified: 1 ORM name(s) depend on options that could not be read "
+        "(at accounts/models.py:3)"
+    ]
