@@ -52,6 +52,8 @@ REGISTRATION_CALLS = frozenset(
         "add_route",
         "add_websocket_route",
         "include_router",
+        # Flask-RESTful / Flask-RESTX resources are not modelled (redash registers ~70).
+        "add_resource",
     }
 )
 FLASK_KINDS = frozenset({"flask-app", "blueprint"})

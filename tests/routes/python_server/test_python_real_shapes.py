@@ -63,13 +63,17 @@ def test_registrations_in_functions_never_called_are_counted(tmp_path: Path) -> 
         '    user = Blueprint("user", __name__)\n'
         '    register_view(user, routes=["/settings"], view_func=page)\n'
         "    app.register_blueprint(user, url_prefix=app.config['USER_URL_PREFIX'])\n"
+        "from flask_restful import Api, Resource\n"
+        "class Thing(Resource):\n    pass\n"
+        "api = Api()\n"
+        "api.add_resource(Thing, '/api/things')\n"
     )
     document = document_of(write_project(tmp_path, {"app/views.py": views}))
     assert document["facts"] == []
     assert [line for line in document["limitations"] if "registration call(s)" in line] == [
-        "route-coverage: 2 route registration call(s) (add_url_rule, include_router, …) sit on "
+        "route-coverage: 3 route registration call(s) (add_url_rule, include_router, …) sit on "
         "a receiver tsograph could not prove to be a router (or in code no module runs) "
-        "(at app/views.py:5, app/views.py:13)"
+        "(at app/views.py:5, app/views.py:13, app/views.py:18)"
     ]
 
 
