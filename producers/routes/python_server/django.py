@@ -317,15 +317,7 @@ class DjangoFramework(Framework):
             self._walk(found, prefix, conditional, root, seen | {patterns.path})
             return
         if not isinstance(patterns, Seq):
-            root.entries.append(
-                Route(
-                    root.place,
-                    conditional,
-                    ("ANY",),
-                    prefix + UNKNOWN_TEXT,
-                    Handler(None, "an unresolved URLconf"),
-                )
-            )
+            _below(root, root.place, conditional, prefix, "an unresolved URLconf")
             return
         for item in patterns.items:
             if isinstance(item, DrfUrls):
@@ -342,16 +334,7 @@ class DjangoFramework(Framework):
                 elif _maybe_patterns(item.view):
                     # `path("admin/", admin.site.urls)`: a (patterns, app, namespace) tuple
                     # is an include, so the paths below the route may answer too.
-                    name = _view_name(item.view)
-                    root.entries.append(
-                        Route(
-                            item.place,
-                            below,
-                            ("ANY",),
-                            prefix + item.route + UNKNOWN_TEXT,
-                            Handler(None, name),
-                        )
-                    )
+                    _below(root, item.place, below, prefix + item.route, _view_name(item.view))
                 else:
                     start = len(root.entries)
                     self._view(item.view, prefix + item.route, item.place, below, root)
@@ -360,15 +343,7 @@ class DjangoFramework(Framework):
                             if isinstance(route, Route):
                                 route.options["strict_slashes"] = False
             else:
-                root.entries.append(
-                    Route(
-                        root.place,
-                        conditional,
-                        ("ANY",),
-                        prefix + UNKNOWN_TEXT,
-                        Handler(None, "an unresolved URL pattern"),
-                    )
-                )
+                _below(root, root.place, conditional, prefix, "an unresolved URL pattern")
 
     def _view(self, view: Any, path: Text, place: Place, conditional: bool, root: Router) -> None:
         for methods, handler in self._answers(view):
@@ -440,6 +415,13 @@ class _Action:
     unknown_detail: bool
     methods: tuple[str, ...]
     url_path: Any
+
+
+def _below(root: Router, place: Place, conditional: bool, prefix: Text, name: str) -> None:
+    """Patterns not read: any method on any path under the prefix, by a handler not proven."""
+    root.entries.append(
+        Route(place, conditional, ("ANY",), prefix + UNKNOWN_TEXT, Handler(None, name))
+    )
 
 
 def _maybe_patterns(view: Any) -> bool:
