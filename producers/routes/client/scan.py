@@ -16,12 +16,10 @@ of the wrapper is an invocation that became a fact.
 from __future__ import annotations
 
 import re
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
@@ -31,12 +29,16 @@ from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.routes.call_facts import (
+    CallScan,
+    CallSite,
+    add_call,
+    caveat_line,
+    coverage_line,
+    parse_error_line,
+)
 from tsograph.producers.routes.client import wrappers
-from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import (
-    NOT_HTTP,
-    THROWS,
-    UNCONVERTED_ORIGIN,
     KyDialect,
     Outcome,
     Situation,
@@ -54,7 +56,6 @@ from tsograph.producers.routes.client.static_values import (
     is_call,
 )
 from tsograph.producers.routes.client.transport_model import ClientModel, model_request
-from tsograph.producers.routes.client.urls import NotHttp, target_of
 from tsograph.producers.routes.nextjs import is_test_path
 
 _MAJOR = re.compile(r"^\s*(?:\^|~|=|v)?\s*(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")
@@ -66,15 +67,7 @@ _CALLS = ("call", "tagged")
 
 
 @dataclass
-class Scan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
-    caveats: Counter[str] = field(default_factory=Counter)
-    skipped: Counter[str] = field(default_factory=Counter)
-    # Where the skipped requests are, for the limitation's example places.
-    skipped_at: set[Place] = field(default_factory=set)
-    masked: int = 0
+class Scan(CallScan):
     fetch_replaced: int = 0
 
 
@@ -256,45 +249,14 @@ class Scanner:
         offset = _name_offset(site.call)
         line, column = syntax.location(offset)
         if isinstance(outcome, Skipped):
-            self._skip(outcome.reason, (site.path, line))
+            self.scan.skip(outcome.reason, (site.path, line))
             return
-        try:
-            target = target_of(outcome.url)
-        except NotHttp:
-            self._skip(NOT_HTTP, (site.path, line))
-            return
-        except Rejected:
-            self._skip(THROWS, (site.path, line))
-            return
-        except Unconverted:
-            self._skip(UNCONVERTED_ORIGIN, (site.path, line))
-            return
-        fact: dict[str, Any] = {
-            "kind": "route-call",
-            "channel": target.channel,
-            "method": outcome.method or "ANY",
-            "location": {"path": site.path, "line": line, "column": column},
-            "pathAnchor": target.anchor,
-            "dynamic": target.dynamic,
-            "symbol": {"usr": syntax.owner_at(site.call.start)},
-        }
-        if outcome.method is None:
-            fact["methodDynamic"] = True
         # A URL with a literal authority names the service it goes to; --service
         # names the one that relative calls and unknown bases reach.
-        service = target.origin if target.origin is not None else self.service
-        if service is not None:
-            fact["service"] = service
-        if is_test_path(site.path):
-            fact["testSource"] = True
-        for note in outcome.notes:
-            self.scan.caveats[note] += 1
-        self.scan.masked += target.masked
-        self.scan.facts.append(fact)
-
-    def _skip(self, reason: str, place: Place) -> None:
-        self.scan.skipped[reason] += 1
-        self.scan.skipped_at.add(place)
+        where = CallSite(
+            site.path, line, column, syntax.owner_at(site.call.start), is_test_path(site.path)
+        )
+        add_call(self.scan, where, outcome.url, outcome.method, self.service, outcome.notes)
 
     def _runtime_changes(self) -> None:
         """Interceptors, mutated defaults and a replaced global fetch, anywhere in the project."""
@@ -328,35 +290,13 @@ class Scanner:
         model = self.project.model
         walk_lines = self.walked.limitation_lines(dict(model.unreadable) or None, model.failures)
         scan.limitations.extend(walk_lines)
-        if self.project.parse_error_files:
-            scan.limitations.append(
-                counted(
-                    "parse-errors:",
-                    len(self.project.parse_error_files),
-                    "file(s) hold syntax the parser could not read; requests in the rest are kept",
-                    names=self.project.parse_error_files,
-                )
-            )
+        parse_error_line(scan, self.project.parse_error_files)
         # The ky dialect and cross-file values depend on these files.
         configs = self.project.model.config_limitation()
         if configs is not None:
             scan.limitations.append(configs)
         unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
-        skipped = sum(scan.skipped.values())
-        if skipped:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    skipped,
-                    f"request(s) not represented as facts; {unseen} are not seen",
-                    breakdown=scan.skipped,
-                    places=scan.skipped_at,
-                )
-            )
-        else:
-            # The scope stays stated (zero facts prove nothing), but a zero count
-            # would read as an alarm about requests that do not exist.
-            scan.limitations.append(f"client-call-coverage: {unseen} are not seen")
+        coverage_line(scan, f"{unseen} are not seen")
         if scan.fetch_replaced:
             scan.limitations.append(
                 counted(
@@ -365,18 +305,7 @@ class Scanner:
                     "assignment(s) replace the global fetch; fetch facts assume the standard one",
                 )
             )
-        caveats = Counter(scan.caveats)
-        if scan.masked:
-            caveats["masked-secret-segments"] = scan.masked
-        if caveats:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    sum(caveats.values()),
-                    "fact(s) whose request may be changed at run time or was only partly proven",
-                    breakdown=caveats,
-                )
-            )
+        caveat_line(scan)
 
 
 def _imported_fetch(ctx: Context, callee: Node) -> bool:

@@ -14,9 +14,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import static_template_problem, validate_scope
+from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.collisions import Candidate, resolve
 from tsograph.producers.routes.node.paths import (
@@ -38,6 +37,13 @@ from tsograph.producers.routes.node.runtime_values import (
     Route,
     RouterValue,
     Served,
+)
+from tsograph.producers.routes.route_gaps import (
+    RouteGaps,
+    ScopedLines,
+    conditional_line,
+    order_and_prefix_lines,
+    prefix_scope,
 )
 
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
@@ -77,18 +83,10 @@ class _Level:
 
 
 @dataclass
-class Output:
-    facts: list[dict[str, Any]] = field(default_factory=list)
+class Output(RouteGaps):
     limitations: list[str] = field(default_factory=list)
     scopes: list[dict[str, Any]] = field(default_factory=list)
-    unordered: Counter[str] = field(default_factory=Counter)
-    unordered_at: set[LinePlace] = field(default_factory=set)
-    unresolved_suffixes: list[str] = field(default_factory=list)
-    unresolved: int = 0
-    unresolved_at: set[LinePlace] = field(default_factory=set)
-    missing_usrs: set[str] = field(default_factory=set)
     unmodeled: set[str] = field(default_factory=set)
-    conditional: list[str] = field(default_factory=list)
     coverage: Counter[str] = field(default_factory=Counter)
     provided: list[tuple[str, str, str | None]] = field(default_factory=list)
     first_match: bool = False
@@ -445,50 +443,11 @@ def _unproven(prefix: str) -> PathVariant:
     return PathVariant(channel + "/{**}", dynamic=True, dynamic_scope=scope)
 
 
-def _prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
-    """The scope of a limitation over these route prefixes, None when one cannot bound it."""
-    if prefixes and all(
-        static_template_problem(p) is None and (p == "/" or not p.endswith("/")) for p in prefixes
-    ):
-        return {"templatePrefixes": prefixes}
-    return None
-
-
 def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     """The limitation lines of the scan's gaps, with the scopes that bound them."""
-    lines: list[str] = []
-    scopes: list[dict[str, Any]] = []
-
-    def add(line: str, scope: dict[str, Any] | None = None) -> None:
-        lines.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                scopes.append(entry)
-
-    if out.unordered:
-        add(
-            counted(
-                "route-dispatch-order-unknown:",
-                sum(out.unordered.values()),
-                "registration(s) may not answer in registration order",
-                breakdown=out.unordered,
-                places=out.unordered_at,
-            )
-        )
-    if out.unresolved:
-        suffixes = sorted(set(out.unresolved_suffixes))
-        add(
-            counted(
-                "unresolved-route-prefix:",
-                out.unresolved,
-                "route(s) sit under a mount prefix or router tsograph could not resolve",
-                places=out.unresolved_at,
-            ),
-            {"templateSuffixes": suffixes}
-            if suffixes and all(static_template_problem(s) is None for s in suffixes)
-            else None,
-        )
+    lines = ScopedLines()
+    add = lines.add
+    order_and_prefix_lines(out, lines, "a mount prefix or router")
     if out.collisions:
         add(
             counted(
@@ -499,16 +458,7 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 breakdown=out.collisions,
             )
         )
-    if out.conditional:
-        prefixes = sorted(set(out.conditional))
-        add(
-            counted(
-                "route-coverage:",
-                len(prefixes),
-                "route(s) are registered only under a condition and may not exist",
-            ),
-            _prefix_scope(prefixes),
-        )
+    conditional_line(out, lines)
     if out.other_methods:
         add(
             counted(
@@ -517,7 +467,7 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 "route(s) answer methods the contract has no name for",
                 breakdown=out.other_methods,
             ),
-            _prefix_scope(sorted(set(out.other_templates))),
+            prefix_scope(sorted(set(out.other_templates))),
         )
     for kind, name, prefix in sorted(
         set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")
@@ -550,4 +500,4 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 names=out.unmodeled,
             )
         )
-    return lines, scopes
+    return lines.lines, lines.scopes

@@ -23,6 +23,7 @@ from tsograph.producers.routes.python_client.values import (
     LIBRARIES,
     UNKNOWN,
     Arguments,
+    Cls,
     Context,
     Evaluator,
     Lib,
@@ -47,8 +48,15 @@ def is_python_test(relative: str) -> bool:
 
 
 class PyProject:
-    def __init__(self, model: ProjectModel, library_call: LibraryCall) -> None:
+    def __init__(
+        self,
+        model: ProjectModel,
+        library_call: LibraryCall,
+        subclassed: frozenset[tuple[str, ...]] = frozenset(),
+    ) -> None:
         self.model = model
+        # Library classes whose project subclasses make the library's value when called.
+        self.subclassed = subclassed
         self.root: Path = model.root
         self.paths = [walked.path for walked in model.sources.python_sources]
         self.modules = PythonModules.load(model.root, self.paths)
@@ -145,6 +153,34 @@ class PyProject:
         self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments
     ) -> Value:
         return self._library_call(ev, ctx, call, callee, args)
+
+    def class_call(
+        self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments
+    ) -> Value | None:
+        """A call of a project class that subclasses one of `subclassed`: the library's value
+        (redash's `RedashSQLAlchemy(SQLAlchemy)` instance is a Flask-SQLAlchemy handle)."""
+        if not self.subclassed:
+            return None
+        seen: set[int] = set()
+        work = [cls]
+        while work:
+            current = work.pop()
+            if id(current.node) in seen or len(seen) > 16:
+                continue
+            seen.add(id(current.node))
+            owner = self.context(current.path)
+            bases = current.node.part("bases")
+            if owner is None or bases is None:
+                continue
+            for item in bases.items:
+                if item.kind in ("keyword", "spread"):
+                    continue
+                base = ev.value(owner, item)
+                if isinstance(base, Lib) and base.path in self.subclassed:
+                    return self._library_call(ev, ctx, call, base, args)
+                if isinstance(base, Cls):
+                    work.append(base)
+        return None
 
     def self_field(self, ev: Evaluator, ctx: Context, owner: Node, name: str) -> Value:
         """`self.<name>` in a method: the value of the one write `self.<name> = v` the

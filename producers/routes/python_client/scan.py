@@ -16,23 +16,27 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from tsograph.exchange.limitations import Place, counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
-from tsograph.producers.routes.client.origins import Rejected, Unconverted
-from tsograph.producers.routes.client.urls import BASE_MARK, NotHttp, target_of
+from tsograph.producers.routes.call_facts import (
+    CallScan,
+    CallSite,
+    add_call,
+    caveat_line,
+    coverage_line,
+    parse_error_line,
+)
+from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
 from tsograph.producers.routes.python_client.joins import split_url
 from tsograph.producers.routes.python_client.libraries import (
-    THROWS,
     Outcome,
     Request,
     Skipped,
@@ -43,22 +47,14 @@ from tsograph.producers.routes.python_client.project import PyProject, is_python
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.routes.python_client.values import Client, Context, Evaluator, Fn, Lib
 
-NOT_HTTP = "not-http-url"
-UNCONVERTED_ORIGIN = "origin-not-derived"
 COMPUTED_ACCESS = "computed-method-access"
 INNER_RETAINED = "wrapper-inner-requests-kept"
 _DOT_SEGMENT = re.compile(r"(?:^|/)(?:\.|%2e){1,2}(?:/|$)", re.IGNORECASE)
 
 
 @dataclass
-class Scan:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
-    caveats: Counter[str] = field(default_factory=Counter)
-    skipped: Counter[str] = field(default_factory=Counter)
-    skipped_at: set[Place] = field(default_factory=set)
-    masked: int = 0
+class Scan(CallScan):
+    """The Python client requests: the shared call counts (routes/call_facts.py)."""
 
 
 @dataclass
@@ -145,44 +141,20 @@ class Scanner:
         syntax = ctx.syntax
         line, column = syntax.location(_name_offset(site.call))
         if isinstance(outcome, Skipped):
-            self._skip(outcome.reason, (site.path, line))
+            self.scan.skip(outcome.reason, (site.path, line))
             return
-        try:
-            target = target_of(outcome.url)
-        except NotHttp:
-            self._skip(NOT_HTTP, (site.path, line))
-            return
-        except Rejected:
-            self._skip(THROWS, (site.path, line))
-            return
-        except Unconverted:
-            self._skip(UNCONVERTED_ORIGIN, (site.path, line))
-            return
-        dynamic = target.dynamic or _has_dot_segments(outcome)
-        fact: dict[str, Any] = {
-            "kind": "route-call",
-            "channel": target.channel,
-            "method": outcome.method or "ANY",
-            "location": {"path": site.path, "line": line, "column": column},
-            "pathAnchor": target.anchor,
-            "dynamic": dynamic,
-            "symbol": {"usr": syntax.owner_at(site.call.start)},
-        }
-        if outcome.method is None:
-            fact["methodDynamic"] = True
-        service = target.origin if target.origin is not None else self.service
-        if service is not None:
-            fact["service"] = service
-        if is_python_test(site.path):
-            fact["testSource"] = True
-        for note in outcome.notes:
-            self.scan.caveats[note] += 1
-        self.scan.masked += target.masked
-        self.scan.facts.append(fact)
-
-    def _skip(self, reason: str, place: Place) -> None:
-        self.scan.skipped[reason] += 1
-        self.scan.skipped_at.add(place)
+        site_of = CallSite(
+            site.path, line, column, syntax.owner_at(site.call.start), is_python_test(site.path)
+        )
+        add_call(
+            self.scan,
+            site_of,
+            outcome.url,
+            outcome.method,
+            self.service,
+            outcome.notes,
+            also_dynamic=_has_dot_segments(outcome),
+        )
 
     def _mutated_bases(self) -> frozenset[tuple[str, int]]:
         """Clients whose `base_url` is assigned anywhere (httpx allows it): base not known."""
@@ -213,44 +185,13 @@ class Scanner:
         failures = dict(self.project.unreadable)
         reasons = Counter(failures.values())
         scan.limitations.extend(model.sources.limitation_lines(dict(reasons) or None, failures))
-        if self.project.parse_error_files:
-            scan.limitations.append(
-                counted(
-                    "parse-errors:",
-                    len(self.project.parse_error_files),
-                    "file(s) hold syntax the parser could not read; requests in the rest are kept",
-                    names=self.project.parse_error_files,
-                )
-            )
+        parse_error_line(scan, self.project.parse_error_files)
         unseen = (
             "calls on receivers not proven to be requests, httpx, aiohttp or urllib.request "
             "are not seen"
         )
-        skipped = sum(scan.skipped.values())
-        if skipped:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    skipped,
-                    f"request(s) not represented as facts; {unseen}",
-                    breakdown=scan.skipped,
-                    places=scan.skipped_at,
-                )
-            )
-        else:
-            scan.limitations.append(f"client-call-coverage: {unseen}")
-        caveats = Counter(scan.caveats)
-        if scan.masked:
-            caveats["masked-secret-segments"] = scan.masked
-        if caveats:
-            scan.limitations.append(
-                counted(
-                    "client-call-coverage:",
-                    sum(caveats.values()),
-                    "fact(s) whose request may be changed at run time or was only partly proven",
-                    breakdown=caveats,
-                )
-            )
+        coverage_line(scan, unseen)
+        caveat_line(scan)
 
 
 def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:

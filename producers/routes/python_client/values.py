@@ -45,6 +45,7 @@ LIBRARIES = frozenset(
         "sqlalchemy",
         "sqlmodel",
         "flask_sqlalchemy",
+        "functools",
         "django",
         "sqlite3",
         "psycopg",
@@ -311,7 +312,8 @@ class Evaluator:
         if isinstance(callee, Lib):
             return self.project.library_call(self, ctx, node, callee, args)
         if isinstance(callee, Cls):
-            return Obj(callee)
+            made = self.project.class_call(self, ctx, node, callee, args)
+            return Obj(callee) if made is None else made
         return UNKNOWN
 
     def _string_method(self, ctx: Context, text: str, method: str, args: Arguments) -> Value:

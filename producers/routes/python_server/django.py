@@ -76,28 +76,14 @@ LIMITS = {
     f"{_HTTP}require_safe": ("GET", "HEAD"),
 }
 VIEW_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
+# RedirectView (django 5.2.19 views/generic/base.py) defines these, each answering the redirect.
+_REDIRECT = ("get", "head", "post", "options", "delete", "put", "patch")
 # Methods the framework's own view classes define, by class name (django 5.2.19, DRF 3.18.3).
 GENERIC_METHODS: dict[str, tuple[str, ...]] = {
     "django.views.generic.base.TemplateView": ("get",),
     "django.views.generic.TemplateView": ("get",),
-    "django.views.generic.base.RedirectView": (
-        "get",
-        "head",
-        "post",
-        "options",
-        "delete",
-        "put",
-        "patch",
-    ),
-    "django.views.generic.RedirectView": (
-        "get",
-        "head",
-        "post",
-        "options",
-        "delete",
-        "put",
-        "patch",
-    ),
+    "django.views.generic.base.RedirectView": _REDIRECT,
+    "django.views.generic.RedirectView": _REDIRECT,
     "django.views.generic.ListView": ("get",),
     "django.views.generic.DetailView": ("get",),
     "django.views.generic.FormView": ("get", "post", "put"),
@@ -331,15 +317,7 @@ class DjangoFramework(Framework):
             self._walk(found, prefix, conditional, root, seen | {patterns.path})
             return
         if not isinstance(patterns, Seq):
-            root.entries.append(
-                Route(
-                    root.place,
-                    conditional,
-                    ("ANY",),
-                    prefix + UNKNOWN_TEXT,
-                    Handler(None, "an unresolved URLconf"),
-                )
-            )
+            _below(root, root.place, conditional, prefix, "an unresolved URLconf")
             return
         for item in patterns.items:
             if isinstance(item, DrfUrls):
@@ -348,6 +326,15 @@ class DjangoFramework(Framework):
                 below = conditional or item.conditional
                 if isinstance(item.view, UrlInclude):
                     self._walk(item.view.target, prefix + item.route, below, root, seen)
+                elif isinstance(item.view, Seq):
+                    # `path("api/", router.urls)`, `path("x/", (patterns, app, namespace))`.
+                    first = item.view.items[0] if item.view.items else None
+                    target = first if isinstance(first, (Seq, Module)) else item.view
+                    self._walk(target, prefix + item.route, below, root, seen)
+                elif _maybe_patterns(item.view):
+                    # `path("admin/", admin.site.urls)`: a (patterns, app, namespace) tuple
+                    # is an include, so the paths below the route may answer too.
+                    _below(root, item.place, below, prefix + item.route, _view_name(item.view))
                 else:
                     start = len(root.entries)
                     self._view(item.view, prefix + item.route, item.place, below, root)
@@ -356,15 +343,7 @@ class DjangoFramework(Framework):
                             if isinstance(route, Route):
                                 route.options["strict_slashes"] = False
             else:
-                root.entries.append(
-                    Route(
-                        root.place,
-                        conditional,
-                        ("ANY",),
-                        prefix + UNKNOWN_TEXT,
-                        Handler(None, "an unresolved URL pattern"),
-                    )
-                )
+                _below(root, root.place, conditional, prefix, "an unresolved URL pattern")
 
     def _view(self, view: Any, path: Text, place: Place, conditional: bool, root: Router) -> None:
         for methods, handler in self._answers(view):
@@ -385,8 +364,7 @@ class DjangoFramework(Framework):
                 ):
                     found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
             return found
-        name = view.qualified if isinstance(view, External) else "an unresolved view"
-        return [(("ANY",), Handler(None, name))]
+        return [(("ANY",), Handler(None, _view_name(view)))]
 
     def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
         slash = router.trailing_slash
@@ -437,6 +415,26 @@ class _Action:
     unknown_detail: bool
     methods: tuple[str, ...]
     url_path: Any
+
+
+def _below(root: Router, place: Place, conditional: bool, prefix: Text, name: str) -> None:
+    """Patterns not read: any method on any path under the prefix, by a handler not proven."""
+    root.entries.append(
+        Route(place, conditional, ("ANY",), prefix + UNKNOWN_TEXT, Handler(None, name))
+    )
+
+
+def _maybe_patterns(view: Any) -> bool:
+    """A view that may be a list or tuple of patterns: one not proven (a list is an include
+    in Django's `path()`), or a `.urls` attribute (admin.site.urls, a DRF or Wagtail
+    router's urls)."""
+    if isinstance(view, External):
+        return view.qualified.endswith(".urls")
+    return not isinstance(view, (Function, ClassView, Seq))
+
+
+def _view_name(view: Any) -> str:
+    return view.qualified if isinstance(view, External) else "an unresolved view"
 
 
 def _value(given: tuple[Any, Node] | None) -> Any:

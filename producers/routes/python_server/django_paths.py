@@ -23,6 +23,7 @@ import re
 
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
+from tsograph.producers.routes.python_server.converters import Converters, constraint
 from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
 from tsograph.producers.routes.python_server.values import Text
 
@@ -33,6 +34,12 @@ UUID_PATTERN = r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 # name no URLconf can write (a NUL), used only by the router expansion in django.py.
 DRF_LOOKUP = "<\x00drf-lookup:pk>"
 LOOKUP_PATTERN = r"^[^/.]+$"
+CONSTRAINTS: Converters = {
+    "int": ("int", None),
+    "slug": ("regex", SLUG_PATTERN),
+    "uuid": ("regex", UUID_PATTERN),
+    "\x00drf-lookup": ("regex", LOOKUP_PATTERN),
+}
 _CONVERTERS = ("str", "int", "slug", "uuid", "path", "\x00drf-lookup")
 # Regex characters with a meaning; anything else (and these escaped) is literal.
 _META = frozenset(".^$*+?{}[]|()\\")
@@ -99,14 +106,7 @@ def django_variants(path: str) -> list[PathVariant]:
                 )
             ]
         segments[-1].append(PARAM)
-        if converter == "int":
-            constraints.append((position, "int", None))
-        elif converter == "slug":
-            constraints.append((position, "regex", SLUG_PATTERN))
-        elif converter == "uuid":
-            constraints.append((position, "regex", UUID_PATTERN))
-        elif converter == "\x00drf-lookup":
-            constraints.append((position, "regex", LOOKUP_PATTERN))
+        constraints.extend(constraint(CONSTRAINTS, converter, position))
     _literal(path[index:], segments)
     template = canonicalize_segments(segments)
     if template.dynamic:

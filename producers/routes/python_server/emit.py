@@ -17,7 +17,7 @@ from typing import Any
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import static_template_problem, validate_scope
+from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.values import (
@@ -31,6 +31,13 @@ from tsograph.producers.routes.python_server.values import (
     Text,
     text,
 )
+from tsograph.producers.routes.route_gaps import (
+    RouteGaps,
+    ScopedLines,
+    conditional_line,
+    order_and_prefix_lines,
+    prefix_scope,
+)
 
 # Mounted file servers and framework pages: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})
@@ -43,14 +50,7 @@ PathRule = Callable[[str], list[PathVariant]]
 
 
 @dataclass
-class Output:
-    facts: list[dict[str, Any]] = field(default_factory=list)
-    unresolved: int = 0
-    unresolved_at: set[LinePlace] = field(default_factory=set)
-    unresolved_suffixes: list[str] = field(default_factory=list)
-    unordered: Counter[str] = field(default_factory=Counter)
-    unordered_at: set[LinePlace] = field(default_factory=set)
-    conditional: list[str] = field(default_factory=list)
+class Output(RouteGaps):
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_at: set[LinePlace] = field(default_factory=set)
     other_methods: Counter[str] = field(default_factory=Counter)
@@ -59,7 +59,6 @@ class Output:
     late: int = 0
     late_at: set[LinePlace] = field(default_factory=set)
     provided: list[tuple[str, str | None]] = field(default_factory=list)
-    missing_usrs: set[str] = field(default_factory=set)
 
 
 class Joins:
@@ -258,58 +257,11 @@ def _unproven(parts: list[Text], known: bool) -> PathVariant:
     return PathVariant((scope or "") + "/{**}", True, dynamic_scope=scope)
 
 
-def _prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
-    if prefixes and all(
-        static_template_problem(p) is None and (p == "/" or not p.endswith("/")) for p in prefixes
-    ):
-        return {"templatePrefixes": prefixes}
-    return None
-
-
 def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[str, Any]]]:
-    lines: list[str] = []
-    scopes: list[dict[str, Any]] = []
-
-    def add(line: str, scope: dict[str, Any] | None = None) -> None:
-        lines.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                scopes.append(entry)
-
-    if out.unordered:
-        add(
-            counted(
-                "route-dispatch-order-unknown:",
-                sum(out.unordered.values()),
-                "registration(s) may not answer in registration order",
-                breakdown=out.unordered,
-                places=out.unordered_at,
-            )
-        )
-    if out.unresolved:
-        suffixes = sorted(set(out.unresolved_suffixes))
-        add(
-            counted(
-                "unresolved-route-prefix:",
-                out.unresolved,
-                "route(s) sit under a prefix or router tsograph could not resolve",
-                places=out.unresolved_at,
-            ),
-            {"templateSuffixes": suffixes}
-            if suffixes and all(static_template_problem(s) is None for s in suffixes)
-            else None,
-        )
-    if out.conditional:
-        prefixes = sorted(set(out.conditional))
-        add(
-            counted(
-                "route-coverage:",
-                len(prefixes),
-                "route(s) are registered only under a condition and may not exist",
-            ),
-            _prefix_scope(prefixes),
-        )
+    lines = ScopedLines()
+    add = lines.add
+    order_and_prefix_lines(out, lines, "a prefix or router")
+    conditional_line(out, lines)
     if out.coverage:
         add(
             counted(
@@ -340,7 +292,7 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
             None
             if out.websockets_unscoped
             else {"templatePrefixes": channels, "methods": ["GET"]}
-            if _prefix_scope(channels) is not None
+            if prefix_scope(channels) is not None
             else None,
         )
     if out.late:
@@ -374,4 +326,4 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
                 names=out.missing_usrs,
             )
         )
-    return lines, scopes
+    return lines.lines, lines.scopes

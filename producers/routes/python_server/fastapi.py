@@ -155,7 +155,7 @@ class FastAPIFramework(Framework):
             path = args.get(0, "path")
             app = args.get(1, "app")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            prefix = UNKNOWN_TEXT if path is None else _mount_path(_text(path[0]))
             value = None if app is None else app[0]
             if isinstance(value, Router) and value.kind in KINDS:
                 value.included = True
@@ -231,9 +231,26 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
             continue  # None turns the page off
         else:
             prefix = _text(given[0])
+        if prefix.known == "":
+            # `if self.openapi_url:` (0.165.0): an empty URL is off too, and the
+            # documentation pages need the OpenAPI document.
+            if keyword == "openapi_url":
+                break
+            continue
         router.entries.append(Mount(place, False, prefix, None, DOCS))
     if args.spread:
         router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
+
+
+def _mount_path(path: Text) -> Text:
+    """Starlette's `Mount(path)` keeps `path.rstrip("/")` (starlette 1.10.0 routing.py).
+
+    So `mount("/", …)` serves the sub-application's paths as they are, not under `//`.
+    """
+    last = path.pieces[-1] if path.pieces else ""
+    if last is None:
+        return path
+    return Text((*path.pieces[:-1], last.rstrip("/")))
 
 
 def _own(router: Router) -> Text:

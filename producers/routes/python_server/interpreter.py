@@ -18,7 +18,7 @@ Nothing is executed and nothing is imported: this reads the lowered syntax
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass, replace
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
@@ -44,6 +44,8 @@ from tsograph.producers.routes.python_server.values import (
 # How deep calls of project functions are followed from module code.
 MAX_CALL_DEPTH = 8
 _BLOCKS = ("if", "try", "for", "for_in", "while", "match")
+# A statement result: a conditional block may have returned (its value is unknown).
+_ESCAPED = object()
 
 
 @dataclass
@@ -175,12 +177,20 @@ class Interpreter:
     # ---- statements -----------------------------------------------------------------
 
     def block(self, statements: tuple[Node, ...], ctx: Context) -> Any | None:
-        """Run statements; the value of a `return` reached unconditionally, else None."""
+        """Run statements; the value of a `return` reached unconditionally, else None.
+
+        Once a `return` under a condition may have left (`if MULTI_ORG: return …`), a
+        later return's value is not the only one: the result is unknown, and the
+        statements after still run for what they register.
+        """
+        escaped = False
         for statement in statements:
             returned = self.statement(statement, ctx)
-            if returned is not None:
-                return returned
-        return None
+            if returned is _ESCAPED:
+                escaped = True
+            elif returned is not None:
+                return UNKNOWN if escaped else returned
+        return UNKNOWN if escaped else None
 
     def statement(self, node: Node, ctx: Context) -> Any | None:
         kind = node.kind
@@ -202,8 +212,8 @@ class Interpreter:
             body = node.part("body")
             if body is not None:
                 return self.block(body.items if body.kind == "block" else (body,), ctx)
-        elif kind in _BLOCKS:
-            self.conditional_block(node, ctx)
+        elif kind in _BLOCKS and self.conditional_block(node, ctx):
+            return _ESCAPED
         return None
 
     def expression_statement(self, node: Node, ctx: Context) -> None:
@@ -220,9 +230,16 @@ class Interpreter:
         if node.value == "+=" and left.kind == "identifier" and left.value:
             # `urlpatterns += [...]`, `prefix += "/v2"`: lists and strings are followed.
             before = ctx.scope.lookup(left.value)
-            if isinstance(before, Seq) and isinstance(value, Seq):
-                value = Seq(before.items + value.items)
-            elif isinstance(before, Text) and isinstance(value, Text):
+            if isinstance(before, Seq):
+                # The list grows in place, also under a condition: the items added there
+                # are marked conditional, an unproven addition is one unknown item, and
+                # the items before stay known.
+                added = value.items if isinstance(value, Seq) else (UNKNOWN,)
+                if ctx.conditional:
+                    added = tuple(_conditional(item) for item in added)
+                ctx.scope.names[left.value] = Seq(before.items + added)
+                return
+            if isinstance(before, Text) and isinstance(value, Text):
                 value = before + value
             else:
                 value = UNKNOWN
@@ -245,10 +262,14 @@ class Interpreter:
         else:
             names[name] = value
 
-    def conditional_block(self, node: Node, ctx: Context) -> None:
+    def conditional_block(self, node: Node, ctx: Context) -> bool:
+        """Run a compound statement's blocks as conditional; whether one may `return`."""
         inner = Context(ctx.file, ctx.scope, True, ctx.depth)
+        escaped = False
         for child in _block_bodies(node):
-            self.block(child.items if child.kind == "block" else (child,), inner)
+            if self.block(child.items if child.kind == "block" else (child,), inner) is not None:
+                escaped = True
+        return escaped
 
     def import_(self, node: Node, ctx: Context) -> None:
         specifier = node.value or ""
@@ -558,3 +579,10 @@ def _block_bodies(node: Node) -> Iterator[Node]:
                 yield body
             elif item.kind == "case":
                 yield from (child for child in item.items if child.kind == "block")
+
+
+def _conditional(item: Any) -> Any:
+    """An item added under a condition: registrations say so, anything else is unknown."""
+    if is_dataclass(item) and not isinstance(item, type) and hasattr(item, "conditional"):
+        return replace(item, conditional=True)
+    return UNKNOWN

@@ -19,6 +19,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
+from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_server.django import DjangoFramework
 from tsograph.producers.routes.python_server.django_paths import django_variants
 from tsograph.producers.routes.python_server.emit import Emitter, limitation_lines
@@ -41,6 +42,20 @@ FRAMEWORK_IMPORTS = {
     "django": ("django", "rest_framework"),
 }
 ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
+# Method calls that register routes or routers (flask 3.1.3, fastapi 0.165.0, starlette).
+REGISTRATION_CALLS = frozenset(
+    {
+        "add_url_rule",
+        "register_blueprint",
+        "add_api_route",
+        "add_api_websocket_route",
+        "add_route",
+        "add_websocket_route",
+        "include_router",
+        # Flask-RESTful / Flask-RESTX resources are not modelled (redash registers ~70).
+        "add_resource",
+    }
+)
 FLASK_KINDS = frozenset({"flask-app", "blueprint"})
 
 
@@ -58,8 +73,9 @@ def python_paths(model: ProjectModel) -> list[str]:
 
 
 def _is_test(path: str) -> bool:
-    name = path.rpartition("/")[2]
-    return is_test_source(path) or name.startswith("test_") or name == "conftest.py"
+    # The client and schema scans' rule (pytest's test files and tests/ folders), so the
+    # three commands read the same sources (django-oscar's tests/functional/ helpers).
+    return is_test_source(path) or is_python_test(path)
 
 
 def server_modules(model: ProjectModel, paths: list[str]) -> dict[str, list[str]]:
@@ -123,6 +139,17 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
                 "route decorator(s) sit on a receiver tsograph could not prove to be a router "
                 "(or in code no module runs)",
                 places=unreached,
+            )
+        )
+    calls = _unreached_registrations(interp, servers)
+    if calls:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                len(calls),
+                "route registration call(s) (add_url_rule, include_router, …) sit on a "
+                "receiver tsograph could not prove to be a router (or in code no module runs)",
+                places=calls,
             )
         )
     root_paths = [router.place for router in interp.routers if "root_path" in router.options]
@@ -210,6 +237,24 @@ def _unreached_decorators(interp: Interpreter, paths: list[str]) -> set[LinePlac
                     continue
                 if _route_like(value):
                     found.add((path, syntax.location(value.start)[0]))
+    return found
+
+
+def _unreached_registrations(interp: Interpreter, paths: list[str]) -> set[LinePlace]:
+    """Registration calls in server modules no framework consumed (flaskbb registers its
+    blueprints in plugin hooks the interpreter never calls)."""
+    found: set[LinePlace] = set()
+    for path in paths:
+        syntax = interp.model.syntax(path)
+        if syntax is None:
+            continue
+        for node in syntax.root.walk():
+            if node.kind != "call" or (path, node.start) in interp.consumed:
+                continue
+            callee = node.part("callee")
+            name = None if callee is None or callee.kind != "member" else callee.part("property")
+            if name is not None and name.value in REGISTRATION_CALLS:
+                found.add((path, syntax.location(node.start)[0]))
     return found
 
 

@@ -22,10 +22,16 @@ import re
 
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
+from tsograph.producers.routes.python_server.converters import Converters, constraint
 
 PARAM_REGEX = re.compile(r"{([a-zA-Z_][a-zA-Z0-9_]*)(:[a-zA-Z_][a-zA-Z0-9_]*)?}")
 FLOAT_PATTERN = r"^[0-9]+(\.[0-9]+)?$"
 UUID_PATTERN = "^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$"
+CONSTRAINTS: Converters = {
+    "int": ("int", None),
+    "float": ("regex", FLOAT_PATTERN),
+    "uuid": ("regex", UUID_PATTERN),
+}
 CONVERTORS = ("str", "path", "int", "float", "uuid")
 
 # A parsed path: literal text, or a parameter's convertor name.
@@ -105,12 +111,7 @@ def _variant(parsed: list[Token]) -> PathVariant:
             catch_all = True
         else:
             segments[-1].append(PARAM)
-            if value == "int":
-                constraints.append((holes, "int", None))
-            elif value == "float":
-                constraints.append((holes, "regex", FLOAT_PATTERN))
-            elif value == "uuid":
-                constraints.append((holes, "regex", UUID_PATTERN))
+            constraints.extend(constraint(CONSTRAINTS, value, holes))
             holes += 1
     template = canonicalize_segments(segments)
     if catch_all:

@@ -21,6 +21,7 @@ import re
 
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
+from tsograph.producers.routes.python_server.converters import Converters, constraint
 from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
 
 _VARIABLE = re.compile(
@@ -29,6 +30,11 @@ _VARIABLE = re.compile(
 )
 FLOAT_PATTERN = r"^\d+\.\d+$"
 UUID_PATTERN = r"^[A-Fa-f0-9]{8}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{4}-[A-Fa-f0-9]{12}$"
+CONSTRAINTS: Converters = {
+    "int": ("int", None),
+    "float": ("regex", FLOAT_PATTERN),
+    "uuid": ("regex", UUID_PATTERN),
+}
 _SIMPLE = ("default", "string", "int", "float", "uuid")
 
 
@@ -64,12 +70,7 @@ def werkzeug_variants(rule: str) -> list[PathVariant]:
         segments[-1].append(PARAM)
         # Every earlier variable was a `{}` (a path variable ends the rule), so the
         # position among the variables is the index among the holes.
-        if converter == "int":
-            constraints.append((position, "int", None))
-        elif converter == "float":
-            constraints.append((position, "regex", FLOAT_PATTERN))
-        elif converter == "uuid":
-            constraints.append((position, "regex", UUID_PATTERN))
+        constraints.extend(constraint(CONSTRAINTS, converter, position))
     if "<" in rule[index:] or ">" in rule[index:]:
         return [dynamic_variant(_head(rule), "malformed-template")]
     _literal(rule[index:], segments)

@@ -27,7 +27,7 @@ def scan_python(
     files = syntax if syntax is not None else uncached_syntax_files()
     with paused_collection():
         model = ProjectModel.load(root, include_tests, files, enclosing)
-        project = PyProject(model, library_value)
+        project = PyProject(model, library_value, frozenset({("flask_sqlalchemy", "SQLAlchemy")}))
         paths = [path for path in project.paths if include_tests or not is_python_test(path)]
         scan = PySchemaScan(project, paths)
         project.preload(paths)

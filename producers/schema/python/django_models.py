@@ -46,9 +46,20 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.python.handles import class_bases, naming
 from tsograph.producers.schema.python.scan import PySchemaScan
 
 _MODEL = ("django", "db", "models", "Model")
+# Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with
+# fields of theirs that are not read (counted as an unknown base).
+_AUTH_BASES = frozenset(
+    {
+        ("django", "contrib", "auth", "models", "AbstractBaseUser"),
+        ("django", "contrib", "auth", "models", "AbstractUser"),
+        ("django", "contrib", "auth", "models", "PermissionsMixin"),
+        ("django", "contrib", "auth", "base_user", "AbstractBaseUser"),
+    }
+)
 _RELATIONS = frozenset({"ForeignKey", "OneToOneField"})
 _NO_COLUMN = frozenset({"GenericForeignKey", "GenericRelation", "ManyToManyField"})
 _MANAGERS = frozenset({"Manager"})
@@ -88,13 +99,7 @@ class Reader:
         self._meta: dict[int, dict[str, Value]] = {}
 
     def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        bases = cls.part("bases")
-        ev = Evaluator(self.project)
-        return [
-            ev.value(ctx, item)
-            for item in (bases.items if bases is not None else ())
-            if item.kind not in ("keyword", "spread")
-        ]
+        return class_bases(self.project, ctx, cls)
 
     def is_model(self, ctx: Context, cls: Node) -> bool:
         key = id(cls)
@@ -103,7 +108,7 @@ class Reader:
         self._kinds[key] = False
         found = False
         for value in self.bases(ctx, cls):
-            if isinstance(value, Lib) and value.path == _MODEL:
+            if isinstance(value, Lib) and (value.path == _MODEL or value.path in _AUTH_BASES):
                 found = True
             elif isinstance(value, Cls):
                 parent = self.project.context(value.path)
@@ -215,8 +220,12 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
                     parents.append(parent)
     concrete = [parent for parent in parents if parent.table]
     model = DjangoModel(name, ctx, cls, "", False)
-    if any(not isinstance(value, (Cls, Lib)) for value in reader.bases(ctx, cls)):
-        # A base from another package (a mixin or abstract model) may add fields.
+    if any(
+        not isinstance(value, Cls) and not (isinstance(value, Lib) and value.path == _MODEL)
+        for value in reader.bases(ctx, cls)
+    ):
+        # A base from another package (a mixin or abstract model, Django's own
+        # AbstractBaseUser and PermissionsMixin too) may add fields.
         scan.note("orm-naming-unverified:", "unknown-base", ctx, cls)
     if meta.get("abstract") == 1:
         for parent in parents:
@@ -419,10 +428,7 @@ def _many_to_many(
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
     if not models.names:
         return
-    for ctx in scan.contexts():
-        data = ctx.syntax.data
-        if not any(name.encode() in data for name in models.names):
-            continue
+    for ctx in naming(scan.contexts(), models.names):
         for node in nodes(ctx.root):
             if node.kind == "call":
                 _manager_call(scan, models, ctx, node)

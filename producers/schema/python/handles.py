@@ -20,9 +20,13 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
+from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.values import (
+    UNKNOWN,
     Arguments,
     Context,
     Evaluator,
@@ -69,6 +73,8 @@ SQL_METHODS = {
 
 
 def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+    if callee.path == ("functools", "partial"):
+        return _partial(ev, ctx, args)
     made = _CONNECT.get(callee.path)
     if made is not None:
         return Lib(made)
@@ -84,3 +90,31 @@ def sql_call(callee: Value) -> bool:
     if not isinstance(callee, Lib) or len(callee.path) != 3:
         return False
     return callee.path[2] in SQL_METHODS.get(callee.path[1], frozenset())
+
+
+def class_bases(project: PyProject, ctx: Context, cls: Node) -> list[Value]:
+    """The values of a class statement's bases (keywords such as `table=True` left out)."""
+    bases = cls.part("bases")
+    ev = Evaluator(project)
+    return [
+        ev.value(ctx, item)
+        for item in (bases.items if bases is not None else ())
+        if item.kind not in ("keyword", "spread")
+    ]
+
+
+def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
+    """The files whose text holds one of these names: the only ones that can use them."""
+    encoded = [name.encode() for name in names]
+    for ctx in contexts:
+        if any(name in ctx.syntax.data for name in encoded):
+            yield ctx
+
+
+def _partial(ev: Evaluator, ctx: Context, args: Arguments) -> Value:
+    """`functools.partial(db.Column, nullable=False)` (redash's `Column`): a library function
+    given only options it does not name by, so calls of it make the same values."""
+    if len(args.positional) != 1 or args.open or {"name", "key"} & set(args.keywords):
+        return UNKNOWN
+    function = ev.value(ctx, args.positional[0])
+    return function if isinstance(function, Lib) else UNKNOWN

@@ -56,7 +56,7 @@ from tsograph.producers.routes.python_client.values import (
     Value,
 )
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB
+from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
 from tsograph.producers.schema.python.scan import PySchemaScan
 
 _BASE_CLASSES = frozenset(
@@ -135,13 +135,7 @@ class Classifier:
         self.metadata_schema = False
 
     def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        bases = cls.part("bases")
-        ev = Evaluator(self.project)
-        return [
-            ev.value(ctx, item)
-            for item in (bases.items if bases is not None else ())
-            if item.kind not in ("keyword", "spread")
-        ]
+        return class_bases(self.project, ctx, cls)
 
     def kind(self, ctx: Context, cls: Node) -> str:
         """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
@@ -190,7 +184,7 @@ def _table_keyword(cls: Node) -> bool:
 
 def collect_models(scan: PySchemaScan) -> Models:
     classifier = Classifier(scan)
-    contexts = [ctx for ctx in scan.contexts() if _mentions(ctx, (b"sqlalchemy", b"sqlmodel"))]
+    contexts = _model_files(scan)
     classifier.metadata_schema = any(
         re.search(rb"MetaData\([^)]*schema\s*=", ctx.syntax.data) for ctx in contexts
     )
@@ -206,6 +200,29 @@ def collect_models(scan: PySchemaScan) -> Models:
     for ctx in contexts:
         _tables(classifier, ctx)
     return classifier.models
+
+
+def _model_files(scan: PySchemaScan) -> list[Context]:
+    """The files that mention SQLAlchemy or SQLModel, and those that import them, directly
+    or not: models may subclass a base another module re-exports (`Model = db.Model` in
+    flask-realworld's conduit/database.py) and never name the library themselves."""
+    every = scan.contexts()
+    chosen = {ctx.path for ctx in every if _mentions(ctx, (b"sqlalchemy", b"sqlmodel"))}
+    importers: dict[str, set[str]] = {}
+    for ctx in every:
+        if ctx.path in chosen:
+            continue
+        for item in ctx.syntax.facts.imports:
+            found = scan.project.modules.resolve(ctx.path, item.specifier)
+            if found.kind == "module" and found.path:
+                importers.setdefault(found.path, set()).add(ctx.path)
+    work = sorted(chosen)
+    while work:
+        for importer in sorted(importers.get(work.pop(), ())):
+            if importer not in chosen:
+                chosen.add(importer)
+                work.append(importer)
+    return [ctx for ctx in every if ctx.path in chosen]
 
 
 def _mentions(ctx: Context, words: tuple[bytes, ...]) -> bool:
@@ -416,6 +433,12 @@ def _own_columns(
         annotation = assign.part("type")
         column = _column_name(ev, ctx, attr, right, annotation, sqlmodel)
         if column is None:
+            if right is not None and right.kind == "call":
+                made_by = ev.value(ctx, right.part("callee"))
+                if not isinstance(made_by, (Lib, Cls)):
+                    # `author_id = reference_col("users")`, `id = primary_key("X")`: a
+                    # helper that may return a Column, not followed.
+                    classifier.scan.note("unreadable-orm-declarations:", "column-call", ctx, right)
             continue
         model.columns[attr] = column
         qualified = f"{model.name}.{attr}"
@@ -515,10 +538,7 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
     if not models.by_class:
         return
-    for ctx in scan.contexts():
-        data = ctx.syntax.data
-        if not any(name.encode() in data for name in models.names):
-            continue
+    for ctx in naming(scan.contexts(), models.names):
         for node in nodes(ctx.root):
             if node.kind == "call":
                 _query_call(scan, models, ctx, node)

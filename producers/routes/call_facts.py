@@ -1,0 +1,134 @@
+"""Route-call facts from a request's URL and method: one reading for the JS and Python clients.
+
+Both client scans find a request (library, URL text with `{}` holes, method) their own
+way; from there the URL becomes a target (routes/client/urls.py) or a counted skip, and
+the fact is written the same: the literal authority names the service the request goes
+to, else `--service` names the one relative calls and unknown bases reach.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tsograph.exchange.limitations import Place, counted
+from tsograph.producers.routes.client.origins import Rejected, Unconverted
+from tsograph.producers.routes.client.requests import NOT_HTTP, THROWS, UNCONVERTED_ORIGIN
+from tsograph.producers.routes.client.urls import NotHttp, target_of
+
+
+@dataclass
+class CallScan:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    limitations: list[str] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)
+    caveats: Counter[str] = field(default_factory=Counter)
+    skipped: Counter[str] = field(default_factory=Counter)
+    # Where the skipped requests are, for the limitation's example places.
+    skipped_at: set[Place] = field(default_factory=set)
+    masked: int = 0
+
+    def skip(self, reason: str, place: Place) -> None:
+        self.skipped[reason] += 1
+        self.skipped_at.add(place)
+
+
+@dataclass(frozen=True)
+class CallSite:
+    path: str
+    line: int
+    column: int
+    usr: str
+    test: bool
+
+
+def add_call(
+    scan: CallScan,
+    site: CallSite,
+    url: str,
+    method: str | None,
+    service: str | None,
+    notes: Iterable[str],
+    also_dynamic: bool = False,
+) -> None:
+    """The request's fact, or its skip when the URL is not one a fact can hold."""
+    try:
+        target = target_of(url)
+    except NotHttp:
+        scan.skip(NOT_HTTP, (site.path, site.line))
+        return
+    except Rejected:
+        scan.skip(THROWS, (site.path, site.line))
+        return
+    except Unconverted:
+        scan.skip(UNCONVERTED_ORIGIN, (site.path, site.line))
+        return
+    fact: dict[str, Any] = {
+        "kind": "route-call",
+        "channel": target.channel,
+        "method": method or "ANY",
+        "location": {"path": site.path, "line": site.line, "column": site.column},
+        "pathAnchor": target.anchor,
+        "dynamic": target.dynamic or also_dynamic,
+        "symbol": {"usr": site.usr},
+    }
+    if method is None:
+        fact["methodDynamic"] = True
+    chosen = target.origin if target.origin is not None else service
+    if chosen is not None:
+        fact["service"] = chosen
+    if site.test:
+        fact["testSource"] = True
+    for note in notes:
+        scan.caveats[note] += 1
+    scan.masked += target.masked
+    scan.facts.append(fact)
+
+
+def parse_error_line(scan: CallScan, files: list[str]) -> None:
+    if files:
+        scan.limitations.append(
+            counted(
+                "parse-errors:",
+                len(files),
+                "file(s) hold syntax the parser could not read; requests in the rest are kept",
+                names=files,
+            )
+        )
+
+
+def coverage_line(scan: CallScan, unseen: str) -> None:
+    """The requests not represented as facts, and which calls are not seen at all."""
+    skipped = sum(scan.skipped.values())
+    if skipped:
+        scan.limitations.append(
+            counted(
+                "client-call-coverage:",
+                skipped,
+                f"request(s) not represented as facts; {unseen}",
+                breakdown=scan.skipped,
+                places=scan.skipped_at,
+            )
+        )
+    else:
+        # The scope stays stated (zero facts prove nothing), but a zero count
+        # would read as an alarm about requests that do not exist.
+        scan.limitations.append(f"client-call-coverage: {unseen}")
+
+
+def caveat_line(scan: CallScan) -> None:
+    caveats = Counter(scan.caveats)
+    if scan.masked:
+        caveats["masked-secret-segments"] = scan.masked
+    if caveats:
+        scan.limitations.append(
+            counted(
+                "client-call-coverage:",
+                sum(caveats.values()),
+                "fact(s) whose request may be changed at run time or was only partly proven",
+                breakdown=caveats,
+            )
+        )

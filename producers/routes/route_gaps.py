@@ -1,0 +1,93 @@
+"""What the Node and the Python route emitters count the same way, and its limitation lines.
+
+Both emitters walk routers into facts and keep, besides, the registrations that may
+not answer in registration order, the routes under a prefix they could not resolve
+and the routes registered only under a condition; each line may carry a scope (the
+route templates it bounds) that the exchange validates before it is written.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tsograph.exchange.limitations import Place as LinePlace
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.scopes import static_template_problem, validate_scope
+
+
+@dataclass
+class RouteGaps:
+    facts: list[dict[str, Any]] = field(default_factory=list)
+    unordered: Counter[str] = field(default_factory=Counter)
+    unordered_at: set[LinePlace] = field(default_factory=set)
+    unresolved: int = 0
+    unresolved_at: set[LinePlace] = field(default_factory=set)
+    unresolved_suffixes: list[str] = field(default_factory=list)
+    conditional: list[str] = field(default_factory=list)  # templates registered under a condition
+    missing_usrs: set[str] = field(default_factory=set)
+
+
+class ScopedLines:
+    """Limitation lines, and the scopes of those a scope bounds."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.scopes: list[dict[str, Any]] = []
+
+    def add(self, line: str, scope: dict[str, Any] | None = None) -> None:
+        self.lines.append(line)
+        if scope is not None:
+            entry = {"limitation": line, **scope}
+            if validate_scope(entry, [line]) is None:
+                self.scopes.append(entry)
+
+
+def prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
+    """The scope of a limitation over these route prefixes, None when one cannot bound it."""
+    if prefixes and all(
+        static_template_problem(p) is None and (p == "/" or not p.endswith("/")) for p in prefixes
+    ):
+        return {"templatePrefixes": prefixes}
+    return None
+
+
+def order_and_prefix_lines(out: RouteGaps, lines: ScopedLines, unresolved_what: str) -> None:
+    """The lines for registrations out of order and routes under unresolved prefixes."""
+    if out.unordered:
+        lines.add(
+            counted(
+                "route-dispatch-order-unknown:",
+                sum(out.unordered.values()),
+                "registration(s) may not answer in registration order",
+                breakdown=out.unordered,
+                places=out.unordered_at,
+            )
+        )
+    if out.unresolved:
+        suffixes = sorted(set(out.unresolved_suffixes))
+        lines.add(
+            counted(
+                "unresolved-route-prefix:",
+                out.unresolved,
+                f"route(s) sit under {unresolved_what} tsograph could not resolve",
+                places=out.unresolved_at,
+            ),
+            {"templateSuffixes": suffixes}
+            if suffixes and all(static_template_problem(s) is None for s in suffixes)
+            else None,
+        )
+
+
+def conditional_line(out: RouteGaps, lines: ScopedLines) -> None:
+    if out.conditional:
+        prefixes = sorted(set(out.conditional))
+        lines.add(
+            counted(
+                "route-coverage:",
+                len(prefixes),
+                "route(s) are registered only under a condition and may not exist",
+            ),
+            prefix_scope(prefixes),
+        )

@@ -1,0 +1,185 @@
+"""Shapes met on real Python services (bakerydemo, flaskbb, …), each on a small project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.routes.support import document_of, write_project
+
+SETTINGS = 'ROOT_URLCONF = "site_urls"\n'
+
+
+def _routes(document: dict[str, Any]) -> list[tuple[str, str, bool, str]]:
+    return sorted(
+        (
+            fact["method"],
+            fact["channel"],
+            fact["dynamic"],
+            fact.get("symbol", {}).get("usr", ""),
+        )
+        for fact in document["facts"]
+    )
+
+
+def test_urlpatterns_grown_under_a_condition_keep_the_known_patterns(tmp_path: Path) -> None:
+    # bakerydemo/urls.py: `if settings.DEBUG: urlpatterns += static(...)`, then
+    # `urlpatterns += [path("", include(wagtail_urls))]`.
+    urls = (
+        "from django.conf import settings\n"
+        "from django.urls import include, path\n"
+        "from django.conf.urls.static import static\n"
+        "from wagtail import urls as wagtail_urls\n\n"
+        "def search(request):\n    return None\n\n"
+        "def debug_page(request):\n    return None\n\n"
+        'urlpatterns = [path("search/", search)]\n'
+        "if settings.DEBUG:\n"
+        "    urlpatterns += static(settings.MEDIA_URL)\n"
+        '    urlpatterns += [path("test404/", debug_page)]\n'
+        'urlpatterns += [path("", include(wagtail_urls))]\n'
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/search/", False, "site_urls.py#search"),
+        ("ANY", "/test404/", False, "site_urls.py#debug_page"),
+        ("ANY", "/{**}", True, ""),
+        ("ANY", "/{**}", True, ""),
+    ]
+    assert any(
+        line.startswith("route-coverage: 1 route(s) are registered only under a condition")
+        for line in document["limitations"]
+    )
+
+
+def test_registrations_in_functions_never_called_are_counted(tmp_path: Path) -> None:
+    # flaskbb: blueprints are made and registered in pluggy hooks, through a helper.
+    views = (
+        "from flask import Blueprint, Flask\n\n"
+        "def register_view(bp, routes, view_func):\n"
+        "    for route in routes:\n"
+        "        bp.add_url_rule(route, view_func=view_func)\n\n"
+        "def page():\n    return ''\n\n"
+        "def load_blueprints(app):\n"
+        '    user = Blueprint("user", __name__)\n'
+        '    register_view(user, routes=["/settings"], view_func=page)\n'
+        "    app.register_blueprint(user, url_prefix=app.config['USER_URL_PREFIX'])\n"
+        "from flask_restful import Api, Resource\n"
+        "class Thing(Resource):\n    pass\n"
+        "api = Api()\n"
+        "api.add_resource(Thing, '/api/things')\n"
+    )
+    document = document_of(write_project(tmp_path, {"app/views.py": views}))
+    assert document["facts"] == []
+    assert [line for line in document["limitations"] if "registration call(s)" in line] == [
+        "route-coverage: 3 route registration call(s) (add_url_rule, include_router, …) sit on "
+        "a receiver tsograph could not prove to be a router (or in code no module runs) "
+        "(at app/views.py:5, app/views.py:13, app/views.py:18)"
+    ]
+
+
+def test_a_helper_that_may_return_early_gives_an_unknown_path(tmp_path: Path) -> None:
+    # redash: `org_scoped_rule(rule)` returns "/<org_slug>…" when MULTI_ORG is set.
+    app = (
+        "from flask import Flask\n"
+        "import settings\n\n"
+        "def org_scoped_rule(rule):\n"
+        "    if settings.MULTI_ORG:\n"
+        '        return "/<org_slug>{}".format(rule)\n'
+        "    return rule\n\n"
+        "def plain(rule):\n"
+        "    if settings.DEBUG:\n"
+        "        print(rule)\n"
+        "    return rule\n\n"
+        "app = Flask(__name__)\n\n"
+        '@app.route(org_scoped_rule("/api/format"), methods=["POST"])\n'
+        "def fmt():\n    return ''\n\n"
+        '@app.route(plain("/ping"))\n'
+        "def ping():\n    return ''\n"
+    )
+    document = document_of(write_project(tmp_path, {"app.py": app, "settings.py": "DEBUG = 1\n"}))
+    assert [(m, c, d) for m, c, d, _ in _routes(document)] == [
+        ("GET", "/ping", False),
+        ("POST", "/{**}", True),
+    ]
+
+
+def test_mounts_at_the_root_and_apps_without_openapi(tmp_path: Path) -> None:
+    # dispatch/main.py: apps with `openapi_url=""` serve no documentation pages, one mounted
+    # at "/" serves its paths as they are (Starlette's Mount strips the final slash).
+    main = (
+        "from fastapi import FastAPI\n\n"
+        'app = FastAPI(openapi_url="")\n'
+        'frontend = FastAPI(openapi_url="")\n'
+        'api = FastAPI(docs_url=None, openapi_url="/docs/openapi.json", redoc_url="/docs")\n'
+        'site = FastAPI(redoc_url="")\n\n'
+        '@api.get("/health")\ndef health():\n    return None\n\n'
+        '@site.get("/page")\ndef page():\n    return None\n\n'
+        'app.mount("/api/v1", app=api)\n'
+        'app.mount("/site/", app=site)\n'
+        'app.mount("/", app=frontend)\n'
+    )
+    document = document_of(write_project(tmp_path, {"main.py": main}))
+    assert [(m, c) for m, c, _, _ in _routes(document)] == [
+        ("GET", "/api/v1/health"),
+        ("GET", "/site/page"),
+    ]
+    assert sorted(
+        line for line in document["limitations"] if line.startswith("framework-provided")
+    ) == [
+        "framework-provided-routes: 1 FastAPI's OpenAPI and documentation pages are served "
+        f"under {prefix}"
+        for prefix in (
+            "/api/v1/docs",
+            "/api/v1/docs/openapi.json",
+            "/site/docs",
+            "/site/openapi.json",
+        )
+    ]
+
+
+def test_views_that_may_be_pattern_lists_cover_the_paths_below(tmp_path: Path) -> None:
+    # bakerydemo: `path("django-admin/", admin.site.urls)`, `path("api/v2/", api_router.urls)`
+    # with a Wagtail router; a DRF router's urls given to path() directly.
+    urls = (
+        "from django.contrib import admin\n"
+        "from django.urls import path\n"
+        "from rest_framework import viewsets\n"
+        "from rest_framework.routers import SimpleRouter\n"
+        "from wagtail.api.v2.router import WagtailAPIRouter\n"
+        "from wagtail.contrib.sitemaps.views import sitemap\n\n"
+        "class Things(viewsets.ViewSet):\n"
+        "    def list(self, request):\n        return None\n\n"
+        "router = SimpleRouter()\n"
+        'router.register("things", Things)\n'
+        'api_router = WagtailAPIRouter("wagtailapi")\n'
+        "urlpatterns = [\n"
+        '    path("django-admin/", admin.site.urls),\n'
+        '    path("api/v2/", api_router.urls),\n'
+        '    path("sitemap.xml", sitemap),\n'
+        '    path("drf/", router.urls),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/api/v2/{**}", True, ""),
+        ("ANY", "/django-admin/{**}", True, ""),
+        ("ANY", "/sitemap.xml", False, ""),
+        ("GET", "/drf/things/", False, "site_urls.py#Things.list"),
+    ]
+
+
+def test_files_under_a_tests_folder_are_test_sources(tmp_path: Path) -> None:
+    # django-oscar: tests/functional/checkout/__init__.py holds `@mock.patch(...)` helpers.
+    helper = (
+        "from unittest import mock\n"
+        "from flask import Flask\n"
+        "app = Flask(__name__)\n\n"
+        '@app.get("/probe")\ndef probe():\n    return ""\n\n'
+        "class Mixin:\n"
+        '    @mock.patch("x.y")\n    def check(self, patched):\n        return None\n'
+    )
+    root = write_project(tmp_path, {"tests/functional/__init__.py": helper})
+    assert document_of(root)["facts"] == []
+    assert not any("route decorator" in line for line in document_of(root)["limitations"])
+    included = document_of(root, "--include-tests")
+    assert [(f["channel"], f.get("testSource")) for f in included["facts"]] == [("/probe", True)]

@@ -1,0 +1,121 @@
+"""Shapes met on real Python services (flask-realworld, …), each on a small project."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.schema.support import document_of, write_project
+
+
+def _declared(root: Path, files: dict[str, str]) -> list[tuple[str, str]]:
+    document = document_of(write_project(root, files))
+    return sorted(
+        (fact["channel"], fact.get("method", ""))
+        for fact in document["facts"]
+        if "#model:" in fact["symbol"]["usr"]
+    )
+
+
+def test_models_on_a_base_another_module_re_exports(tmp_path: Path) -> None:
+    # flask-realworld: conduit/database.py aliases `Column = db.Column`, `Model = db.Model`;
+    # conduit/user/models.py imports them and never names sqlalchemy.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "conduit/__init__.py": "",
+        "conduit/extensions.py": "from flask_sqlalchemy import SQLAlchemy\ndb = SQLAlchemy()\n",
+        "conduit/database.py": "from .extensions import db\n"
+        "Column = db.Column\nModel = db.Model\n"
+        "class SurrogatePK(object):\n    id = db.Column(db.Integer, primary_key=True)\n",
+        "conduit/user/__init__.py": "",
+        "conduit/user/models.py": "from conduit.database import Column, Model, SurrogatePK, db\n"
+        "class User(SurrogatePK, Model):\n"
+        "    __tablename__ = 'users'\n"
+        "    username = Column(db.String(80))\n"
+        "    bio = Column('about', db.String(300))\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("users", ""),
+        ("users", "about"),
+        ("users", "id"),
+        ("users", "username"),
+    ]
+
+
+def test_models_of_a_project_subclass_of_flask_sqlalchemy(tmp_path: Path) -> None:
+    # redash/models/base.py: `class RedashSQLAlchemy(SQLAlchemy)`, `db = RedashSQLAlchemy()`.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/base.py": "from flask_sqlalchemy import SQLAlchemy\n"
+        "class RedashSQLAlchemy(SQLAlchemy):\n"
+        "    def apply_pool_defaults(self, app, options):\n        return options\n"
+        "class Quiet(RedashSQLAlchemy):\n    pass\n"
+        "db = Quiet()\n",
+        "app/models.py": "from app.base import db\n"
+        "class DataSource(db.Model):\n"
+        "    __tablename__ = 'data_sources'\n"
+        "    id = db.Column(db.Integer, primary_key=True)\n"
+        "    name = db.Column(db.String(255))\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("data_sources", ""),
+        ("data_sources", "id"),
+        ("data_sources", "name"),
+    ]
+
+
+def test_partial_columns_and_helpers_that_may_make_columns(tmp_path: Path) -> None:
+    # redash: `Column = functools.partial(db.Column, nullable=False)`, `id = primary_key(…)`;
+    # flask-realworld: `author_id = reference_col("userprofile")`.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "import functools\n"
+        "from flask_sqlalchemy import SQLAlchemy\n"
+        "db = SQLAlchemy()\n"
+        "Column = functools.partial(db.Column, nullable=False)\n"
+        "Named = functools.partial(db.Column, name='fixed')\n"
+        "def primary_key(name):\n    return db.Column(db.Integer, primary_key=True)\n"
+        "class DataSource(db.Model):\n"
+        "    __tablename__ = 'data_sources'\n"
+        "    id = primary_key('DataSource')\n"
+        "    name = Column(db.String(255))\n"
+        "    options = Column('encrypted_options', db.Text)\n"
+        "    other = Named(db.Text)\n"
+        "    groups = db.relationship('Group')\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("data_sources", ""),
+        ("data_sources", "encrypted_options"),
+        ("data_sources", "name"),
+    ]
+    limitations = document_of(tmp_path)["limitations"]
+    assert [line for line in limitations if line.startswith("unreadable-orm")] == [
+        "unreadable-orm-declarations: 2 ORM declaration(s) could not be read statically "
+        "(at app/models.py:10, app/models.py:13)"
+    ]
+
+
+def test_django_library_bases_may_add_fields(tmp_path: Path) -> None:
+    # django-realworld: `class User(AbstractBaseUser, PermissionsMixin, TimestampedModel)`;
+    # Django's bases add password, last_login, is_superuser, … that are not read.
+    files = {
+        "requirements.txt": "django\n",
+        "accounts/models.py": "from django.contrib.auth.models import AbstractBaseUser\n"
+        "from django.db import models\n"
+        "class User(AbstractBaseUser):\n    email = models.EmailField()\n"
+        "class Tag(models.Model):\n    name = models.TextField()\n",
+    }
+    assert _declared(tmp_path, files) == [
+        ("accounts_tag", ""),
+        ("accounts_tag", "id"),
+        ("accounts_tag", "name"),
+        ("accounts_user", ""),
+        ("accounts_user", "email"),
+        ("accounts_user", "id"),
+    ]
+    limitations = document_of(tmp_path)["limitations"]
+    assert [line for line in limitations if line.startswith("orm-naming")] == [
+        "orm-naming-unverified: 1 ORM name(s) depend on options that could not be read "
+        "(at accounts/models.py:3)"
+    ]
