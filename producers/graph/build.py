@@ -199,13 +199,16 @@ class GraphBuilder:
 
     def _completed(self, site: CallSite, binding: SiteBinding) -> Outcome:
         """The site's outcome with the parts read from the whole program."""
-        outcome = dataclasses.replace(binding.outcome)
+        outcome = binding.outcome
         receiver = binding.receiver
         callee = site.callee
+        # The kept outcome is shared between runs: what is added here goes on a copy.
         if outcome.target and isinstance(receiver, Instance):
-            outcome.overridden = self._is_overridden(receiver.class_id, outcome.target)
-        if outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
-            outcome.candidates = self._candidates(receiver, callee.members[-1])
+            if self._is_overridden(receiver.class_id, outcome.target):
+                return dataclasses.replace(outcome, overridden=True)
+        elif outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
+            candidates = self._candidates(receiver, callee.members[-1])
+            return dataclasses.replace(outcome, candidates=candidates)
         return outcome
 
     def _candidates(self, receiver: Value | None, member: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
 from tsograph.producers.graph.build import SiteBinding
 from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
-from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import FileFacts, Ref
 
 # A file's relations and the interfaces and type aliases it declares (relations.py).
 FileRelations = tuple[tuple[Relation, ...], tuple[TypeDeclaration, ...]]
@@ -36,6 +36,8 @@ class FileResults:
     structure: tuple[tuple[Edge, ...], int] | None = None
     # The object-literal holder each value use names (None: none), by the chain used.
     escapes: dict[Ref, str | None] = field(default_factory=dict)
+    # The holders the file's written values hand on (BoundDispatch.written_escapes).
+    written: frozenset[str] | None = None
     # The declarations the file's exports name (BoundDispatch._exported).
     exported: frozenset[str] | None = None
     relations: FileRelations | None = None
@@ -98,6 +100,12 @@ class _KeptBoundDispatch(BoundDispatch):
             return escapes[ref]
         found = escapes[ref] = super()._object_named(path, ref)
         return found
+
+    def written_escapes(self, path: str, facts: FileFacts) -> set[str]:
+        results = self._memo.of(path)
+        if results.written is None:
+            results.written = frozenset(super().written_escapes(path, facts))
+        return set(results.written)
 
     def _exported(self, path: str) -> set[str]:
         results = self._memo.of(path)

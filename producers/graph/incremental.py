@@ -35,6 +35,7 @@ of their own; they are the bulk of what an incremental run still costs.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -114,6 +115,27 @@ def rebuild(
 ) -> BuildState:
     """The graph of the project now, reusing what `previous` bound where the edits since
     cannot change it. The graph equals a full rebuild's (tests/graph/test_incremental*)."""
+    # As the command line does (cli.main): binding makes large trees of small acyclic
+    # objects, and in a long-lived process (a query server) the cyclic collector would
+    # rescan the kept state on every pass; the caller's setting is restored after.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _rebuild(previous, project, workspace, tsconfig, cache_dir, use_cache, language)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _rebuild(
+    previous: BuildState | None,
+    project: str,
+    workspace: str | None,
+    tsconfig: str | None,
+    cache_dir: str | None,
+    use_cache: bool,
+    language: str | None,
+) -> BuildState:
     roots = project_roots(project, workspace)
     sources = walk(roots.root)
     language = source_language(sources, language)
@@ -151,12 +173,13 @@ def rebuild(
             kept_dependencies: list[Dependency] = []
         else:
             same_files = digests.keys() == previous.digests.keys()
-            model = previous.model if same_files and previous.model else None
-            if model is None:
+            if same_files and previous.model is not None:
+                # Module resolution reads the set of files, never their bytes.
+                model = previous.model
+                kept_dependencies = previous.dependencies
+            else:
                 model = project_model(roots, sources, tsconfig)
                 kept_dependencies = []
-            else:
-                kept_dependencies = previous.dependencies
             changed = {
                 path for path, digest in digests.items() if previous.digests.get(path) != digest
             }

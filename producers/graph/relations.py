@@ -78,7 +78,12 @@ def js_relations(
                 results.relations = kept
         found.update(kept[0])
         types.extend(kept[1])
-    return sorted(found), sorted(types)
+    # Sorted by the fields in order, as the dataclass orders them, without its slow __lt__.
+    return sorted(found, key=_relation_order), sorted(types)
+
+
+def _relation_order(relation: Relation) -> tuple[str, str, str, Site, str]:
+    return (relation.kind, relation.source, relation.target, relation.site, relation.evidence)
 
 
 def file_relations(binder: Binder, path: str, known: Container[str]) -> FileRelations:

@@ -190,11 +190,11 @@ def cache_dir() -> Iterator[str]:
 
 
 @settings(
-    max_examples=30,
+    max_examples=25,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-@given(files=_FILES, alias=st.booleans(), edits=st.lists(_EDITS, min_size=1, max_size=4))
+@given(files=_FILES, alias=st.booleans(), edits=st.lists(_EDITS, min_size=1, max_size=3))
 def test_incremental_rebuild_equals_a_full_rebuild(
     cache_dir: str, files: dict[str, list[Item]], alias: bool, edits: list[tuple[str, int, Item]]
 ) -> None:
