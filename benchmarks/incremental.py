@@ -89,7 +89,7 @@ def main() -> None:
         # The leaf with the most call sites: nothing imports it, so only it is bound again.
         leaves = [path for path in sorted(importers) if importers[path] == 0]
         leaf = max(leaves, key=lambda path: len(base.facts[path].calls))
-        edits = [
+        edits: list[tuple[str, str, Callable[[bytes], bytes]]] = [
             ("leaf", leaf, lambda data: data + APPENDED),
             ("shared, moved", shared, lambda data: b"\n" + data),
             ("shared, export", shared, lambda data: data + APPENDED),
