@@ -123,11 +123,24 @@ class BoundDispatch:
                 self._loaded.append((path, facts.imports[callee.index].specifier))
         if facts.dynamic_loads:
             self._opaque_loads = True
-        # `x = flag ? hooks : other`, `{ hooks }`, `return hooks as Api`: values
-        # handed on without a value-use site of their own.
+        for holder in self.written_escapes(path, facts):
+            for index in self._indexes(self._test(path)):
+                index.value_uses.add(holder)
+
+    def written_escapes(self, path: str, facts: FileFacts) -> set[str]:
+        """The object-literal holders a file's written values hand on.
+
+        `x = flag ? hooks : other`, `{ hooks }`, `return hooks as Api`: values
+        handed on without a value-use site of their own. Bound from the file's
+        import closure only (an incremental run keeps the answer per file).
+        """
+        found: set[str] = set()
         for init in _written_values(facts):
             for ref in _aliases(init):
-                self._escape(path, ref)
+                holder = self._object_named(path, ref)
+                if holder is not None:
+                    found.add(holder)
+        return found
 
     def add_site(self, path: str, site: CallSite, target: str) -> None:
         """A site the direct rules linked to `target`."""

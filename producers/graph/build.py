@@ -22,9 +22,11 @@ its owner (`unresolvedCalls`) and, by reason, under unresolved-calls:.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.symbol_ids import module_id
@@ -54,6 +56,9 @@ from tsograph.producers.graph.values import (
     Value,
 )
 from tsograph.producers.lang.facts import CallSite, Declaration, Ref
+
+if TYPE_CHECKING:
+    from tsograph.producers.graph.file_memo import FileMemo
 
 # Call-site kinds that are calls (counted when unresolved); the others are value uses.
 CALL_KINDS = frozenset({"call", "new", "tagged", "decorator", "super", "jsx"})
@@ -87,6 +92,26 @@ class Outcome:
     partial: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class SiteBinding:
+    """What the direct rules prove about one call site.
+
+    All of it follows from the facts of the site's file and of the files it
+    imports, transitively (every binder lookup starts at the site and follows
+    imports, re-exports, declared types and class chains), so an incremental
+    run keeps it for a file whose import closure did not change. What reads
+    the whole program (overridden members, interface candidates) is not part
+    of it and is asked again on every run.
+    """
+
+    outcome: Outcome
+    receiver: Value | None = None
+    # The nodes an edge to the target stands for (`GraphBuilder.node_targets`).
+    nodes: tuple[str, ...] = ()
+    # For a call with no target: the project variable it names (`_called_variable`).
+    used: str | None = None
+
+
 @dataclass
 class GraphBuilder:
     binder: Binder
@@ -108,6 +133,8 @@ class GraphBuilder:
     candidate_linked: Counter[str] = field(default_factory=Counter)
     # Calls the direct rules left open, for bound dispatch once the program is indexed.
     pending: list[tuple[str, CallSite, Outcome]] = field(default_factory=list)
+    # Results kept per file between runs (incremental rebuilds); None binds everything.
+    memo: FileMemo | None = None
     _descendants: dict[str, set[str]] | None = None
     _dispatcher: Dispatcher | None = None
     _bound: BoundDispatch | None = None
@@ -115,7 +142,8 @@ class GraphBuilder:
     @property
     def bound(self) -> BoundDispatch:
         if self._bound is None:
-            self._bound = BoundDispatch(self.binder, self.program, self.descendants)
+            make = BoundDispatch if self.memo is None else self.memo.bound_dispatch
+            self._bound = make(self.binder, self.program, self.descendants)
         return self._bound
 
     @property
@@ -127,9 +155,14 @@ class GraphBuilder:
     # ---- call sites ------------------------------------------------------------
 
     def site_outcome(self, path: str, site: CallSite) -> Outcome:
+        """How a call site ends, with what the whole program adds (overridden, candidates)."""
+        return self._completed(site, self.site_binding(path, site))
+
+    def site_binding(self, path: str, site: CallSite) -> SiteBinding:
+        """What the file's import closure proves about a site (see SiteBinding)."""
         binder = self.binder
         if site.computed:
-            return Outcome(reason=COMPUTED)
+            return SiteBinding(Outcome(reason=COMPUTED))
         callee = site.callee
         receiver: Value | None = None
         if callee.members:
@@ -146,8 +179,6 @@ class GraphBuilder:
             # Calling a parameter itself is a parameter call, whatever its declared type.
             value = Unknown(PARAMETER)
         outcome = self._target(value, site.kind)
-        if outcome.target and isinstance(receiver, Instance):
-            outcome.overridden = self._is_overridden(receiver.class_id, outcome.target)
         if (
             outcome.target is None
             and not outcome.external
@@ -160,8 +191,24 @@ class GraphBuilder:
             union = self._union_members(path, receiver_ref, callee.members[-1])
             if union is not None:
                 outcome.union_targets, outcome.partial = union
-        if outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
-            outcome.candidates = self._candidates(receiver, callee.members[-1])
+        nodes = () if outcome.target is None else self.node_targets(outcome.target)
+        used = None
+        if outcome.target is None and site.kind in CALL_KINDS:
+            used = self._called_variable(path, site)
+        return SiteBinding(outcome, receiver, nodes, used)
+
+    def _completed(self, site: CallSite, binding: SiteBinding) -> Outcome:
+        """The site's outcome with the parts read from the whole program."""
+        outcome = binding.outcome
+        receiver = binding.receiver
+        callee = site.callee
+        # The kept outcome is shared between runs: what is added here goes on a copy.
+        if outcome.target and isinstance(receiver, Instance):
+            if self._is_overridden(receiver.class_id, outcome.target):
+                return dataclasses.replace(outcome, overridden=True)
+        elif outcome.reason == INTERFACE and callee.members and site.kind in ("call", "tagged"):
+            candidates = self._candidates(receiver, callee.members[-1])
+            return dataclasses.replace(outcome, candidates=candidates)
         return outcome
 
     def _candidates(self, receiver: Value | None, member: str) -> tuple[str, ...]:
@@ -303,14 +350,19 @@ class GraphBuilder:
 
     # ---- the whole graph -------------------------------------------------------
 
-    def add_sites(self, path: str, sites: Iterable[CallSite]) -> None:
+    def add_sites(self, path: str, sites: Sequence[CallSite]) -> None:
         bound = self.bound
-        for site in sites:
-            outcome = self.site_outcome(path, site)
+        bindings = None if self.memo is None else self.memo.sites(path)
+        if bindings is None:
+            bindings = tuple(self.site_binding(path, site) for site in sites)
+            if self.memo is not None:
+                self.memo.keep_sites(path, bindings)
+        for site, binding in zip(sites, bindings, strict=True):
+            outcome = self._completed(site, binding)
             is_call = site.kind in CALL_KINDS
             place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)
             if outcome.target is not None:
-                for target in self.node_targets(outcome.target):
+                for target in binding.nodes:
                     self.edges.append(
                         Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
                     )
@@ -322,7 +374,7 @@ class GraphBuilder:
             if not is_call:
                 bound.add_escape(path, site)
                 continue
-            used = self._called_variable(path, site)
+            used = binding.used
             if used is not None:
                 used_at = ((path, site.line, site.column, "reference"),)
                 self.edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
@@ -396,7 +448,20 @@ class GraphBuilder:
                 self.candidate_unresolved[site.owner] += 1
         self.pending = []
 
-    def add_structure(self, declarations: Iterable[Declaration], module: str) -> None:
+    def add_structure(self, path: str, declarations: Iterable[Declaration], module: str) -> None:
+        """Contains, alias and initializer edges of one file (from its import closure)."""
+        kept = None if self.memo is None else self.memo.structure(path)
+        if kept is None:
+            start, aliases = len(self.edges), self.unresolved_aliases
+            self._add_structure(declarations, module)
+            if self.memo is not None:
+                edges = tuple(self.edges[start:])
+                self.memo.keep_structure(path, (edges, self.unresolved_aliases - aliases))
+            return
+        self.edges.extend(kept[0])
+        self.unresolved_aliases += kept[1]
+
+    def _add_structure(self, declarations: Iterable[Declaration], module: str) -> None:
         binder = self.binder
         for declaration in declarations:
             if declaration.callback:
@@ -583,9 +648,12 @@ def _is_function_like(declaration: Declaration) -> bool:
 
 
 def build_graph(
-    binder: Binder, paths: Iterable[str], program: Program | None = None
+    binder: Binder,
+    paths: Iterable[str],
+    program: Program | None = None,
+    memo: FileMemo | None = None,
 ) -> tuple[Graph, GraphBuilder]:
-    builder = GraphBuilder(binder, program=program or Program())
+    builder = GraphBuilder(binder, program=program or Program(), memo=memo)
     nodes: dict[str, Node] = {}
     ordered = sorted(paths)
     # Every file is indexed before any class hierarchy is read, so subclasses in
@@ -603,7 +671,7 @@ def build_graph(
         for declaration in facts.declarations:
             if not declaration.is_anonymous_class:
                 add_declaration_node(nodes, path, declaration)
-        builder.add_structure(facts.declarations, index.module)
+        builder.add_structure(path, facts.declarations, index.module)
         builder.add_sites(path, facts.calls)
     builder.dispatch_pending()
     # A node has bound or candidate counts only when it has direct ones.

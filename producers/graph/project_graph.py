@@ -27,6 +27,7 @@ from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import Program
 from tsograph.producers.graph.build import build_graph
 from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
+from tsograph.producers.graph.file_memo import FileMemo
 from tsograph.producers.graph.graph_cache import GraphCache, graph_key
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
 from tsograph.producers.graph.python.load import (
@@ -279,11 +280,32 @@ def _build(
 ) -> Graph:
     # The graph keeps its own reading (contents hashed into the graph key, facts from
     # the facts cache); the model gives the configs and the resolver.
-    model = ProjectModel(
+    model = project_model(roots, sources, tsconfig)
+    facts = read_facts(contents, cache, stats)
+    return bind_project(roots, sources, model, facts, contents, stats)
+
+
+def project_model(roots: ProjectRoots, sources: SourceSet, tsconfig: str | None) -> ProjectModel:
+    return ProjectModel(
         roots.root, sources, include_tests=True, project=roots.project_rel, tsconfig=tsconfig
     )
+
+
+def bind_project(
+    roots: ProjectRoots,
+    sources: SourceSet,
+    model: ProjectModel,
+    facts: dict[str, FileFacts],
+    contents: dict[str, bytes],
+    stats: ReadStats,
+    memo: FileMemo | None = None,
+) -> Graph:
+    """The graph from every file's facts: binding, entry points, relations, limitations.
+
+    With a memo (incremental rebuilds), per-file results it keeps are reused
+    (file_memo.py); everything that reads the whole program is computed again.
+    """
     workspace_model = model.workspace
-    facts = read_facts(contents, cache, stats)
     binder = Binder(facts.get, model.resolver)
     walk_gaps = sources.limitation_lines(stats.unreadable, stats.unreadable_paths)
     program = Program(
@@ -298,8 +320,8 @@ def _build(
     entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)
     program = dataclasses.replace(program, entries=frozenset(entry_points.marks))
     progress.phase("linking calls")
-    graph, _ = build_graph(binder, facts, program)
-    graph.relations, graph.types = js_relations(binder, facts, graph.nodes)
+    graph, _ = build_graph(binder, facts, program, memo)
+    graph.relations, graph.types = js_relations(binder, facts, graph.nodes, memo)
     apply_entry_points(graph, entry_points)
     limitations = walk_gaps
     limitations.extend(entry_points.limitations())

@@ -23,13 +23,17 @@ a type is not a use of it here (the query says so in capabilities).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
+from typing import TYPE_CHECKING
 
 from tsograph.exchange.symbol_ids import module_id, symbol_id
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.model import Relation, Site, TypeDeclaration
 from tsograph.producers.graph.values import Instance, Interface, Module, Value
 from tsograph.producers.lang.facts import Declaration, FileFacts, TypeRef
+
+if TYPE_CHECKING:
+    from tsograph.producers.graph.file_memo import FileMemo, FileRelations
 
 OVERRIDING_KINDS = ("method", "accessor", "field")
 
@@ -57,66 +61,91 @@ def named_types(types: Iterable[TypeRef]) -> Iterable[TypeRef]:
 
 
 def js_relations(
-    binder: Binder, facts: dict[str, FileFacts], nodes: Iterable[str]
+    binder: Binder,
+    facts: dict[str, FileFacts],
+    nodes: Iterable[str],
+    memo: FileMemo | None = None,
 ) -> tuple[list[Relation], list[TypeDeclaration]]:
     known = set(nodes)
     found: set[Relation] = set()
     types: list[TypeDeclaration] = []
-    listed: set[str] = set()
     for path in sorted(facts):
-        index = binder.file(path)
-        if index is None:
+        results = None if memo is None else memo.of(path)
+        kept = None if results is None else results.relations
+        if kept is None:
+            kept = file_relations(binder, path, known)
+            if results is not None:
+                results.relations = kept
+        found.update(kept[0])
+        types.extend(kept[1])
+    # Sorted by the fields in order, as the dataclass orders them, without its slow __lt__.
+    return sorted(found, key=_relation_order), sorted(types)
+
+
+def _relation_order(relation: Relation) -> tuple[str, str, str, Site, str]:
+    return (relation.kind, relation.source, relation.target, relation.site, relation.evidence)
+
+
+def file_relations(binder: Binder, path: str, known: Container[str]) -> FileRelations:
+    """The relations of one file and the types it declares. Each end is bound from the
+    file's import closure, and `known` is only asked about the file's own ids (so the
+    result can be kept for a file whose closure did not change)."""
+    found: set[Relation] = set()
+    types: list[TypeDeclaration] = []
+    listed: set[str] = set()
+    index = binder.file(path)
+    if index is None:
+        return (), ()
+    file_facts = index.facts
+    for declared in file_facts.types:
+        site: Site = (path, declared.line, declared.column)
+        own = symbol_id(path, (declared.name,))
+        # An interface merged with a class of its name is that class's node; a
+        # merged interface declared twice is one type, at its first place.
+        if own not in known and own not in listed:
+            listed.add(own)
+            types.append(TypeDeclaration(own, declared.kind, site))
+        for ref in declared.extends:
+            end = _end(binder.type_value(path, (ref,)))
+            if end is not None and end != own:
+                found.add(Relation("extends", own, end, site))
+    for declaration in file_facts.declarations:
+        if declaration.is_anonymous_class or declaration.id not in known:
             continue
-        file_facts = index.facts
-        for declared in file_facts.types:
-            site: Site = (path, declared.line, declared.column)
-            own = symbol_id(path, (declared.name,))
-            # An interface merged with a class of its name is that class's node; a
-            # merged interface declared twice is one type, at its first place.
-            if own not in known and own not in listed:
-                listed.add(own)
-                types.append(TypeDeclaration(own, declared.kind, site))
-            for ref in declared.extends:
-                end = _end(binder.type_value(path, (ref,)))
-                if end is not None and end != own:
-                    found.add(Relation("extends", own, end, site))
-        for declaration in file_facts.declarations:
-            if declaration.is_anonymous_class or declaration.id not in known:
-                continue
-            site = (path, declaration.line, declaration.column)
-            if declaration.kind == "class":
-                _class_relations(binder, path, declaration, site, found)
-            elif declaration.kind in OVERRIDING_KINDS:
-                _override(binder, declaration, site, found)
-            for ref in named_types(declaration.type):
-                end = _end(binder.type_value(path, (ref,)))
-                if end is not None:
-                    found.add(Relation("type", declaration.id, end, site))
-        for binding in file_facts.bindings:
-            if binding.owner not in known:
-                continue
-            for ref in named_types(binding.type):
-                end = _end(binder.type_value(path, (ref,)))
-                if end is not None:
-                    found.add(
-                        Relation("type", binding.owner, end, (path, binding.line, binding.column))
-                    )
-        here = module_id(path)
-        imported: dict[tuple[str, int], int] = {}
-        for specifier, line, column in (
-            *((item.specifier, item.line, item.column) for item in file_facts.imports),
-            *((item.specifier, item.line, item.column) for item in file_facts.exports),
-        ):
-            if not specifier:
-                continue
-            value = binder.module_value(path, specifier)
-            if isinstance(value, Module) and value.path != path:
-                key = (module_id(value.path), line)
-                imported[key] = min(imported.get(key, column), column)
-        # One relation per statement: the names of `import { a, b }` share its line.
-        for (there, line), column in imported.items():
-            found.add(Relation("imports", here, there, (path, line, column)))
-    return sorted(found), sorted(types)
+        site = (path, declaration.line, declaration.column)
+        if declaration.kind == "class":
+            _class_relations(binder, path, declaration, site, found)
+        elif declaration.kind in OVERRIDING_KINDS:
+            _override(binder, declaration, site, found)
+        for ref in named_types(declaration.type):
+            end = _end(binder.type_value(path, (ref,)))
+            if end is not None:
+                found.add(Relation("type", declaration.id, end, site))
+    for binding in file_facts.bindings:
+        if binding.owner not in known:
+            continue
+        for ref in named_types(binding.type):
+            end = _end(binder.type_value(path, (ref,)))
+            if end is not None:
+                found.add(
+                    Relation("type", binding.owner, end, (path, binding.line, binding.column))
+                )
+    here = module_id(path)
+    imported: dict[tuple[str, int], int] = {}
+    for specifier, line, column in (
+        *((item.specifier, item.line, item.column) for item in file_facts.imports),
+        *((item.specifier, item.line, item.column) for item in file_facts.exports),
+    ):
+        if not specifier:
+            continue
+        value = binder.module_value(path, specifier)
+        if isinstance(value, Module) and value.path != path:
+            key = (module_id(value.path), line)
+            imported[key] = min(imported.get(key, column), column)
+    # One relation per statement: the names of `import { a, b }` share its line.
+    for (there, line), column in imported.items():
+        found.add(Relation("imports", here, there, (path, line, column)))
+    return tuple(found), tuple(types)
 
 
 def _class_relations(

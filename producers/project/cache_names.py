@@ -11,7 +11,10 @@ from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.lang.facts import FACTS_VERSION
 
 
+@functools.cache
 def grammar_version() -> str:
+    # Reading package metadata costs milliseconds a call and every run of a query
+    # server or a test asks several times; the installed grammars do not change under it.
     try:
         return version("tree-sitter-language-pack") + "/" + version("tree-sitter")
     except PackageNotFoundError:

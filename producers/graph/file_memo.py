@@ -1,0 +1,114 @@
+"""Binding results kept per file between runs, for incremental rebuilds.
+
+Everything kept here is what binding proves from one file's facts and the
+facts of the files it imports, transitively: the direct outcome of each call
+site (`SiteBinding`), the file's contains/alias/initializer edges, the object
+literals its value uses hand on (escapes), the declarations its exports name,
+and its relations. A run after an edit reuses them for every file outside the
+affected set (see incremental.py) and binds the rest again; the parts of the
+graph that read the whole program (class hierarchies, interface candidates,
+bound value flow, test-side separation, entry points, counts) are computed
+again on every run from these per-file parts, so they need no invalidation
+rule of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.bound import BoundDispatch, Program
+from tsograph.producers.graph.build import SiteBinding
+from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
+from tsograph.producers.lang.facts import FileFacts, Ref
+
+# A file's relations and the interfaces and type aliases it declares (relations.py).
+FileRelations = tuple[tuple[Relation, ...], tuple[TypeDeclaration, ...]]
+
+
+@dataclass
+class FileResults:
+    """What binding proved about one file, from its import closure."""
+
+    sites: tuple[SiteBinding, ...] | None = None
+    # The contains/alias/initializer edges and the count of unresolved export aliases.
+    structure: tuple[tuple[Edge, ...], int] | None = None
+    # The object-literal holder each value use names (None: none), by the chain used.
+    escapes: dict[Ref, str | None] = field(default_factory=dict)
+    # The holders the file's written values hand on (BoundDispatch.written_escapes).
+    written: frozenset[str] | None = None
+    # The declarations the file's exports name (BoundDispatch._exported).
+    exported: frozenset[str] | None = None
+    relations: FileRelations | None = None
+
+
+class FileMemo:
+    """Per-file results: those of `kept` are reused except for the `stale` files, and every
+    result of this run (reused or new) is in `results`, for the next run."""
+
+    def __init__(self, kept: dict[str, FileResults], stale: Collection[str]) -> None:
+        self._kept = kept
+        self._stale = stale
+        self.results: dict[str, FileResults] = {}
+
+    def of(self, path: str) -> FileResults:
+        found = self.results.get(path)
+        if found is None:
+            previous = None if path in self._stale else self._kept.get(path)
+            found = self.results[path] = previous if previous is not None else FileResults()
+        return found
+
+    def sites(self, path: str) -> tuple[SiteBinding, ...] | None:
+        return self.of(path).sites
+
+    def keep_sites(self, path: str, sites: tuple[SiteBinding, ...]) -> None:
+        self.of(path).sites = sites
+
+    def structure(self, path: str) -> tuple[tuple[Edge, ...], int] | None:
+        return self.of(path).structure
+
+    def keep_structure(self, path: str, structure: tuple[tuple[Edge, ...], int]) -> None:
+        self.of(path).structure = structure
+
+    def bound_dispatch(
+        self,
+        binder: Binder,
+        program: Program,
+        descendants: Callable[[], dict[str, set[str]]],
+    ) -> BoundDispatch:
+        return _KeptBoundDispatch(binder, program, descendants, self)
+
+
+class _KeptBoundDispatch(BoundDispatch):
+    """Bound dispatch whose per-file binder lookups (escapes, exports) come from the memo;
+    the value flow itself is whole-program and always computed again."""
+
+    def __init__(
+        self,
+        binder: Binder,
+        program: Program,
+        descendants: Callable[[], dict[str, set[str]]],
+        memo: FileMemo,
+    ) -> None:
+        super().__init__(binder, program, descendants)
+        self._memo = memo
+
+    def _object_named(self, path: str, ref: Ref) -> str | None:
+        escapes = self._memo.of(path).escapes
+        if ref in escapes:
+            return escapes[ref]
+        found = escapes[ref] = super()._object_named(path, ref)
+        return found
+
+    def written_escapes(self, path: str, facts: FileFacts) -> set[str]:
+        results = self._memo.of(path)
+        if results.written is None:
+            results.written = frozenset(super().written_escapes(path, facts))
+        return set(results.written)
+
+    def _exported(self, path: str) -> set[str]:
+        results = self._memo.of(path)
+        if results.exported is None:
+            results.exported = frozenset(super()._exported(path))
+        return set(results.exported)

@@ -1,0 +1,323 @@
+"""Incremental rebuilds of a JavaScript/TypeScript graph: after an edit, bind again only
+what the edit can change, and get the graph a full rebuild gives, byte for byte.
+
+`rebuild(previous, project, ...)` walks and reads the project as every run
+does, then compares with the state of the previous build:
+
+* A full rebuild is forced where an edit can change everything: other
+  options (project folder, workspace, tsconfig), another language, a changed
+  configuration file or probe the previous build read (tsconfig.json /
+  jsconfig.json, package.json, workspace lists, `node_modules` probes: the
+  fsread dependencies), a changed lockfile, a changed set of declaration
+  files (`.d.ts`) or a changed walk gap (skipped, unreadable, oversized
+  files).
+* Otherwise the facts of unchanged files are kept, changed files are read
+  (facts cache, else parsed), and the affected set is computed: every
+  changed file, and for each file whose binding surface changed (its facts
+  without line and column: declarations, exports, imports, types, call sites
+  by their ids), every file that imports it, transitively, through any
+  import, re-export or `export *` (a lookup in a file follows imports,
+  re-exports, value aliases, declared types and class chains, so what it
+  can reach is the file's import closure). When files are added or removed,
+  every specifier is resolved again and a file whose resolution changed is
+  affected as well.
+
+Per-file results of files outside the affected set are reused
+(file_memo.py). The parts of binding that read the whole program are
+computed again on every run, from the per-file parts: class hierarchies
+(descendants, overridden members), interface candidates (every class and
+object literal by member names), bound value flow (writes by member name
+anywhere, call sites by target), the test-side separation, entry points,
+counts and limitations. That keeps them exact without an invalidation rule
+of their own; they are the bulk of what an incremental run still costs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gc
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tsograph.producers.graph.file_memo import FileMemo, FileResults
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.project_graph import (
+    ProjectRoots,
+    ReadStats,
+    bind_project,
+    load_project_graph,
+    project_model,
+    project_roots,
+    read_contents,
+    read_facts,
+)
+from tsograph.producers.graph.python.load import source_language
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.project.cache_names import cache_namespace
+from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.fsread import Dependency, recording, still_holds
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.resolve import SOURCE
+from tsograph.producers.project.walk import walk
+
+# Lockfiles at the source root or the project folder: a changed one may mean other
+# installed packages, which module resolution and the external/missing split read.
+LOCKFILES = (
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "pnpm-lock.yaml",
+    "yarn.lock",
+    "bun.lock",
+    "bun.lockb",
+)
+# Fields of facts that only place a record in its own file: an importer never reads them.
+_POSITION_FIELDS = frozenset({"line", "column"})
+
+# Each specifier of a file (imports, re-exports) and the project source it resolves to.
+Resolved = tuple[tuple[str, str | None], ...]
+
+
+@dataclass
+class BuildState:
+    """A built graph and what the next incremental run needs from it (kept in memory)."""
+
+    graph: Graph
+    roots: ProjectRoots
+    # The options and walk results a full rebuild is forced by, when they change.
+    settings: tuple[Any, ...]
+    walk_signature: tuple[Any, ...]
+    lockfiles: dict[str, str]
+    digests: dict[str, str]
+    facts: dict[str, FileFacts]
+    resolved: dict[str, Resolved]
+    results: dict[str, FileResults]
+    model: ProjectModel | None
+    # What the builds since `model` was made read besides sources (configs, probes).
+    dependencies: list[Dependency]
+    # What this run did: None for a full rebuild, else the files bound again.
+    rebound: frozenset[str] | None = None
+    full_reason: str = ""
+    stats: ReadStats = field(default_factory=ReadStats)
+
+
+def rebuild(
+    previous: BuildState | None,
+    project: str,
+    *,
+    workspace: str | None = None,
+    tsconfig: str | None = None,
+    cache_dir: str | None = None,
+    use_cache: bool = True,
+    language: str | None = None,
+) -> BuildState:
+    """The graph of the project now, reusing what `previous` bound where the edits since
+    cannot change it. The graph equals a full rebuild's (tests/graph/test_incremental*)."""
+    # As the command line does (cli.main): binding makes large trees of small acyclic
+    # objects, and in a long-lived process (a query server) the cyclic collector would
+    # rescan the kept state on every pass; the caller's setting is restored after.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _rebuild(previous, project, workspace, tsconfig, cache_dir, use_cache, language)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _rebuild(
+    previous: BuildState | None,
+    project: str,
+    workspace: str | None,
+    tsconfig: str | None,
+    cache_dir: str | None,
+    use_cache: bool,
+    language: str | None,
+) -> BuildState:
+    roots = project_roots(project, workspace)
+    sources = walk(roots.root)
+    language = source_language(sources, language)
+    settings = (roots.root.as_posix(), roots.project_rel, tsconfig, workspace is not None)
+    if language != "js":
+        # Python graphs are built whole (no per-file results to keep yet).
+        loaded = load_project_graph(
+            project,
+            workspace=workspace,
+            tsconfig=tsconfig,
+            cache_dir=cache_dir,
+            use_cache=use_cache,
+            language=language,
+        )
+        return BuildState(
+            loaded.graph, roots, settings, (), {}, {}, {}, {}, {}, None, [], None, "python"
+        )
+    contents, stats = read_contents(roots, sources, language)
+    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
+    signature = (
+        tuple(walked.path for walked in sources.declaration_files),
+        tuple(sources.limitation_lines(stats.unreadable, stats.unreadable_paths)),
+    )
+    lockfiles = _lockfiles(roots)
+    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
+    cache = FactsCache(directory, cache_namespace())
+    reason = _full_reason(previous, roots, settings, signature, lockfiles)
+    with recording() as dependencies:
+        if previous is None or reason:
+            model = project_model(roots, sources, tsconfig)
+            facts = read_facts(contents, cache, stats)
+            resolved = {path: _resolved(model, facts[path]) for path in facts}
+            memo = FileMemo({}, ())
+            rebound = None
+            kept_dependencies: list[Dependency] = []
+        else:
+            same_files = digests.keys() == previous.digests.keys()
+            if same_files and previous.model is not None:
+                # Module resolution reads the set of files, never their bytes.
+                model = previous.model
+                kept_dependencies = previous.dependencies
+            else:
+                model = project_model(roots, sources, tsconfig)
+                kept_dependencies = []
+            changed = {
+                path for path, digest in digests.items() if previous.digests.get(path) != digest
+            }
+            facts = _facts(previous, contents, changed, cache, stats)
+            resolved = {
+                path: previous.resolved[path]
+                if same_files and path not in changed
+                else _resolved(model, facts[path])
+                for path in facts
+            }
+            rebound = frozenset(_affected(previous, facts, resolved, changed))
+            memo = FileMemo(previous.results, rebound)
+        stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
+        graph = bind_project(roots, sources, model, facts, contents, stats, memo)
+    return BuildState(
+        graph,
+        roots,
+        settings,
+        signature,
+        lockfiles,
+        digests,
+        facts,
+        resolved,
+        memo.results,
+        model,
+        sorted({*kept_dependencies, *dependencies}),
+        rebound,
+        reason if previous is not None else "no previous build",
+        stats,
+    )
+
+
+def _full_reason(
+    previous: BuildState | None,
+    roots: ProjectRoots,
+    settings: tuple[Any, ...],
+    signature: tuple[Any, ...],
+    lockfiles: dict[str, str],
+) -> str:
+    """Why the previous build cannot be reused at all ("" when it can)."""
+    if previous is None:
+        return "no previous build"
+    if previous.model is None:
+        return "the previous build kept no per-file results"
+    if previous.settings != settings:
+        return "other options"
+    if previous.walk_signature != signature:
+        return "declaration files or walk gaps changed"
+    if previous.lockfiles != lockfiles:
+        return "a lockfile changed"
+    if not still_holds(roots.root, previous.dependencies):
+        return "a configuration file or package probe changed"
+    return ""
+
+
+def _lockfiles(roots: ProjectRoots) -> dict[str, str]:
+    found: dict[str, str] = {}
+    folders = {"", roots.project_rel}
+    for folder in sorted(folders):
+        for name in LOCKFILES:
+            relative = f"{folder}/{name}" if folder else name
+            try:
+                data = (roots.root / relative).read_bytes()
+            except OSError:
+                continue
+            found[relative] = hashlib.sha256(data).hexdigest()
+    return found
+
+
+def _facts(
+    previous: BuildState,
+    contents: dict[str, bytes],
+    changed: set[str],
+    cache: FactsCache,
+    stats: ReadStats,
+) -> dict[str, FileFacts]:
+    """Every file's facts: the previous ones where the bytes are the same."""
+    fresh = read_facts({path: contents[path] for path in sorted(changed)}, cache, stats)
+    stats.cached += len(contents) - len(changed)
+    return {path: fresh.get(path) or previous.facts[path] for path in sorted(contents)}
+
+
+def _resolved(model: ProjectModel, facts: FileFacts) -> Resolved:
+    """Each specifier of a file and the project source it resolves to (None: none)."""
+    found: dict[str, str | None] = {}
+    for specifier in sorted(
+        {item.specifier for item in facts.imports} | {item.specifier for item in facts.exports}
+    ):
+        if specifier:
+            resolution = model.resolver.resolve(facts.path, specifier)
+            found[specifier] = resolution.path if resolution.kind == SOURCE else None
+    return tuple(found.items())
+
+
+def _affected(
+    previous: BuildState,
+    facts: Mapping[str, FileFacts],
+    resolved: Mapping[str, Resolved],
+    changed: set[str],
+) -> set[str]:
+    """The files to bind again (see the module docstring for the rule)."""
+    removed = previous.facts.keys() - facts.keys()
+    seeds = set(removed)
+    for path in changed:
+        old = previous.facts.get(path)
+        if old is None or surface(old) != surface(facts[path]):
+            seeds.add(path)
+    for path, specifiers in resolved.items():
+        if previous.resolved.get(path, specifiers) != specifiers:
+            seeds.add(path)
+    importers: dict[str, set[str]] = {}
+    for graph in (previous.resolved, resolved):
+        for path, specifiers in graph.items():
+            for _, target in specifiers:
+                if target is not None:
+                    importers.setdefault(target, set()).add(path)
+    affected = set(seeds)
+    pending = list(seeds)
+    while pending:
+        for importer in importers.get(pending.pop(), ()):
+            if importer not in affected:
+                affected.add(importer)
+                pending.append(importer)
+    return (affected | changed) & facts.keys()
+
+
+def surface(value: Any) -> Any:
+    """A fact without its line and column fields: what other files' binding can read of it
+    (ids, names, kinds, types, values). Equal surfaces bind every importer the same."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (
+            type(value).__name__,
+            tuple(
+                surface(getattr(value, item.name))
+                for item in dataclasses.fields(value)
+                if item.name not in _POSITION_FIELDS
+            ),
+        )
+    if isinstance(value, (tuple, list)):
+        return tuple(surface(item) for item in value)
+    return value

@@ -1,0 +1,123 @@
+"""Which files an incremental rebuild binds again, and when it rebuilds everything.
+
+A small project: `base.ts` exports a function and a class, `barrel.ts`
+re-exports it with `export *`, `user.ts` imports through the barrel,
+`direct.ts` imports base directly, `lone.ts` imports nothing. Every rebuild
+is also compared with a full rebuild of the same tree.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import orjson
+import pytest
+
+from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.records import graph_records
+
+FILES = {
+    "base.ts": "export function helper() { return 1; }\n"
+    "export class Store { load() { return helper(); } }\n",
+    "barrel.ts": "export * from './base';\n",
+    "user.ts": "import { helper, Store } from './barrel';\n"
+    "export function run() { new Store().load(); return helper(); }\n",
+    "direct.ts": "import { helper } from './base';\nexport const value = () => helper();\n",
+    "lone.ts": "export function alone() { return 2; }\n",
+}
+
+
+def _tree(root: Path) -> None:
+    (root / "src").mkdir()
+    for name, text in FILES.items():
+        (root / "src" / name).write_text(text)
+    (root / "tsconfig.json").write_text(json.dumps({"compilerOptions": {"strict": True}}))
+    (root / "package.json").write_text(json.dumps({"name": "rules", "private": True}))
+
+
+def _same_as_full(state: BuildState, root: Path) -> None:
+    full = rebuild(None, str(root), use_cache=False)
+    assert orjson.dumps(graph_records(state.graph), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
+        graph_records(full.graph), option=orjson.OPT_SORT_KEYS
+    )
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> BuildState:
+    _tree(tmp_path)
+    state = rebuild(None, str(tmp_path), use_cache=False)
+    assert state.rebound is None and state.full_reason == "no previous build"
+    return state
+
+
+def _edit(root: Path, name: str, text: str) -> None:
+    (root / "src" / name).write_text(text)
+
+
+def test_a_change_that_moves_no_binding_rebinds_only_the_file(
+    tmp_path: Path, built: BuildState
+) -> None:
+    # Lines shift and a comment is added: base's facts differ only in places.
+    _edit(tmp_path, "base.ts", "// moved down\n\n" + FILES["base.ts"])
+    state = rebuild(built, str(tmp_path), use_cache=False)
+    assert state.rebound == {"src/base.ts"}
+    _same_as_full(state, tmp_path)
+
+
+def test_a_changed_export_rebinds_its_importers_through_export_star(
+    tmp_path: Path, built: BuildState
+) -> None:
+    _edit(tmp_path, "base.ts", FILES["base.ts"].replace("helper", "renamed"))
+    state = rebuild(built, str(tmp_path), use_cache=False)
+    assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/user.ts", "src/direct.ts"}
+    _same_as_full(state, tmp_path)
+    calls = {edge.source for edge in state.graph.edges if edge.target.endswith("helper")}
+    assert calls == set()
+
+
+def test_a_changed_call_rebinds_the_file_and_nothing_imports_it(
+    tmp_path: Path, built: BuildState
+) -> None:
+    _edit(tmp_path, "user.ts", FILES["user.ts"].replace("return helper();", "return 0;"))
+    state = rebuild(built, str(tmp_path), use_cache=False)
+    assert state.rebound == {"src/user.ts"}
+    _same_as_full(state, tmp_path)
+
+
+def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
+    tmp_path: Path, built: BuildState
+) -> None:
+    _edit(tmp_path, "lone.ts", "import { extra } from './extra';\nexport const a = extra();\n")
+    state = rebuild(built, str(tmp_path), use_cache=False)
+    assert state.rebound == {"src/lone.ts"}
+    _edit(tmp_path, "extra.ts", "export function extra() { return 3; }\n")
+    state = rebuild(state, str(tmp_path), use_cache=False)
+    assert state.rebound == {"src/lone.ts", "src/extra.ts"}
+    _same_as_full(state, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "reason"),
+    [
+        (
+            "tsconfig.json",
+            '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["src/*"]}}}',
+            "a configuration file or package probe changed",
+        ),
+        (
+            "package.json",
+            '{"name": "rules", "dependencies": {"left-pad": "1.3.0"}}',
+            "a configuration file or package probe changed",
+        ),
+        ("pnpm-lock.yaml", "lockfileVersion: '9.0'\n", "a lockfile changed"),
+    ],
+)
+def test_a_configuration_change_forces_a_full_rebuild(
+    tmp_path: Path, built: BuildState, name: str, text: str, reason: str
+) -> None:
+    (tmp_path / name).write_text(text)
+    state = rebuild(built, str(tmp_path), use_cache=False)
+    assert state.rebound is None
+    assert state.full_reason == reason
+    _same_as_full(state, tmp_path)
