@@ -61,7 +61,7 @@ from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
 from tsograph.producers.project.fsread import Dependency, recording, still_holds
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.project.walk import walk
+from tsograph.producers.project.walk import SourceSet, walk
 
 # Lockfiles at the source root or the project folder: a changed one may mean other
 # installed packages, which module resolution and the external/missing split read.
@@ -101,6 +101,8 @@ class BuildState:
     rebound: frozenset[str] | None = None
     full_reason: str = ""
     stats: ReadStats = field(default_factory=ReadStats)
+    # The walk this build read (a query server records its read-set from it).
+    sources: SourceSet | None = None
 
 
 def rebuild(
@@ -209,6 +211,7 @@ def _rebuild(
         rebound,
         reason if previous is not None else "no previous build",
         stats,
+        sources,
     )
 
 

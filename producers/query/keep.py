@@ -8,11 +8,13 @@ recorded, and the build kept as the new current one. A kept build that fails
 its checksums is never read: it is removed, the graph is built again, and
 the answer's `graph.notices` says so.
 
-Where a faster rebuild plugs in: `Keeper._build` is the only place a graph is
-built from the work tree; an incremental rebuild from the previous build (the
-current kept build `held` opened, with its records and read-set, whose
-`first_change` names a changed path) replaces the call to load_project_graph
-there.
+`Keeper._build` is the only place a graph is built from the work tree. The
+first build of a process comes from the graph cache when it can (a warm
+answer parses and binds nothing). Every later build of the same process
+(graph_refresh, a stale held build) is an incremental rebuild of the
+JavaScript/TypeScript graph (graph/incremental.py): the first of them binds
+in full and keeps per-file results, the ones after bind again only what the
+edits can change. Python graphs are built whole each time.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.graph.model import graph_from_snapshot
+from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.model import Graph, graph_from_snapshot
 from tsograph.producers.graph.project_graph import (
     ProjectRoots,
     graph_namespace,
@@ -100,6 +103,11 @@ class Keeper:
             )
             self.store = BuildStore(directory, scope)
         self.lease = Lease(self.store) if self.store is not None else None
+        # Set once this process holds a build: later builds are incremental rebuilds
+        # from `state` (None until the first of them has bound in full).
+        self.built = False
+        self.state: BuildState | None = None
+        self.platform: str | None = None
 
     def held(self, *, reuse: bool = True) -> HeldGraph:
         """The current kept build when it still holds (and `reuse`), else a new build."""
@@ -129,6 +137,8 @@ class Keeper:
         return held
 
     def _of(self, kept: KeptBuild, mode: str) -> HeldGraph:
+        self.built = True
+        self.platform = kept.records.get("platform", "js")
         held = HeldGraph.of(
             graph_from_snapshot(kept.records),
             kept.records["graphRevision"],
@@ -147,6 +157,9 @@ class Keeper:
     def _build(self) -> HeldGraph:
         options = self.options
         started = time.time_ns()
+        if self.built and self.platform == "js":
+            return self._rebuilt(started)
+        self.built = True
         loaded = load_project_graph(
             options.project,
             workspace=options.workspace,
@@ -155,6 +168,7 @@ class Keeper:
             use_cache=options.use_cache,
             language=options.language,
         )
+        self.platform = loaded.graph.platform
         if loaded.cached_records is not None:
             records, mode = loaded.cached_records, "cached"
         else:
@@ -164,8 +178,34 @@ class Keeper:
         read_set = record(
             self.roots.root, loaded.sources, loaded.digests, loaded.dependencies, started
         )
+        return self._keep(loaded.graph, records, mode, read_set)
+
+    def _rebuilt(self, started: int) -> HeldGraph:
+        """A later build of this process: per-file results of the previous one are kept
+        where the edits since cannot change them (equal to a full build, byte for byte)."""
+        options = self.options
+        state = rebuild(
+            self.state,
+            options.project,
+            workspace=options.workspace,
+            tsconfig=options.tsconfig,
+            cache_dir=options.cache_dir,
+            use_cache=options.use_cache,
+            language=options.language,
+        )
+        self.state = state
+        assert state.sources is not None  # a JavaScript rebuild always walks
+        records = graph_records(state.graph)
+        read_set = record(
+            self.roots.root, state.sources, state.digests, state.dependencies, started
+        )
+        return self._keep(state.graph, records, "built", read_set)
+
+    def _keep(
+        self, graph: Graph, records: dict[str, Any], mode: str, read_set: dict[str, Any]
+    ) -> HeldGraph:
         held = HeldGraph.of(
-            loaded.graph,
+            graph,
             records["graphRevision"],
             mode,
             self.roots.root,

@@ -10,6 +10,8 @@ from pathlib import Path
 import orjson
 import pytest
 
+from tsograph.producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.records import graph_records
 from tsograph.producers.project.walk import walk
 from tsograph.producers.query.keep import GraphOptions, Keeper
 from tsograph.producers.query.kept_builds import RECORDS, BuildStore
@@ -163,3 +165,25 @@ def test_a_read_that_no_longer_holds_when_recorded_is_never_taken_as_unchanged(
     (repo / "packages/app/src/late.ts").write_text("export const late = 1;\n")
     fresh = record(repo, sources, {}, [], started)
     assert first_change(repo, fresh) == "packages/app/src"
+
+
+def test_later_builds_of_a_process_rebind_only_what_edits_reach_and_equal_a_full_build(
+    tmp_path: Path,
+) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    keeper = _keeper(repo, cache)
+    assert keeper.held().mode == "built" and keeper.state is None  # from load_project_graph
+    other = repo / "packages/app/src/other.ts"
+    other.write_text("export function other() { return 2; }\nexport function more() {}\n")
+    first = keeper.held()  # stale: the first later build binds in full and keeps results
+    assert keeper.state is not None and keeper.state.rebound is None
+    (repo / "packages/app/src/main.ts").write_text(
+        'import { helper } from "./util";\nimport { more } from "./other";\n'
+        "export function main() { more(); return helper(); }\n"
+    )
+    second = keeper.held()
+    assert keeper.state.rebound == frozenset({"packages/app/src/main.ts"})
+    assert second.build != first.build
+    full = load_project_graph(str(repo), use_cache=False).graph  # the same tree, from scratch
+    assert orjson.dumps(graph_records(keeper.state.graph)) == orjson.dumps(graph_records(full))
+    assert second.build == full.revision()
