@@ -96,7 +96,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 11
+FACTS_VERSION = 12
 
 DeclarationKind = Literal[
     "module",
