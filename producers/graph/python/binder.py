@@ -33,6 +33,7 @@ from tsograph.producers.lang.facts import (
     Declaration,
     Ref,
     TypeRef,
+    Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
 
@@ -76,6 +77,10 @@ class PythonBinder(Decorators):
         what its initializer proves."""
         if declaration.kind != "variable" and declaration.kind != "field":
             return self.decorated(declaration)
+        value = self._first_value(declaration, depth)
+        return self.rebound(value, self._rebinding(declaration, depth), depth)
+
+    def _first_value(self, declaration: Declaration, depth: int) -> Value:
         init = declaration.init
         path = self.file_of[declaration.id]
         if declaration.type:
@@ -91,6 +96,39 @@ class PythonBinder(Decorators):
         if init.kind in ("call", "new") and init.ref is not None and depth < MAX_CHAIN:
             return self.ref_value(path, init.ref, depth + 1)
         return Unknown(DYNAMIC)
+
+    def _rebinding(self, declaration: Declaration, depth: int) -> list[tuple[str, Write]]:
+        """The assignments after a module or class name's first: `global x` and a second
+        `x = …` in the module; `module.x = …` from anywhere for a module name; any `o.x = …`
+        not on a module for a class field (an instance attribute hides the field)."""
+        found = list(self.rebinding_writes.get(("", declaration.id), ()))
+        module = self.file_of[declaration.id]
+        in_module = declaration.parent == f"{module}#<module>"
+        for path, write in self.attribute_writes.get(declaration.name, ()):
+            target = write.target
+            receiver = self.ref_value(
+                path,
+                Ref(target.head, target.name, target.target, target.index, target.members[:-1]),
+                depth + 1,
+            )
+            on_module = isinstance(receiver, Module)
+            if (in_module and receiver == Module(module)) or (not in_module and not on_module):
+                found.append((path, write))
+        return found
+
+    def rebound(self, value: Value, writes: list[tuple[str, Write]], depth: int) -> Value:
+        """A name assigned again holds its first value only when every assignment stores that
+        same value; otherwise which one a call finds depends on what ran last."""
+        for path, write in writes:
+            stored = write.value
+            if (
+                depth >= MAX_CHAIN
+                or stored.ref is None
+                or stored.kind not in ("alias", "call", "new")
+                or self.ref_value(path, stored.ref, depth + 1) != value
+            ):
+                return Unknown(DYNAMIC)
+        return value
 
     # ---- chains ---------------------------------------------------------------------
 
@@ -122,10 +160,12 @@ class PythonBinder(Decorators):
             if binding.type:
                 return self.type_value(path, binding.type)
             init = binding.init
+            writes = self.rebinding_writes.get((path, ref.index), [])
             if binding.path == ENTERED:
                 if init is None or init.ref is None or init.kind not in ("alias", "call", "new"):
                     return Unknown(DYNAMIC)
-                return self.entered(self.ref_value(path, init.ref, depth + 1), depth)
+                entered = self.entered(self.ref_value(path, init.ref, depth + 1), depth)
+                return self.rebound(entered, writes, depth)
             if (
                 binding.kind == "local"
                 and init is not None
@@ -133,7 +173,7 @@ class PythonBinder(Decorators):
                 and init.ref is not None
                 and depth < MAX_CHAIN
             ):
-                return self.ref_value(path, init.ref, depth + 1)
+                return self.rebound(self.ref_value(path, init.ref, depth + 1), writes, depth)
             return Unknown(UNTYPED_RECEIVER if binding.kind == "param" else DYNAMIC)
         if ref.head == "global":
             return OUTSIDE if ref.name in BUILTIN_NAMES else Unknown(MISS)

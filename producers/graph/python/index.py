@@ -96,6 +96,23 @@ class BinderIndex:
                     found.setdefault(write.target.members[-1], []).append((path, write))
         return found
 
+    @cached_property
+    def rebinding_writes(self) -> dict[tuple[str, str | int], list[tuple[str, Write]]]:
+        """What a plain name is assigned after its first binding (`x = b` again, `global x`,
+        `nonlocal x`, `for x in …`), keyed ("", declaration id) for a module or class name and
+        (file, binding index) for a parameter or local."""
+        found: dict[tuple[str, str | int], list[tuple[str, Write]]] = {}
+        for path, facts in self.facts.items():
+            for write in facts.writes:
+                target = write.target
+                if target.members or write.computed:
+                    continue
+                if target.head == "decl":
+                    found.setdefault(("", target.target), []).append((path, write))
+                elif target.head in ("param", "local"):
+                    found.setdefault((path, target.index), []).append((path, write))
+        return found
+
     def resolution(self, path: str, specifier: str) -> PyResolution:
         return self.modules.resolve(path, specifier)
 
