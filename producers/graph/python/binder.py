@@ -78,7 +78,7 @@ class PythonBinder(Decorators):
         if declaration.kind != "variable" and declaration.kind != "field":
             return self.decorated(declaration)
         value = self._first_value(declaration, depth)
-        return self.rebound(value, self._rebinding(declaration, depth), depth)
+        return self.rebound(value, self.rebinding(declaration, depth), depth)
 
     def _first_value(self, declaration: Declaration, depth: int) -> Value:
         init = declaration.init
@@ -97,7 +97,7 @@ class PythonBinder(Decorators):
             return self.ref_value(path, init.ref, depth + 1)
         return Unknown(DYNAMIC)
 
-    def _rebinding(self, declaration: Declaration, depth: int) -> list[tuple[str, Write]]:
+    def rebinding(self, declaration: Declaration, depth: int) -> list[tuple[str, Write]]:
         """The assignments after a module or class name's first: `global x` and a second
         `x = …` in the module; `module.x = …` from anywhere for a module name; any `o.x = …`
         not on a module for a class field (an instance attribute hides the field)."""

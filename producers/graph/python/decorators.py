@@ -71,7 +71,10 @@ class Decorators(ClassOrders):
         project function returning its parameter) is passed over; the first other one decides:
         a project decorator that always returns the same nested function gives that wrapper,
         anything else leaves the name unknown."""
-        sites = self.decorator_sites.get(declaration.id, [])
+        return self.decorated_by(declaration, self.decorator_sites.get(declaration.id, []))
+
+    def decorated_by(self, declaration: Declaration, sites: list[CallSite]) -> Value:
+        """What the function holds once the decorators `sites` (top first) are applied."""
         if declaration.kind == "class" or not sites:
             return Decl(declaration.id)
         if declaration.id in self._decorating:

@@ -10,8 +10,9 @@ Tiers, from code-graph.txt's levels:
   plus every override a project subclass finds instead (abstract members left
   out), a receiver typed only by the project's writes to an attribute, and a
   parameter called in a closed function, bound to what every application
-  passes: each rests on the whole program being in the scan (a class or a
-  caller outside the project could add another);
+  passes, and a call by item on a closed module-level dict literal (flows.py):
+  each rests on the whole program being in the scan (a class or a caller
+  outside the project could add another);
 * candidate (possible): a call on a `typing.Protocol`-typed receiver, to what
   each project class that is no subclass of the Protocol but whose methods
   cover the Protocol's by name finds (at most 32 per call).
@@ -38,20 +39,20 @@ from tsograph.producers.graph.model import (
     with_unresolved,
 )
 from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.flows import ClosedFlows
 from tsograph.producers.graph.python.targets import (
     CALLABLE,
     MAX_CANDIDATES,
-    SiteTargets,
     Targets,
 )
-from tsograph.producers.graph.python.values import DYNAMIC, Decl, Unknown, Value
+from tsograph.producers.graph.python.values import DYNAMIC, Decl
 from tsograph.producers.lang.facts import CallSite
 
 VALUE_KINDS = frozenset({"callback", "reference"})
 
 
 @dataclass
-class PythonGraphBuilder(SiteTargets):
+class PythonGraphBuilder(ClosedFlows):
     edges: list[Edge] = field(default_factory=list)
     reasons: Counter[str] = field(default_factory=Counter)
     unresolved: Counter[str] = field(default_factory=Counter)
@@ -66,10 +67,6 @@ class PythonGraphBuilder(SiteTargets):
     external: int = 0
     # (file, site as placed, site as written, how it ended), in file and source order.
     resolved: list[tuple[str, CallSite, CallSite, Targets]] = field(default_factory=list)
-    # Function id → the sites (as written) that call it or apply it as a decorator.
-    applications: dict[str, list[tuple[str, CallSite]]] = field(default_factory=dict)
-    # Functions and classes used as values: what they are given is not known.
-    escaped: set[str] = field(default_factory=set)
 
     def add_sites(self, path: str) -> None:
         """Resolve every site of a file; edges are drawn by `finish` once all files are in."""
@@ -119,7 +116,11 @@ class PythonGraphBuilder(SiteTargets):
             reason = targets.reason or DYNAMIC
             self.reasons[reason] += 1
             self.unresolved[site.owner] += 1
-            bound = targets.bound or self._parameter_targets(path, written)
+            bound = (
+                targets.bound
+                or self.parameter_targets(path, written.callee)
+                or self.item_targets(path, written)
+            )
             for target in bound:
                 self.edges.append(Edge(site.owner, target, (kind,), "bound", place))
             for target in targets.candidates:
@@ -134,51 +135,6 @@ class PythonGraphBuilder(SiteTargets):
                 self.candidate_linked[reason] += 1
             else:
                 self.candidate_unresolved[site.owner] += 1
-
-    def _parameter_targets(self, path: str, site: CallSite) -> tuple[str, ...]:
-        """A call of a parameter (`function(*args)` in a decorator's wrapper): what every
-        application of the function that declares it passes there, when the function is
-        closed (only called or applied as a decorator, never used as a value) and every
-        value passed is a project function or class. Bound: it rests on the whole program."""
-        callee = site.callee
-        facts = self.binder.facts[path]
-        if callee.head != "param" or callee.members or not 0 <= callee.index < len(facts.bindings):
-            return ()
-        binding = facts.bindings[callee.index]
-        function = binding.owner
-        if binding.kind != "param" or binding.position < 0 or function in self.escaped:
-            return ()
-        applications = self.applications.get(function, [])
-        found: list[str] = []
-        for caller_path, application in applications:
-            value = self._argument(caller_path, application, binding.position)
-            if not isinstance(value, Decl):
-                return ()
-            targets = self._value(value)
-            if not targets.direct:
-                return ()
-            found.extend(targets.direct)
-        return tuple(dict.fromkeys(found))
-
-    def _argument(self, path: str, site: CallSite, position: int) -> Value:
-        """The value a call or a decorator application passes at `position`."""
-        if site.kind == "decorator":
-            # A decorator gets the function below it: the decorated one when nothing
-            # non-transparent sits between them (only the bottom decorator is read).
-            below = [
-                other
-                for other in self.binder.decorator_sites.get(site.owner, [])
-                if (other.line, other.column) > (site.line, site.column)
-            ]
-            if position != 0 or below:
-                return Unknown(DYNAMIC)
-            return Decl(site.owner)
-        if site.spread or position >= len(site.args):
-            return Unknown(DYNAMIC)
-        argument = site.args[position]
-        if argument.kind != "alias" or argument.ref is None:
-            return Unknown(DYNAMIC)
-        return self.binder.ref_value(path, argument.ref)
 
     def _placed(self, site: CallSite) -> CallSite:
         """A decorator runs where its function or class is defined: its call belongs to the
@@ -268,7 +224,8 @@ def _limitations(builder: PythonGraphBuilder) -> tuple[list[str], dict[str, list
         builder.bound_linked.total(),
         "call(s) are linked by bound edges: the member C3 finds on self, cls or an annotated "
         "receiver with each project subclass's override, a receiver typed by the project's "
-        "attribute writes, or a parameter fed at closed call sites (whole-program assumption)",
+        "attribute writes, a parameter fed at closed call sites, or an item of a module-level "
+        "dict literal nobody changes or hands out (whole-program assumption)",
     )
     after_bound = +(builder.reasons - builder.bound_linked)
     after_candidates = +(builder.reasons - builder.candidate_linked)

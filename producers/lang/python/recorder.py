@@ -104,7 +104,7 @@ class Recorder(FileDrafts):
     def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
         ref, computed, last = self.full_chain(callee, ctx)
         line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed)
+        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed, item=_item(callee))
         if node.kind == "call":
             for argument in node.items:
                 if argument.kind == "spread" or argument.kind == "keyword":
@@ -249,6 +249,22 @@ class Recorder(FileDrafts):
         return self.file_facts(
             resolver, "python", calls, exports, parse_errors, main_guards=tuple(self.main_guards)
         )
+
+
+def _item(callee: Node) -> tuple[str, ...] | None:
+    """`holder[key]` with `holder` a name or a chain of plain attributes: the string key,
+    () for any other key; None for any other callee."""
+    if callee.kind != "index":
+        return None
+    holder = callee.part("object")
+    while holder is not None and holder.kind == "member":
+        holder = holder.part("object")
+    if holder is None or holder.kind != "identifier":
+        return None
+    key = callee.part("index")
+    if key is not None and key.kind == "string" and "bytes" not in key.flags:
+        return (key.value or "",)
+    return ()
 
 
 class _Resolver(Resolver):
