@@ -14,7 +14,7 @@ The facts of each file already classify every name by Python's scopes
 from __future__ import annotations
 
 from tsograph.producers.graph.python.decorators import Decorators
-from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN
+from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN, Opaque
 from tsograph.producers.graph.python.values import (
     DYNAMIC,
     MISS,
@@ -36,6 +36,25 @@ from tsograph.producers.lang.facts import (
     Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
+
+# Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
+# read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.
+ENTER_RETURNS_SELF = frozenset(
+    {
+        "sqlalchemy.orm.Session",
+        "sqlalchemy.orm.session.Session",
+        "sqlalchemy.Connection",
+        "sqlalchemy.engine.Connection",
+        "sqlalchemy.engine.base.Connection",
+        "sqlmodel.Session",
+        "sqlmodel.orm.session.Session",
+        "contextlib.AbstractContextManager",
+        "contextlib.ExitStack",
+        "socketserver.BaseServer",
+        "socketserver.TCPServer",
+        "socketserver.UDPServer",
+    }
+)
 
 
 class PythonBinder(Decorators):
@@ -190,6 +209,19 @@ class PythonBinder(Decorators):
         if not isinstance(manager, Instance):
             return Unknown(DYNAMIC)
         found = self.lookup(manager.class_id, "__enter__")
+        if isinstance(found, Outside):
+            # An outside base comes first: its `__enter__` is known for a few classes only.
+            order = self.mro(manager.class_id)
+            first = (
+                None
+                if isinstance(order, Unknown)
+                else next((entry for entry in order if isinstance(entry, Opaque)), None)
+            )
+            return (
+                manager
+                if first is not None and first.qualified in ENTER_RETURNS_SELF
+                else (Unknown(DYNAMIC))
+            )
         if not isinstance(found, str):
             return Unknown(DYNAMIC)
         declaration = self.declarations[found]

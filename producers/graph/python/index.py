@@ -35,6 +35,8 @@ class Opaque:
     """A base outside the project in a linearisation (it may define any name)."""
 
     key: str
+    # The dotted name it is imported as (`sqlalchemy.orm.Session`), "" when not read.
+    qualified: str = field(default="", compare=False)
 
 
 MroEntry = str | Opaque
