@@ -55,3 +55,44 @@ def test_a_class_field_an_instance_write_replaces_is_not_proven(tmp_path: Path) 
         },
     )
     assert _calls(graph, "m.py#C.use") == {("m.py#a", "direct")}  # kept only
+
+
+def test_an_imported_name_another_module_assigns_is_not_proven(tmp_path: Path) -> None:
+    # click's CliRunner replaces `utils.should_strip_ansi`, a name utils imports.
+    graph = _graph(
+        tmp_path,
+        {
+            "a.py": "def f(): pass\n",
+            "b.py": "from a import f\ndef use():\n    f()\n",
+            "c.py": "import b\ndef g(): pass\ndef patch():\n    b.f = g\n",
+            "d.py": "from a import f\ndef use():\n    f()\n",
+        },
+    )
+    assert _calls(graph, "b.py#use") == set()
+    assert _calls(graph, "d.py#use") == {("a.py#f", "direct")}
+
+
+def test_an_overloaded_function_declares_no_one_return_type(tmp_path: Path) -> None:
+    graph = _graph(
+        tmp_path,
+        {
+            "m.py": "from typing import overload\n"
+            "class C:\n    def __call__(self): pass\n"
+            "@overload\ndef make(x: int) -> C: ...\n"
+            "@overload\ndef make(x: str) -> int: ...\n"
+            "def make(x):\n    return C() if isinstance(x, int) else 1\n"
+            "def use():\n    make('a')()\n"
+        },
+    )
+    assert ("m.py#C.__call__", "direct") not in _calls(graph, "m.py#use")
+
+
+def test_a_module_function_another_module_replaces_is_not_proven(tmp_path: Path) -> None:
+    graph = _graph(
+        tmp_path,
+        {
+            "a.py": "def f(): pass\ndef g(): pass\ndef use():\n    f()\n    g()\n",
+            "patch.py": "import a\ndef h(): pass\ndef patch():\n    a.f = h\n",
+        },
+    )
+    assert _calls(graph, "a.py#use") == {("a.py#g", "direct")}

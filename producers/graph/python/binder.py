@@ -95,7 +95,13 @@ class PythonBinder(Decorators):
         """A module-level or class-level name: a function or class is itself; a variable is
         what its initializer proves."""
         if declaration.kind != "variable" and declaration.kind != "field":
-            return self.decorated(declaration)
+            value = self.decorated(declaration)
+            module = self.file_of[declaration.id]
+            if declaration.parent != f"{module}#<module>":
+                return value
+            # A module's function or class that code assigns again (`module.f = g`, a test
+            # runner's patch) holds the definition only if every assignment restores it.
+            return self.rebound(value, self.rebinding(declaration, depth), depth)
         value = self._first_value(declaration, depth)
         return self.rebound(value, self.rebinding(declaration, depth), depth)
 
@@ -122,18 +128,27 @@ class PythonBinder(Decorators):
         not on a module for a class field (an instance attribute hides the field)."""
         found = list(self.rebinding_writes.get(("", declaration.id), ()))
         module = self.file_of[declaration.id]
-        in_module = declaration.parent == f"{module}#<module>"
+        if declaration.parent == f"{module}#<module>":
+            return found + self._module_writes(module, declaration.name, depth)
         for path, write in self.attribute_writes.get(declaration.name, ()):
-            target = write.target
-            receiver = self.ref_value(
-                path,
-                Ref(target.head, target.name, target.target, target.index, target.members[:-1]),
-                depth + 1,
-            )
-            on_module = isinstance(receiver, Module)
-            if (in_module and receiver == Module(module)) or (not in_module and not on_module):
+            if not isinstance(self._written_on(path, write, depth), Module):
                 found.append((path, write))
         return found
+
+    def _module_writes(self, module: str, name: str, depth: int) -> list[tuple[str, Write]]:
+        """`module.name = …` anywhere in the project."""
+        if depth >= MAX_CHAIN:
+            return []
+        return [
+            (path, write)
+            for path, write in self.attribute_writes.get(name, ())
+            if self._written_on(path, write, depth) == Module(module)
+        ]
+
+    def _written_on(self, path: str, write: Write, depth: int) -> Value:
+        target = write.target
+        holder = Ref(target.head, target.name, target.target, target.index, target.members[:-1])
+        return self.ref_value(path, holder, depth + 1)
 
     def rebound(self, value: Value, writes: list[tuple[str, Write]], depth: int) -> Value:
         """A name assigned again holds its first value only when every assignment stores that
@@ -166,7 +181,13 @@ class PythonBinder(Decorators):
             )
         if ref.head == "import":
             if 0 <= ref.index < len(facts.imports):
-                return self.import_value(path, facts.imports[ref.index], depth)
+                item = facts.imports[ref.index]
+                value = self.import_value(path, item, depth)
+                writes = [
+                    *self.rebinding_writes.get((path, f"import {ref.index}"), ()),
+                    *self._module_writes(path, item.local, depth),
+                ]
+                return self.rebound(value, writes, depth)
             return Unknown(MISS)
         if ref.head == "this":
             return Instance(ref.target, exact=False) if ref.target else Unknown(DYNAMIC)
@@ -256,7 +277,7 @@ class PythonBinder(Decorators):
         declaration = self.declarations[target.id]
         if declaration.kind == "class":
             return Instance(declaration.id, exact=True)
-        if declaration.type:
+        if declaration.type and not self.overloaded(declaration.id):
             return self.type_value(self.file_of[declaration.id], declaration.type)
         return Unknown(DYNAMIC)
 

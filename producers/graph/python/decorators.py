@@ -107,6 +107,14 @@ class Decorators(ClassOrders):
                 return Decl(returned)
         return Decl(declaration.id)
 
+    def overloaded(self, declaration_id: str) -> bool:
+        """Declared with `@overload` stubs: the facts keep the first stub, whose return type
+        is one of several."""
+        return any(
+            (site.callee.name, *site.callee.members)[-1] == "overload"
+            for site in self.decorator_sites.get(declaration_id, [])
+        )
+
     def is_abstract(self, declaration_id: str) -> bool:
         """Marked `@abstractmethod` (abc's): it never answers a call on an instance."""
         declaration = self.declarations[declaration_id]

@@ -113,6 +113,8 @@ class BinderIndex:
                     found.setdefault(("", target.target), []).append((path, write))
                 elif target.head in ("param", "local"):
                     found.setdefault((path, target.index), []).append((path, write))
+                elif target.head == "import":
+                    found.setdefault((path, f"import {target.index}"), []).append((path, write))
         return found
 
     def resolution(self, path: str, specifier: str) -> PyResolution:
