@@ -110,6 +110,7 @@ class SiteDraft:
     new_receiver: bool = False
     args: list[InitDraft] = field(default_factory=list)
     spread: bool = False
+    item: tuple[str, ...] | None = None
 
 
 @dataclass(slots=True)
@@ -350,6 +351,7 @@ class Resolver:
             draft.new_receiver,
             tuple(self.value(arg) for arg in draft.args),
             draft.spread,
+            draft.item,
         )
 
     def declarations(self, module: DeclDraft, others: Iterable[DeclDraft]) -> list[Declaration]:

@@ -96,7 +96,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 11
+FACTS_VERSION = 12
 
 DeclarationKind = Literal[
     "module",
@@ -419,6 +419,9 @@ class CallSite:
     new_receiver: bool = False
     args: tuple[Init, ...] = ()
     spread: bool = False
+    # Python: a call of an item, `holder[key](…)` with `holder` a plain name chain (the
+    # callee ref): ("k",) for a string key, () for any other key; None for other callees.
+    item: tuple[str, ...] | None = None
 
     def to_plain(self) -> Plain:
         return [
@@ -432,11 +435,14 @@ class CallSite:
             self.new_receiver,
             [arg.to_plain() for arg in self.args],
             self.spread,
+            None if self.item is None else list(self.item),
         ]
 
     @staticmethod
     def from_plain(data: Plain) -> CallSite:
-        kind, owner, line, column, callee, computed, optional, new_receiver, args, spread = data
+        kind, owner, line, column, callee, computed, optional, new_receiver, args, spread, item = (
+            data
+        )
         return CallSite(
             kind,
             owner,
@@ -448,6 +454,7 @@ class CallSite:
             new_receiver,
             tuple(Init.from_plain(arg) for arg in args),
             spread,
+            None if item is None else tuple(item),
         )
 
 

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from tests.lang import invariants
 from tsograph.producers.lang.python import extract, read_syntax
 from tsograph.producers.lang.python.extractor import MAX_NAMED_DEPTH
+from tsograph.producers.lang.python.recorder import MAX_READ_CHAIN
 from tsograph.producers.lang.syntax_tree import decode, describe, encode
 
 # ---- strings against CPython -------------------------------------------------------------
@@ -121,7 +122,7 @@ def _statement(draw: st.DrawFn, depth: int = 0) -> list[str]:
     return [f"if {name}:", *inner]
 
 
-@settings(max_examples=150)
+@settings(max_examples=50, deadline=None)
 @given(statements=st.lists(_statement(), min_size=1, max_size=8))
 def test_generated_programs_give_consistent_facts(statements: list[list[str]]) -> None:
     source = "\n".join(line for lines in statements for line in lines) + "\n"
@@ -186,6 +187,18 @@ def test_nested_definitions_are_named_up_to_the_bound() -> None:
     # The call below the bound belongs to the deepest named function; nothing is dropped.
     (call,) = facts.calls
     assert call.owner == functions[-1].id
+
+
+def test_attribute_reads_longer_than_the_bound_are_counted_as_cuts() -> None:
+    length = MAX_READ_CHAIN + 5
+    source = "def f(a):\n    a" + ".b" * length + "()\n"
+    facts = extract("deep.py", source.encode())
+    reads = sorted(len(site.callee.members) for site in facts.calls if site.kind == "read")
+    # `a.b`, `a.b.b`, ... are reads (a property may answer each); the call reads none itself.
+    assert reads == list(range(1, MAX_READ_CHAIN + 1))
+    assert facts.nesting_cuts == length - 1 - MAX_READ_CHAIN
+    (call,) = [site for site in facts.calls if site.kind == "call"]
+    assert len(call.callee.members) == length
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ The facts of each file already classify every name by Python's scopes
 from __future__ import annotations
 
 from tsograph.producers.graph.python.decorators import Decorators
-from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN
+from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN, Opaque
 from tsograph.producers.graph.python.values import (
     DYNAMIC,
     MISS,
@@ -33,8 +33,28 @@ from tsograph.producers.lang.facts import (
     Declaration,
     Ref,
     TypeRef,
+    Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
+
+# Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
+# read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.
+ENTER_RETURNS_SELF = frozenset(
+    {
+        "sqlalchemy.orm.Session",
+        "sqlalchemy.orm.session.Session",
+        "sqlalchemy.Connection",
+        "sqlalchemy.engine.Connection",
+        "sqlalchemy.engine.base.Connection",
+        "sqlmodel.Session",
+        "sqlmodel.orm.session.Session",
+        "contextlib.AbstractContextManager",
+        "contextlib.ExitStack",
+        "socketserver.BaseServer",
+        "socketserver.TCPServer",
+        "socketserver.UDPServer",
+    }
+)
 
 
 class PythonBinder(Decorators):
@@ -75,7 +95,17 @@ class PythonBinder(Decorators):
         """A module-level or class-level name: a function or class is itself; a variable is
         what its initializer proves."""
         if declaration.kind != "variable" and declaration.kind != "field":
-            return self.decorated(declaration)
+            value = self.decorated(declaration)
+            module = self.file_of[declaration.id]
+            if declaration.parent != f"{module}#<module>":
+                return value
+            # A module's function or class that code assigns again (`module.f = g`, a test
+            # runner's patch) holds the definition only if every assignment restores it.
+            return self.rebound(value, self.rebinding(declaration, depth), depth)
+        value = self._first_value(declaration, depth)
+        return self.rebound(value, self.rebinding(declaration, depth), depth)
+
+    def _first_value(self, declaration: Declaration, depth: int) -> Value:
         init = declaration.init
         path = self.file_of[declaration.id]
         if declaration.type:
@@ -91,6 +121,48 @@ class PythonBinder(Decorators):
         if init.kind in ("call", "new") and init.ref is not None and depth < MAX_CHAIN:
             return self.ref_value(path, init.ref, depth + 1)
         return Unknown(DYNAMIC)
+
+    def rebinding(self, declaration: Declaration, depth: int) -> list[tuple[str, Write]]:
+        """The assignments after a module or class name's first: `global x` and a second
+        `x = …` in the module; `module.x = …` from anywhere for a module name; any `o.x = …`
+        not on a module for a class field (an instance attribute hides the field)."""
+        found = list(self.rebinding_writes.get(("", declaration.id), ()))
+        module = self.file_of[declaration.id]
+        if declaration.parent == f"{module}#<module>":
+            return found + self._module_writes(module, declaration.name, depth)
+        for path, write in self.attribute_writes.get(declaration.name, ()):
+            if not isinstance(self._written_on(path, write, depth), Module):
+                found.append((path, write))
+        return found
+
+    def _module_writes(self, module: str, name: str, depth: int) -> list[tuple[str, Write]]:
+        """`module.name = …` anywhere in the project."""
+        if depth >= MAX_CHAIN:
+            return []
+        return [
+            (path, write)
+            for path, write in self.attribute_writes.get(name, ())
+            if self._written_on(path, write, depth) == Module(module)
+        ]
+
+    def _written_on(self, path: str, write: Write, depth: int) -> Value:
+        target = write.target
+        holder = Ref(target.head, target.name, target.target, target.index, target.members[:-1])
+        return self.ref_value(path, holder, depth + 1)
+
+    def rebound(self, value: Value, writes: list[tuple[str, Write]], depth: int) -> Value:
+        """A name assigned again holds its first value only when every assignment stores that
+        same value; otherwise which one a call finds depends on what ran last."""
+        for path, write in writes:
+            stored = write.value
+            if (
+                depth >= MAX_CHAIN
+                or stored.ref is None
+                or stored.kind not in ("alias", "call", "new")
+                or self.ref_value(path, stored.ref, depth + 1) != value
+            ):
+                return Unknown(DYNAMIC)
+        return value
 
     # ---- chains ---------------------------------------------------------------------
 
@@ -109,7 +181,13 @@ class PythonBinder(Decorators):
             )
         if ref.head == "import":
             if 0 <= ref.index < len(facts.imports):
-                return self.import_value(path, facts.imports[ref.index], depth)
+                item = facts.imports[ref.index]
+                value = self.import_value(path, item, depth)
+                writes = [
+                    *self.rebinding_writes.get((path, f"import {ref.index}"), ()),
+                    *self._module_writes(path, item.local, depth),
+                ]
+                return self.rebound(value, writes, depth)
             return Unknown(MISS)
         if ref.head == "this":
             return Instance(ref.target, exact=False) if ref.target else Unknown(DYNAMIC)
@@ -122,10 +200,12 @@ class PythonBinder(Decorators):
             if binding.type:
                 return self.type_value(path, binding.type)
             init = binding.init
+            writes = self.rebinding_writes.get((path, ref.index), [])
             if binding.path == ENTERED:
                 if init is None or init.ref is None or init.kind not in ("alias", "call", "new"):
                     return Unknown(DYNAMIC)
-                return self.entered(self.ref_value(path, init.ref, depth + 1), depth)
+                entered = self.entered(self.ref_value(path, init.ref, depth + 1), depth)
+                return self.rebound(entered, writes, depth)
             if (
                 binding.kind == "local"
                 and init is not None
@@ -133,7 +213,7 @@ class PythonBinder(Decorators):
                 and init.ref is not None
                 and depth < MAX_CHAIN
             ):
-                return self.ref_value(path, init.ref, depth + 1)
+                return self.rebound(self.ref_value(path, init.ref, depth + 1), writes, depth)
             return Unknown(UNTYPED_RECEIVER if binding.kind == "param" else DYNAMIC)
         if ref.head == "global":
             return OUTSIDE if ref.name in BUILTIN_NAMES else Unknown(MISS)
@@ -150,6 +230,19 @@ class PythonBinder(Decorators):
         if not isinstance(manager, Instance):
             return Unknown(DYNAMIC)
         found = self.lookup(manager.class_id, "__enter__")
+        if isinstance(found, Outside):
+            # An outside base comes first: its `__enter__` is known for a few classes only.
+            order = self.mro(manager.class_id)
+            first = (
+                None
+                if isinstance(order, Unknown)
+                else next((entry for entry in order if isinstance(entry, Opaque)), None)
+            )
+            return (
+                manager
+                if first is not None and first.qualified in ENTER_RETURNS_SELF
+                else (Unknown(DYNAMIC))
+            )
         if not isinstance(found, str):
             return Unknown(DYNAMIC)
         declaration = self.declarations[found]
@@ -184,7 +277,7 @@ class PythonBinder(Decorators):
         declaration = self.declarations[target.id]
         if declaration.kind == "class":
             return Instance(declaration.id, exact=True)
-        if declaration.type:
+        if declaration.type and not self.overloaded(declaration.id):
             return self.type_value(self.file_of[declaration.id], declaration.type)
         return Unknown(DYNAMIC)
 

@@ -100,12 +100,24 @@ class ClassOrders(ModuleNames):
             elif isinstance(value, Outside):
                 if self._neutral(path, chain):
                     continue
-                found.append(Opaque(".".join(chain)))
+                found.append(Opaque(".".join(chain), self._imported_as(path, chain)))
             elif isinstance(value, Unknown):
                 return value
             else:
                 return Unknown(DYNAMIC_BASE)  # a module, a function or an object as a base
         return found
+
+    def _imported_as(self, path: str, chain: tuple[str, ...]) -> str:
+        """The dotted name a chain of `path` names through a module-level import."""
+        facts = self.facts[path]
+        for item in facts.imports:
+            if item.local != chain[0] or item.scoped:
+                continue
+            if item.kind == "named":
+                return ".".join((item.specifier, item.imported, *chain[1:]))
+            if item.kind == "namespace":
+                return ".".join((item.specifier, *chain[1:]))
+        return ""
 
     def _neutral(self, path: str, chain: tuple[str, ...]) -> bool:
         facts = self.facts[path]

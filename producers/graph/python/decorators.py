@@ -71,7 +71,10 @@ class Decorators(ClassOrders):
         project function returning its parameter) is passed over; the first other one decides:
         a project decorator that always returns the same nested function gives that wrapper,
         anything else leaves the name unknown."""
-        sites = self.decorator_sites.get(declaration.id, [])
+        return self.decorated_by(declaration, self.decorator_sites.get(declaration.id, []))
+
+    def decorated_by(self, declaration: Declaration, sites: list[CallSite]) -> Value:
+        """What the function holds once the decorators `sites` (top first) are applied."""
         if declaration.kind == "class" or not sites:
             return Decl(declaration.id)
         if declaration.id in self._decorating:
@@ -103,6 +106,14 @@ class Decorators(ClassOrders):
             if returned:
                 return Decl(returned)
         return Decl(declaration.id)
+
+    def overloaded(self, declaration_id: str) -> bool:
+        """Declared with `@overload` stubs: the facts keep the first stub, whose return type
+        is one of several."""
+        return any(
+            (site.callee.name, *site.callee.members)[-1] == "overload"
+            for site in self.decorator_sites.get(declaration_id, [])
+        )
 
     def is_abstract(self, declaration_id: str) -> bool:
         """Marked `@abstractmethod` (abc's): it never answers a call on an instance."""

@@ -35,6 +35,8 @@ class Opaque:
     """A base outside the project in a linearisation (it may define any name)."""
 
     key: str
+    # The dotted name it is imported as (`sqlalchemy.orm.Session`), "" when not read.
+    qualified: str = field(default="", compare=False)
 
 
 MroEntry = str | Opaque
@@ -94,6 +96,25 @@ class BinderIndex:
             for write in facts.writes:
                 if write.target.members and not write.computed:
                     found.setdefault(write.target.members[-1], []).append((path, write))
+        return found
+
+    @cached_property
+    def rebinding_writes(self) -> dict[tuple[str, str | int], list[tuple[str, Write]]]:
+        """What a plain name is assigned after its first binding (`x = b` again, `global x`,
+        `nonlocal x`, `for x in …`), keyed ("", declaration id) for a module or class name and
+        (file, binding index) for a parameter or local."""
+        found: dict[tuple[str, str | int], list[tuple[str, Write]]] = {}
+        for path, facts in self.facts.items():
+            for write in facts.writes:
+                target = write.target
+                if target.members or write.computed:
+                    continue
+                if target.head == "decl":
+                    found.setdefault(("", target.target), []).append((path, write))
+                elif target.head in ("param", "local"):
+                    found.setdefault((path, target.index), []).append((path, write))
+                elif target.head == "import":
+                    found.setdefault((path, f"import {target.index}"), []).append((path, write))
         return found
 
     def resolution(self, path: str, specifier: str) -> PyResolution:

@@ -70,6 +70,17 @@ def build_python(
                 names=parse_error_files,
             )
         )
+    cuts = sum(item.nesting_cuts for item in facts.values())
+    if cuts:
+        lines.append(
+            counted(
+                "scan-truncated:",
+                cuts,
+                "declaration(s) or attribute read(s) nested too deeply to be read; "
+                "their code belongs to the enclosing declaration",
+                breakdown={"nesting": cuts},
+            )
+        )
     if modules.notes:
         lines.append(
             counted(

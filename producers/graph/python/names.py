@@ -24,7 +24,9 @@ from tsograph.producers.graph.python.values import (
     Value,
 )
 from tsograph.producers.lang.facts import (
+    Declaration,
     Import,
+    Ref,
 )
 
 
@@ -144,3 +146,47 @@ class ModuleNames(BinderIndex):
         if "__all__" in self.top_level.get(path, {}):
             return name in listed
         return not name.startswith("_")
+
+    def declaration_named(self, path: str, ref: Ref) -> Declaration | None:
+        """The module-level declaration a chain names (`D`, `module.D`, `D` imported from a
+        module, re-exports followed), as a declaration rather than the value it holds."""
+        facts = self.facts[path]
+        if ref.members:
+            holder = Ref(ref.head, ref.name, ref.target, ref.index, ref.members[:-1])
+            found = self.ref_value(path, holder)
+            return (
+                self.top_declaration(found.path, ref.members[-1])
+                if isinstance(found, Module)
+                else None
+            )
+        if ref.head == "decl":
+            declaration = self.declarations.get(ref.target)
+            if declaration is None or declaration.parent != f"{path}#<module>":
+                return None
+            return self.top_declaration(path, declaration.name)
+        if ref.head == "import" and 0 <= ref.index < len(facts.imports):
+            return self._imported_declaration(path, facts.imports[ref.index], 0)
+        return None
+
+    def top_declaration(self, path: str, name: str, depth: int = 0) -> Declaration | None:
+        """A module's top-level `name` as a declaration: its own, or one it imports by name."""
+        facts = self.facts.get(path)
+        if facts is None or depth > MAX_CHAIN:
+            return None
+        declared = self.top_level.get(path, {}).get(name)
+        imported = [item for item in facts.imports if item.local == name and not item.scoped]
+        if declared is not None:
+            return None if imported else declared
+        if len(imported) != 1:
+            return None
+        return self._imported_declaration(path, imported[0], depth + 1)
+
+    def _imported_declaration(self, path: str, item: Import, depth: int) -> Declaration | None:
+        if item.kind != "named":
+            return None
+        module = self.module_value(path, item.specifier)
+        return (
+            self.top_declaration(module.path, item.imported, depth)
+            if isinstance(module, Module)
+            else None
+        )

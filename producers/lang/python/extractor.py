@@ -469,7 +469,12 @@ class Extractor(Recorder):
         if node.value not in ("=", ":="):
             if node.value == "+=" and _is_all(left, ctx):
                 self.on_all(right, ctx)  # `__all__ += [...]` exports more names
-            return  # `x += 1` stores no function value
+            elif left.kind == "identifier":
+                # `x += y` stores what `x.__iadd__(y)` returns: a value not followed.
+                self.write_name(left, ctx, InitDraft("other"))
+            elif left.kind in ("member", "index"):
+                self.write_chain(left, ctx, InitDraft("other"))
+            return
         types = self.types_of(node.part("type"))
         if right is not None and right.kind == "function" and right.value == "lambda":
             init: InitDraft | None = InitDraft("function", RefDraft(node=id(right)))

@@ -40,6 +40,10 @@ _OTHER = Ref("other")
 _READ_HEADS = frozenset({"param", "local", "decl", "import", "this", "static-this"})
 # A site_nodes entry that keeps a read site without naming a call node (ids are positive).
 READ_MARK = 0
+# An attribute read whose chain takes more steps than this is not recorded (a nesting cut).
+# Every prefix of `a.b.b.b…()` is a read of its own: unbounded, the reads of one chain of n
+# members would walk and copy n²/2 members.
+MAX_READ_CHAIN = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +102,9 @@ class Recorder(FileDrafts):
         self.writes.append(WriteDraft(ctx.owner, ref, init, computed))
 
     def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
-        ref, computed, last = self.chain(callee, ctx)
+        ref, computed, last = self.full_chain(callee, ctx)
         line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed)
+        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed, item=_item(callee))
         if node.kind == "call":
             for argument in node.items:
                 if argument.kind == "spread" or argument.kind == "keyword":
@@ -113,13 +117,21 @@ class Recorder(FileDrafts):
         self.sites.append(draft)
         self.site_nodes.append(id(node))
 
-    def chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
-        """The callee as a chain: (ref, cut by a computed access, the node its location is)."""
+    def chain(
+        self, node: Node, ctx: Context, limit: int | None = None
+    ) -> tuple[RefDraft, bool, Node] | None:
+        """The callee as a chain: (ref, cut by a computed access, the node its location is);
+        None when the chain takes more than `limit` member or index steps."""
         members: list[str] = []
         computed = False
         last = node
         current = node
+        steps = 0
         while True:
+            if limit is not None and current.kind in ("member", "index"):
+                steps += 1
+                if steps > limit:
+                    return None
             if current.kind == "member":
                 prop = current.part("property")
                 inner = current.part("object")
@@ -152,6 +164,11 @@ class Recorder(FileDrafts):
             return RefDraft(node=id(current), members=tuple(members)), computed, last
         return RefDraft(ready=_OTHER, members=tuple(members)), computed, last
 
+    def full_chain(self, node: Node, ctx: Context) -> tuple[RefDraft, bool, Node]:
+        found = self.chain(node, ctx)
+        assert found is not None  # no limit, no cut
+        return found
+
     def enclosing_class(self, ctx: Context) -> str:
         """The class whose method holds the code (for `super()`), "" when none is named."""
         owner = self.decls.get(ctx.owner)
@@ -162,13 +179,17 @@ class Recorder(FileDrafts):
         return ""
 
     def value_ref(self, node: Node, ctx: Context) -> RefDraft:
-        ref, computed, _ = self.chain(node, ctx)
+        ref, computed, _ = self.full_chain(node, ctx)
         if computed:
             return RefDraft(ready=_OTHER)
         return ref
 
     def use(self, node: Node, ctx: Context, kind: SiteKind) -> None:
-        ref, computed, last = self.chain(node, ctx)
+        found = self.chain(node, ctx, MAX_READ_CHAIN if kind == "read" else None)
+        if found is None:
+            self.nesting_cuts += 1
+            return
+        ref, computed, last = found
         line, column = self.loc(last)
         self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
         self.site_nodes.append(-1)
@@ -228,6 +249,22 @@ class Recorder(FileDrafts):
         return self.file_facts(
             resolver, "python", calls, exports, parse_errors, main_guards=tuple(self.main_guards)
         )
+
+
+def _item(callee: Node) -> tuple[str, ...] | None:
+    """`holder[key]` with `holder` a name or a chain of plain attributes: the string key,
+    () for any other key; None for any other callee."""
+    if callee.kind != "index":
+        return None
+    holder = callee.part("object")
+    while holder is not None and holder.kind == "member":
+        holder = holder.part("object")
+    if holder is None or holder.kind != "identifier":
+        return None
+    key = callee.part("index")
+    if key is not None and key.kind == "string" and "bytes" not in key.flags:
+        return (key.value or "",)
+    return ()
 
 
 class _Resolver(Resolver):
