@@ -96,7 +96,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 11
+FACTS_VERSION = 12
 
 DeclarationKind = Literal[
     "module",
@@ -477,7 +477,8 @@ class Write:
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    """A value `owner` (a function, method, accessor or callback) returns."""
+    """A value `owner` (a function, method, accessor or callback) returns; the owner is
+    "" for a generator's `return`, a value that leaves the function but is no call's result."""
 
     owner: str
     value: Init
