@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.command_args import project_folder
@@ -92,29 +94,18 @@ def project_roots(project: str, workspace: str | None) -> ProjectRoots:
 PARALLEL_THRESHOLD = 64
 
 
-def _extract_plain(job: tuple[str, bytes, FactsCache]) -> tuple[list[Any], bool]:
-    """A file's facts, stored in the cache by the process that made them (so workers
-    serialise and write in parallel); the flag says whether the entry was stored."""
+def _extract_encoded(job: tuple[str, bytes, FactsCache]) -> tuple[bytes, bool]:
+    """A file's facts as the JSON the cache stores, written to the cache by the process
+    that made them (so workers serialise and write in parallel); the flag says whether the
+    entry was stored. The parent decodes the same bytes: orjson reads them about three
+    times faster than unpickling the lists (documenso: 0.3 s against 1.0 s), and the
+    worker pickles nothing but one bytes object."""
     path, data, cache = job
     plain = (
         python_plain(path, data) if path.endswith(PYTHON_SUFFIX) else extract(path, data).to_plain()
     )
-    stored = cache.store(path, data, plain)
-    return _shared_strings(plain, {}), stored
-
-
-def _shared_strings(plain: list[Any], table: dict[str, str]) -> list[Any]:
-    """The same facts with one object per distinct string (ids and names repeat in every
-    record): a third of the bytes back from a worker, and the parent builds the facts
-    from them about twice as fast (documenso: 36 MB to 13 MB, 3.6 s to 1.8 s)."""
-    shared: list[Any] = []
-    for item in plain:
-        if type(item) is str:
-            item = table.setdefault(item, item)
-        elif type(item) is list:
-            item = _shared_strings(item, table)
-        shared.append(item)
-    return shared
+    encoded = orjson.dumps(plain)
+    return encoded, cache.store_encoded(path, data, encoded)
 
 
 def _workers() -> int:
@@ -157,24 +148,24 @@ def read_facts(
                 cache.stats.recovered += 1
         pending.append((path, data, cache))
     progress.phase("parsing sources", len(pending))
-    for (path, _, _), (plain, stored) in zip(pending, _parse_all(pending), strict=True):
+    for (path, _, _), (encoded, stored) in zip(pending, _parse_all(pending), strict=True):
         cache.stats.write_failures += not stored
-        facts[path] = FileFacts.from_plain(plain)
+        facts[path] = FileFacts.from_plain(orjson.loads(encoded))
         stats.parsed += 1
         progress.advance()
     stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
     return dict(sorted(facts.items()))
 
 
-def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[list[Any], bool]]:
+def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[bytes, bool]]:
     """Each job's facts in job order, as soon as it is parsed (so progress can count them)."""
     if len(jobs) < PARALLEL_THRESHOLD or _workers() < 2:
-        yield from map(_extract_plain, jobs)
+        yield from map(_extract_encoded, jobs)
         return
-    # Forked workers share the loaded grammars; results come back as plain lists.
+    # Forked workers share the loaded grammars; results come back as JSON bytes.
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=_workers(), mp_context=context) as pool:
-        yield from pool.map(_extract_plain, jobs, chunksize=16)
+        yield from pool.map(_extract_encoded, jobs, chunksize=16)
 
 
 @dataclass
