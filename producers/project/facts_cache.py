@@ -84,17 +84,11 @@ class FactsCache:
     def store(self, path: str, data: bytes, facts: Any) -> bool:
         """Write an entry without counting (a worker process's copy of the cache has its
         own stats): False when it could not be written. Without a folder nothing fails."""
-        return self.store_encoded(path, data, orjson.dumps(facts))
-
-    def store_encoded(self, path: str, data: bytes, encoded: bytes) -> bool:
-        """`store` for facts already encoded as JSON (parse workers send the same bytes
-        to the parent, so they serialise once); the entry is byte for byte what `store`
-        writes."""
         entry = self._entry(path, data)
         if entry is None:
             return True
-        header = orjson.dumps({"namespace": self.namespace, "path": path})
-        return atomic_write(entry, b"".join((header[:-1], b',"facts":', encoded, b"}")))
+        payload = orjson.dumps({"namespace": self.namespace, "path": path, "facts": facts})
+        return atomic_write(entry, payload)
 
 
 def atomic_write(target: Path, payload: bytes) -> bool:

@@ -3,7 +3,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import orjson
 import pytest
 
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
@@ -54,16 +53,3 @@ def test_default_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert default_cache_dir() == tmp_path / "tsograph"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert default_cache_dir() == Path(os.path.expanduser("~")) / ".cache" / "tsograph"
-
-
-def test_an_entry_from_encoded_facts_is_the_entry_store_writes(tmp_path: Path) -> None:
-    # Parse workers hand the parent the JSON they stored: one encoding, the same entry.
-    facts = [12, ["src/a.ts#f", None, True, '\u2028 "quoted" é']]
-    encoded = FactsCache(tmp_path / "one", 'ns "1"')
-    plain = FactsCache(tmp_path / "two", 'ns "1"')
-    assert encoded.store_encoded("src/a.ts", b"x", orjson.dumps(facts))
-    assert plain.store("src/a.ts", b"x", facts)
-    (first,) = (tmp_path / "one").rglob("*.json")
-    (second,) = (tmp_path / "two").rglob("*.json")
-    assert first.read_bytes() == second.read_bytes()
-    assert encoded.get("src/a.ts", b"x") == facts
