@@ -515,7 +515,8 @@ class Binder:
                     return receiver if isinstance(receiver, Instance) else Unknown(INDIRECT)
                 if declaration.type:
                     return self.type_value(self.file_of[callee.id], declaration.type)
-                return Unknown(INDIRECT)
+                inferred = self.types.returned_instance(declaration, depth)
+                return Unknown(INDIRECT) if inferred is None else inferred
             if callee == Unknown(INTERFACE) and site.callee.members and site.kind == "call":
                 return self._interface_result(path, _prefix(site.callee), site.callee.members[-1])
             return callee if isinstance(callee, (External, Unknown)) else Unknown(INDIRECT)

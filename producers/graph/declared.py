@@ -109,6 +109,8 @@ class DeclaredTypes:
         self._writes: dict[str, dict[tuple[str, object], list[Init]]] = {}
         # Per file: whether each owner's returns are all `return this`.
         self._returns: dict[str, dict[str, bool]] = {}
+        # Per file: the values each owner returns.
+        self._values: dict[str, dict[str, list[Init]]] = {}
         # Per file: the parameter bindings of each (owner, position).
         self._params: dict[str, dict[tuple[str, int], list[Binding]]] = {}
         self._active: set[object] = set()
@@ -210,6 +212,43 @@ class DeclaredTypes:
                 only_this = this and value.ref is not None and not value.ref.members
                 cached[returned.owner] = cached.get(returned.owner, True) and only_this
         return cached.get(declaration.id, False)
+
+    def returned_instance(self, declaration: Declaration, depth: int) -> Instance | None:
+        """The class a function without a declared return type returns, as TypeScript
+        infers it: every `return` that gives a value gives an instance of that one class.
+
+        Returns of `null`/`undefined` are left out (the inferred type is then `C | null`,
+        whose members are C's); `return this` is polymorphic (returns_this), and two
+        classes make a union, which proves no single class.
+        """
+        init = declaration.init
+        if declaration.kind == "variable":
+            callable_ = init is not None and init.kind == "function"
+        else:
+            callable_ = declaration.kind in ("function", "method") and declaration.has_body
+        if declaration.overloaded or not callable_:
+            return None
+        path = self.binder.file_of[declaration.id]
+        found: Instance | None = None
+        for returned in self._returned(path).get(declaration.id, ()):
+            if returned.kind == "nullish":
+                continue
+            if returned.kind == "alias" and returned.ref and returned.ref.head == "this":
+                return None
+            value = self.binder.init_value(path, returned, "", depth + 1)
+            if not isinstance(value, Instance) or (found is not None and value != found):
+                return None
+            found = value
+        return found
+
+    def _returned(self, path: str) -> dict[str, list[Init]]:
+        cached = self._values.get(path)
+        if cached is None:
+            cached = self._values[path] = {}
+            index = self.binder.file(path)
+            for returned in () if index is None else index.facts.returns:
+                cached.setdefault(returned.owner, []).append(returned.value)
+        return cached
 
     # ---- element types -------------------------------------------------------------
 

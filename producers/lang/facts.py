@@ -484,7 +484,8 @@ class Write:
 
 @dataclass(frozen=True, slots=True)
 class Return:
-    """A value `owner` (a function, method, accessor or callback) returns."""
+    """A value `owner` (a function, method, accessor or callback) returns; the owner is
+    "" for a generator's `return`, a value that leaves the function but is no call's result."""
 
     owner: str
     value: Init

@@ -303,3 +303,24 @@ def test_null_and_undefined_values(source: str, kind: str) -> None:
     declaration = next(item for item in facts.declarations if item.id == "r.ts#x")
     assert declaration.init is not None
     assert declaration.init.kind == kind
+
+
+@pytest.mark.parametrize(
+    ("source", "owners"),
+    [
+        ("function f() { return g(); }", ["f"]),
+        ("const f = () => g();", ["f"]),
+        ("class C { m() { return g(); } }", ["C.m"]),
+        # A generator's `return` ends the iteration: the call returns an iterator, so the
+        # value belongs to no call's result ("" owner), though it still leaves the function.
+        ("function* f() { return g(); }", [""]),
+        ("const f = function* () { return g(); };", [""]),
+        ("class C { *m() { return g(); } }", [""]),
+        ("async function* f() { yield 1; return g(); }", [""]),
+    ],
+)
+def test_returns_belong_to_the_function_whose_call_gives_them(
+    source: str, owners: list[str]
+) -> None:
+    facts = extract("r.ts", source.encode())
+    assert [item.owner.removeprefix("r.ts#") for item in facts.returns] == owners

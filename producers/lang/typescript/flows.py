@@ -18,11 +18,8 @@ from tsograph.producers.lang.typescript import commonjs, syntax
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 
-_FUNCTION_NODES = syntax.FUNCTIONS | {
-    "function_declaration",
-    "generator_function_declaration",
-    "method_definition",
-}
+_GENERATORS = frozenset({"generator_function_declaration", "generator_function"})
+_FUNCTION_NODES = syntax.FUNCTIONS | _GENERATORS | {"function_declaration", "method_definition"}
 _VALUE_OPERATORS = frozenset({"||=", "??=", "&&="})
 _PATTERNS = frozenset({"object_pattern", "array_pattern"})
 
@@ -65,9 +62,17 @@ def on_return(ex: Extractor, node: Node) -> None:
     value = syntax.first_named(node)
     if value is None:
         return
-    owner = _function_owner(ex, node)
-    if owner is not None:
-        ex.returns.append(ReturnDraft(owner, ex.init_of(value) or InitDraft("other")))
+    function = _function_of(node)
+    if function is None:
+        return
+    owner = ex.function_owner.get(function.id)
+    if owner is None:
+        return
+    if _is_generator(function):
+        # A generator's call returns its iterator; `return v` only ends the iteration.
+        # The value still leaves the function (it escapes), but is no call's result.
+        owner = ""
+    ex.returns.append(ReturnDraft(owner, ex.init_of(value) or InitDraft("other")))
 
 
 def on_expression_body(ex: Extractor, function: Node) -> None:
@@ -78,8 +83,15 @@ def on_expression_body(ex: Extractor, function: Node) -> None:
         ex.returns.append(ReturnDraft(owner, ex.init_of(body) or InitDraft("other")))
 
 
-def _function_owner(ex: Extractor, node: Node) -> str | None:
+def _function_of(node: Node) -> Node | None:
     parent = node.parent
     while parent is not None and parent.type not in _FUNCTION_NODES:
         parent = parent.parent
-    return None if parent is None else ex.function_owner.get(parent.id)
+    return parent
+
+
+def _is_generator(function: Node) -> bool:
+    kind = function.type
+    if kind == "method_definition":
+        return any(child.type == "*" for child in function.children)
+    return kind in _GENERATORS
