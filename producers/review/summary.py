@@ -21,6 +21,7 @@ from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph, short_name
 from tsograph.producers.query.questions import Request, ask
+from tsograph.producers.review import uses
 from tsograph.producers.review.changes import Changes
 
 HUB = 40
@@ -31,14 +32,6 @@ ROUTE_HOPS = 3
 RELATION_HOPS = 3
 # The route question runs inside the review, which has no per-question time limit of its own.
 ROUTE_BUDGET_MS = 600_000
-RELATIONS_UNAVAILABLE = (
-    "the graph records no implements, overrides or extends relations and no uses as a type "
-    "yet, so what implements the touched code and where it is named as a type are not listed"
-)
-IMPORTERS_UNAVAILABLE = (
-    "the graph records no file-level imports yet, so the files that import a changed file "
-    "are not listed"
-)
 
 
 @dataclass
@@ -48,6 +41,10 @@ class Lists:
     callers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     second_hop: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     callees: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # Every item, and what each list's page says of it (complete, reasons, omitted).
+    importers: dict[str, uses.Whole] = field(default_factory=dict)  # by module id
+    implementers: dict[str, uses.Whole] = field(default_factory=dict)
+    references: dict[str, uses.Whole] = field(default_factory=dict)
 
 
 def _nearness(here: str, there: str) -> tuple[int, int]:
@@ -173,6 +170,8 @@ def summarize(
                 "unresolvedCalls": unresolved,
             }
         )
+    use_blocks, lists.implementers, lists.references = uses.symbol_uses(base, head, changes)
+    importer_blocks, lists.importers = uses.importers(base, head, changes)
     summary: dict[str, Any] = {
         "touched": {
             "edited": [_symbol(head, key) for key in changes.edited],
@@ -181,14 +180,18 @@ def summarize(
             "moved": [
                 {"from": _symbol(base, old), "to": _symbol(head, new)} for old, new in changes.moved
             ],
+            "types": {
+                kind: [(base if kind == "removed" else head).type_symbol(key) for key in keys]
+                for kind, keys in changes.types.items()
+            },
         },
         "files": [{"path": path, "status": status} for path, status in changes.files.items()],
         "readLineByLine": changes.inexact,
         "usedNames": _used_names(base, head, changes),
         "callers": callers_block,
         "callees": callees_block,
-        "importers": {"available": False, "reason": IMPORTERS_UNAVAILABLE},
-        "implementersAndReferences": {"available": False, "reason": RELATIONS_UNAVAILABLE},
+        "importers": importer_blocks,
+        "implementersAndReferences": use_blocks,
         "routes": _routes(base, head, touched),
         "relationUses": _relations(head, touched, relation_uses),
         "unknowns": _unknowns(head, changes, touched, gaps),
