@@ -274,6 +274,18 @@ def _routes(out: list[str], routes: Mapping[str, Any]) -> None:
         out.append(f"- route declared by the change: {code(label)}")
     for label in routes["removed"]:
         out.append(f"- route the change removed (its declaration is gone): {code(label)}")
+    for row in routes.get("withoutHandler", ()):
+        out.append(
+            f"- route declared in a changed file with no handler the graph holds: "
+            f"{code(row['route'])} in {code(row['file'])}"
+        )
+    for gap in routes.get("gapsInChangedFiles", ()):
+        cause = code(gap["line"].partition(":")[0])
+        places = ", ".join(code(place) for place in gap["places"])
+        out.append(
+            f"- a registration the routes scan could not model ({cause}; the whole line is in "
+            f"`impact.json`) at {places}"
+        )
     out.append("")
 
 

@@ -151,15 +151,10 @@ def compare(
             for key in innermost(my_types, after) | innermost(their_types, before)
             if key in head.types and key in base.types
         )
-        text_lines = new_data.split(b"\n")
-        outside = {
-            line
-            for line in after
-            if 0 < line <= len(text_lines)
-            and text_lines[line - 1].strip()
-            and not innermost(mine, {line})
-            and not innermost(my_types, {line})
-        }
+        # Module code the change wrote, or deleted (read in the base file).
+        outside = _outside(new_data, after, mine, my_types) | _outside(
+            old_data or b"", before, theirs, their_types
+        )
         module = f"{path}#{MODULE}"
         if outside and module in head_all:
             owners.add(module)
@@ -197,6 +192,21 @@ def compare(
         ),
     }
     return changes
+
+
+def _outside(
+    data: bytes, lines: set[int], nodes: dict[str, Span], types: dict[str, Span]
+) -> set[int]:
+    """The non-blank lines outside every declaration and declared type."""
+    text_lines = data.split(b"\n")
+    return {
+        line
+        for line in lines
+        if 0 < line <= len(text_lines)
+        and text_lines[line - 1].strip()
+        and not innermost(nodes, {line})
+        and not innermost(types, {line})
+    }
 
 
 def _outermost(

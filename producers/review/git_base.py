@@ -207,9 +207,10 @@ def changed_lines(top: Path, commit: str, prefix: str) -> dict[str, tuple[set[in
     """Per work tree path (relative to the top): the lines the change replaced in the base
     file and the lines it wrote in the work tree file (tracked files only).
 
-    A pure deletion marks the lines around the gap on the new side, and a pure
-    addition those around it on the base side, so the enclosing declaration is
-    touched on both.
+    A pure deletion marks no line on the new side and a pure addition none on
+    the base side: the lines around the gap may belong to two declarations the
+    change left alone (the enclosing declaration is found from the other side's
+    lines).
     """
     raw = git(
         top,
@@ -244,10 +245,7 @@ def changed_lines(top: Path, commit: str, prefix: str) -> dict[str, tuple[set[in
 def _span(text: str, into: set[int]) -> None:
     start_text, _, count_text = text.partition(",")
     start, count = int(start_text), int(count_text) if count_text else 1
-    if count == 0:
-        into.update((start, start + 1))
-    else:
-        into.update(range(start, start + count))
+    into.update(range(start, start + count))
 
 
 # Bases kept in the cache folder for the next review of the same base; older ones go.

@@ -13,10 +13,12 @@ Every cut says what it left out; the packet holds the whole lists.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.producers.diagrams.route_labels import route_gaps, unhandled_routes
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph, short_name
@@ -24,6 +26,8 @@ from tsograph.producers.query.questions import Request, ask
 from tsograph.producers.review import uses
 from tsograph.producers.review.changes import Changes
 
+# A `file:line` a limitation line names.
+PLACE = re.compile(r"[\w./@()\[\]+-]+:\d+")
 HUB = 40
 HUB_KEEP = 20
 SECOND_HOP = 20
@@ -192,7 +196,7 @@ def summarize(
         "callees": callees_block,
         "importers": importer_blocks,
         "implementersAndReferences": use_blocks,
-        "routes": _routes(base, head, touched),
+        "routes": _routes(base, head, touched, changes),
         "relationUses": _relations(head, touched, relation_uses),
         "unknowns": _unknowns(head, changes, touched, gaps),
     }
@@ -242,7 +246,9 @@ def _used_names(base: HeldGraph, head: HeldGraph, changes: Changes) -> list[dict
     return rows
 
 
-def _routes(base: HeldGraph, head: HeldGraph, touched: list[str]) -> dict[str, Any]:
+def _routes(
+    base: HeldGraph, head: HeldGraph, touched: list[str], changes: Changes
+) -> dict[str, Any]:
     looked = touched[:MAX_ROUTE_SYMBOLS]
     reached: dict[str, dict[str, Any]] = {}
     for node_id in looked:
@@ -266,6 +272,29 @@ def _routes(base: HeldGraph, head: HeldGraph, touched: list[str]) -> dict[str, A
         "removed": sorted(base_labels - head_labels),
         "notLookedFor": len(touched) - len(looked),
         "hops": ROUTE_HOPS,
+        # Routes a changed file declares whose handler the graph holds no id for.
+        "withoutHandler": [
+            {"route": label, "file": path}
+            for label, path in (
+                unhandled_routes(head.project, head.project_rel) if head.project else []
+            )
+            if path in changes.files
+        ],
+        # The routes scan's gaps that name a changed file: registrations, say with a
+        # handler it could not resolve, that it declares no route for.
+        "gapsInChangedFiles": [
+            {"line": line, "places": places}
+            for line in (route_gaps(head.project) if head.project else [])
+            if (
+                places := sorted(
+                    {
+                        place
+                        for place in PLACE.findall(line)
+                        if place.rpartition(":")[0] in changes.files
+                    }
+                )
+            )
+        ],
     }
 
 

@@ -100,6 +100,12 @@ def test_what_the_change_did(reviewed: Path) -> None:
         "src/report.ts",
     ]
     assert importers["src/util.ts"]["total"] == 50
+    # The POST registered with a handler the routes scan cannot resolve is said, at its line.
+    [gap] = summary["routes"]["gapsInChangedFiles"]
+    assert gap["places"] == ["src/server.ts:9"] and "unresolved-route-handler" in gap["line"]
+    # The lines added around the GET's handler do not edit it: its route is reached from
+    # describe, two hops below.
+    assert 'src/server.ts#<module>.app.get("/orders/:id")' not in edited
     # The file that fails to parse is said near the change.
     assert any("src/broken.ts" in line for line in summary["unknowns"]["gapsInChangedFiles"])
 
