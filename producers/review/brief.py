@@ -115,6 +115,7 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
     holding = {
         str(symbol["file"]) for kind in ("edited", "added", "removed") for symbol in touched[kind]
     } | {str(move[side]["file"]) for move in touched["moved"] for side in ("from", "to")}
+    holding |= {str(symbol["file"]) for found in touched["types"].values() for symbol in found}
     files = [row for row in summary["files"] if row["status"] != "M" or row["path"] not in holding]
     for row in files[:SHOWN_SYMBOLS]:
         status = row["status"]

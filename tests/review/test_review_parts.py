@@ -233,3 +233,23 @@ def test_added_callbacks_carry_the_renumbering_note() -> None:
         "types": {},
     }
     assert "renumbers them" in render(summary, status, Diagram((), (), None))
+
+
+def test_a_file_whose_only_touched_declaration_is_a_type_is_not_said_untouched() -> None:
+    from tsograph.producers.diagrams.model import Diagram
+    from tsograph.producers.review.brief import render
+
+    summary = _hostile_summary()
+    alias = {"id": "t.ts#Method", "name": "Method", "kind": "type", "file": "t.ts", "line": 2}
+    summary["touched"] = {
+        "edited": [],
+        "added": [],
+        "removed": [],
+        "moved": [],
+        "types": {"edited": [alias]},
+    }
+    summary["files"] = [{"path": "t.ts", "status": "M"}]
+    status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
+    brief = render(summary, status, Diagram((), (), None))
+    assert "- edited type `Method` at `t.ts:2`" in brief
+    assert "no declaration touched" not in brief
