@@ -122,7 +122,12 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
         if status.startswith("R"):
             out.append(f"- file {code(status[1:])} renamed to {code(row['path'])}")
         else:
-            word = {"A": "added", "D": "deleted"}.get(status[0], "changed, no declaration touched")
+            changed = "changed, no declaration touched" if row["read"] else "changed"
+            word = {"A": "added", "D": "deleted"}.get(status[0], changed)
+            if not row["read"]:
+                # A file the graph does not read (a document, a template, a source in a
+                # folder the walk leaves out): what it declares is not known.
+                word += ", not read by the graph"
             out.append(f"- file {code(row['path'])} {word}")
     if len(files) > SHOWN_SYMBOLS:
         out.append(f"- … {len(files) - SHOWN_SYMBOLS} more files in `impact.json`")

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.diagrams.route_labels import route_gaps, unhandled_routes
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
@@ -189,7 +190,10 @@ def summarize(
                 for kind, keys in changes.types.items()
             },
         },
-        "files": [{"path": path, "status": status} for path, status in changes.files.items()],
+        "files": [
+            {"path": path, "status": status, "read": _read_by_graph(base, head, path, status)}
+            for path, status in changes.files.items()
+        ],
         "readLineByLine": changes.inexact,
         "usedNames": _used_names(base, head, changes),
         "callers": callers_block,
@@ -201,6 +205,12 @@ def summarize(
         "unknowns": _unknowns(head, changes, touched, gaps),
     }
     return summary, lists
+
+
+def _read_by_graph(base: HeldGraph, head: HeldGraph, path: str, status: str) -> bool:
+    """Whether either graph holds the file (a source it read), under its old or new path."""
+    old = status[1:] if status.startswith("R") else path
+    return module_id(path) in head.graph.index or module_id(old) in base.graph.index
 
 
 def _nested(symbol: dict[str, Any], changes: Changes) -> dict[str, Any]:

@@ -117,7 +117,7 @@ def _hostile_summary() -> dict[str, object]:
             "moved": [],
             "types": {"edited": [{**symbol, "kind": "interface"}]},
         },
-        "files": [{"path": f"a/{HOSTILE}.ts", "status": "A"}],
+        "files": [{"path": f"a/{HOSTILE}.ts", "status": "A", "read": True}],
         "readLineByLine": [HOSTILE],
         "usedNames": [
             {
@@ -248,7 +248,7 @@ def test_a_file_whose_only_touched_declaration_is_a_type_is_not_said_untouched()
         "moved": [],
         "types": {"edited": [alias]},
     }
-    summary["files"] = [{"path": "t.ts", "status": "M"}]
+    summary["files"] = [{"path": "t.ts", "status": "M", "read": True}]
     status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
     brief = render(summary, status, Diagram((), (), None))
     assert "- edited type `Method` at `t.ts:2`" in brief
