@@ -11,20 +11,58 @@ route-handler` without a path.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tsograph.producers.graph.entries import route_decls
+from tsograph.producers.routes.node.server import ServerScan, scan_server
+
+# The server routes scan per project folder, read once per run: a review asks for the
+# labels, the routes without a handler and the scan's gaps of the same folder.
+_READ: dict[Path, ServerScan] = {}
+
+
+def _scan(project: Path) -> ServerScan:
+    key = project.resolve()
+    if key not in _READ:
+        # What entries.route_decls reads: production sources, every service.
+        _READ[key] = scan_server(project, None, False)
+    return _READ[key]
+
+
+def _facts(project: Path) -> list[dict[str, Any]]:
+    return _scan(project).facts
+
+
+def route_gaps(project: Path) -> list[str]:
+    """The routes scan's limitation lines (registrations it could not model, by file)."""
+    return list(_scan(project).limitations)
+
+
+def _label(fact: dict[str, Any]) -> str:
+    # A base-anchored path hangs under a prefix the routes producer could not fix.
+    path = fact["channel"] if fact["pathAnchor"] == "root" else "…" + fact["channel"]
+    suffix = " (partly computed)" if fact["dynamic"] else ""
+    return f"{fact['method']} {path}{suffix}"
 
 
 def route_labels(project: Path, project_rel: str) -> dict[str, tuple[str, ...]]:
     """Per graph id (relative to the source root): its routes, sorted."""
     found: dict[str, set[str]] = {}
-    for fact in route_decls(project):
+    for fact in _facts(project):
         usr = fact["symbol"].get("usr")
         if not usr:
             continue
         key = f"{project_rel}/{usr}" if project_rel else usr
-        # A base-anchored path hangs under a prefix the routes producer could not fix.
-        path = fact["channel"] if fact["pathAnchor"] == "root" else "…" + fact["channel"]
-        suffix = " (partly computed)" if fact["dynamic"] else ""
-        found.setdefault(key, set()).add(f"{fact['method']} {path}{suffix}")
+        found.setdefault(key, set()).add(_label(fact))
     return {key: tuple(sorted(labels)) for key, labels in found.items()}
+
+
+def unhandled_routes(project: Path, project_rel: str) -> list[tuple[str, str]]:
+    """(label, file relative to the source root) of each route declared with no handler
+    the graph holds (an inline or computed handler the routes producer names no id for)."""
+    found = set()
+    for fact in _facts(project):
+        if fact["symbol"].get("usr"):
+            continue
+        path = fact["location"]["path"]
+        found.add((_label(fact), f"{project_rel}/{path}" if project_rel else path))
+    return sorted(found)

@@ -197,7 +197,11 @@ def load_project_graph(
     cache_dir: str | None = None,
     use_cache: bool = True,
     language: str | None = None,
+    variant: str = "",
 ) -> ProjectGraph:
+    """`variant` keeps apart the cached graphs of folders whose sources are the same but
+    whose configs may differ (a review's base beside its work tree): the key covers the
+    sources only, and one entry per key is kept."""
     roots = project_roots(project, workspace)
     sources = walk(roots.root)
     language = source_language(sources, language)
@@ -215,6 +219,7 @@ def load_project_graph(
             [walked.path for walked in sources.declaration_files],
             sources.limitation_lines(),
             sorted(stats.unreadable.items()),
+            *([variant] if variant else []),
         ],
     )
     graph_cache = GraphCache(directory)

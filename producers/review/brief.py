@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.diagrams import mermaid
 from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.query.relation_questions import CASTS, PROTOCOLS, STRUCTURAL
 from tsograph.producers.review.packet import key_of
 from tsograph.producers.review.quote import code
 
@@ -21,6 +23,8 @@ SHOWN_CALL_SITES = 60
 SHOWN_POSSIBLE = 20
 SHOWN_PLACES = 8
 SHOWN_SYMBOLS = 40
+# The relation questions' own reasons: tool text, shown whole.
+TOOL_REASONS = frozenset({CASTS, PROTOCOLS, STRUCTURAL})
 
 
 def _at(symbol: Mapping[str, Any]) -> str:
@@ -56,23 +60,13 @@ def render(summary: Mapping[str, Any], status: Mapping[str, Any], diagram: Diagr
     _used_names(out, summary["usedNames"])
     _callers(out, summary["callers"])
     _callees(out, summary["callees"])
-    out += ["## Implementations and uses as a type", ""]
-    out += [_sentence(summary["implementersAndReferences"]["reason"]), ""]
-    out += [
-        "## Files that import a changed file",
-        "",
-        _sentence(summary["importers"]["reason"]),
-        "",
-    ]
+    _uses(out, summary["implementersAndReferences"])
+    _importers(out, summary["importers"])
     _routes(out, summary["routes"])
     _relations(out, summary["relationUses"])
     _unknowns(out, summary["unknowns"], summary["readLineByLine"])
     out += ["Every list, uncut, is in the packet (`index.md` names each file)."]
     return "\n".join(out) + "\n"
-
-
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
 
 
 def _inside(symbol: Mapping[str, Any]) -> str:
@@ -89,6 +83,11 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
         *(
             f"- moved {_at(move['from'])} to {_at(move['to'])} (the same body)"
             for move in touched["moved"]
+        ),
+        *(
+            f"- {kind} {symbol['kind']} {_at(symbol)}"
+            for kind in ("edited", "added", "removed")
+            for symbol in touched["types"].get(kind, ())
         ),
     ]
     out += rows[:SHOWN_SYMBOLS]
@@ -116,13 +115,19 @@ def _touched(out: list[str], touched: Mapping[str, Any], summary: Mapping[str, A
     holding = {
         str(symbol["file"]) for kind in ("edited", "added", "removed") for symbol in touched[kind]
     } | {str(move[side]["file"]) for move in touched["moved"] for side in ("from", "to")}
+    holding |= {str(symbol["file"]) for found in touched["types"].values() for symbol in found}
     files = [row for row in summary["files"] if row["status"] != "M" or row["path"] not in holding]
     for row in files[:SHOWN_SYMBOLS]:
         status = row["status"]
         if status.startswith("R"):
             out.append(f"- file {code(status[1:])} renamed to {code(row['path'])}")
         else:
-            word = {"A": "added", "D": "deleted"}.get(status[0], "changed, no declaration touched")
+            changed = "changed, no declaration touched" if row["read"] else "changed"
+            word = {"A": "added", "D": "deleted"}.get(status[0], changed)
+            if not row["read"]:
+                # A file the graph does not read (a document, a template, a source in a
+                # folder the walk leaves out): what it declares is not known.
+                word += ", not read by the graph"
             out.append(f"- file {code(row['path'])} {word}")
     if len(files) > SHOWN_SYMBOLS:
         out.append(f"- … {len(files) - SHOWN_SYMBOLS} more files in `impact.json`")
@@ -275,6 +280,18 @@ def _routes(out: list[str], routes: Mapping[str, Any]) -> None:
         out.append(f"- route declared by the change: {code(label)}")
     for label in routes["removed"]:
         out.append(f"- route the change removed (its declaration is gone): {code(label)}")
+    for row in routes.get("withoutHandler", ()):
+        out.append(
+            f"- route declared in a changed file with no handler the graph holds: "
+            f"{code(row['route'])} in {code(row['file'])}"
+        )
+    for gap in routes.get("gapsInChangedFiles", ()):
+        cause = code(gap["line"].partition(":")[0])
+        places = ", ".join(code(place) for place in gap["places"])
+        out.append(
+            f"- a registration the routes scan could not model ({cause}; the whole line is in "
+            f"`impact.json`) at {places}"
+        )
     out.append("")
 
 
@@ -305,4 +322,93 @@ def _unknowns(out: list[str], unknowns: Mapping[str, Any], inexact: list[str]) -
     rows += [f"- {code(line)}" for line in unknowns["gapsInChangedFiles"]]
     rows += [f"- {code(path)}: spans read by line only" for path in inexact]
     out += rows or ["Nothing in the changed files."]
+    out.append("")
+
+
+def _gaps(out: list[str], lists: list[Mapping[str, Any]]) -> None:
+    """The reasons the section's lists are floors, said once (tool text whole, a graph gap
+    as its cause and count); each list then says only complete or a floor."""
+    found = sorted(
+        {
+            text if text in TOOL_REASONS else _reason(text)
+            for found in lists
+            for text in found["reasons"]
+        }
+    )
+    if found:
+        out += ["A list is a floor where: " + "; ".join(found) + ".", ""]
+
+
+def _mark(found: Mapping[str, Any]) -> str:
+    return "complete" if found["complete"] else "a floor"
+
+
+def _places(items: list[Mapping[str, Any]], total: int, where: str) -> str:
+    shown = []
+    for item in items[:SHOWN_PLACES]:
+        if "fromName" in item:
+            place = item.get("site") or {}
+            at = f"{place.get('file')}:{place.get('line')}:{place.get('column')}"
+            shown.append(f"{code(item['fromName'])} at {code(at)} ({item['tier']})")
+        else:
+            shown.append(f"{_at(item)} ({item['relation']}, {item['tier']})")
+    rest = total - len(shown)
+    return ", ".join(shown) + (f" and {rest} more in `{where}`" if rest else "")
+
+
+def _uses(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
+    out += ["## Implementations, overrides and uses as a value or a type", ""]
+    _gaps(out, [block[part] for block in blocks for part in ("implementers", "references")])
+    for block in blocks:
+        key = key_of(block["symbol"]["id"])
+        side = " (base version)" if block["version"] == "base" else ""
+        out.append(f"- {_at(block['symbol'])}{side}")
+        for row in block["inherits"]:
+            out.append(f"  - it {row['relation']} {code(row['to'])} ({row['tier']})")
+        implementers = block["implementers"]
+        if implementers["total"]:
+            names = _places(
+                implementers["items"], implementers["total"], f"implementers/{key}.json"
+            )
+            out.append(
+                f"  - extended, implemented or overridden by {implementers['total']} "
+                f"({_mark(implementers)}): {names}"
+            )
+        references = block["references"]
+        for use, word in (("value", "used as a value"), ("type", "named as a type")):
+            items = [item for item in references["items"] if item["use"] == use]
+            total = references["uses"][use]
+            if total:
+                out.append(
+                    f"  - {word} in {total} places: "
+                    + _places(items, total, f"references/{key}.json")
+                )
+        if references["total"]:
+            out.append(f"  - these uses are {_mark(references)}")
+    if not blocks:
+        out.append(
+            "Nothing the change touches is extended, implemented, overridden, used as a value "
+            "or named as a type in the graph."
+        )
+    out.append("")
+
+
+def _importers(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
+    out += ["## Files that import a changed file", ""]
+    _gaps(out, blocks)
+    for block in blocks:
+        key = key_of(module_id(block["file"]))
+        sites = [
+            code(f"{item['site']['file']}:{item['site']['line']}") + f" ({item['tier']})"
+            for item in block["items"][:SHOWN_PLACES]
+        ]
+        rest = block["total"] - len(sites)
+        tail = f" and {rest} more in `importers/{key}.json`" if rest else ""
+        side = " (base version: the file is deleted)" if block["version"] == "base" else ""
+        out.append(
+            f"- {code(block['file'])}{side}: imported at {block['total']} places, "
+            f"{_mark(block)}: " + ", ".join(sites) + tail
+        )
+    if not blocks:
+        out.append("No file of the graph imports a changed file.")
     out.append("")

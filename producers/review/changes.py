@@ -9,6 +9,10 @@ the work tree holds is added, and a removed and an added symbol whose bodies
 have the same digest (the name left out) are one move: a rename, or the same
 code in another file. A digest shared by several symbols on a side proves no
 move and both stay removed and added.
+
+Interfaces and type aliases are no graph nodes but the graph declares them
+(`held.types`): a changed line inside one touches that type (kept apart in
+`types`), not the file's `<module>`, and never the nodes around it.
 """
 
 from __future__ import annotations
@@ -35,6 +39,8 @@ class Changes:
     # new function): counted, not listed, since the outer one says it.
     nested: dict[str, list[str]] = field(default_factory=dict)
     base_spans: dict[str, Span] = field(default_factory=dict)  # removed and moved, base side
+    # Declared interfaces and type aliases: "edited" and "added" (head ids), "removed" (base).
+    types: dict[str, list[str]] = field(default_factory=dict)
 
     def touched(self) -> list[str]:
         """Head ids whose code the change wrote: edited, added, and moved to."""
@@ -49,6 +55,21 @@ def ids_by_file(held: HeldGraph, files: set[str]) -> dict[str, list[str]]:
         if path in files and graph.is_node(number):
             found.setdefault(path, []).append(node_id)
     return found
+
+
+def types_by_file(held: HeldGraph, files: set[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for type_id, declared in held.types.items():
+        if declared.site[0] in files:
+            found.setdefault(declared.site[0], []).append(type_id)
+    return found
+
+
+def _type_where(held: HeldGraph, ids: list[str]) -> dict[str, tuple[int, int, str]]:
+    return {
+        type_id: (held.types[type_id].site[1], held.types[type_id].site[2], short_name(type_id))
+        for type_id in ids
+    }
 
 
 def _where(held: HeldGraph, ids: list[str]) -> dict[str, tuple[int, int, str]]:
@@ -84,6 +105,11 @@ def compare(
     }
     base_ids = ids_by_file(base, set(old_of.values()))
     head_ids = ids_by_file(head, set(files))
+    base_types = types_by_file(base, set(old_of.values()))
+    head_types = types_by_file(head, set(files))
+    type_spans: dict[str, Span] = {}  # head side
+    base_type_spans: dict[str, Span] = {}
+    types_edited: set[str] = set()
     head_all = set(head.graph.index)
     base_all = set(base.graph.index)
     head_spans: dict[str, Span] = {}
@@ -94,10 +120,13 @@ def compare(
         new_data = _read(head_folder, path) if status != "D" else None
         old_data = _read(base_folder, old) if status != "A" else None
         new_ids, old_ids = head_ids.get(path, []), base_ids.get(old, [])
+        new_types, old_types = head_types.get(path, []), base_types.get(old, [])
         if new_data is not None:
             head_spans.update(spans(path, new_data, _where(head, new_ids)))
+            type_spans.update(spans(path, new_data, _type_where(head, new_types)))
         if old_data is not None:
             base_spans.update(spans(old, old_data, _where(base, old_ids)))
+            base_type_spans.update(spans(old, old_data, _type_where(base, old_types)))
         if status == "A" or status == "D" or new_data is None:
             continue
         before, after = lines.get(path, (set(), set()))
@@ -105,6 +134,7 @@ def compare(
             # A change git did not show as lines (a mode change, a path it quoted): every
             # symbol of the file counts as edited, and the file is said to be read whole.
             edited.update(node for node in new_ids if node in base_all)
+            types_edited.update(key for key in new_types if key in base.types)
             changes.inexact.append(path)
             continue
         mine = {key: head_spans[key] for key in new_ids if key in head_spans}
@@ -114,14 +144,17 @@ def compare(
         }
         if any(not span.exact for span in mine.values()):
             changes.inexact.append(path)
-        text_lines = new_data.split(b"\n")
-        outside = {
-            line
-            for line in after
-            if 0 < line <= len(text_lines)
-            and text_lines[line - 1].strip()
-            and not innermost(mine, {line})
-        }
+        my_types = {key: type_spans[key] for key in new_types if key in type_spans}
+        their_types = {key: base_type_spans[key] for key in old_types if key in base_type_spans}
+        types_edited.update(
+            key
+            for key in innermost(my_types, after) | innermost(their_types, before)
+            if key in head.types and key in base.types
+        )
+        # Module code the change wrote, or deleted (read in the base file).
+        outside = _outside(new_data, after, mine, my_types) | _outside(
+            old_data or b"", before, theirs, their_types
+        )
         module = f"{path}#{MODULE}"
         if outside and module in head_all:
             owners.add(module)
@@ -144,7 +177,36 @@ def compare(
         key: base_spans[key] for key in (*changes.removed, *moved_old) if key in base_spans
     }
     changes.inexact = sorted(set(changes.inexact))
+    changes.types = {
+        "edited": sorted(types_edited),
+        "added": sorted(
+            key for path in files for key in head_types.get(path, []) if key not in base.types
+        ),
+        "removed": sorted(
+            {
+                key
+                for old in old_of.values()
+                for key in base_types.get(old, [])
+                if key not in head.types
+            }
+        ),
+    }
     return changes
+
+
+def _outside(
+    data: bytes, lines: set[int], nodes: dict[str, Span], types: dict[str, Span]
+) -> set[int]:
+    """The non-blank lines outside every declaration and declared type."""
+    text_lines = data.split(b"\n")
+    return {
+        line
+        for line in lines
+        if 0 < line <= len(text_lines)
+        and text_lines[line - 1].strip()
+        and not innermost(nodes, {line})
+        and not innermost(types, {line})
+    }
 
 
 def _outermost(

@@ -1,7 +1,8 @@
 """`tsograph review [--base REF] [--project ROOT] [--out DIR]`: what a change reaches.
 
 The base (default: the merge base of HEAD with the default branch, else HEAD)
-is read from git objects into a scratch folder and the work tree as it is;
+is read from git objects into a folder kept in the cache folder (the last few
+bases; with --no-cache a scratch folder), and the work tree as it is;
 both graphs go through the same caches, so files the change left alone are
 not parsed again. The brief goes to stdout, or with --out to DIR/brief.md
 next to the packet (packet.py).
@@ -13,6 +14,8 @@ import argparse
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from tsograph.exchange.errors import InputError, UsageError
 from tsograph.producers.command_args import add_cache_arguments, syntax_files
 from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.help_text import add_command
+from tsograph.producers.project.facts_cache import default_cache_dir
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.load import hold
 from tsograph.producers.review import git_base
@@ -48,10 +52,30 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _load(folder: Path, args: argparse.Namespace) -> HeldGraph:
+def _load(folder: Path, args: argparse.Namespace, variant: str = "") -> HeldGraph:
     return hold(
-        load_project_graph(str(folder), cache_dir=args.cache_dir, use_cache=not args.no_cache)
+        load_project_graph(
+            str(folder), cache_dir=args.cache_dir, use_cache=not args.no_cache, variant=variant
+        )
     )
+
+
+@contextmanager
+def _base_folder(
+    args: argparse.Namespace, top: Path, commit: str, prefix: str, project: Path
+) -> Iterator[tuple[Path, list[str]]]:
+    """The base's files: kept in the cache folder for the next review of the same base, or
+    with --no-cache in a scratch folder removed afterwards."""
+    if not args.no_cache:
+        cache = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+        yield git_base.kept_base(cache / "review-bases", top, commit, prefix, project)
+        return
+    with tempfile.TemporaryDirectory(prefix="tsograph-review-") as scratch:
+        folder = Path(scratch) / "base"
+        folder.mkdir()
+        missing = git_base.write_base(top, commit, prefix, folder)
+        git_base.link_dependencies(project, folder)
+        yield folder, missing
 
 
 def _relation_uses(project: Path, args: argparse.Namespace) -> list[dict[str, Any]] | None:
@@ -88,12 +112,10 @@ def run(args: argparse.Namespace) -> int:
     prefix = project.relative_to(top.resolve()).as_posix()
     prefix = "" if prefix == "." else prefix
     head = _load(project, args)
-    with tempfile.TemporaryDirectory(prefix="tsograph-review-") as scratch:
-        base_folder = Path(scratch) / "base"
-        base_folder.mkdir()
-        missing = git_base.write_base(top, base.commit, prefix, base_folder)
-        git_base.link_dependencies(project, base_folder)
-        base_held = _load(base_folder, args)
+    with _base_folder(args, top, base.commit, prefix, project) as (base_folder, missing):
+        # The base's sources may be the work tree's with other configs: its cached graph
+        # is kept apart from the work tree's.
+        base_held = _load(base_folder, args, variant="review base")
         cut = len(prefix) + 1 if prefix else 0
         files = {
             path[cut:]: (("R" + status[1 + cut :]) if status.startswith("R") else status)

@@ -10,12 +10,18 @@ untracked files alike.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
+
 from tsograph.exchange.errors import InputError
+from tsograph.producers.project.facts_cache import atomic_write
 
 # Folders the graph never reads: their files are not written to the scratch base.
 SKIPPED_FOLDERS = frozenset({"node_modules", ".git", "dist", "build", "out", "vendor"})
@@ -201,9 +207,10 @@ def changed_lines(top: Path, commit: str, prefix: str) -> dict[str, tuple[set[in
     """Per work tree path (relative to the top): the lines the change replaced in the base
     file and the lines it wrote in the work tree file (tracked files only).
 
-    A pure deletion marks the lines around the gap on the new side, and a pure
-    addition those around it on the base side, so the enclosing declaration is
-    touched on both.
+    A pure deletion marks no line on the new side and a pure addition none on
+    the base side: the lines around the gap may belong to two declarations the
+    change left alone (the enclosing declaration is found from the other side's
+    lines).
     """
     raw = git(
         top,
@@ -238,7 +245,44 @@ def changed_lines(top: Path, commit: str, prefix: str) -> dict[str, tuple[set[in
 def _span(text: str, into: set[int]) -> None:
     start_text, _, count_text = text.partition(",")
     start, count = int(start_text), int(count_text) if count_text else 1
-    if count == 0:
-        into.update((start, start + 1))
-    else:
-        into.update(range(start, start + count))
+    into.update(range(start, start + count))
+
+
+# Bases kept in the cache folder for the next review of the same base; older ones go.
+KEPT_BASES = 4
+
+
+def kept_base(
+    store: Path, top: Path, commit: str, prefix: str, work: Path
+) -> tuple[Path, list[str]]:
+    """The base written once under `store` and kept: a later review of the same base reads
+    the same folder, so its cached graph (whose checks read the folder's configs) is used
+    and nothing is written or deleted again. The folder and the paths missing from it."""
+    name = hashlib.sha256(f"{commit}\0{prefix}\0{work}".encode()).hexdigest()[:24]
+    folder, marker = store / name, store / f"{name}.json"
+    try:
+        missing = orjson.loads(marker.read_bytes())
+        if folder.is_dir() and isinstance(missing, list):
+            os.utime(marker)
+            return folder, [str(path) for path in missing]
+    except (OSError, orjson.JSONDecodeError):
+        pass
+    store.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f"{name}.", dir=store))
+    missing = write_base(top, commit, prefix, scratch)
+    link_dependencies(work, scratch)
+    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        scratch.rename(folder)
+    except OSError:  # another review wrote the same base meanwhile: theirs is the same
+        shutil.rmtree(scratch, ignore_errors=True)
+    atomic_write(marker, orjson.dumps(missing))
+    _prune(store)
+    return folder, missing
+
+
+def _prune(store: Path) -> None:
+    markers = sorted(store.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
+    for marker in markers[KEPT_BASES:]:
+        shutil.rmtree(store / marker.stem, ignore_errors=True)
+        marker.unlink(missing_ok=True)

@@ -26,7 +26,7 @@ from tsograph.producers.review.summary import Lists
 
 PAGE = 500
 TOOL_MADE = frozenset({"next", "key", "edge", "build", "commit"})
-LIST_FOLDERS = ("callers", "second-hop", "callees")
+LIST_FOLDERS = ("callers", "second-hop", "callees")  # then importers, implementers, references
 
 
 def key_of(node_id: str) -> str:
@@ -106,24 +106,22 @@ def write_packet(
             key = key_of(node_id)
             write_pages(out / folder, key, by_key[node_id], {"kind": folder, "symbol": node_id})
             index.append(f"- `{folder}/{key}.json`: {code(node_id)}")
-    write_pages(
-        out / "importers",
-        "index",
-        [],
-        {"kind": "importers", "available": False, "reason": summary["importers"]["reason"]},
-        omitted=None,
-    )
-    index.append("- `importers/index.json`: not available (no file-level imports in the graph)")
-    reason = summary["implementersAndReferences"]["reason"]
-    for folder in ("implementers", "references"):
-        write_pages(
-            out / folder,
-            "index",
-            [],
-            {"kind": folder, "available": False, "reason": reason},
-            omitted=None,
-        )
-        index.append(f"- `{folder}/index.json`: not available (no such relations in the graph)")
+    for folder, wholes in (
+        ("importers", lists.importers),
+        ("implementers", lists.implementers),
+        ("references", lists.references),
+    ):
+        for node_id in sorted(wholes):
+            items, page = wholes[node_id]
+            key = key_of(node_id)
+            extra = {
+                "kind": folder,
+                "symbol": node_id,
+                "complete": page["complete"],
+                "reasons": page["reasons"],
+            }
+            write_pages(out / folder, key, items, extra, omitted=page["omitted"])
+            index.append(f"- `{folder}/{key}.json`: {code(node_id)}")
     base = out / "base"
     for node_id, span in sorted(changes.base_spans.items()):
         base.mkdir(exist_ok=True)

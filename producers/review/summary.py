@@ -13,16 +13,22 @@ Every cut says what it left out; the packet holds the whole lists.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.producers.diagrams.route_labels import route_gaps, unhandled_routes
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph, short_name
 from tsograph.producers.query.questions import Request, ask
+from tsograph.producers.review import uses
 from tsograph.producers.review.changes import Changes
 
+# A `file:line` a limitation line names.
+PLACE = re.compile(r"[\w./@()\[\]+-]+:\d+")
 HUB = 40
 HUB_KEEP = 20
 SECOND_HOP = 20
@@ -31,14 +37,6 @@ ROUTE_HOPS = 3
 RELATION_HOPS = 3
 # The route question runs inside the review, which has no per-question time limit of its own.
 ROUTE_BUDGET_MS = 600_000
-RELATIONS_UNAVAILABLE = (
-    "the graph records no implements, overrides or extends relations and no uses as a type "
-    "yet, so what implements the touched code and where it is named as a type are not listed"
-)
-IMPORTERS_UNAVAILABLE = (
-    "the graph records no file-level imports yet, so the files that import a changed file "
-    "are not listed"
-)
 
 
 @dataclass
@@ -48,6 +46,10 @@ class Lists:
     callers: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     second_hop: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     callees: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # Every item, and what each list's page says of it (complete, reasons, omitted).
+    importers: dict[str, uses.Whole] = field(default_factory=dict)  # by module id
+    implementers: dict[str, uses.Whole] = field(default_factory=dict)
+    references: dict[str, uses.Whole] = field(default_factory=dict)
 
 
 def _nearness(here: str, there: str) -> tuple[int, int]:
@@ -173,6 +175,8 @@ def summarize(
                 "unresolvedCalls": unresolved,
             }
         )
+    use_blocks, lists.implementers, lists.references = uses.symbol_uses(base, head, changes)
+    importer_blocks, lists.importers = uses.importers(base, head, changes)
     summary: dict[str, Any] = {
         "touched": {
             "edited": [_symbol(head, key) for key in changes.edited],
@@ -181,19 +185,32 @@ def summarize(
             "moved": [
                 {"from": _symbol(base, old), "to": _symbol(head, new)} for old, new in changes.moved
             ],
+            "types": {
+                kind: [(base if kind == "removed" else head).type_symbol(key) for key in keys]
+                for kind, keys in changes.types.items()
+            },
         },
-        "files": [{"path": path, "status": status} for path, status in changes.files.items()],
+        "files": [
+            {"path": path, "status": status, "read": _read_by_graph(base, head, path, status)}
+            for path, status in changes.files.items()
+        ],
         "readLineByLine": changes.inexact,
         "usedNames": _used_names(base, head, changes),
         "callers": callers_block,
         "callees": callees_block,
-        "importers": {"available": False, "reason": IMPORTERS_UNAVAILABLE},
-        "implementersAndReferences": {"available": False, "reason": RELATIONS_UNAVAILABLE},
-        "routes": _routes(base, head, touched),
+        "importers": importer_blocks,
+        "implementersAndReferences": use_blocks,
+        "routes": _routes(base, head, touched, changes),
         "relationUses": _relations(head, touched, relation_uses),
         "unknowns": _unknowns(head, changes, touched, gaps),
     }
     return summary, lists
+
+
+def _read_by_graph(base: HeldGraph, head: HeldGraph, path: str, status: str) -> bool:
+    """Whether either graph holds the file (a source it read), under its old or new path."""
+    old = status[1:] if status.startswith("R") else path
+    return module_id(path) in head.graph.index or module_id(old) in base.graph.index
 
 
 def _nested(symbol: dict[str, Any], changes: Changes) -> dict[str, Any]:
@@ -239,7 +256,9 @@ def _used_names(base: HeldGraph, head: HeldGraph, changes: Changes) -> list[dict
     return rows
 
 
-def _routes(base: HeldGraph, head: HeldGraph, touched: list[str]) -> dict[str, Any]:
+def _routes(
+    base: HeldGraph, head: HeldGraph, touched: list[str], changes: Changes
+) -> dict[str, Any]:
     looked = touched[:MAX_ROUTE_SYMBOLS]
     reached: dict[str, dict[str, Any]] = {}
     for node_id in looked:
@@ -263,6 +282,29 @@ def _routes(base: HeldGraph, head: HeldGraph, touched: list[str]) -> dict[str, A
         "removed": sorted(base_labels - head_labels),
         "notLookedFor": len(touched) - len(looked),
         "hops": ROUTE_HOPS,
+        # Routes a changed file declares whose handler the graph holds no id for.
+        "withoutHandler": [
+            {"route": label, "file": path}
+            for label, path in (
+                unhandled_routes(head.project, head.project_rel) if head.project else []
+            )
+            if path in changes.files
+        ],
+        # The routes scan's gaps that name a changed file: registrations, say with a
+        # handler it could not resolve, that it declares no route for.
+        "gapsInChangedFiles": [
+            {"line": line, "places": places}
+            for line in (route_gaps(head.project) if head.project else [])
+            if (
+                places := sorted(
+                    {
+                        place
+                        for place in PLACE.findall(line)
+                        if place.rpartition(":")[0] in changes.files
+                    }
+                )
+            )
+        ],
     }
 
 

@@ -3,8 +3,9 @@
 The change holds every case the review must read: a renamed function (same body,
 new name), a removed export still imported elsewhere, an interface method
 changed with two implementations, a route handler edited two hops below its
-route, a symbol moved to another file, a hub with 50 callers, and a change in
-a file that fails to parse.
+route, a symbol moved to another file, a hub with 50 callers, a change in
+a file that fails to parse, and a route registered with a handler the routes
+scan cannot resolve.
 """
 
 from __future__ import annotations
@@ -105,6 +106,19 @@ for _number in range(HUB_CALLERS):
     )
 
 CHANGE: dict[str, str | None] = {
+    # A route registered with a handler the routes scan cannot resolve.
+    "src/server.ts": """import { Hono } from 'hono';
+import { showOrder } from './orders';
+
+declare const handlers: any;
+
+const app = new Hono();
+
+app.get('/orders/:id', (c) => c.json(showOrder(c.req.param('id'))));
+app.post('/orders', handlers.create);
+
+export default app;
+""",
     # A manifest change: a changed file that holds no declaration.
     "package.json": ('{ "name": "shop", "private": true, "dependencies": { "hono": "^4.7.0" } }\n'),
     # The handler's second hop below the route is edited (describe), and the

@@ -81,6 +81,31 @@ def test_what_the_change_did(reviewed: Path) -> None:
     assert (hub["total"], len(hub["items"]), hub["omitted"]) == (50, 20, 30)
     assert hub["reasons"][0] == "cut: 50 callers, more than 40; the nearest 20 kept"
     assert not hub["complete"]
+    # The interface whose method changed is touched as a type, not as its file's module
+    # code, and both implementations are listed; the store names it as a type.
+    assert [t["id"] for t in touched["types"]["edited"]] == ["src/repo.ts#Repo"]
+    assert "src/repo.ts#<module>" not in edited
+    [repo] = summary["implementersAndReferences"]
+    assert [item["id"] for item in repo["implementers"]["items"]] == [
+        "src/repo.ts#MemRepo",
+        "src/repo.ts#SqlRepo",
+    ]
+    assert [(i["use"], i["from"]) for i in repo["references"]["items"]] == [
+        ("type", "src/store.ts#repo")
+    ]
+    # The file whose export was removed is still imported by report.ts.
+    importers = {row["file"]: row for row in summary["importers"]}
+    assert [item["file"] for item in importers["src/money.ts"]["items"]] == [
+        "src/orders.ts",
+        "src/report.ts",
+    ]
+    assert importers["src/util.ts"]["total"] == 50
+    # The POST registered with a handler the routes scan cannot resolve is said, at its line.
+    [gap] = summary["routes"]["gapsInChangedFiles"]
+    assert gap["places"] == ["src/server.ts:9"] and "unresolved-route-handler" in gap["line"]
+    # The lines added around the GET's handler do not edit it: its route is reached from
+    # describe, two hops below.
+    assert 'src/server.ts#<module>.app.get("/orders/:id")' not in edited
     # The file that fails to parse is said near the change.
     assert any("src/broken.ts" in line for line in summary["unknowns"]["gapsInChangedFiles"])
 

@@ -110,8 +110,14 @@ def _hostile_summary() -> dict[str, object]:
         "tier": "direct",
     }
     return {
-        "touched": {"edited": [symbol], "added": [], "removed": [], "moved": []},
-        "files": [{"path": f"a/{HOSTILE}.ts", "status": "A"}],
+        "touched": {
+            "edited": [symbol],
+            "added": [],
+            "removed": [],
+            "moved": [],
+            "types": {"edited": [{**symbol, "kind": "interface"}]},
+        },
+        "files": [{"path": f"a/{HOSTILE}.ts", "status": "A", "read": True}],
         "readLineByLine": [HOSTILE],
         "usedNames": [
             {
@@ -135,8 +141,39 @@ def _hostile_summary() -> dict[str, object]:
             }
         ],
         "callees": [{"symbol": symbol, "items": [edge], "unresolvedCalls": 2}],
-        "importers": {"reason": "not recorded"},
-        "implementersAndReferences": {"reason": "not recorded"},
+        "importers": [
+            {
+                "file": HOSTILE,
+                "version": "head",
+                "total": 1,
+                "items": [{"site": {"file": HOSTILE, "line": 1}, "tier": "direct"}],
+                "complete": False,
+                "reasons": [f"unresolved-import: 1 ({HOSTILE})"],
+            }
+        ],
+        "implementersAndReferences": [
+            {
+                "symbol": symbol,
+                "version": "base",
+                "inherits": [{"relation": "implements", "to": HOSTILE, "tier": "direct"}],
+                "implementers": {
+                    "total": 1,
+                    "items": [{**symbol, "relation": "extends", "tier": "direct"}],
+                    "complete": True,
+                    "reasons": [],
+                },
+                "references": {
+                    "total": 2,
+                    "uses": {"value": 1, "type": 1},
+                    "items": [
+                        {**edge, "use": "value", "site": {"file": HOSTILE, "line": 2}},
+                        {**edge, "use": "type", "site": {"file": HOSTILE, "line": 3}},
+                    ],
+                    "complete": False,
+                    "reasons": [HOSTILE],
+                },
+            }
+        ],
         "routes": {
             "reached": [
                 {
@@ -149,6 +186,8 @@ def _hostile_summary() -> dict[str, object]:
             "removed": [HOSTILE],
             "notLookedFor": 0,
             "hops": 3,
+            "withoutHandler": [{"route": HOSTILE, "file": HOSTILE}],
+            "gapsInChangedFiles": [{"line": HOSTILE, "places": [HOSTILE]}],
         },
         "relationUses": {
             "available": True,
@@ -174,8 +213,8 @@ def test_repository_text_in_the_brief_starts_no_line_and_leaves_no_key() -> None
     for line in brief.splitlines():
         # Every line is the tool's own: a heading, a list item, a sentence, or the diagram.
         assert not line.startswith(("# heading", "<b>", "[link]", "| ")), line
-    # Each of the 20 places the value is quoted holds it as one code span.
-    assert brief.count(quoted) >= 15
+    # Each of the 33 places the value is quoted holds it as one code span.
+    assert brief.count(quoted) >= 28
 
 
 def test_added_callbacks_carry_the_renumbering_note() -> None:
@@ -186,5 +225,31 @@ def test_added_callbacks_carry_the_renumbering_note() -> None:
     status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
     assert "renumbers them" not in render(summary, status, Diagram((), (), None))
     callback = {"id": "a.ts#App.useCallback()~2", "name": "App.useCallback()~2", "file": "a.ts"}
-    summary["touched"] = {"edited": [], "added": [callback], "removed": [], "moved": []}
+    summary["touched"] = {
+        "edited": [],
+        "added": [callback],
+        "removed": [],
+        "moved": [],
+        "types": {},
+    }
     assert "renumbers them" in render(summary, status, Diagram((), (), None))
+
+
+def test_a_file_whose_only_touched_declaration_is_a_type_is_not_said_untouched() -> None:
+    from tsograph.producers.diagrams.model import Diagram
+    from tsograph.producers.review.brief import render
+
+    summary = _hostile_summary()
+    alias = {"id": "t.ts#Method", "name": "Method", "kind": "type", "file": "t.ts", "line": 2}
+    summary["touched"] = {
+        "edited": [],
+        "added": [],
+        "removed": [],
+        "moved": [],
+        "types": {"edited": [alias]},
+    }
+    summary["files"] = [{"path": "t.ts", "status": "M", "read": True}]
+    status = {"base": {"commit": "0" * 40, "how": "HEAD"}, "partial": False}
+    brief = render(summary, status, Diagram((), (), None))
+    assert "- edited type `Method` at `t.ts:2`" in brief
+    assert "no declaration touched" not in brief
