@@ -25,6 +25,7 @@ from tsograph.producers.query.held import (
     parse_edge_id,
     short_name,
 )
+from tsograph.producers.query.reach import reach_tiers
 from tsograph.producers.query.request import (
     Refused,
     Request,
@@ -32,6 +33,7 @@ from tsograph.producers.query.request import (
     floor_for_callers,
     mode_of,
     one_target,
+    tiered_target,
 )
 from tsograph.producers.query.targets import find, target_path, unsafe_path
 
@@ -178,11 +180,9 @@ def _by_tier(held: HeldGraph, edges: list[int]) -> dict[str, int]:
 
 def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     """callers and callees: the edges in, or out, breadth first up to --depth."""
-    start = one_target(held, request.target or "", budget, result, request.file)
+    start = tiered_target(held, request, budget, result)
     if start is None:
         return
-    result.target = held.symbol(start)
-    result.tiered = True
     incoming = request.question == "callers"
     lists = held.incoming if incoming else held.outgoing
     far_end = held.graph.sources if incoming else held.graph.targets
@@ -236,43 +236,13 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
             )
 
 
-def _reach_tiers(
-    held: HeldGraph, start: int, budget: Budget, depth_limit: int
-) -> dict[int, tuple[int, str, int]]:
-    """Per symbol that reaches `start`: depth, the strongest tier a whole path has, via."""
-    found: dict[int, tuple[int, str, int]] = {}
-    for rank, tier in enumerate(EVIDENCE_ORDER):
-        depth_of = {start: 0}
-        queue = deque([start])
-        while queue:
-            number = queue.popleft()
-            depth = depth_of[number]
-            if depth == depth_limit:
-                continue
-            for edge in held.incoming[number]:
-                budget.tick()
-                if held.graph.ranks[edge] > rank:
-                    continue
-                other = held.graph.sources[edge]
-                if other in depth_of:
-                    continue
-                depth_of[other] = depth + 1
-                queue.append(other)
-                if other not in found:
-                    found[other] = (depth + 1, tier, number)
-    found.pop(start, None)
-    return found
-
-
 def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
-    start = one_target(held, request.target or "", budget, result, request.file)
+    start = tiered_target(held, request, budget, result)
     if start is None:
         return
-    result.target = held.symbol(start)
-    result.tiered = True
     depth_limit = request.depth or DEFAULT_DEPTH["impact"]
     tiers = set(request.tiers)
-    found = _reach_tiers(held, start, budget, depth_limit)
+    found = reach_tiers(held, start, budget, depth_limit)
     ids = held.graph.ids
     rows = sorted(
         (depth, EVIDENCE_ORDER.index(tier), ids[number], number, tier, via)
@@ -290,12 +260,10 @@ def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -
     labels = held.routes()
     graph = held.graph
     if request.target:
-        start = one_target(held, request.target, budget, result, request.file)
+        start = tiered_target(held, request, budget, result)
         if start is None:
             return
-        result.target = held.symbol(start)
-        result.tiered = True
-        reach = _reach_tiers(held, start, budget, ROUTE_HOPS)
+        reach = reach_tiers(held, start, budget, ROUTE_HOPS)
         reach[start] = (0, EVIDENCE_ORDER[0], start)
         floor_for_callers(held, request.tiers, result)
     else:
