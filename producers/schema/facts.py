@@ -16,8 +16,11 @@ Interface (stable; used by the Prisma producer and the ORM/driver collectors):
         The symbol of a source fact from `ParsedFile.owner_at(offset)`: the graph id
         itself, or None for module-level code (`<path>#<module>`), which has no
         symbol and is counted under `missing-relation-usrs:` by the caller.
+    source_use(channel, path, line, column, owner_id, *, method=None, dynamic=False) -> dict
+        A source fact whose symbol is `source_symbol(owner_id)`; it has no `symbol` at
+        module level.
     Invalid names (control characters, over 1024 characters) raise nothing:
-    `valid_channel(text)` tells the caller to count them under `invalid-relation-names:`.
+    `valid_names(fact)` tells the caller to count them under `invalid-relation-names:`.
 """
 
 from __future__ import annotations
@@ -52,6 +55,11 @@ def valid_method(text: str) -> bool:
     return 0 < len(text) <= MAX_CHANNEL_CHARS and _FORBIDDEN.search(text) is None
 
 
+def valid_names(fact: Fact) -> bool:
+    """The fact's channel and method are names a document may hold."""
+    return valid_channel(fact["channel"]) and valid_method(fact.get("method", "x"))
+
+
 def source_symbol(owner_id: str) -> str | None:
     """The graph id that names a source fact; None for code at module level."""
     return None if owner_id.endswith(_MODULE_SUFFIX) else owner_id
@@ -84,3 +92,27 @@ def relation_use(
     if symbol:
         fact["symbol"] = symbol
     return fact
+
+
+def source_use(
+    channel_name: str,
+    path: str,
+    line: int,
+    column: int,
+    owner_id: str,
+    *,
+    method: str | None = None,
+    dynamic: bool = False,
+) -> Fact:
+    """A fact of code that uses a relation, named by the declaration `owner_id` around it."""
+    symbol = source_symbol(owner_id)
+    return relation_use(
+        channel_name,
+        path,
+        line,
+        column,
+        method=method,
+        qualified_name=symbol,
+        usr=symbol,
+        dynamic=dynamic,
+    )
