@@ -60,6 +60,17 @@ def valid_names(fact: Fact) -> bool:
     return valid_channel(fact["channel"]) and valid_method(fact.get("method", "x"))
 
 
+def admit(facts: list[Fact], fact: Fact, test_source: bool) -> bool:
+    """Append the fact, marked `testSource` when its file is a test source, unless its names
+    cannot be written (the caller counts it under `invalid-relation-names:`)."""
+    if not valid_names(fact):
+        return False
+    if test_source:
+        fact["testSource"] = True
+    facts.append(fact)
+    return True
+
+
 def source_symbol(owner_id: str) -> str | None:
     """The graph id that names a source fact; None for code at module level."""
     return None if owner_id.endswith(_MODULE_SUFFIX) else owner_id

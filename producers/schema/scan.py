@@ -180,12 +180,8 @@ class SchemaScan:
             self.note("parse-errors:", "files", name=path)
 
     def add(self, fact: Fact) -> None:
-        if not fact_builder.valid_names(fact):
+        if not fact_builder.admit(self.facts, fact, is_test_source(fact["location"]["path"])):
             self.note("invalid-relation-names:", "names")
-            return
-        if is_test_source(fact["location"]["path"]):
-            fact["testSource"] = True
-        self.facts.append(fact)
 
     def source_fact(
         self,
