@@ -58,12 +58,8 @@ class PySchemaScan:
             self.places.setdefault(prefix, set()).add((ctx.path, line))
 
     def add(self, fact: Fact) -> None:
-        if not fact_builder.valid_names(fact):
+        if not fact_builder.admit(self.facts, fact, is_python_test(fact["location"]["path"])):
             self.note("invalid-relation-names:", "names")
-            return
-        if is_python_test(fact["location"]["path"]):
-            fact["testSource"] = True
-        self.facts.append(fact)
 
     def declare(
         self, ctx: Context, at: Node, channel: str, qualified: str, method: str | None = None
