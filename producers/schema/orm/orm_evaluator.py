@@ -404,13 +404,10 @@ class Evaluator:
         right = assignment.part("right")
         if left is None or right is None:
             return None
-        written = self.text(path, left).replace(" ", "")
-        if written == "module.exports":
+        if modules.is_module_exports(left):
             whole = self.value(path, right)
             return whole if name == "default" else self.member(path, whole, name)
-        if written in (f"module.exports.{name}", f"exports.{name}"):
-            return self.value(path, right)
-        return None
+        return self.value(path, right) if modules.exports_member(left) == name else None
 
     # ---- members and calls ----------------------------------------------------
 

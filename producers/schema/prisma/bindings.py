@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tsograph.producers.lang.syntax_read import chain, is_function, unwrap, unwrap_value
+from tsograph.producers.lang.syntax_read import is_function, unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
+from tsograph.producers.values.patterns import pattern_names
 from tsograph.producers.values.returns import return_statements
-
-_PATTERNS = frozenset({"object_pattern", "array_pattern", "property", "assign_pattern", "rest"})
 
 
 def defining_types(node: Node) -> list[Node]:
@@ -54,27 +53,10 @@ def default_expression(root: Node) -> Node | None:
             if value is not None:
                 return value
         elif statement.kind == "statement":
-            inner = statement.part("value")
-            if inner is not None and inner.kind == "assign" and inner.value == "=":
-                left = inner.part("left")
-                if left is not None and chain(left) == ("module", "exports"):
-                    return inner.part("right")
+            value = modules.module_exports_value(statement)
+            if value is not None:
+                return value
     return None
-
-
-def pattern_names(node: Node) -> Iterator[tuple[str, Node]]:
-    if node.kind == "identifier":
-        yield node.value or "", node
-        return
-    for child in node.items if node.kind in ("object_pattern", "array_pattern") else [node]:
-        if child.kind in ("identifier", "shorthand"):
-            yield child.value or "", child
-        elif child.kind in ("object_pattern", "array_pattern"):
-            yield from pattern_names(child)
-        elif child.kind in _PATTERNS:
-            inner = child.part("value") or child.part("left")
-            if inner is not None:
-                yield from pattern_names(inner)
 
 
 def declarations(scope: Node) -> Iterator[tuple[str, Node]]:
