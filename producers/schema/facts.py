@@ -8,17 +8,15 @@ Interface (stable; used by the Prisma producer and the ORM/driver collectors):
         already a channel (from `sql_relations`, which escapes while it reads) is
         passed straight to `relation_use`.
     relation_use(channel, path, line, column, *, method=None, qualified_name=None,
-                 usr=None, dynamic=False) -> dict
+                 usr=None, dynamic=False, owner_id=None) -> dict
         One `relation-use` fact. `method` is the column (absent for relation facts);
-        `qualified_name`/`usr` form `symbol` (absent when both are None). A dynamic
-        fact says a relation is used whose name the code does not fix.
+        `qualified_name`/`usr` form `symbol` (absent when both are None); a source
+        fact gives `owner_id` instead, the symbol is then `source_symbol(owner_id)`.
+        A dynamic fact says a relation is used whose name the code does not fix.
     source_symbol(owner_id) -> str | None
         The symbol of a source fact from `ParsedFile.owner_at(offset)`: the graph id
         itself, or None for module-level code (`<path>#<module>`), which has no
         symbol and is counted under `missing-relation-usrs:` by the caller.
-    source_use(channel, path, line, column, owner_id, *, method=None, dynamic=False) -> dict
-        A source fact whose symbol is `source_symbol(owner_id)`; it has no `symbol` at
-        module level.
     Invalid names (control characters, over 1024 characters) raise nothing:
     `valid_names(fact)` tells the caller to count them under `invalid-relation-names:`.
 """
@@ -86,7 +84,11 @@ def relation_use(
     qualified_name: str | None = None,
     usr: str | None = None,
     dynamic: bool = False,
+    owner_id: str | None = None,
 ) -> Fact:
+    if owner_id is not None:
+        # Code that uses a relation is named by the declaration around it.
+        qualified_name = usr = source_symbol(owner_id)
     fact: Fact = {
         "kind": "relation-use",
         "channel": channel_name,
@@ -103,27 +105,3 @@ def relation_use(
     if symbol:
         fact["symbol"] = symbol
     return fact
-
-
-def source_use(
-    channel_name: str,
-    path: str,
-    line: int,
-    column: int,
-    owner_id: str,
-    *,
-    method: str | None = None,
-    dynamic: bool = False,
-) -> Fact:
-    """A fact of code that uses a relation, named by the declaration `owner_id` around it."""
-    symbol = source_symbol(owner_id)
-    return relation_use(
-        channel_name,
-        path,
-        line,
-        column,
-        method=method,
-        qualified_name=symbol,
-        usr=symbol,
-        dynamic=dynamic,
-    )

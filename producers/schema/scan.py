@@ -194,8 +194,9 @@ class SchemaScan:
     ) -> None:
         path = parsed.facts.declarations[0].id.partition("#")[0]
         line, column = parsed.location(offset)
-        fact = fact_builder.source_use(
-            channel, path, line, column, parsed.owner_at(offset), method=method, dynamic=dynamic
+        owner = parsed.owner_at(offset)
+        fact = fact_builder.relation_use(
+            channel, path, line, column, method=method, dynamic=dynamic, owner_id=owner
         )
         if "symbol" not in fact:
             self.note("missing-relation-usrs:", "module-level", at=(path, line))
