@@ -85,8 +85,8 @@ class PySchemaScan:
         """A source fact at `at`, its symbol the graph id of the code around it."""
         line, column = ctx.syntax.location(at.start)
         owner = ctx.syntax.owner_at(at.start)
-        fact = fact_builder.source_use(
-            channel, ctx.path, line, column, owner, method=method, dynamic=dynamic
+        fact = fact_builder.relation_use(
+            channel, ctx.path, line, column, method=method, dynamic=dynamic, owner_id=owner
         )
         if "symbol" not in fact:
             self.note("missing-relation-usrs:", "module-level", ctx, at)
