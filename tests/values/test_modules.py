@@ -88,3 +88,19 @@ def test_pattern_names_follow_defaults_renames_and_rests_in_source_order() -> No
     root = read_syntax("src/a.js", b"const { a, b: [c, ...d], e = 1, f: { g = 2 } } = x;").root
     pattern = next(iter(find_all(root, ("object_pattern",))))
     assert [name for name, _ in pattern_names(pattern)] == ["a", "c", "d", "e", "g"]
+
+
+def test_a_function_gives_its_expression_body_or_each_return_value() -> None:
+    from tsograph.producers.values.returns import function_results
+
+    root = read_syntax(
+        "src/a.ts",
+        b"const f = () => a; function g(x) { if (x) return b; return; } declare function h(): C;",
+    ).root
+    arrow, declared, bodyless = sorted(find_all(root, ("function",)), key=lambda node: node.start)
+    results = [function_results(function) for function in (arrow, declared, bodyless)]
+    names = [
+        None if found is None else [None if n is None else n.value for n in found]
+        for found in results
+    ]
+    assert names == [["a"], [None, "b"], None]

@@ -5,8 +5,6 @@ declarations(scope)   (name, declaring node) of the names a scope node declares
                       declarators, functions and classes, import bindings (their
                       declaring node is the `import` statement)
 default_expression(root)  the value of `export default …` or `module.exports = …`
-returned_values(body)     the value of each `return` of a function body (None for a bare
-                          `return`), not those of nested functions
 is_require_or_import(node) a `require(…)` / `import(…)` call, awaited or not
 defining_types(declaration)  the type nodes that make a type alias or interface what it
                       is: the alias's right side, the interface's `extends` types (never
@@ -22,7 +20,6 @@ from tsograph.producers.lang.syntax_read import is_function, unwrap, unwrap_valu
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
 from tsograph.producers.values.patterns import pattern_names
-from tsograph.producers.values.returns import return_statements
 
 
 def defining_types(node: Node) -> list[Node]:
@@ -31,11 +28,6 @@ def defining_types(node: Node) -> list[Node]:
         return [] if value is None else [value]
     extends = node.part("extends")
     return [] if extends is None else list(extends.items)
-
-
-def returned_values(body: Node) -> list[Node | None]:
-    """What each `return` of the body gives (None for a bare `return;`)."""
-    return [statement.part("value") for statement in return_statements(body)]
 
 
 def is_require_or_import(node: Node) -> bool:
