@@ -8,11 +8,10 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any
 
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import validate_scope
 from tsograph.producers.routes.next_scan import Scan, Settings, lstat
+from tsograph.producers.routes.route_scan import Limitations
 
 
 def _nonempty_folder(root: Path, name: str) -> tuple[bool, bool]:
@@ -40,12 +39,7 @@ def framework_routes(root: Path, settings: Settings, found_dirs: list[str], scan
     base = settings.base_path if settings.base_known else "<basePath>"
     scoped = settings.resolved
 
-    def add(line: str, scope: dict[str, Any] | None) -> None:
-        scan.limitations.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                scan.scopes.append(entry)
+    add = Limitations(scan.limitations, scan.scopes).add
 
     # The folders served as files: the folder, how the line names it, where it is served,
     # and whether the limitation can be scoped (static/'s not under i18n).

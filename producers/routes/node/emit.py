@@ -16,7 +16,7 @@ from typing import Any
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import static_template_problem, validate_scope
+from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.collisions import Candidate, resolve
 from tsograph.producers.routes.node.paths import (
@@ -39,6 +39,7 @@ from tsograph.producers.routes.node.runtime_values import (
     RouterValue,
     Served,
 )
+from tsograph.producers.routes.route_scan import Limitations
 
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ALL"})
@@ -456,16 +457,8 @@ def _prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
 
 def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     """The limitation lines of the scan's gaps, with the scopes that bound them."""
-    lines: list[str] = []
-    scopes: list[dict[str, Any]] = []
-
-    def add(line: str, scope: dict[str, Any] | None = None) -> None:
-        lines.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                scopes.append(entry)
-
+    found = Limitations()
+    add = found.add
     if out.unordered:
         add(
             counted(
@@ -550,4 +543,4 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
                 names=out.unmodeled,
             )
         )
-    return lines, scopes
+    return found.lines, found.scopes
