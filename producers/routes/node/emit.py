@@ -80,8 +80,6 @@ class _Level:
 @dataclass
 class Output:
     facts: list[dict[str, Any]] = field(default_factory=list)
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
     unordered: Counter[str] = field(default_factory=Counter)
     unordered_at: set[LinePlace] = field(default_factory=set)
     unresolved_suffixes: list[str] = field(default_factory=list)
