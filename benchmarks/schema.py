@@ -56,15 +56,15 @@ def main() -> None:
             timed(schema, scratch)
         schema_runs = [timed(schema, scratch) for _ in range(args.runs)]
         graph_runs = [timed(graph, scratch) for _ in range(args.runs)]
-        schema_time = statistics.median(t for t, _ in schema_runs)
-        graph_time = statistics.median(t for t, _ in graph_runs)
+        schema_time = statistics.median(run.wall for run in schema_runs)
+        graph_time = statistics.median(run.wall for run in graph_runs)
         mode = "warm" if args.warm else "cold"
         print(f"project: {project.name}, {mode}, {args.runs} run(s) each")
         for name, runs, median in (
             ("schema", schema_runs, schema_time),
             ("graph", graph_runs, graph_time),
         ):
-            peak = max(memory for _, memory in runs) / 2**20
+            peak = max(run.memory for run in runs) / 2**20
             print(f"{name:>6}: median {median:.2f} s, peak {peak:.0f} MiB")
         print(f"ratio schema/graph ({mode}): {schema_time / graph_time:.3f}")
     finally:

@@ -20,12 +20,12 @@ symbol is drawn at the smallest depth the answer lists it at, nearest first.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tsograph.producers.diagrams.cut import cut
-from tsograph.producers.diagrams.labels import short_name
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode
+from tsograph.producers.diagrams.graph_nodes import graph_edges, graph_node
+from tsograph.producers.diagrams.model import Diagram, DiagramEdge
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.held import HeldGraph
 
@@ -73,11 +73,11 @@ def answer_diagram(
             else:
                 depth_of[end] = min(depth_of[end], item["depth"])
     root_ids = {symbol["id"] for symbol in roots}
-    nodes = [_node(held, key, depth_of[key], root=key in root_ids) for key in order]
+    nodes = [graph_node(held.graph, key, depth_of[key], root=key in root_ids) for key in order]
     keys = set(depth_of)
     edges = list(links)
     if symbol_items:
-        joined = list(_graph_edges(held, tiers, keys))
+        joined = list(graph_edges(held, keys, tiers))
         edges += joined
         link = DRAWN.get(question)
         if link is not None:
@@ -114,31 +114,3 @@ def _incomplete(result: Any, depth: int | None) -> list[str]:
             "a floor: calls the graph could not link may add more (" + ", ".join(causes) + ")"
         )
     return reasons
-
-
-def _node(held: HeldGraph, key: str, depth: int, *, root: bool) -> DiagramNode:
-    number = held.graph.index.get(key)
-    location: Mapping[str, Any] = held.location(number) if number is not None else {}
-    place = f"{location['path']}:{location['line']}" if "path" in location else None
-    entries = held.graph.entries.get(number, ()) if number is not None else ()
-    return DiagramNode(
-        key=key,
-        name=short_name(key),
-        place=place,
-        depth=depth,
-        root=root,
-        entries=tuple(sorted(entries)),
-    )
-
-
-def _graph_edges(held: HeldGraph, tiers: Sequence[str], keys: set[str]) -> Iterator[DiagramEdge]:
-    graph = held.graph
-    wanted = {EVIDENCE_ORDER.index(tier) for tier in tiers}
-    for key in sorted(keys):
-        number = graph.index.get(key)
-        if number is None:
-            continue
-        for edge in held.outgoing[number]:
-            target = graph.ids[graph.targets[edge]]
-            if graph.ranks[edge] in wanted and target in keys:
-                yield DiagramEdge(key, target, EVIDENCE_ORDER[graph.ranks[edge]])

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from tsograph.producers.diagrams.cut import cut
-from tsograph.producers.diagrams.labels import short_name
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode
+from tsograph.producers.diagrams.graph_nodes import graph_node
+from tsograph.producers.diagrams.model import Diagram, DiagramEdge
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS
 from tsograph.producers.graph.traversal import Traversal
@@ -34,11 +33,13 @@ def traversal_diagram(
 ) -> Diagram:
     """`limits` holds the traversal's --max-depth and --max-reached, named for the final node;
     `routes` reads the route labels, called only when a drawn node is a route handler."""
-    nodes = [_node(graph, root["id"], 0, root=True) for root in result.roots if "symbol" in root]
+    nodes = [
+        graph_node(graph, root["id"], 0, root=True) for root in result.roots if "symbol" in root
+    ]
     drawn = {node.key for node in nodes}
     # A root that another root reaches is drawn once, as a root.
     nodes += [
-        _node(graph, item["symbol"]["usr"], item["depth"])
+        graph_node(graph, item["symbol"]["usr"], item["depth"])
         for item in result.reached
         if item["symbol"]["usr"] not in drawn
     ]
@@ -61,20 +62,6 @@ def traversal_diagram(
             ),
         )
     return diagram
-
-
-def _node(graph: IndexedGraph, node_id: str, depth: int, *, root: bool = False) -> DiagramNode:
-    number = graph.index[node_id]
-    location: Mapping[str, Any] | None = graph.locations[number]
-    place = f"{location['path']}:{location['line']}" if location is not None else None
-    return DiagramNode(
-        key=node_id,
-        name=short_name(node_id),
-        place=place,
-        depth=depth,
-        root=root,
-        entries=tuple(sorted(graph.entries.get(number, ()))),
-    )
 
 
 def _edges(graph: IndexedGraph, mode: str, keys: set[str]) -> Iterator[DiagramEdge]:

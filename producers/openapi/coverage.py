@@ -62,52 +62,37 @@ class Coverage:
         self._unsafe_ids[cause] += 1
 
     def lines(self) -> list[str]:
-        lines = []
-        if self._skipped:
-            lines.append(
-                counted(
-                    "contract-coverage:",
-                    self._skipped.total(),
-                    "spec entry(ies) were skipped and produced no facts",
-                    breakdown=self._skipped,
-                )
-            )
-        if self._dynamic:
-            lines.append(
-                counted(
-                    "contract-coverage:",
-                    self._dynamic.total(),
-                    "fact(s) have dynamic templates that cannot be matched exactly",
-                    breakdown=self._dynamic,
-                )
-            )
-        if self._folded:
-            lines.append(
-                counted(
-                    "contract-coverage:",
-                    self._folded.total(),
-                    "operation(s) share a method and channel with another operation "
-                    "and were folded into its fact",
-                    breakdown=self._folded,
-                )
-            )
-        if self._unresolved:
-            lines.append(
-                counted(
-                    "unresolved-contract-servers:",
-                    len(self._unresolved),
-                    "server URL(s) or base path(s) could not be resolved to a fixed path prefix, "
-                    "so their facts are anchored to the base",
-                    breakdown=Counter(self._unresolved.values()),
-                )
-            )
-        if self._unsafe_ids:
-            lines.append(
-                counted(
-                    "unsafe-operation-ids:",
-                    self._unsafe_ids.total(),
-                    "operationId(s) were omitted because they cannot be written safely",
-                    breakdown=self._unsafe_ids,
-                )
-            )
-        return lines
+        counts = (
+            (
+                "contract-coverage:",
+                self._skipped,
+                "spec entry(ies) were skipped and produced no facts",
+            ),
+            (
+                "contract-coverage:",
+                self._dynamic,
+                "fact(s) have dynamic templates that cannot be matched exactly",
+            ),
+            (
+                "contract-coverage:",
+                self._folded,
+                "operation(s) share a method and channel with another operation "
+                "and were folded into its fact",
+            ),
+            (
+                "unresolved-contract-servers:",
+                Counter(self._unresolved.values()),
+                "server URL(s) or base path(s) could not be resolved to a fixed path prefix, "
+                "so their facts are anchored to the base",
+            ),
+            (
+                "unsafe-operation-ids:",
+                self._unsafe_ids,
+                "operationId(s) were omitted because they cannot be written safely",
+            ),
+        )
+        return [
+            counted(prefix, reasons.total(), text, breakdown=reasons)
+            for prefix, reasons, text in counts
+            if reasons
+        ]

@@ -36,6 +36,7 @@ from tsograph.producers.query.request import (
     floor_for_callers,
     mode_of,
     one_target,
+    tiered_target,
 )
 from tsograph.producers.query.targets import find, target_path, unsafe_path
 
@@ -201,11 +202,9 @@ def _by_tier(held: HeldGraph, edges: list[int]) -> dict[str, int]:
 
 def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     """callers and callees: the edges in, or out, breadth first up to --depth."""
-    start = one_target(held, request.target or "", budget, result, request.file)
+    start = tiered_target(held, request, budget, result)
     if start is None:
         return
-    result.target = held.symbol(start)
-    result.tiered = True
     incoming = request.question == "callers"
     lists = held.incoming if incoming else held.outgoing
     far_end = held.graph.sources if incoming else held.graph.targets
@@ -260,11 +259,9 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
 
 
 def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
-    start = one_target(held, request.target or "", budget, result, request.file)
+    start = tiered_target(held, request, budget, result)
     if start is None:
         return
-    result.target = held.symbol(start)
-    result.tiered = True
     depth_limit = request.depth or DEFAULT_DEPTH["impact"]
     tiers = set(request.tiers)
     found = reach_tiers(held, [start], budget, depth_limit)
@@ -285,11 +282,9 @@ def _routes(held: HeldGraph, request: Request, budget: Budget, result: Result) -
     labels = held.routes()
     graph = held.graph
     if request.target:
-        start = one_target(held, request.target, budget, result, request.file)
+        start = tiered_target(held, request, budget, result)
         if start is None:
             return
-        result.target = held.symbol(start)
-        result.tiered = True
         reach = reach_tiers(held, [start], budget, ROUTE_HOPS)
         reach[start] = (0, EVIDENCE_ORDER[0], start)
         floor_for_callers(held, request.tiers, result)

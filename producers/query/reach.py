@@ -1,4 +1,5 @@
-"""Who reaches a set of symbols: the walk `impact`, `routes` and `impact --base` share."""
+"""Who reaches a set of symbols through call edges, per evidence tier: the walk impact,
+routes, tests and `impact --base` share."""
 
 from __future__ import annotations
 

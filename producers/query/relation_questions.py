@@ -12,7 +12,7 @@ from collections import deque
 from typing import Any
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.graph.model import EVIDENCE_ORDER, Relation
+from tsograph.producers.graph.model import Relation
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import (
@@ -21,6 +21,7 @@ from tsograph.producers.query.held import (
     relation_site,
     short_name,
 )
+from tsograph.producers.query.reach import reach_tiers
 from tsograph.producers.query.request import (
     Refused,
     Request,
@@ -28,6 +29,7 @@ from tsograph.producers.query.request import (
     floor_for_callers,
     mode_of,
     one_target,
+    tiered_target,
 )
 from tsograph.producers.query.targets import find
 
@@ -242,34 +244,13 @@ def _is_test(held: HeldGraph, number: int, path: str) -> bool:
 
 def tests(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     """The test functions that call the target, up to `depth` hops away (default 3)."""
-    start = one_target(held, request.target or "", budget, result, request.file)
+    start = tiered_target(held, request, budget, result)
     if start is None:
         return
-    result.target = held.symbol(start)
-    result.tiered = True
     depth_limit = request.depth or 3
     tiers = set(request.tiers)
     graph = held.graph
-    found: dict[int, tuple[int, str, int]] = {}
-    for rank, tier in enumerate(EVIDENCE_ORDER):
-        depth_of = {start: 0}
-        queue = deque([start])
-        while queue:
-            number = queue.popleft()
-            depth = depth_of[number]
-            if depth == depth_limit:
-                continue
-            for edge in held.incoming[number]:
-                budget.tick()
-                if graph.ranks[edge] > rank:
-                    continue
-                other = graph.sources[edge]
-                if other in depth_of:
-                    continue
-                depth_of[other] = depth + 1
-                queue.append(other)
-                if other not in found:
-                    found[other] = (depth + 1, tier, number)
+    found = reach_tiers(held, [start], budget, depth_limit)
     rows = []
     for number, (depth, tier, via) in found.items():
         budget.tick()

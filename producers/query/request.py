@@ -85,6 +85,16 @@ def one_target(
     return found.numbers[0]
 
 
+def tiered_target(held: HeldGraph, request: Request, budget: Budget, result: Result) -> int | None:
+    """The symbol `--target` names (within `--file`), set as the answer's target whose items
+    are counted by tier; None when the name is ambiguous (the candidates are set)."""
+    start = one_target(held, request.target or "", budget, result, request.file)
+    if start is not None:
+        result.target = held.symbol(start)
+        result.tiered = True
+    return start
+
+
 def mode_of(tiers: Iterable[str]) -> str:
     """The traversal mode whose tiers cover the asked ones."""
     asked = set(tiers)

@@ -3,11 +3,12 @@ and tables reached, cut to the nearest DEFAULT_MAX_NODES like every diagram."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from tsograph.producers.diagrams.cut import DEFAULT_MAX_NODES, cut
-from tsograph.producers.diagrams.labels import short_name
+from tsograph.producers.diagrams.graph_nodes import graph_edges, graph_node
 from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.review.redact import redact
@@ -22,17 +23,11 @@ def review_diagram(head: HeldGraph, summary: Mapping[str, Any]) -> Diagram:
         known = nodes.get(node_id)
         if known is not None and known.depth <= depth:
             return
-        number = head.graph.index.get(node_id)
-        location = head.location(number) if number is not None else {}
-        place = f"{location['path']}:{location['line']}" if "path" in location else None
-        entries = head.graph.entries.get(number, ()) if number is not None else ()
-        nodes[node_id] = DiagramNode(
-            key=node_id,
-            name=redact(short_name(node_id)),
-            place=None if place is None else redact(place),
-            depth=depth,
-            root=root,
-            entries=tuple(sorted(entries)),
+        drawn = graph_node(head.graph, node_id, depth, root=root)
+        nodes[node_id] = dataclasses.replace(
+            drawn,
+            name=redact(drawn.name),
+            place=None if drawn.place is None else redact(drawn.place),
             routes=tuple(map(redact, labels.get(node_id, ()))),
         )
 
@@ -65,14 +60,6 @@ def review_diagram(head: HeldGraph, summary: Mapping[str, Any]) -> Diagram:
         add(row["symbol"], row["depth"])
         edges.append(DiagramEdge(row["symbol"], table, "direct"))
     # The graph's own edges between drawn symbols join the forward paths to the tables too.
-    graph = head.graph
-    for node_id in sorted(nodes):
-        number = graph.index.get(node_id)
-        if number is None:
-            continue
-        for edge in head.outgoing[number]:
-            target = graph.ids[graph.targets[edge]]
-            if target in nodes:
-                edges.append(DiagramEdge(node_id, target, head.tier(edge)))
+    edges.extend(graph_edges(head, nodes))
     ordered = sorted(nodes.values(), key=lambda node: (node.depth, node.key))
     return cut(ordered, edges, DEFAULT_MAX_NODES, cap=f"the brief's diagram of {DEFAULT_MAX_NODES}")

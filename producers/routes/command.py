@@ -22,7 +22,7 @@ from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
-from tsograph.producers.routes.http_document import write_http_document
+from tsograph.producers.routes.http_document import HttpScan, write_http_document
 from tsograph.producers.routes.node.server import scan_server
 from tsograph.producers.routes.python_server.language import server_language
 from tsograph.producers.routes.python_server.scan import scan_python_server
@@ -86,28 +86,21 @@ def run(args: argparse.Namespace) -> int:
         model = ProjectModel.load(
             target.project, args.include_tests, syntax_files(args), target.enclosing
         )
+        scan: HttpScan
         if server_language(model, args.language) == "python":
             found = scan_python_server(model, service)
-            write_http_document(
-                args,
-                "server",
-                target,
+            platform, scan, scopes = "python", found, found.scopes
+            dispatch = "registration-order" if found.first_match else "specificity"
+        else:
+            node = scan_server(
+                target.project,
                 service,
-                generated,
-                found,
-                platform="python",
-                limitation_scopes=found.scopes,
-                dispatch="registration-order" if found.first_match else "specificity",
+                args.include_tests,
+                syntax_files(args),
+                target.enclosing,
+                model=model,
             )
-            continue
-        scan = scan_server(
-            target.project,
-            service,
-            args.include_tests,
-            syntax_files(args),
-            target.enclosing,
-            model=model,
-        )
+            platform, scan, scopes, dispatch = "js", node, node.scopes, node.dispatch
         write_http_document(
             args,
             "server",
@@ -115,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
             service,
             generated,
             scan,
-            limitation_scopes=scan.scopes,
-            dispatch=scan.dispatch,
+            platform=platform,
+            limitation_scopes=scopes,
+            dispatch=dispatch,
         )
     return 0

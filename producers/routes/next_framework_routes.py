@@ -8,11 +8,10 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any
 
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import validate_scope
 from tsograph.producers.routes.next_scan import Scan, Settings, lstat
+from tsograph.producers.routes.route_scan import Limitations
 
 
 def _nonempty_folder(root: Path, name: str) -> tuple[bool, bool]:
@@ -40,37 +39,26 @@ def framework_routes(root: Path, settings: Settings, found_dirs: list[str], scan
     base = settings.base_path if settings.base_known else "<basePath>"
     scoped = settings.resolved
 
-    def add(line: str, scope: dict[str, Any] | None) -> None:
-        scan.limitations.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                scan.scopes.append(entry)
+    add = Limitations(scan.limitations, scan.scopes).add
 
-    present, linked = _nonempty_folder(root, "public")
-    if present:
-        note = " (a symbolic link, not read)" if linked else ""
-        add(
-            counted(
-                "framework-provided-routes:",
-                1,
-                f"public/ is served at {base or '/'} for GET and HEAD{note}",
-            ),
-            {"templatePrefixes": [base or "/"], "methods": ["GET", "HEAD"]} if scoped else None,
-        )
-    present, linked = _nonempty_folder(root, "static")
-    if present:
-        note = " (a symbolic link, not read)" if linked else ""
-        add(
-            counted(
-                "framework-provided-routes:",
-                1,
-                f"the legacy static/ folder is served at {base}/static for GET and HEAD{note}",
-            ),
-            {"templatePrefixes": [f"{base}/static"], "methods": ["GET", "HEAD"]}
-            if scoped and not settings.i18n
-            else None,
-        )
+    # The folders served as files: the folder, how the line names it, where it is served,
+    # and whether the limitation can be scoped (static/'s not under i18n).
+    folders = (
+        ("public", "public/", base or "/", scoped),
+        ("static", "the legacy static/ folder", f"{base}/static", scoped and not settings.i18n),
+    )
+    for folder, what, prefix, exact in folders:
+        present, linked = _nonempty_folder(root, folder)
+        if present:
+            note = " (a symbolic link, not read)" if linked else ""
+            add(
+                counted(
+                    "framework-provided-routes:",
+                    1,
+                    f"{what} is served at {prefix} for GET and HEAD{note}",
+                ),
+                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if exact else None,
+            )
     if found_dirs:
         add(
             counted(

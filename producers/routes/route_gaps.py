@@ -14,7 +14,8 @@ from typing import Any
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
-from tsograph.exchange.scopes import static_template_problem, validate_scope
+from tsograph.exchange.scopes import static_template_problem
+from tsograph.producers.routes.route_scan import Limitations
 
 
 @dataclass
@@ -29,21 +30,6 @@ class RouteGaps:
     missing_usrs: set[str] = field(default_factory=set)
 
 
-class ScopedLines:
-    """Limitation lines, and the scopes of those a scope bounds."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.scopes: list[dict[str, Any]] = []
-
-    def add(self, line: str, scope: dict[str, Any] | None = None) -> None:
-        self.lines.append(line)
-        if scope is not None:
-            entry = {"limitation": line, **scope}
-            if validate_scope(entry, [line]) is None:
-                self.scopes.append(entry)
-
-
 def prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
     """The scope of a limitation over these route prefixes, None when one cannot bound it."""
     if prefixes and all(
@@ -53,7 +39,7 @@ def prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
     return None
 
 
-def order_and_prefix_lines(out: RouteGaps, lines: ScopedLines, unresolved_what: str) -> None:
+def order_and_prefix_lines(out: RouteGaps, lines: Limitations, unresolved_what: str) -> None:
     """The lines for registrations out of order and routes under unresolved prefixes."""
     if out.unordered:
         lines.add(
@@ -80,7 +66,7 @@ def order_and_prefix_lines(out: RouteGaps, lines: ScopedLines, unresolved_what: 
         )
 
 
-def conditional_line(out: RouteGaps, lines: ScopedLines) -> None:
+def conditional_line(out: RouteGaps, lines: Limitations) -> None:
     if out.conditional:
         prefixes = sorted(set(out.conditional))
         lines.add(

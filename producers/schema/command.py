@@ -23,8 +23,9 @@ from tsograph.producers.output_formats import emit
 from tsograph.producers.routes.client.command import project_language
 from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.python.collect_all import scan_python
+from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.scan import SchemaScan
 from tsograph.producers.service_runs import (
-    Target,
     add_service_arguments,
     output_of,
     rebase_facts,
@@ -64,15 +65,17 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     for target in targets(args, "schema"):
+        files = syntax_files(args)
+        scan: SchemaScan | PySchemaScan
         if project_language(target.project, args.language) == "python":
-            _write_python(args, target, generated)
-            continue
-        scan = scan_project(
-            target.project, args.include_tests, syntax_files(args), target.enclosing
-        )
+            platform = "python"
+            scan = scan_python(target.project, args.include_tests, files, target.enclosing)
+        else:
+            platform = "js"
+            scan = scan_project(target.project, args.include_tests, files, target.enclosing)
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
-            platform="js",
+            platform=platform,
             target="persistence" if scan.facts else None,
             roles=list(ROLES),
             service=None,
@@ -86,22 +89,3 @@ def run(args: argparse.Namespace) -> int:
         with output_of(target):
             emit(document, args.format)
     return 0
-
-
-def _write_python(args: argparse.Namespace, target: Target, generated: str) -> None:
-    scan = scan_python(target.project, args.include_tests, syntax_files(args), target.enclosing)
-    check_fact_budget(len(scan.facts))
-    document = bridge_facts(
-        platform="python",
-        target="persistence" if scan.facts else None,
-        roles=list(ROLES),
-        service=None,
-        project=project_name(target.root),
-        generated=generated,
-        source_modified=source_modified_at(scan.read),
-        limitations=rebase_limitations(scan.limitation_lines(), target.folder),
-        facts=rebase_facts(scan.facts, target.folder),
-        source_sets={"tests": "included" if args.include_tests else "excluded"},
-    )
-    with output_of(target):
-        emit(document, args.format)

@@ -8,16 +8,17 @@ Interface (stable; used by the Prisma producer and the ORM/driver collectors):
         already a channel (from `sql_relations`, which escapes while it reads) is
         passed straight to `relation_use`.
     relation_use(channel, path, line, column, *, method=None, qualified_name=None,
-                 usr=None, dynamic=False) -> dict
+                 usr=None, dynamic=False, owner_id=None) -> dict
         One `relation-use` fact. `method` is the column (absent for relation facts);
-        `qualified_name`/`usr` form `symbol` (absent when both are None). A dynamic
-        fact says a relation is used whose name the code does not fix.
+        `qualified_name`/`usr` form `symbol` (absent when both are None); a source
+        fact gives `owner_id` instead, the symbol is then `source_symbol(owner_id)`.
+        A dynamic fact says a relation is used whose name the code does not fix.
     source_symbol(owner_id) -> str | None
         The symbol of a source fact from `ParsedFile.owner_at(offset)`: the graph id
         itself, or None for module-level code (`<path>#<module>`), which has no
         symbol and is counted under `missing-relation-usrs:` by the caller.
     Invalid names (control characters, over 1024 characters) raise nothing:
-    `valid_channel(text)` tells the caller to count them under `invalid-relation-names:`.
+    `valid_names(fact)` tells the caller to count them under `invalid-relation-names:`.
 """
 
 from __future__ import annotations
@@ -52,6 +53,22 @@ def valid_method(text: str) -> bool:
     return 0 < len(text) <= MAX_CHANNEL_CHARS and _FORBIDDEN.search(text) is None
 
 
+def valid_names(fact: Fact) -> bool:
+    """The fact's channel and method are names a document may hold."""
+    return valid_channel(fact["channel"]) and valid_method(fact.get("method", "x"))
+
+
+def admit(facts: list[Fact], fact: Fact, test_source: bool) -> bool:
+    """Append the fact, marked `testSource` when its file is a test source, unless its names
+    cannot be written (the caller counts it under `invalid-relation-names:`)."""
+    if not valid_names(fact):
+        return False
+    if test_source:
+        fact["testSource"] = True
+    facts.append(fact)
+    return True
+
+
 def source_symbol(owner_id: str) -> str | None:
     """The graph id that names a source fact; None for code at module level."""
     return None if owner_id.endswith(_MODULE_SUFFIX) else owner_id
@@ -67,7 +84,11 @@ def relation_use(
     qualified_name: str | None = None,
     usr: str | None = None,
     dynamic: bool = False,
+    owner_id: str | None = None,
 ) -> Fact:
+    if owner_id is not None:
+        # Code that uses a relation is named by the declaration around it.
+        qualified_name = usr = source_symbol(owner_id)
     fact: Fact = {
         "kind": "relation-use",
         "channel": channel_name,

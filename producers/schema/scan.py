@@ -180,14 +180,8 @@ class SchemaScan:
             self.note("parse-errors:", "files", name=path)
 
     def add(self, fact: Fact) -> None:
-        if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
-            fact.get("method", "x")
-        ):
+        if not fact_builder.admit(self.facts, fact, is_test_source(fact["location"]["path"])):
             self.note("invalid-relation-names:", "names")
-            return
-        if is_test_source(fact["location"]["path"]):
-            fact["testSource"] = True
-        self.facts.append(fact)
 
     def source_fact(
         self,
@@ -200,21 +194,13 @@ class SchemaScan:
     ) -> None:
         path = parsed.facts.declarations[0].id.partition("#")[0]
         line, column = parsed.location(offset)
-        symbol = fact_builder.source_symbol(parsed.owner_at(offset))
-        if symbol is None:
-            self.note("missing-relation-usrs:", "module-level", at=(path, line))
-        self.add(
-            fact_builder.relation_use(
-                channel,
-                path,
-                line,
-                column,
-                method=method,
-                qualified_name=symbol,
-                usr=symbol,
-                dynamic=dynamic,
-            )
+        owner = parsed.owner_at(offset)
+        fact = fact_builder.relation_use(
+            channel, path, line, column, method=method, dynamic=dynamic, owner_id=owner
         )
+        if "symbol" not in fact:
+            self.note("missing-relation-usrs:", "module-level", at=(path, line))
+        self.add(fact)
 
     def claim(self, path: str, offset: int) -> None:
         self.claimed.add((path, offset))

@@ -22,3 +22,15 @@ def return_statements(body: Node) -> Iterator[Node]:
                 yield child
                 continue
             stack.append(child)
+
+
+def function_results(function: Node) -> list[Node | None] | None:
+    """What a function gives back: its expression body, or the value of each of its `return`
+    statements (None for a bare `return;`) in `return_statements` order; None when the
+    function has no body."""
+    body = function.part("body")
+    if body is None:
+        return None
+    if body.kind != "block":
+        return [body]
+    return [statement.part("value") for statement in return_statements(body)]

@@ -41,3 +41,66 @@ def test_a_function_returns_what_its_own_return_statements_give() -> None:
     values = [statement.part("value") for statement in return_statements(body)]
     # The bare `return;` ends the body's block; `return 1` sits in the nested `if`.
     assert [None if value is None else value.value for value in values] == [None, "1"]
+
+
+def test_commonjs_exports_are_the_whole_module_or_one_named_member() -> None:
+    root = read_syntax(
+        "src/a.js",
+        b"module.exports = f; exports.a = 1; module.exports.b = 2; exports = 3;"
+        b" exports.a.b = 4; other.exports.c = 5; (module.exports) = g;",
+    ).root
+    statements = list(root.items)
+    assignments = [statement.part("value") for statement in statements]
+    targets = [assignment.part("left") for assignment in assignments if assignment is not None]
+    assert [modules.is_module_exports(target) for target in targets if target is not None] == [
+        True,
+        False,
+        False,
+        False,
+        False,
+        False,
+        True,
+    ]
+    assert [modules.exports_member(target) for target in targets if target is not None] == [
+        None,
+        "a",
+        "b",
+        None,
+        None,
+        None,
+        None,
+    ]
+    values = [modules.module_exports_value(statement) for statement in statements]
+    assert [None if value is None else value.value for value in values] == [
+        "f",
+        None,
+        None,
+        None,
+        None,
+        None,
+        "g",
+    ]
+
+
+def test_pattern_names_follow_defaults_renames_and_rests_in_source_order() -> None:
+    from tsograph.producers.values.patterns import pattern_names
+
+    root = read_syntax("src/a.js", b"const { a, b: [c, ...d], e = 1, f: { g = 2 } } = x;").root
+    pattern = next(iter(find_all(root, ("object_pattern",))))
+    assert [name for name, _ in pattern_names(pattern)] == ["a", "c", "d", "e", "g"]
+
+
+def test_a_function_gives_its_expression_body_or_each_return_value() -> None:
+    from tsograph.producers.values.returns import function_results
+
+    root = read_syntax(
+        "src/a.ts",
+        b"const f = () => a; function g(x) { if (x) return b; return; } declare function h(): C;",
+    ).root
+    arrow, declared, bodyless = sorted(find_all(root, ("function",)), key=lambda node: node.start)
+    results = [function_results(function) for function in (arrow, declared, bodyless)]
+    names = [
+        None if found is None else [None if n is None else n.value for n in found]
+        for found in results
+    ]
+    assert names == [["a"], [None, "b"], None]

@@ -15,6 +15,7 @@ from typing import Literal
 
 from tsograph.producers.lang.syntax_read import is_function
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values.patterns import pattern_names
 
 BindingKind = Literal["const", "mutable", "function", "class", "import", "param", "other"]
 
@@ -78,7 +79,7 @@ class Scopes:
                 if child.kind == "declaration":
                     self._declaration(child, table, loop=True)
                 else:
-                    for item in pattern_names(child):
+                    for item, _ in pattern_names(child):
                         table.setdefault(item, Binding("other", child))
             return
         for child in node.items:
@@ -122,7 +123,7 @@ class Scopes:
                 kind: BindingKind = "const" if is_const and not loop else "mutable"
                 table.setdefault(name.value, Binding(kind, declarator))
             else:
-                for item in pattern_names(name):
+                for item, _ in pattern_names(name):
                     table.setdefault(item, Binding("other", declarator))
 
     def _parameters(self, function: Node, table: dict[str, Binding]) -> None:
@@ -138,7 +139,7 @@ class Scopes:
                 and param.part("value") is None
                 and "rest" not in param.flags
             )
-            for name in pattern_names(pattern):
+            for name, _ in pattern_names(pattern):
                 table.setdefault(name, Binding("param", function, index, simple=simple))
 
     def _import(self, node: Node, table: dict[str, Binding]) -> None:
@@ -160,22 +161,6 @@ class Scopes:
             table.setdefault(
                 local.value, Binding("import", entry, specifier=specifier, imported=imported)
             )
-
-
-def pattern_names(pattern: Node) -> list[str]:
-    """The names a binding pattern declares (`a`, `{ a, b: [c] }`, `...rest`, defaults)."""
-    kind = pattern.kind
-    if kind in ("identifier", "shorthand"):
-        return [pattern.value] if pattern.value is not None else []
-    if kind in ("property", "rest"):
-        inner = pattern.part("value")
-        return pattern_names(inner) if inner is not None else []
-    if kind == "assign_pattern":
-        left = pattern.part("left")
-        return pattern_names(left) if left is not None else []
-    if kind in ("object_pattern", "array_pattern"):
-        return [name for item in pattern.items for name in pattern_names(item)]
-    return []
 
 
 def _var_declarations(node: Node) -> list[Node]:

@@ -40,11 +40,11 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
-    ScopedLines,
     conditional_line,
     order_and_prefix_lines,
     prefix_scope,
 )
+from tsograph.producers.routes.route_scan import Limitations
 
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "ALL"})
@@ -84,8 +84,6 @@ class _Level:
 
 @dataclass
 class Output(RouteGaps):
-    limitations: list[str] = field(default_factory=list)
-    scopes: list[dict[str, Any]] = field(default_factory=list)
     unmodeled: set[str] = field(default_factory=set)
     coverage: Counter[str] = field(default_factory=Counter)
     provided: list[tuple[str, str, str | None]] = field(default_factory=list)
@@ -445,7 +443,7 @@ def _unproven(prefix: str) -> PathVariant:
 
 def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     """The limitation lines of the scan's gaps, with the scopes that bound them."""
-    lines = ScopedLines()
+    lines = Limitations()
     add = lines.add
     order_and_prefix_lines(out, lines, "a mount prefix or router")
     if out.collisions:

@@ -23,7 +23,6 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import chain as member_chain
 from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
@@ -599,13 +598,12 @@ class Interpreter:
         if left is None or right is None:
             return UNKNOWN
         value = self.eval(right, scope, frame)
-        chain = _exports_chain(left)
-        if chain == ("module", "exports"):
+        key = modules.exports_member(left)
+        if modules.is_module_exports(left):
             frame.module.commonjs = value
             if isinstance(value, ObjectValue):
                 frame.module.exports.update(value.members)
-        elif chain is not None and chain[:-1] in (("exports",), ("module", "exports")):
-            key = chain[-1]
+        elif key is not None:
             frame.module.exports[key] = value
             if isinstance(frame.module.commonjs, ObjectValue):
                 frame.module.commonjs.members[key] = value
@@ -758,14 +756,6 @@ def _statements_of(branch: Node | None) -> list[Node]:
     if branch.kind == "block":
         return list(branch.items)
     return [branch]
-
-
-def _exports_chain(left: Node) -> tuple[str, ...] | None:
-    """`module.exports`, `exports.x`, `module.exports.x` as names; None for anything else."""
-    names = member_chain(left)
-    if names is None:
-        return None
-    return names if names[0] == "exports" or names[:2] == ("module", "exports") else None
 
 
 def _property_name(node: Node) -> str | None:

@@ -33,11 +33,11 @@ from tsograph.producers.routes.python_server.values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
-    ScopedLines,
     conditional_line,
     order_and_prefix_lines,
     prefix_scope,
 )
+from tsograph.producers.routes.route_scan import Limitations
 
 # Mounted file servers and framework pages: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})
@@ -258,7 +258,7 @@ def _unproven(parts: list[Text], known: bool) -> PathVariant:
 
 
 def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[str, Any]]]:
-    lines = ScopedLines()
+    lines = Limitations()
     add = lines.add
     order_and_prefix_lines(out, lines, "a prefix or router")
     conditional_line(out, lines)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import find_all, static_key
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.values.returns import return_statements
 
 # What collectors look at: calls (tagged templates are calls too), `new` and member access.
 CODE_KINDS = frozenset({"call", "tagged", "new", "member"})
@@ -256,11 +255,3 @@ def plain_template(node: Node) -> str | None:
 def is_const(declarator: Node) -> bool:
     declaration = declarator.parent
     return declaration is not None and declaration.value == "const"
-
-
-def returned_expressions(body: Node) -> Iterator[Node]:
-    """Expressions a function body returns, not looking into nested functions or classes."""
-    for statement in return_statements(body):
-        value = statement.part("value")
-        if value is not None:
-            yield value

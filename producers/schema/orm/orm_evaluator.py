@@ -59,7 +59,6 @@ from tsograph.producers.schema.orm.declarations import (
     key_name,
     parameter_names,
     plain_template,
-    returned_expressions,
     scope_names,
     simple_assignments,
     single_unparenthesized,
@@ -68,6 +67,7 @@ from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
 from tsograph.producers.values import class_members, modules, provenance
 from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.returns import function_results
 
 # Callee shapes whose calls are indexed for caller provenance.
 CALLER_SHAPES = frozenset({"identifier", "member", "call", "tagged"})
@@ -404,13 +404,10 @@ class Evaluator:
         right = assignment.part("right")
         if left is None or right is None:
             return None
-        written = self.text(path, left).replace(" ", "")
-        if written == "module.exports":
+        if modules.is_module_exports(left):
             whole = self.value(path, right)
             return whole if name == "default" else self.member(path, whole, name)
-        if written in (f"module.exports.{name}", f"exports.{name}"):
-            return self.value(path, right)
-        return None
+        return self.value(path, right) if modules.exports_member(left) == name else None
 
     # ---- members and calls ----------------------------------------------------
 
@@ -527,13 +524,8 @@ class Evaluator:
             found = self.type_value(path, annotation)
             if found is not None:
                 return found
-        body = function.part("body")
-        if body is None:
-            return None
-        if body.kind != "block":
-            return self.value(path, body)
-        for returned in returned_expressions(body):
-            found = self.value(path, returned)
+        for returned in function_results(function) or ():
+            found = None if returned is None else self.value(path, returned)
             if found is not None:
                 return found
         return None

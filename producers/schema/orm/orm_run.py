@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.orm.declarations import CALLS, callee_of, template_parts
+from tsograph.producers.schema.orm.declarations import (
+    CALLS,
+    callee_of,
+    literal_string,
+    template_parts,
+    written_entries,
+)
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.scan import SchemaScan
 
@@ -56,6 +63,57 @@ class OrmRun:
     ) -> None:
         """A relation-use fact at `at`, its symbol the declaration that encloses it."""
         self.scan.source_fact(self.file(path), at.start, channel, method=method, dynamic=dynamic)
+
+    def use_written_keys(
+        self,
+        path: str,
+        node: Node,
+        channel: str,
+        column_of: Callable[[str], str | None],
+        *,
+        nested_arrays: bool = False,
+        wrappers: tuple[str, ...] = (),
+    ) -> None:
+        """A use of each column an option value names: the strings of `['id', 'name']`, the
+        keys of `{id: true}`, objects in the array; with `nested_arrays` also the arrays in
+        it (Sequelize's `['name', 'alias']`); an entry named in `wrappers` (Sequelize's
+        `{include: [...], exclude: [...]}`) holds more of them."""
+        if node.kind == "array":
+            for item in node.items:
+                item = unwrap_value(item)
+                written = literal_string(item)
+                if written is not None:
+                    column = column_of(written)
+                    if column is not None:
+                        self.use(path, item, channel, column)
+                elif item.kind == "object" or (nested_arrays and item.kind == "array"):
+                    self.use_written_keys(
+                        path,
+                        item,
+                        channel,
+                        column_of,
+                        nested_arrays=nested_arrays,
+                        wrappers=wrappers,
+                    )
+            return
+        if node.kind != "object":
+            return
+        for name, key, item in written_entries(node):
+            if name in wrappers and item.kind == "property":
+                value = item.part("value")
+                if value is not None:
+                    self.use_written_keys(
+                        path,
+                        unwrap_value(value),
+                        channel,
+                        column_of,
+                        nested_arrays=nested_arrays,
+                        wrappers=wrappers,
+                    )
+                continue
+            column = None if name is None else column_of(name)
+            if column is not None:
+                self.use(path, key, channel, column)
 
     def declare(
         self,

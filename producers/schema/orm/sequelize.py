@@ -42,7 +42,6 @@ from tsograph.producers.schema.orm.declarations import (
     object_value,
     source_text,
     string_option,
-    written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
 from tsograph.producers.schema.orm.orm_run import (
@@ -112,6 +111,11 @@ class Model:
     @property
     def channel(self) -> str | None:
         return None if self.table is None else fact_builder.channel(self.table, self.schema)
+
+    def field_of(self, name: str) -> str | None:
+        """The column of the attribute `name`, None when the model declares no such one."""
+        attribute = self.attributes.get(name)
+        return None if attribute is None else attribute.field
 
 
 @dataclass
@@ -591,32 +595,15 @@ class Sequelize(OrmCollector):
 
     def _keys(self, run: OrmRun, path: str, node: Node, model: Model) -> None:
         channel = model.channel
-        if channel is None:
-            return
-        if node.kind == "array":
-            for item in node.items:
-                item = unwrap_value(item)
-                written = literal_string(item)
-                if written is not None and written in model.attributes:
-                    run.use(path, item, channel, model.attributes[written].field)
-                elif item.kind == "array":
-                    first = item.items[0] if item.items else None
-                    if first is not None:
-                        self._keys(run, path, item, model)
-                elif item.kind == "object":
-                    self._keys(run, path, item, model)
-            return
-        if node.kind != "object":
-            return
-        for name, key, item in written_entries(node):
-            if name in ("include", "exclude") and item.kind == "property":
-                value = item.part("value")
-                if value is not None:
-                    self._keys(run, path, unwrap_value(value), model)
-                continue
-            attribute = None if name is None else model.attributes.get(name)
-            if attribute is not None:
-                run.use(path, key, channel, attribute.field)
+        if channel is not None:
+            run.use_written_keys(
+                path,
+                node,
+                channel,
+                model.field_of,
+                nested_arrays=True,
+                wrappers=("include", "exclude"),
+            )
 
 
 def _underscored_if(text_value: str, underscored: bool) -> str:

@@ -22,7 +22,6 @@ from tsograph.producers.schema.orm.declarations import (
     call_arguments,
     literal_string,
     object_value,
-    written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.orm.orm_run import UNRESOLVED, OrmRun, continued, method_of
@@ -206,25 +205,8 @@ class TypeOrmQueries:
 
     def _keys(self, run: OrmRun, path: str, node: Node, entity: Entity) -> None:
         channel = entity.channel
-        if channel is None:
-            return
-        if node.kind == "array":
-            for item in node.items:
-                item = unwrap_value(item)
-                written = literal_string(item)
-                if written is not None:
-                    column = entity.column(written)
-                    if column is not None:
-                        run.use(path, item, channel, column)
-                elif item.kind == "object":
-                    self._keys(run, path, item, entity)
-            return
-        if node.kind != "object":
-            return
-        for name, key, _ in written_entries(node):
-            column = None if name is None else entity.column(name)
-            if column is not None:
-                run.use(path, key, channel, column)
+        if channel is not None:
+            run.use_written_keys(path, node, channel, entity.column)
 
     def _query_builders(self, run: OrmRun, path: str) -> None:
         """`createQueryBuilder` chains: entity arguments, joins on relations, alias.prop."""

@@ -5,8 +5,6 @@ declarations(scope)   (name, declaring node) of the names a scope node declares
                       declarators, functions and classes, import bindings (their
                       declaring node is the `import` statement)
 default_expression(root)  the value of `export default …` or `module.exports = …`
-returned_values(body)     the value of each `return` of a function body (None for a bare
-                          `return`), not those of nested functions
 is_require_or_import(node) a `require(…)` / `import(…)` call, awaited or not
 defining_types(declaration)  the type nodes that make a type alias or interface what it
                       is: the alias's right side, the interface's `extends` types (never
@@ -18,12 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tsograph.producers.lang.syntax_read import chain, is_function, unwrap, unwrap_value
+from tsograph.producers.lang.syntax_read import is_function, unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
-from tsograph.producers.values.returns import return_statements
-
-_PATTERNS = frozenset({"object_pattern", "array_pattern", "property", "assign_pattern", "rest"})
+from tsograph.producers.values.patterns import pattern_names
 
 
 def defining_types(node: Node) -> list[Node]:
@@ -32,11 +28,6 @@ def defining_types(node: Node) -> list[Node]:
         return [] if value is None else [value]
     extends = node.part("extends")
     return [] if extends is None else list(extends.items)
-
-
-def returned_values(body: Node) -> list[Node | None]:
-    """What each `return` of the body gives (None for a bare `return;`)."""
-    return [statement.part("value") for statement in return_statements(body)]
 
 
 def is_require_or_import(node: Node) -> bool:
@@ -54,27 +45,10 @@ def default_expression(root: Node) -> Node | None:
             if value is not None:
                 return value
         elif statement.kind == "statement":
-            inner = statement.part("value")
-            if inner is not None and inner.kind == "assign" and inner.value == "=":
-                left = inner.part("left")
-                if left is not None and chain(left) == ("module", "exports"):
-                    return inner.part("right")
+            value = modules.module_exports_value(statement)
+            if value is not None:
+                return value
     return None
-
-
-def pattern_names(node: Node) -> Iterator[tuple[str, Node]]:
-    if node.kind == "identifier":
-        yield node.value or "", node
-        return
-    for child in node.items if node.kind in ("object_pattern", "array_pattern") else [node]:
-        if child.kind in ("identifier", "shorthand"):
-            yield child.value or "", child
-        elif child.kind in ("object_pattern", "array_pattern"):
-            yield from pattern_names(child)
-        elif child.kind in _PATTERNS:
-            inner = child.part("value") or child.part("left")
-            if inner is not None:
-                yield from pattern_names(inner)
 
 
 def declarations(scope: Node) -> Iterator[tuple[str, Node]]:

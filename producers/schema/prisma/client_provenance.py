@@ -39,6 +39,7 @@ from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.scan import SchemaScan
 from tsograph.producers.values import class_members, provenance
 from tsograph.producers.values.budget import MAX_DEPTH
+from tsograph.producers.values.returns import function_results
 
 PRISMA_PACKAGE = "@prisma/client"
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
@@ -538,15 +539,10 @@ class ClientIndex:
             or "generator" in function.flags
         ):
             return False
-        body = function.part("body")
-        if body is None:
+        values = function_results(function)
+        if not values:
             return False
-        if body.kind != "block":
-            return self.is_client(info, body)
-        values = bindings.returned_values(body)
-        return bool(values) and all(
-            value is not None and self.is_client(info, value) for value in values
-        )
+        return all(value is not None and self.is_client(info, value) for value in values)
 
     def _member_is_client(self, info: ClientFile, node: Node) -> bool:
         obj = node.part("object")

@@ -31,7 +31,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_read import (
-    chain,
     object_property,
     string_value,
     top_level_consts,
@@ -48,6 +47,7 @@ from tsograph.producers.schema.prisma.versions import (
     select,
 )
 from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.values import modules
 
 PRISMA_EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts")
 # c12@3.3.4 SUPPORTED_EXTENSIONS; exsolve tries "" first, then each extension.
@@ -90,15 +90,10 @@ def _package_depends(info: PackageInfo | None) -> bool:
 def _default_export(root: Node) -> Node | None:
     consts = top_level_consts(root)
     for statement in root.items:
-        value: Node | None = None
         if statement.kind == "export" and "default" in statement.flags:
             value = statement.part("value")
-        elif statement.kind == "statement":
-            inner = statement.part("value")
-            if inner is not None and inner.kind == "assign" and inner.value == "=":
-                left = inner.part("left")
-                if left is not None and chain(left) == ("module", "exports"):
-                    value = inner.part("right")
+        else:
+            value = modules.module_exports_value(statement)
         if value is None:
             continue
         return _config_object(value, consts)

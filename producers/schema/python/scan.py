@@ -58,14 +58,8 @@ class PySchemaScan:
             self.places.setdefault(prefix, set()).add((ctx.path, line))
 
     def add(self, fact: Fact) -> None:
-        if not fact_builder.valid_channel(fact["channel"]) or not fact_builder.valid_method(
-            fact.get("method", "x")
-        ):
+        if not fact_builder.admit(self.facts, fact, is_python_test(fact["location"]["path"])):
             self.note("invalid-relation-names:", "names")
-            return
-        if is_python_test(fact["location"]["path"]):
-            fact["testSource"] = True
-        self.facts.append(fact)
 
     def declare(
         self, ctx: Context, at: Node, channel: str, qualified: str, method: str | None = None
@@ -90,21 +84,13 @@ class PySchemaScan:
     ) -> None:
         """A source fact at `at`, its symbol the graph id of the code around it."""
         line, column = ctx.syntax.location(at.start)
-        symbol = fact_builder.source_symbol(ctx.syntax.owner_at(at.start))
-        if symbol is None:
-            self.note("missing-relation-usrs:", "module-level", ctx, at)
-        self.add(
-            fact_builder.relation_use(
-                channel,
-                ctx.path,
-                line,
-                column,
-                method=method,
-                qualified_name=symbol,
-                usr=symbol,
-                dynamic=dynamic,
-            )
+        owner = ctx.syntax.owner_at(at.start)
+        fact = fact_builder.relation_use(
+            channel, ctx.path, line, column, method=method, dynamic=dynamic, owner_id=owner
         )
+        if "symbol" not in fact:
+            self.note("missing-relation-usrs:", "module-level", ctx, at)
+        self.add(fact)
 
     def sql(self, ctx: Context, at: Node, text: str | None) -> None:
         """The relations of SQL text sent at `at`. Unknown text, unknown parts spliced into

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.middleware import use_under_path
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     OTHER_VERBS,
@@ -16,9 +16,8 @@ from tsograph.producers.routes.node.frameworks.registration import (
     Construction,
     Framework,
     Host,
-    leading_path,
     paths,
-    verb,
+    verbs,
 )
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
@@ -47,21 +46,14 @@ def call(
         if name == "get" and len(args) == 1 and app.kind == "app":
             return UNKNOWN  # app.get(setting) reads a setting
         app.router_made = True
-        if not args:
-            return app
-        for path in paths(args[0]):
-            verb(host, app, name, path, args[1:], where, frame)
-        return app
+        return verbs(host, app, name, args, where, frame)
     if name in ("route", "use", "param"):
         app.router_made = True
     if name == "route":
         found = paths(args[0]) if args else [None]
         return RouteBuilder(app, found[0] if len(found) == 1 else None)
     if name == "use":
-        prefix, rest = leading_path(args, "/")
-        for value in paths(prefix):
-            use(host, app, value, rest, where, frame)
-        return app
+        return use_under_path(host, app, args, "/", where, frame)
     if name in ("set", "enable", "disable") and args and isinstance(args[0], str):
         if app.router_made:
             return app  # the app's router took its options when it was made

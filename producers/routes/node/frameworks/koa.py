@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.middleware import use, use_under_path
 from tsograph.producers.routes.node.frameworks.registration import (
     CONTRACT_VERBS,
     OTHER_VERBS,
@@ -16,9 +16,7 @@ from tsograph.producers.routes.node.frameworks.registration import (
     Construction,
     Framework,
     Host,
-    leading_path,
-    paths,
-    verb,
+    verbs,
 )
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
@@ -75,16 +73,9 @@ def _koa_router(
             # (name, path) or (path, middleware): @koa/router 13.1.1 decides by the type
             # of the second argument, which is not proven, so neither is the path.
             rest = [UNKNOWN, *args[2:]]
-        if not rest:
-            return router
-        for path in paths(rest[0]):
-            verb(host, router, name, path, rest[1:], where, frame)
-        return router
+        return verbs(host, router, name, rest, where, frame)
     if name == "use":
-        prefix, rest = leading_path(args, "")
-        for value in paths(prefix):
-            use(host, router, value, rest, where, frame)
-        return router
+        return use_under_path(host, router, args, "", where, frame)
     if name == "prefix" and args:
         router.prefix = args[0] if isinstance(args[0], str) else router.prefix
         if not isinstance(args[0], str):

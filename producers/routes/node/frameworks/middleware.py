@@ -14,7 +14,9 @@ from tsograph.producers.routes.node.frameworks.registration import (
     context,
     flat,
     handler_of,
+    leading_path,
     parameter_count,
+    paths,
 )
 from tsograph.producers.routes.node.runtime_values import (
     External,
@@ -115,6 +117,17 @@ def use(
                 add(router, Served(prefix, "open", "", where, reached, handler))
         elif value is not None:
             host.note("unresolved-middleware", where)
+
+
+def use_under_path(
+    host: Host, router: RouterValue, args: list[Value], default: str, where: Place, frame: Frame
+) -> RouterValue:
+    """`router.use([path], ...middleware)` (Express, @koa/router): the middleware under each
+    proven path, or under `default` when the first argument is no path."""
+    prefix, rest = leading_path(args, default)
+    for value in paths(prefix):
+        use(host, router, value, rest, where, frame)
+    return router
 
 
 def _is_static(value: External) -> bool:

@@ -320,6 +320,17 @@ def verb(
     route(host, router, (method,), path, handlers, where, frame)
 
 
+def verbs(
+    host: Host, router: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
+) -> RouterValue:
+    """`router.get(path, ...handlers)` (Express, @koa/router): one route per proven path
+    (a path array gives several); a call without arguments registers nothing."""
+    if args:
+        for path in paths(args[0]):
+            verb(host, router, name, path, args[1:], where, frame)
+    return router
+
+
 def view_path(router: RouterValue, path: str) -> str:
     """The path a registration through a Hono `basePath()` view gets on the app."""
     if router.target is not None and router.prefix:
