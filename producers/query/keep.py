@@ -68,6 +68,16 @@ class GraphOptions:
     language: str | None = None
     kept_mb: int | None = None  # the collector's bound; None: environment or default
 
+    def build_options(self) -> dict[str, Any]:
+        """The keyword options load_project_graph and incremental.rebuild both take."""
+        return {
+            "workspace": self.workspace,
+            "tsconfig": self.tsconfig,
+            "cache_dir": self.cache_dir,
+            "use_cache": self.use_cache,
+            "language": self.language,
+        }
+
     @classmethod
     def of(cls, args: Any) -> GraphOptions:
         return cls(
@@ -155,19 +165,11 @@ class Keeper:
         return held
 
     def _build(self) -> HeldGraph:
-        options = self.options
         started = time.time_ns()
         if self.built and self.platform == "js":
             return self._rebuilt(started)
         self.built = True
-        loaded = load_project_graph(
-            options.project,
-            workspace=options.workspace,
-            tsconfig=options.tsconfig,
-            cache_dir=options.cache_dir,
-            use_cache=options.use_cache,
-            language=options.language,
-        )
+        loaded = load_project_graph(self.options.project, **self.options.build_options())
         self.platform = loaded.graph.platform
         if loaded.cached_records is not None:
             records, mode = loaded.cached_records, "cached"
@@ -183,16 +185,7 @@ class Keeper:
     def _rebuilt(self, started: int) -> HeldGraph:
         """A later build of this process: per-file results of the previous one are kept
         where the edits since cannot change them (equal to a full build, byte for byte)."""
-        options = self.options
-        state = rebuild(
-            self.state,
-            options.project,
-            workspace=options.workspace,
-            tsconfig=options.tsconfig,
-            cache_dir=options.cache_dir,
-            use_cache=options.use_cache,
-            language=options.language,
-        )
+        state = rebuild(self.state, self.options.project, **self.options.build_options())
         self.state = state
         assert state.sources is not None  # a JavaScript rebuild always walks
         records = graph_records(state.graph)
