@@ -141,7 +141,7 @@ def _used_names(out: list[str], rows: list[Mapping[str, Any]]) -> None:
         return
     for row in rows:
         moved = f", moved to {code(row['movedTo'])}" if row["movedTo"] else ""
-        out.append(f"- {_at(row['symbol'])}{moved}: {row['total']} places used it")
+        out.append(f"- {_at(row['symbol'])}{moved}: {_count(row['total'], 'place')} used it")
         for place in row["places"][:SHOWN_PLACES]:
             now = place["bindsNow"]
             if now is None:
@@ -343,6 +343,11 @@ def _mark(found: Mapping[str, Any]) -> str:
     return "complete" if found["complete"] else "a floor"
 
 
+def _count(number: int, noun: str) -> str:
+    """`1 place`, `3 places`: a count with its noun."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _places(items: list[Mapping[str, Any]], total: int, where: str) -> str:
     shown = []
     for item in items[:SHOWN_PLACES]:
@@ -380,7 +385,7 @@ def _uses(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
             total = references["uses"][use]
             if total:
                 out.append(
-                    f"  - {word} in {total} places: "
+                    f"  - {word} in {_count(total, 'place')}: "
                     + _places(items, total, f"references/{key}.json")
                 )
         if references["total"]:
@@ -406,7 +411,7 @@ def _importers(out: list[str], blocks: list[Mapping[str, Any]]) -> None:
         tail = f" and {rest} more in `importers/{key}.json`" if rest else ""
         side = " (base version: the file is deleted)" if block["version"] == "base" else ""
         out.append(
-            f"- {code(block['file'])}{side}: imported at {block['total']} places, "
+            f"- {code(block['file'])}{side}: imported at {_count(block['total'], 'place')}, "
             f"{_mark(block)}: " + ", ".join(sites) + tail
         )
     if not blocks:
