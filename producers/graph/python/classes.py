@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from tsograph.producers.graph.python.index import MroEntry, Opaque
-from tsograph.producers.graph.python.names import ModuleNames
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     AMBIGUOUS,
     DYNAMIC_BASE,
     OUTSIDE,
@@ -23,6 +21,8 @@ from tsograph.producers.graph.python.values import (
     Outside,
     Unknown,
 )
+from tsograph.producers.graph.python.index import MroEntry, Opaque
+from tsograph.producers.graph.python.names import ModuleNames
 from tsograph.producers.lang.facts import (
     Ref,
     TypeRef,

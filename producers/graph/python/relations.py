@@ -18,8 +18,8 @@ from collections.abc import Iterable
 
 from tsograph.producers.graph.model import Relation, Site
 from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.binding_values import Decl, Instance, Module, Value
 from tsograph.producers.graph.python.index import Opaque
-from tsograph.producers.graph.python.values import Decl, Instance, Module, Value
 from tsograph.producers.graph.relations import named_types
 
 

@@ -50,7 +50,7 @@ from tsograph.producers.routes.python_server.interpreter import (
     Framework,
     Interpreter,
 )
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
     UNKNOWN_TEXT,
     Class,

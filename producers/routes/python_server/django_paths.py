@@ -24,8 +24,8 @@ import re
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters, constraint
+from tsograph.producers.routes.python_server.interpreter_values import Text
 from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
-from tsograph.producers.routes.python_server.values import Text
 
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<parameter>[^>]+)>")
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"

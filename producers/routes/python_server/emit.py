@@ -20,7 +20,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
     Entry,
     Include,

@@ -25,7 +25,7 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
     UNKNOWN_TEXT,
     Class,

@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     Arguments,
     Cls,
     Context,
@@ -45,9 +44,10 @@ from tsograph.producers.routes.python_client.values import (
     Lib,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import class_bases, naming
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 _MODEL = ("django", "db", "models", "Model")
 # Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with

@@ -42,8 +42,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Arguments,
     Cls,
@@ -55,9 +54,10 @@ from tsograph.producers.routes.python_client.values import (
     Seq,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 _BASE_CLASSES = frozenset(
     {

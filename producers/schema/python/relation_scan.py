@@ -1,6 +1,6 @@
 """One `tsograph schema` run over a project's Python sources.
 
-Files are read through the Python value layer (routes/python_client/values.py:
+Files are read through the Python value layer (routes/python_client/evaluator.py:
 imports resolved by the project's module resolution, constants across files,
 classes as values). Collectors run in order: SQLAlchemy/SQLModel models and
 Django models first (declaration facts, and the model index the queries
@@ -23,8 +23,8 @@ from pathlib import Path
 from tsograph.exchange.limitations import Place, counted
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
-from tsograph.producers.routes.python_client.values import Context
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.scan import TEXTS

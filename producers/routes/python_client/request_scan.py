@@ -35,6 +35,7 @@ from tsograph.producers.routes.call_facts import (
 )
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
+from tsograph.producers.routes.python_client.evaluator import Client, Context, Evaluator, Fn, Lib
 from tsograph.producers.routes.python_client.joins import split_url
 from tsograph.producers.routes.python_client.libraries import (
     Outcome,
@@ -45,7 +46,6 @@ from tsograph.producers.routes.python_client.libraries import (
 )
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import Client, Context, Evaluator, Fn, Lib
 
 COMPUTED_ACCESS = "computed-method-access"
 INNER_RETAINED = "wrapper-inner-requests-kept"

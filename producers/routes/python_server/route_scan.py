@@ -30,8 +30,8 @@ from tsograph.producers.routes.python_server.fastapi import (
 )
 from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import UNKNOWN, Module, Place
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
-from tsograph.producers.routes.python_server.values import UNKNOWN, Module, Place
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
 
