@@ -25,7 +25,7 @@ from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters, constraint
 from tsograph.producers.routes.python_server.interpreter_values import Text
-from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
+from tsograph.producers.routes.python_server.path_segments import append_literal, dynamic_variant
 
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<parameter>[^>]+)>")
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
@@ -89,7 +89,7 @@ def django_variants(path: str) -> list[PathVariant]:
     index = 0
     matches = list(_PARAMETER.finditer(path))
     for position, match in enumerate(matches):
-        _literal(path[index : match.start()], segments)
+        append_literal(path[index : match.start()], segments)
         index = match.end()
         converter = match.group("converter") or "str"
         if converter not in _CONVERTERS or not match.group("parameter").isidentifier():
@@ -107,7 +107,7 @@ def django_variants(path: str) -> list[PathVariant]:
             ]
         segments[-1].append(PARAM)
         constraints.extend(constraint(CONSTRAINTS, converter, position))
-    _literal(path[index:], segments)
+    append_literal(path[index:], segments)
     template = canonicalize_segments(segments)
     if template.dynamic:
         return [PathVariant(template.channel, True, reason=template.reason)]
@@ -117,14 +117,3 @@ def django_variants(path: str) -> list[PathVariant]:
 def _head(path: str) -> str:
     match = _PARAMETER.search(path)
     return path if match is None else path[: match.start()].rpartition("/")[0]
-
-
-def _literal(text: str, segments: list[list[Part]]) -> None:
-    pieces = text.split("/")
-    if segments == [[]] and pieces and pieces[0] == "":
-        pieces = pieces[1:]
-    for position, piece in enumerate(pieces):
-        if position:
-            segments.append([])
-        if piece:
-            segments[-1].append(piece)

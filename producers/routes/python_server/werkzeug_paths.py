@@ -22,7 +22,7 @@ import re
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters, constraint
-from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
+from tsograph.producers.routes.python_server.path_segments import append_literal, dynamic_variant
 
 _VARIABLE = re.compile(
     r"<(?:(?P<converter>[a-zA-Z_][a-zA-Z0-9_]*)(?:\((?P<arguments>.*?)\))?:)?"
@@ -53,7 +53,7 @@ def werkzeug_variants(rule: str) -> list[PathVariant]:
     index = 0
     matches = list(_VARIABLE.finditer(rule))
     for position, match in enumerate(matches):
-        _literal(rule[index : match.start()], segments)
+        append_literal(rule[index : match.start()], segments)
         index = match.end()
         converter = match.group("converter") or "default"
         if match.group("arguments") is not None or converter not in (*_SIMPLE, "path"):
@@ -73,19 +73,8 @@ def werkzeug_variants(rule: str) -> list[PathVariant]:
         constraints.extend(constraint(CONSTRAINTS, converter, position))
     if "<" in rule[index:] or ">" in rule[index:]:
         return [dynamic_variant(_head(rule), "malformed-template")]
-    _literal(rule[index:], segments)
+    append_literal(rule[index:], segments)
     template = canonicalize_segments(segments)
     if template.dynamic:
         return [PathVariant(template.channel, True, reason=template.reason)]
     return [PathVariant(template.channel, param_constraints=tuple(constraints))]
-
-
-def _literal(text: str, segments: list[list[Part]]) -> None:
-    pieces = text.split("/")
-    if segments == [[]] and pieces and pieces[0] == "":
-        pieces = pieces[1:]
-    for position, piece in enumerate(pieces):
-        if position:
-            segments.append([])
-        if piece:
-            segments[-1].append(piece)
