@@ -37,7 +37,6 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
-    Framework,
     Interpreter,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
@@ -47,9 +46,15 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Seq,
     Text,
     text,
+)
+from tsograph.producers.routes.python_server.registration import (
+    RouteDecorators,
+    as_text,
+    group_name,
+    http_method_names,
+    name_node,
 )
 
 APP_CONSTRUCTORS = frozenset(
@@ -79,7 +84,9 @@ class StaticApp:
     """A StaticFiles instance."""
 
 
-class FastAPIFramework(Framework):
+class FastAPIFramework(RouteDecorators):
+    decorator_type = RouteDecorator
+
     def __init__(self, interp: Interpreter) -> None:
         self.interp = interp
 
@@ -89,7 +96,7 @@ class FastAPIFramework(Framework):
         owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
             kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
-            router = Router(kind, _group_name(node, ctx, owner), place)
+            router = Router(kind, group_name(node, ctx, owner), place)
             if kind == "fastapi-app":
                 _docs_routes(router, args, place)
             root_path = args.get(-1, "root_path")
@@ -104,8 +111,8 @@ class FastAPIFramework(Framework):
             return router
         if name in ROUTER_CONSTRUCTORS:
             given = args.get(-1, "prefix")
-            prefix = text("") if given is None else _text(given[0])
-            router = Router("apirouter", _group_name(node, ctx, owner), place, prefix)
+            prefix = text("") if given is None else as_text(given[0])
+            router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
             if args.spread:
                 router.prefix = UNKNOWN_TEXT
             return router
@@ -116,9 +123,7 @@ class FastAPIFramework(Framework):
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         if router.kind not in KINDS:
             return None
-        callee = node.part("callee")
-        at = callee.part("property") if callee is not None else None
-        at = at or node
+        at = name_node(node)
         if name in METHOD_DECORATORS:
             return self._decorator(router, (name.upper(),), args, ctx, at)
         if name == "api_route":
@@ -134,12 +139,12 @@ class FastAPIFramework(Framework):
                 router, ("GET",) if websocket else _methods(args, 2), args, ctx, at, websocket
             )
             handler = None if endpoint is None else endpoint[0]
-            self._register(decorator, handler, ctx, node)
+            self.register(decorator, handler, ctx, node)
             return True
         if name == "include_router":
             child = args.get(0, "router")
             given = args.get(-1, "prefix")
-            prefix = _own(router) + (text("") if given is None else _text(given[0]))
+            prefix = _own(router) + (text("") if given is None else as_text(given[0]))
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
@@ -155,7 +160,7 @@ class FastAPIFramework(Framework):
             path = args.get(0, "path")
             app = args.get(1, "app")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _mount_path(_text(path[0]))
+            prefix = UNKNOWN_TEXT if path is None else _mount_path(as_text(path[0]))
             value = None if app is None else app[0]
             if isinstance(value, Router) and value.kind in KINDS:
                 value.included = True
@@ -169,19 +174,13 @@ class FastAPIFramework(Framework):
             # its fallback page) under `path`.
             path = args.get(0, "path")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            prefix = UNKNOWN_TEXT if path is None else as_text(path[0])
             router.entries.append(Mount(place, ctx.conditional, prefix, None, FRONTEND))
             return True
         if name == "host":
             router.options.setdefault("hosts", []).append(self.interp.place(ctx.file, at))
             return True
         return None
-
-    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
-        if not isinstance(decorator, RouteDecorator):
-            return False
-        self._register(decorator, function, ctx, node)
-        return True
 
     def _decorator(
         self,
@@ -193,10 +192,10 @@ class FastAPIFramework(Framework):
         websocket: bool = False,
     ) -> RouteDecorator:
         given = args.get(0, "path")
-        path = UNKNOWN_TEXT if given is None else _text(given[0])
+        path = UNKNOWN_TEXT if given is None else as_text(given[0])
         return RouteDecorator(router, methods, path, at, ctx.conditional, websocket)
 
-    def _register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
+    def register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
         router = decorator.router
         handler = self.interp.handler(function, ctx.file, node)
         if handler is None:
@@ -230,7 +229,7 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
         elif given[1].kind == "null":
             continue  # None turns the page off
         else:
-            prefix = _text(given[0])
+            prefix = as_text(given[0])
         if prefix.known == "":
             # `if self.openapi_url:` (0.165.0): an empty URL is off too, and the
             # documentation pages need the OpenAPI document.
@@ -257,39 +256,7 @@ def _own(router: Router) -> Text:
     return router.prefix if router.prefix is not None else text("")
 
 
-def _text(value: Any) -> Text:
-    return value if isinstance(value, Text) else UNKNOWN_TEXT
-
-
 def _methods(args: Args, index: int) -> tuple[str, ...]:
     """The `methods=` of a registration; GET when not given; () when not proven."""
     given = args.get(index, "methods")
-    if given is None:
-        return ("GET",)
-    value = given[0]
-    names = (
-        [item.known for item in value.items if isinstance(item, Text)]
-        if isinstance(value, Seq)
-        else []
-    )
-    if not isinstance(value, Seq) or len(names) != len(value.items):
-        return ()
-    found: list[str] = []
-    for name in names:
-        if not name:
-            return ()
-        found.append(name.upper())
-    return tuple(dict.fromkeys(found))
-
-
-def _group_name(node: Node, ctx: Context, owner: str) -> str:
-    """The app's name for order groups: the variable it is assigned to, else its code."""
-    parent = node.parent
-    if parent is not None and parent.kind == "assign":
-        left = parent.part("left")
-        if left is not None and left.kind == "identifier" and left.value:
-            module = ctx.file.facts.declarations[0].id
-            if owner == module:
-                return f"{ctx.file.path}#{left.value}"
-            return f"{owner}.{left.value}"
-    return owner
+    return ("GET",) if given is None else http_method_names(given[0]) or ()
