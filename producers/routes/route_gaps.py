@@ -28,6 +28,7 @@ class RouteGaps:
     unresolved_suffixes: list[str] = field(default_factory=list)
     conditional: list[str] = field(default_factory=list)  # templates registered under a condition
     missing_usrs: set[str] = field(default_factory=set)
+    other_methods: Counter[str] = field(default_factory=Counter)  # methods outside the contract
 
 
 def prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
@@ -39,18 +40,32 @@ def prefix_scope(prefixes: list[str]) -> dict[str, Any] | None:
     return None
 
 
+def breakdown_line(
+    lines: Limitations,
+    prefix: str,
+    breakdown: Counter[str],
+    what: str,
+    *,
+    places: set[LinePlace] | None = None,
+    scope: dict[str, Any] | None = None,
+) -> None:
+    """One line counting a breakdown's total by reason, when there is anything to count."""
+    if breakdown:
+        lines.add(
+            counted(prefix, sum(breakdown.values()), what, breakdown=breakdown, places=places),
+            scope,
+        )
+
+
 def order_and_prefix_lines(out: RouteGaps, lines: Limitations, unresolved_what: str) -> None:
     """The lines for registrations out of order and routes under unresolved prefixes."""
-    if out.unordered:
-        lines.add(
-            counted(
-                "route-dispatch-order-unknown:",
-                sum(out.unordered.values()),
-                "registration(s) may not answer in registration order",
-                breakdown=out.unordered,
-                places=out.unordered_at,
-            )
-        )
+    breakdown_line(
+        lines,
+        "route-dispatch-order-unknown:",
+        out.unordered,
+        "registration(s) may not answer in registration order",
+        places=out.unordered_at,
+    )
     if out.unresolved:
         suffixes = sorted(set(out.unresolved_suffixes))
         lines.add(
@@ -77,3 +92,15 @@ def conditional_line(out: RouteGaps, lines: Limitations) -> None:
             ),
             prefix_scope(prefixes),
         )
+
+
+def other_methods_line(
+    out: RouteGaps, lines: Limitations, scope: dict[str, Any] | None = None
+) -> None:
+    breakdown_line(
+        lines,
+        "route-coverage:",
+        out.other_methods,
+        "route(s) answer methods the contract has no name for",
+        scope=scope,
+    )

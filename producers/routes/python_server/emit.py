@@ -33,8 +33,10 @@ from tsograph.producers.routes.python_server.interpreter_values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
+    breakdown_line,
     conditional_line,
     order_and_prefix_lines,
+    other_methods_line,
     prefix_scope,
 )
 from tsograph.producers.routes.route_scan import Limitations
@@ -53,7 +55,6 @@ PathRule = Callable[[str], list[PathVariant]]
 class Output(RouteGaps):
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_at: set[LinePlace] = field(default_factory=set)
-    other_methods: Counter[str] = field(default_factory=Counter)
     websockets: list[str] = field(default_factory=list)
     websockets_unscoped: int = 0
     late: int = 0
@@ -262,25 +263,14 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
     add = lines.add
     order_and_prefix_lines(out, lines, "a prefix or router")
     conditional_line(out, lines)
-    if out.coverage:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.coverage.values()),
-                "registration(s) could not be read whole",
-                breakdown=out.coverage,
-                places=out.coverage_at,
-            )
-        )
-    if out.other_methods:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.other_methods.values()),
-                "route(s) answer methods the contract has no name for",
-                breakdown=out.other_methods,
-            )
-        )
+    breakdown_line(
+        lines,
+        "route-coverage:",
+        out.coverage,
+        "registration(s) could not be read whole",
+        places=out.coverage_at,
+    )
+    other_methods_line(out, lines)
     if out.websockets or out.websockets_unscoped:
         channels = sorted(set(out.websockets))
         add(
