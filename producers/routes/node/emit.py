@@ -40,8 +40,10 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
+    breakdown_line,
     conditional_line,
     order_and_prefix_lines,
+    other_methods_line,
     prefix_scope,
 )
 from tsograph.producers.routes.route_scan import Limitations
@@ -88,7 +90,6 @@ class Output(RouteGaps):
     coverage: Counter[str] = field(default_factory=Counter)
     provided: list[tuple[str, str, str | None]] = field(default_factory=list)
     first_match: bool = False
-    other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
     other_templates: list[str] = field(default_factory=list)
     skipped: int = 0  # registrations under a router whose framework major is not modelled
     collisions: Counter[str] = field(default_factory=Counter)  # facts left out, by reason
@@ -446,27 +447,15 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     lines = Limitations()
     add = lines.add
     order_and_prefix_lines(out, lines, "a mount prefix or router")
-    if out.collisions:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.collisions.values()),
-                "route fact(s) answer the same method and path as another registration of "
-                "their router and are left out",
-                breakdown=out.collisions,
-            )
-        )
+    breakdown_line(
+        lines,
+        "route-coverage:",
+        out.collisions,
+        "route fact(s) answer the same method and path as another registration of "
+        "their router and are left out",
+    )
     conditional_line(out, lines)
-    if out.other_methods:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.other_methods.values()),
-                "route(s) answer methods the contract has no name for",
-                breakdown=out.other_methods,
-            ),
-            prefix_scope(sorted(set(out.other_templates))),
-        )
+    other_methods_line(out, lines, prefix_scope(sorted(set(out.other_templates))))
     for kind, name, prefix in sorted(
         set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")
     ):
