@@ -19,7 +19,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.enclosing import Enclosing
@@ -32,6 +31,7 @@ from tsograph.producers.routes.call_facts import (
     caveat_line,
     coverage_line,
     parse_error_line,
+    read_sites,
 )
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
@@ -89,20 +89,9 @@ class Scanner:
     def run(self) -> Scan:
         self.project.preload(self.files)
         self.mutated = self._mutated_bases()
-        sites: list[Site] = []
-        progress.phase("reading requests", len(self.files))
-        for path in self.files:
-            progress.advance()
-            ctx = self.project.context(path)
-            if ctx is None:
-                continue
-            self.scan.read.append(self.root / path)
-            for call in nodes(ctx.root):
-                if call.kind != "call":
-                    continue
-                site = self._site(ctx, call)
-                if site is not None:
-                    sites.append(site)
+        sites = read_sites(
+            self.scan, self.root, self.files, self.project.context, _calls, self._site
+        )
         replaced = self.wrappers.replaced()
         for site in sites:
             if site.inner_of is not None and site.inner_of in replaced:
@@ -192,6 +181,10 @@ class Scanner:
         )
         coverage_line(scan, unseen)
         caveat_line(scan)
+
+
+def _calls(root: Node) -> list[Node]:
+    return [node for node in nodes(root) if node.kind == "call"]
 
 
 def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
