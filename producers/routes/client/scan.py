@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
@@ -36,6 +35,7 @@ from tsograph.producers.routes.call_facts import (
     caveat_line,
     coverage_line,
     parse_error_line,
+    read_sites,
 )
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.requests import (
@@ -180,18 +180,9 @@ class Scanner:
     def run(self) -> Scan:
         self.project.preload(self.files)
         self._runtime_changes()
-        sites: list[Site] = []
-        progress.phase("reading requests", len(self.files))
-        for path in self.files:
-            progress.advance()
-            ctx = self.project.context(path)
-            if ctx is None:
-                continue
-            self.scan.read.append(self.root / path)
-            for call in calls_of(ctx.root):
-                site = self._site(ctx, call)
-                if site is not None:
-                    sites.append(site)
+        sites = read_sites(
+            self.scan, self.root, self.files, self.project.context, calls_of, self._site
+        )
         retained = self.wrappers.retained()
         for site in sites:
             if site.inner_of is not None and site.inner_of not in retained:
