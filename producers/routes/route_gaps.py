@@ -104,3 +104,27 @@ def other_methods_line(
         "route(s) answer methods the contract has no name for",
         scope=scope,
     )
+
+
+def provided_line(lines: Limitations, line: str, prefix: str | None, files: bool) -> None:
+    """A route the framework or a package answers itself under `prefix` (None: not
+    resolved); `files`: it serves files or pages, which answer GET and HEAD only."""
+    scope: dict[str, Any] | None = None
+    if prefix:
+        scope = {"templatePrefixes": [prefix]}
+        if files:
+            scope["methods"] = ["GET", "HEAD"]
+    lines.add(counted("framework-provided-routes:", 1, line), scope)
+
+
+def missing_usrs_line(out: RouteGaps, lines: Limitations, why: str) -> None:
+    """Handlers without a graph id; `why` says what they are instead."""
+    if out.missing_usrs:
+        lines.add(
+            counted(
+                "missing-route-usrs:",
+                len(out.missing_usrs),
+                f"handler(s) {why} and have no graph id",
+                names=out.missing_usrs,
+            )
+        )

@@ -35,9 +35,11 @@ from tsograph.producers.routes.route_gaps import (
     RouteGaps,
     breakdown_line,
     conditional_line,
+    missing_usrs_line,
     order_and_prefix_lines,
     other_methods_line,
     prefix_scope,
+    provided_line,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -299,21 +301,8 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
         where = prefix or "an unresolved prefix"
         if name in GET_ONLY:
             what = f"static files ({name})" if name in STATIC_FILES else name
-            line = f"{what} are served under {where}"
-            scope: dict[str, Any] | None = (
-                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
-            )
+            provided_line(lines, f"{what} are served under {where}", prefix, files=True)
         else:
-            line = f"{name} may answer under {where}"
-            scope = {"templatePrefixes": [prefix]} if prefix else None
-        add(counted("framework-provided-routes:", 1, line), scope)
-    if out.missing_usrs:
-        add(
-            counted(
-                "missing-route-usrs:",
-                len(out.missing_usrs),
-                "handler(s) are not proven project functions and have no graph id",
-                names=out.missing_usrs,
-            )
-        )
+            provided_line(lines, f"{name} may answer under {where}", prefix, files=False)
+    missing_usrs_line(out, lines, "are not proven project functions")
     return lines.lines, lines.scopes
