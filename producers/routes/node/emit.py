@@ -42,9 +42,11 @@ from tsograph.producers.routes.route_gaps import (
     RouteGaps,
     breakdown_line,
     conditional_line,
+    missing_usrs_line,
     order_and_prefix_lines,
     other_methods_line,
     prefix_scope,
+    provided_line,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -459,25 +461,15 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     for kind, name, prefix in sorted(
         set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")
     ):
+        where = prefix or "an unresolved prefix"
         if kind == "static":
-            text = f"static files are served under {prefix or 'an unresolved prefix'} ({name})"
-            scope: dict[str, Any] | None = (
-                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
+            provided_line(
+                lines, f"static files are served under {where} ({name})", prefix, files=True
             )
         else:
-            where = prefix or "an unresolved prefix"
-            text = f"package middleware or plugin {name} may answer under {where}"
-            scope = {"templatePrefixes": [prefix]} if prefix else None
-        add(counted("framework-provided-routes:", 1, text), scope)
-    if out.missing_usrs:
-        add(
-            counted(
-                "missing-route-usrs:",
-                len(out.missing_usrs),
-                "handler(s) come from outside the project and have no graph id",
-                names=out.missing_usrs,
-            )
-        )
+            line = f"package middleware or plugin {name} may answer under {where}"
+            provided_line(lines, line, prefix, files=False)
+    missing_usrs_line(out, lines, "come from outside the project")
     if out.unmodeled:
         add(
             counted(
