@@ -62,14 +62,30 @@ class PySchemaScan:
             self.note("invalid-relation-names:", "names")
 
     def declare(
-        self, ctx: Context, at: Node, channel: str, qualified: str, method: str | None = None
+        self,
+        ctx: Context,
+        at: Node,
+        channel: str,
+        qualified: str,
+        method: str | None = None,
+        *,
+        dynamic: bool = False,
+        model_path: str | None = None,
     ) -> None:
-        """A declaration fact of a model or table declared in ctx's file."""
+        """A declaration fact at `at` of a model or table (or its column `method`); its usr
+        names the model's file, `model_path` when a base class in another file declares it."""
         line, column = ctx.syntax.location(at.start)
-        usr = f"{ctx.path}#model:{qualified}"
+        usr = f"{model_path or ctx.path}#model:{qualified}"
         self.add(
             fact_builder.relation_use(
-                channel, ctx.path, line, column, method=method, qualified_name=qualified, usr=usr
+                channel,
+                ctx.path,
+                line,
+                column,
+                method=method,
+                qualified_name=qualified,
+                usr=usr,
+                dynamic=dynamic,
             )
         )
 

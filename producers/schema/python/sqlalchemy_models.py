@@ -294,27 +294,8 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     model = Model(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
-    _declare_model(scan, ctx, name_node or cls, model, name)
+    scan.declare(ctx, name_node or cls, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
-
-
-def _declare_model(
-    scan: PySchemaScan, ctx: Context, at: Node, model: Model, qualified: str
-) -> None:
-    if model.dynamic:
-        line, column = ctx.syntax.location(at.start)
-        fact = fact_builder.relation_use(
-            model.table,
-            ctx.path,
-            line,
-            column,
-            qualified_name=qualified,
-            usr=f"{ctx.path}#model:{qualified}",
-            dynamic=True,
-        )
-        scan.add(fact)
-        return
-    scan.declare(ctx, at, model.table, qualified)
 
 
 def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> Model | None:
@@ -442,18 +423,15 @@ def _own_columns(
             continue
         model.columns[attr] = column
         qualified = f"{model.name}.{attr}"
-        line, col = ctx.syntax.location(left.start)
-        fact = fact_builder.relation_use(
+        classifier.scan.declare(
+            ctx,
+            left,
             model.table,
-            ctx.path,
-            line,
-            col,
-            method=column,
-            qualified_name=qualified,
-            usr=f"{model_ctx.path}#model:{qualified}",
+            qualified,
+            column,
             dynamic=model.dynamic,
+            model_path=model_ctx.path,
         )
-        classifier.scan.add(fact)
 
 
 def _column_name(
