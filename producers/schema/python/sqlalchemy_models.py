@@ -38,7 +38,6 @@ model instance, Flask-SQLAlchemy
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
@@ -57,6 +56,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
+from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 _BASE_CLASSES = frozenset(
@@ -73,25 +73,7 @@ _FIRST_CAP = re.compile(r"(.)([A-Z][a-z]+)")
 _ALL_CAP = re.compile(r"([a-z0-9])([A-Z])")
 
 
-@dataclass
-class Model:
-    name: str
-    ctx: Context
-    node: Node
-    table: str  # the channel
-    dynamic: bool
-    columns: dict[str, str] = field(default_factory=dict)  # attribute key -> column name
-
-
-@dataclass
-class Models:
-    by_class: dict[int, Model] = field(default_factory=dict)
-    names: set[str] = field(default_factory=set)
-
-    def of(self, value: Value) -> Model | None:
-        if isinstance(value, Cls):
-            return self.by_class.get(id(value.node))
-        return None
+Models = ModelIndex[DeclaredModel]
 
 
 def _is_sqla(path: tuple[str, ...]) -> bool:
@@ -269,7 +251,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         scan.note("orm-naming-unverified:", "declared-tablename", ctx, cls)
         return
     elif mapped_parent is not None:
-        model = Model(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
+        model = DeclaredModel(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
         classifier.models.by_class[id(cls)] = model
         classifier.models.names.add(name)
         scan.declare(ctx, name_node or cls, model.table, name)
@@ -291,14 +273,14 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     if schema is None and classifier.metadata_schema:
         scan.note("orm-naming-unverified:", "metadata-schema", ctx, cls)
         dynamic = True
-    model = Model(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
+    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
     scan.declare(ctx, name_node or cls, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
 
 
-def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> Model | None:
+def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredModel | None:
     for value in classifier.bases(ctx, cls):
         found = classifier.models.of(value)
         if found is not None:
@@ -375,7 +357,7 @@ def _table_call(
 
 
 def _columns(
-    classifier: Classifier, ctx: Context, cls: Node, model: Model, *, own_only: bool
+    classifier: Classifier, ctx: Context, cls: Node, model: DeclaredModel, *, own_only: bool
 ) -> None:
     """The columns of a model: its own, then those of mixins and abstract parents."""
     _own_columns(classifier, ctx, cls, model, ctx)
@@ -396,7 +378,7 @@ def _columns(
 
 
 def _own_columns(
-    classifier: Classifier, ctx: Context, cls: Node, model: Model, model_ctx: Context
+    classifier: Classifier, ctx: Context, cls: Node, model: DeclaredModel, model_ctx: Context
 ) -> None:
     ev = Evaluator(classifier.project)
     sqlmodel = classifier.kind(model_ctx, model.node) == "sqlmodel"
