@@ -37,12 +37,10 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
-    Interpreter,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
     External,
-    Include,
     Mount,
     Route,
     Router,
@@ -54,6 +52,7 @@ from tsograph.producers.routes.python_server.registration import (
     as_text,
     group_name,
     http_method_names,
+    include,
     name_node,
 )
 
@@ -86,9 +85,6 @@ class StaticApp:
 
 class FastAPIFramework(RouteDecorators):
     decorator_type = RouteDecorator
-
-    def __init__(self, interp: Interpreter) -> None:
-        self.interp = interp
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         name = callee.qualified
@@ -148,13 +144,8 @@ class FastAPIFramework(RouteDecorators):
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
-            if child is not None and isinstance(child[0], Router) and child[0].kind in KINDS:
-                child[0].included = True
-                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
-            else:
-                router.entries.append(
-                    Mount(place, ctx.conditional, prefix, None, "an included router")
-                )
+            value = None if child is None else child[0]
+            include(router, value, KINDS, prefix, place, ctx.conditional, "an included router")
             return True
         if name == "mount":
             path = args.get(0, "path")

@@ -36,7 +36,6 @@ from tsograph.producers.routes.python_server.emit import Joins
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
-    Interpreter,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
@@ -58,6 +57,7 @@ from tsograph.producers.routes.python_server.registration import (
     as_text,
     group_name,
     http_method_names,
+    include,
     name_node,
 )
 
@@ -68,6 +68,7 @@ VIEWS = frozenset({"flask.views.View"})
 METHOD_DECORATORS = ("get", "post", "put", "delete", "patch")
 HTTP_METHOD_FUNCS = ("get", "post", "head", "options", "delete", "put", "trace", "patch")
 KINDS = frozenset({"flask-app", "blueprint"})
+BLUEPRINTS = frozenset({"blueprint"})
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,6 @@ class ViewFunction:
 
 class FlaskFramework(RouteDecorators):
     decorator_type = RuleDecorator
-
-    def __init__(self, interp: Interpreter) -> None:
-        self.interp = interp
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         name = callee.qualified
@@ -142,13 +140,8 @@ class FlaskFramework(RouteDecorators):
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
-            if child is not None and isinstance(child[0], Router) and child[0].kind == "blueprint":
-                child[0].included = True
-                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
-            else:
-                router.entries.append(
-                    Mount(place, ctx.conditional, prefix or UNKNOWN_TEXT, None, "a blueprint")
-                )
+            value = None if child is None else child[0]
+            include(router, value, BLUEPRINTS, prefix, place, ctx.conditional, "a blueprint")
             return True
         return None
 

@@ -12,9 +12,13 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Context, Framework
+from tsograph.producers.routes.python_server.interpreter import Context, Framework, Interpreter
 from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
+    Include,
+    Mount,
+    Place,
+    Router,
     Seq,
     Text,
 )
@@ -25,6 +29,9 @@ class RouteDecorators(Framework):
     `decorator_type`, built before the function they register is known."""
 
     decorator_type: ClassVar[type]
+
+    def __init__(self, interp: Interpreter) -> None:
+        self.interp = interp
 
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
         if not isinstance(decorator, self.decorator_type):
@@ -72,3 +79,21 @@ def group_name(node: Node, ctx: Context, owner: str) -> str:
             module = ctx.file.facts.declarations[0].id
             return f"{ctx.file.path}#{left.value}" if owner == module else f"{owner}.{left.value}"
     return owner
+
+
+def include(
+    router: Router,
+    child: Any,
+    kinds: frozenset[str],
+    prefix: Text | None,
+    place: Place,
+    conditional: bool,
+    unproven: str,
+) -> None:
+    """`router` includes `child` at `prefix` when it is a router of one of `kinds`; anything
+    else is a mount of what could not be proven (`unproven` names it) under the prefix."""
+    if isinstance(child, Router) and child.kind in kinds:
+        child.included = True
+        router.entries.append(Include(place, conditional, child, prefix))
+    else:
+        router.entries.append(Mount(place, conditional, prefix or UNKNOWN_TEXT, None, unproven))
