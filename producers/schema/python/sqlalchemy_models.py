@@ -80,6 +80,16 @@ def _is_sqla(path: tuple[str, ...]) -> bool:
     return path[0] in ("sqlalchemy", "sqlmodel") or (len(path) > 1 and path[1] == DB)
 
 
+def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments | None:
+    """The arguments of a call of SQLAlchemy's (or Flask-SQLAlchemy's `db.`) `name`."""
+    if node is None or node.kind != "call":
+        return None
+    callee = ev.value(ctx, node.part("callee"))
+    if not isinstance(callee, Lib) or callee.path[-1] != name or not _is_sqla(callee.path):
+        return None
+    return Arguments.of(node)
+
+
 def _body_assign(cls: Node, name: str) -> Node | None:
     """The value assigned to `name` directly in a class body (the last one)."""
     found = None
@@ -340,12 +350,9 @@ def _table_call(
     ev: Evaluator, ctx: Context, node: Node | None
 ) -> tuple[str, str | None, Node] | None:
     """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call."""
-    if node is None or node.kind != "call":
+    args = _sqla_call(ev, ctx, node, "Table")
+    if node is None or args is None:
         return None
-    callee = ev.value(ctx, node.part("callee"))
-    if not isinstance(callee, Lib) or callee.path[-1] != "Table" or not _is_sqla(callee.path):
-        return None
-    args = Arguments.of(node)
     name = ev.value(ctx, args.get(0, "name"))
     if not isinstance(name, str) or HOLE in name:
         return None
@@ -485,12 +492,9 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
 
 
 def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
-    if item.kind != "call":
+    args = _sqla_call(ev, ctx, item, "Column")
+    if args is None:
         return None
-    callee = ev.value(ctx, item.part("callee"))
-    if not isinstance(callee, Lib) or callee.path[-1] != "Column" or not _is_sqla(callee.path):
-        return None
-    args = Arguments.of(item)
     first = ev.value(ctx, args.get(0, "name"))
     return first if isinstance(first, str) and HOLE not in first else None
 
