@@ -74,6 +74,17 @@ def read_sites(
     return sites
 
 
+def name_offset(call: Node, callee: Node | None) -> int:
+    """Where a request is located: its callee's last name (`get` in `api.get(…)`)."""
+    if callee is None:
+        return call.start
+    if callee.kind == "member":
+        prop = callee.part("property")
+        if prop is not None:
+            return prop.start
+    return callee.start
+
+
 @dataclass(frozen=True)
 class CallSite:
     path: str

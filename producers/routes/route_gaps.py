@@ -1,4 +1,5 @@
-"""What the Node and the Python route emitters count the same way, and its limitation lines.
+"""What the Node and the Python route emitters write the same way: the route fact's common
+part, what they count, and its limitation lines.
 
 Both emitters walk routers into facts and keep, besides, the registrations that may
 not answer in registration order, the routes under a prefix they could not resolve
@@ -10,12 +11,60 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem
+from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.route_scan import Limitations
+
+
+class SourcePlace(Protocol):
+    @property
+    def path(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+
+
+def route_decl(
+    method: str,
+    variant: PathVariant,
+    place: SourcePlace,
+    handler: tuple[str, str | None],
+    known: bool,
+    service: str | None,
+    test: bool,
+) -> dict[str, Any]:
+    """The route fact every framework writes alike: `handler` is (readable name, graph id
+    or None), `known` whether the path is anchored at the root; the framework's own fields
+    (trailing slashes, case, order…) are added by its emitter."""
+    qualified, usr = handler
+    fact: dict[str, Any] = {
+        "kind": "route-decl",
+        "channel": variant.template,
+        "method": method,
+        "location": {"path": place.path, "line": place.line, "column": place.column},
+        "pathAnchor": "root" if known else "base",
+        "dynamic": variant.dynamic,
+        "symbol": {"qualifiedName": qualified},
+    }
+    if usr is not None:
+        fact["symbol"]["usr"] = usr
+    if variant.dynamic and variant.dynamic_scope:
+        fact["dynamicScope"] = variant.dynamic_scope
+    if variant.param_constraints:
+        fact["paramConstraints"] = [
+            {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
+            for i, kind, pattern in variant.param_constraints
+        ]
+    if service is not None:
+        fact["service"] = service
+    if test:
+        fact["testSource"] = True
+    return fact
 
 
 @dataclass

@@ -30,6 +30,7 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
+    name_offset,
     parse_error_line,
     read_sites,
 )
@@ -128,7 +129,7 @@ class Scanner:
         ctx = self.project.context(site.path)
         assert ctx is not None
         syntax = ctx.syntax
-        line, column = syntax.location(_name_offset(site.call))
+        line, column = syntax.location(name_offset(site.call, site.call.part("callee")))
         if isinstance(outcome, Skipped):
             self.scan.skip(outcome.reason, (site.path, line))
             return
@@ -205,18 +206,6 @@ def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
 def _has_dot_segments(outcome: Request) -> bool:
     _, _, rest = split_url(outcome.url.lstrip(BASE_MARK))
     return bool(_DOT_SEGMENT.search(rest.split("?", 1)[0]))
-
-
-def _name_offset(call: Node) -> int:
-    """Where a call is located: its callee's last name (`get` in `client.get(…)`)."""
-    callee = call.part("callee")
-    if callee is None:
-        return call.start
-    if callee.kind == "member":
-        prop = callee.part("property")
-        if prop is not None:
-            return prop.start
-    return callee.start
 
 
 def scan_project(

@@ -40,6 +40,7 @@ from tsograph.producers.routes.route_gaps import (
     other_methods_line,
     prefix_scope,
     provided_line,
+    route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -188,38 +189,15 @@ class Emitter:
         self.out.provided.append((name, scope))
 
     def _fact(self, method: str, variant: PathVariant, route: Route, known: bool) -> dict[str, Any]:
-        fact: dict[str, Any] = {
-            "kind": "route-decl",
-            "channel": variant.template,
-            "method": method,
-            "location": {
-                "path": route.place.path,
-                "line": route.place.line,
-                "column": route.place.column,
-            },
-            "pathAnchor": "root" if known else "base",
-            "dynamic": variant.dynamic,
-            "symbol": {"qualifiedName": route.handler.qualified},
-        }
+        handler = (route.handler.qualified, route.handler.usr)
+        test = route.place.path in self.tests
+        fact = route_decl(method, variant, route.place, handler, known, self.service, test)
         # Starlette redirects the other trailing-slash form (redirect_slashes) or answers
         # 404, and so does Werkzeug with strict_slashes (its default): the written form is
         # the one served. Werkzeug with strict_slashes=False answers both.
         slashes = route.options.get("strict_slashes", True)
         if slashes is not None:
             fact["trailingSlash"] = "strict" if slashes else "optional"
-        if route.handler.usr is not None:
-            fact["symbol"]["usr"] = route.handler.usr
-        if variant.dynamic and variant.dynamic_scope:
-            fact["dynamicScope"] = variant.dynamic_scope
-        if variant.param_constraints:
-            fact["paramConstraints"] = [
-                {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
-                for i, kind, pattern in variant.param_constraints
-            ]
-        if self.service is not None:
-            fact["service"] = self.service
-        if route.place.path in self.tests:
-            fact["testSource"] = True
         return fact
 
 
