@@ -34,6 +34,7 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
+    name_offset,
     parse_error_line,
     read_sites,
 )
@@ -237,7 +238,7 @@ class Scanner:
     def _emit(self, site: Site) -> None:
         outcome = site.outcome
         syntax = self.project.syntax_file(site.path)
-        offset = _name_offset(site.call)
+        offset = name_offset(site.call, callee_of(site.call))
         line, column = syntax.location(offset)
         if isinstance(outcome, Skipped):
             self.scan.skip(outcome.reason, (site.path, line))
@@ -323,18 +324,6 @@ def _origins(ctx: Context, member_chain: Node | None) -> list[tuple[str, int]]:
         return []
     value = Evaluator().value(ctx, _head(member_chain))
     return list(value.origins[-1:]) if isinstance(value, Client) else []
-
-
-def _name_offset(call: Node) -> int:
-    """Where a call is located: its callee's last name (`get` in `api.get(…)`)."""
-    callee = callee_of(call)
-    if callee is None:
-        return call.start
-    if callee.kind == "member":
-        prop = callee.part("property")
-        if prop is not None:
-            return prop.start
-    return callee.start
 
 
 def _global_head(ctx: Context, left: Node, names: tuple[str, ...]) -> bool:

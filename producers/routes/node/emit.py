@@ -47,6 +47,7 @@ from tsograph.producers.routes.route_gaps import (
     other_methods_line,
     prefix_scope,
     provided_line,
+    route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -351,33 +352,18 @@ class Emitter:
         levels: list[_Level],
         known: bool,
     ) -> dict[str, Any]:
-        fact: dict[str, Any] = {
-            "kind": "route-decl",
-            "channel": variant.template,
-            "method": "ANY" if method == "ALL" else method,
-            "location": {
-                "path": route.place.path,
-                "line": route.place.line,
-                "column": route.place.column,
-            },
-            "pathAnchor": "root" if known else "base",
-            "dynamic": variant.dynamic,
-            "symbol": {"qualifiedName": handler.qualified},
-        }
-        if handler.usr is not None:
-            # An unmodeled inline handler keeps the enclosing node's id (see `_note_handler`).
-            fact["symbol"]["usr"] = handler.usr
-        if variant.dynamic and variant.dynamic_scope:
-            fact["dynamicScope"] = variant.dynamic_scope
+        # An unmodeled inline handler keeps the enclosing node's id (see `_note_handler`).
+        fact = route_decl(
+            "ANY" if method == "ALL" else method,
+            variant,
+            route.place,
+            (handler.qualified, handler.usr),
+            known,
+            self.service,
+            route.place.path in self.tests,
+        )
         if variant.catch_all_prefix and "usr" in fact["symbol"]:
             fact["catchAllPrefix"] = True
-        if variant.param_constraints:
-            fact["paramConstraints"] = [
-                {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
-                for i, kind, pattern in variant.param_constraints
-            ]
-        if self.service is not None:
-            fact["service"] = self.service
         strict = home.strict or variant.trailing_slash_strict
         if home.options_known or variant.trailing_slash_strict:
             fact["trailingSlash"] = "strict" if strict else "optional"
@@ -385,8 +371,6 @@ class Emitter:
             fact["caseInsensitive"] = True
         if route.narrowed or any(level.router.narrowed for level in levels):
             fact["narrowed"] = True
-        if route.place.path in self.tests:
-            fact["testSource"] = True
         return fact
 
 
