@@ -20,14 +20,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import Place
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.scan import TEXTS
+from tsograph.producers.schema.scan import counted_lines
 
 Fact = fact_builder.Fact
 
@@ -135,18 +135,5 @@ class PySchemaScan:
         )
         if project.parse_error_files:
             self.counts["parse-errors:"] = Counter({"files": len(project.parse_error_files)})
-        for prefix, reasons in sorted(self.counts.items()):
-            total = sum(reasons.values())
-            breakdown = dict(reasons) if len(reasons) > 1 else None
-            names = project.parse_error_files if prefix == "parse-errors:" else None
-            lines.append(
-                counted(
-                    prefix,
-                    total,
-                    TEXTS[prefix],
-                    breakdown=breakdown,
-                    names=names,
-                    places=self.places.get(prefix),
-                )
-            )
-        return lines
+        names = {"parse-errors:": project.parse_error_files}
+        return lines + counted_lines(dict(sorted(self.counts.items())), names, self.places)
