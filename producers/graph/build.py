@@ -149,7 +149,7 @@ class GraphBuilder:
     @property
     def dispatcher(self) -> Dispatcher:
         if self._dispatcher is None:
-            self._dispatcher = Dispatcher(self.binder)
+            self._dispatcher = Dispatcher(self.binder, self.descendants)
         return self._dispatcher
 
     # ---- call sites ------------------------------------------------------------

@@ -37,31 +37,32 @@ from __future__ import annotations
 import dataclasses
 import gc
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
 from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
+    ProjectGraph,
+    ProjectRead,
     ProjectRoots,
     ReadStats,
     bind_project,
-    load_project_graph,
+    load_graph,
     project_model,
-    project_roots,
-    read_contents,
     read_facts,
+    read_project,
 )
-from tsograph.producers.graph.python.load import source_language
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.cache_names import cache_namespace
-from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.fsread import Dependency, recording, still_holds
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.project.walk import SourceSet, walk
+from tsograph.producers.project.walk import SourceSet
 
 # Lockfiles at the source root or the project folder: a changed one may mean other
 # installed packages, which module resolution and the external/missing split read.
@@ -105,65 +106,67 @@ class BuildState:
     sources: SourceSet | None = None
 
 
-def rebuild(
-    previous: BuildState | None,
-    project: str,
-    *,
-    workspace: str | None = None,
-    tsconfig: str | None = None,
-    cache_dir: str | None = None,
-    use_cache: bool = True,
-    language: str | None = None,
-) -> BuildState:
+def rebuild(previous: BuildState | None, options: GraphOptions) -> BuildState:
     """The graph of the project now, reusing what `previous` bound where the edits since
     cannot change it. The graph equals a full rebuild's (tests/graph/test_incremental*)."""
-    # As the command line does (cli.main): binding makes large trees of small acyclic
-    # objects, and in a long-lived process (a query server) the cyclic collector would
-    # rescan the kept state on every pass; the caller's setting is restored after.
-    enabled = gc.isenabled()
+    with paused_collector():
+        read = read_project(options)
+        if read.language != "js":
+            # Python graphs are built whole (no per-file results to keep yet).
+            loaded = load_graph(options)
+            return BuildState(
+                loaded.graph, read.roots, (), (), {}, {}, {}, {}, {}, None, [], None, "python"
+            )
+        cache = FactsCache(options.cache_directory(), cache_namespace())
+        return _rebuild(previous, options, read, cache)
+
+
+def load_keeping_state(options: GraphOptions) -> tuple[ProjectGraph, BuildState | None]:
+    """The project's graph as load_graph gives it (from the graph cache when it can), and,
+    when it had to be bound here, the state a later `rebuild` starts from."""
+    states: list[BuildState] = []
+
+    def bind(read: ProjectRead, cache: FactsCache) -> Graph:
+        states.append(_rebuild(None, options, read, cache))
+        return states[0].graph
+
+    with paused_collector():
+        loaded = load_graph(options, bind_js=bind)
+    return loaded, states[0] if states else None
+
+
+@contextmanager
+def paused_collector() -> Iterator[None]:
+    """No cyclic garbage collection while a build is read or made: binding makes large
+    trees of small acyclic objects, and in a long-lived process (a query server) the
+    collector would rescan the kept state on every pass (as the command line does,
+    cli.main); the caller's setting is restored after."""
+    was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _rebuild(previous, project, workspace, tsconfig, cache_dir, use_cache, language)
+        yield
     finally:
-        if enabled:
+        if was_enabled:
             gc.enable()
 
 
 def _rebuild(
-    previous: BuildState | None,
-    project: str,
-    workspace: str | None,
-    tsconfig: str | None,
-    cache_dir: str | None,
-    use_cache: bool,
-    language: str | None,
+    previous: BuildState | None, options: GraphOptions, read: ProjectRead, cache: FactsCache
 ) -> BuildState:
-    roots = project_roots(project, workspace)
-    sources = walk(roots.root)
-    language = source_language(sources, language)
-    settings = (roots.root.as_posix(), roots.project_rel, tsconfig, workspace is not None)
-    if language != "js":
-        # Python graphs are built whole (no per-file results to keep yet).
-        loaded = load_project_graph(
-            project,
-            workspace=workspace,
-            tsconfig=tsconfig,
-            cache_dir=cache_dir,
-            use_cache=use_cache,
-            language=language,
-        )
-        return BuildState(
-            loaded.graph, roots, settings, (), {}, {}, {}, {}, {}, None, [], None, "python"
-        )
-    contents, stats = read_contents(roots, sources, language)
-    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
+    roots, sources, contents, stats, digests = (
+        read.roots,
+        read.sources,
+        read.contents,
+        read.stats,
+        read.digests,
+    )
+    tsconfig = options.tsconfig
+    settings = (roots.root.as_posix(), roots.project_rel, tsconfig, options.workspace is not None)
     signature = (
         tuple(walked.path for walked in sources.declaration_files),
         tuple(sources.limitation_lines(stats.unreadable, stats.unreadable_paths)),
     )
     lockfiles = _lockfiles(roots)
-    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
-    cache = FactsCache(directory, cache_namespace())
     reason = _full_reason(previous, roots, settings, signature, lockfiles)
     with recording() as dependencies:
         if previous is None or reason:

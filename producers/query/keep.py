@@ -10,85 +10,34 @@ the answer's `graph.notices` says so.
 
 `Keeper._build` is the only place a graph is built from the work tree. The
 first build of a process comes from the graph cache when it can (a warm
-answer parses and binds nothing). Every later build of the same process
-(graph_refresh, a stale held build) is an incremental rebuild of the
-JavaScript/TypeScript graph (graph/incremental.py): the first of them binds
-in full and keeps per-file results, the ones after bind again only what the
-edits can change. Python graphs are built whole each time.
+answer parses and binds nothing); when it has to bind, it keeps the per-file
+results (graph/incremental.py), so every later build of the same process
+(graph_refresh, a stale held build) binds again only what the edits can
+change. A process whose first build came from a kept build or the graph
+cache has no such results: its first later build binds in full and keeps
+them. Python graphs are built whole each time.
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from tsograph.producers.graph.incremental import BuildState, rebuild
-from tsograph.producers.graph.model import Graph, graph_from_snapshot
-from tsograph.producers.graph.project_graph import (
-    ProjectRoots,
-    graph_namespace,
-    load_project_graph,
-    project_roots,
+from tsograph.producers.graph.incremental import (
+    BuildState,
+    load_keeping_state,
+    paused_collector,
+    rebuild,
 )
+from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.options import GraphOptions
+from tsograph.producers.graph.project_graph import ProjectRoots, graph_namespace, project_roots
 from tsograph.producers.graph.records import graph_records, store_validated
-from tsograph.producers.project.facts_cache import default_cache_dir
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.kept_builds import BuildStore, Corrupt, KeptBuild, scope_key
 from tsograph.producers.query.leases import Lease, collect, kept_bytes
 from tsograph.producers.query.read_set import first_change, record
-
-
-@contextmanager
-def paused_collector() -> Iterator[None]:
-    """No cyclic garbage collection while a build is read or made: its millions of new
-    objects would start full collections again and again (documenso: a kept build opens
-    in about half the time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-@dataclass(frozen=True)
-class GraphOptions:
-    project: str
-    workspace: str | None = None
-    tsconfig: str | None = None
-    cache_dir: str | None = None
-    use_cache: bool = True
-    language: str | None = None
-    kept_mb: int | None = None  # the collector's bound; None: environment or default
-
-    def build_options(self) -> dict[str, Any]:
-        """The keyword options load_project_graph and incremental.rebuild both take."""
-        return {
-            "workspace": self.workspace,
-            "tsconfig": self.tsconfig,
-            "cache_dir": self.cache_dir,
-            "use_cache": self.use_cache,
-            "language": self.language,
-        }
-
-    @classmethod
-    def of(cls, args: Any) -> GraphOptions:
-        return cls(
-            args.project,
-            workspace=args.workspace,
-            tsconfig=args.tsconfig,
-            cache_dir=args.cache_dir,
-            use_cache=not args.no_cache,
-            language=getattr(args, "language", None),
-            kept_mb=getattr(args, "kept_builds_mb", None),
-        )
 
 
 class Keeper:
@@ -100,7 +49,7 @@ class Keeper:
         self.max_bytes = kept_bytes(options.kept_mb)
         self.store: BuildStore | None = None
         if options.use_cache:
-            directory = Path(options.cache_dir) if options.cache_dir else default_cache_dir()
+            directory = options.cache_folder()
             scope = scope_key(
                 [
                     graph_namespace(),
@@ -169,7 +118,10 @@ class Keeper:
         if self.built and self.platform == "js":
             return self._rebuilt(started)
         self.built = True
-        loaded = load_project_graph(self.options.project, **self.options.build_options())
+        # A graph bound here keeps its per-file results, so the next build of this process
+        # (a refresh) binds again only what the edits change; one from the graph cache
+        # keeps none and that next build binds in full.
+        loaded, self.state = load_keeping_state(self.options)
         self.platform = loaded.graph.platform
         if loaded.cached_records is not None:
             records, mode = loaded.cached_records, "cached"
@@ -185,7 +137,7 @@ class Keeper:
     def _rebuilt(self, started: int) -> HeldGraph:
         """A later build of this process: per-file results of the previous one are kept
         where the edits since cannot change them (equal to a full build, byte for byte)."""
-        state = rebuild(self.state, self.options.project, **self.options.build_options())
+        state = rebuild(self.state, self.options)
         self.state = state
         assert state.sources is not None  # a JavaScript rebuild always walks
         records = graph_records(state.graph)

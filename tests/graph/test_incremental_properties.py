@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.records import graph_records
 
 MAX_FILES = 5
@@ -202,10 +203,10 @@ def test_incremental_rebuild_equals_a_full_rebuild(
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         _write(root, project)
-        state = rebuild(None, folder, cache_dir=cache_dir)
+        state = rebuild(None, GraphOptions(folder, cache_dir=cache_dir))
         for edit in edits:
             _apply(project, edit)
             _write(root, project)
-            state = rebuild(state, folder, cache_dir=cache_dir)
-            full = rebuild(None, folder, cache_dir=cache_dir)
+            state = rebuild(state, GraphOptions(folder, cache_dir=cache_dir))
+            full = rebuild(None, GraphOptions(folder, cache_dir=cache_dir))
             assert _document(state) == _document(full), edit

@@ -15,6 +15,7 @@ import orjson
 import pytest
 
 from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.records import graph_records
 
 FILES = {
@@ -37,7 +38,7 @@ def _tree(root: Path) -> None:
 
 
 def _same_as_full(state: BuildState, root: Path) -> None:
-    full = rebuild(None, str(root), use_cache=False)
+    full = rebuild(None, GraphOptions(str(root), use_cache=False))
     assert orjson.dumps(graph_records(state.graph), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
         graph_records(full.graph), option=orjson.OPT_SORT_KEYS
     )
@@ -46,7 +47,7 @@ def _same_as_full(state: BuildState, root: Path) -> None:
 @pytest.fixture
 def built(tmp_path: Path) -> BuildState:
     _tree(tmp_path)
-    state = rebuild(None, str(tmp_path), use_cache=False)
+    state = rebuild(None, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound is None and state.full_reason == "no previous build"
     return state
 
@@ -60,7 +61,7 @@ def test_a_change_that_moves_no_binding_rebinds_only_the_file(
 ) -> None:
     # Lines shift and a comment is added: base's facts differ only in places.
     _edit(tmp_path, "base.ts", "// moved down\n\n" + FILES["base.ts"])
-    state = rebuild(built, str(tmp_path), use_cache=False)
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts"}
     _same_as_full(state, tmp_path)
 
@@ -69,7 +70,7 @@ def test_a_changed_export_rebinds_its_importers_through_export_star(
     tmp_path: Path, built: BuildState
 ) -> None:
     _edit(tmp_path, "base.ts", FILES["base.ts"].replace("helper", "renamed"))
-    state = rebuild(built, str(tmp_path), use_cache=False)
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/user.ts", "src/direct.ts"}
     _same_as_full(state, tmp_path)
     calls = {edge.source for edge in state.graph.edges if edge.target.endswith("helper")}
@@ -80,7 +81,7 @@ def test_a_changed_call_rebinds_the_file_and_nothing_imports_it(
     tmp_path: Path, built: BuildState
 ) -> None:
     _edit(tmp_path, "user.ts", FILES["user.ts"].replace("return helper();", "return 0;"))
-    state = rebuild(built, str(tmp_path), use_cache=False)
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/user.ts"}
     _same_as_full(state, tmp_path)
 
@@ -89,10 +90,10 @@ def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
     tmp_path: Path, built: BuildState
 ) -> None:
     _edit(tmp_path, "lone.ts", "import { extra } from './extra';\nexport const a = extra();\n")
-    state = rebuild(built, str(tmp_path), use_cache=False)
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/lone.ts"}
     _edit(tmp_path, "extra.ts", "export function extra() { return 3; }\n")
-    state = rebuild(state, str(tmp_path), use_cache=False)
+    state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/lone.ts", "src/extra.ts"}
     _same_as_full(state, tmp_path)
 
@@ -117,7 +118,7 @@ def test_a_configuration_change_forces_a_full_rebuild(
     tmp_path: Path, built: BuildState, name: str, text: str, reason: str
 ) -> None:
     (tmp_path / name).write_text(text)
-    state = rebuild(built, str(tmp_path), use_cache=False)
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound is None
     assert state.full_reason == reason
     _same_as_full(state, tmp_path)
