@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.options import GraphOptions
@@ -302,14 +303,7 @@ def _affected(
             for _, target in specifiers:
                 if target is not None:
                     importers.setdefault(target, set()).add(path)
-    affected = set(seeds)
-    pending = list(seeds)
-    while pending:
-        for importer in importers.get(pending.pop(), ()):
-            if importer not in affected:
-                affected.add(importer)
-                pending.append(importer)
-    return (affected | changed) & facts.keys()
+    return (closure(seeds, importers) | changed) & facts.keys()
 
 
 def surface(value: Any) -> Any:

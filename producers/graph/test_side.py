@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.values import Module
 from tsograph.producers.project.test_sources import is_test_source
 
@@ -49,11 +50,5 @@ def test_side(binder: Binder, paths: Iterable[str]) -> TestSide:
                 if isinstance(value, Module):
                     targets.add(value.path)
     tests = frozenset(path for path in imports if is_test_source(path))
-    reached = {path for path in imports if path not in tests}
-    pending = list(reached)
-    while pending:
-        for target in imports.get(pending.pop(), ()):
-            if target not in reached:
-                reached.add(target)
-                pending.append(target)
+    reached = closure((path for path in imports if path not in tests), imports)
     return TestSide(tests, frozenset(reached & tests))
