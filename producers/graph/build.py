@@ -112,6 +112,30 @@ class SiteBinding:
     used: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SitesRun:
+    """What one file's call sites add to the graph, from their bindings alone.
+
+    An incremental run replays it for a file whose import closure did not
+    change; the parts that read the whole program are asked again on every
+    run: whether a linked method is overridden (`overridable`) and the
+    interface candidates of the calls left open (`open`).
+    """
+
+    edges: tuple[Edge, ...]
+    # For bound dispatch, in site order: a linked site and its target, or (site, None) for
+    # a value use that links nothing (the object it names may escape).
+    indexed: tuple[tuple[CallSite, str | None], ...]
+    linked: int
+    external: int
+    missing: int
+    partial: int
+    # Linked calls through a proven instance: (its class, the target).
+    overridable: tuple[tuple[str, str], ...]
+    # Calls no direct rule links, for bound and candidate dispatch.
+    open: tuple[tuple[CallSite, SiteBinding], ...]
+
+
 @dataclass
 class GraphBuilder:
     binder: Binder
@@ -351,49 +375,79 @@ class GraphBuilder:
     # ---- the whole graph -------------------------------------------------------
 
     def add_sites(self, path: str, sites: Sequence[CallSite]) -> None:
-        bound = self.bound
-        bindings = None if self.memo is None else self.memo.sites(path)
-        if bindings is None:
-            bindings = tuple(self.site_binding(path, site) for site in sites)
+        run = None if self.memo is None else self.memo.sites(path)
+        if run is None:
+            run = self._sites_run(path, sites)
             if self.memo is not None:
-                self.memo.keep_sites(path, bindings)
-        for site, binding in zip(sites, bindings, strict=True):
-            outcome = self._completed(site, binding)
+                self.memo.keep_sites(path, run)
+        bound = self.bound
+        self.edges.extend(run.edges)
+        for site, target in run.indexed:
+            if target is None:
+                bound.add_escape(path, site)
+            else:
+                bound.add_site(path, site, target)
+        self.linked_calls += run.linked
+        self.external_calls += run.external
+        self.missing_calls += run.missing
+        self.partial_calls += run.partial
+        for receiver_class, target in run.overridable:
+            self.overridden += self._is_overridden(receiver_class, target)
+        for site, binding in run.open:
+            self.unresolved[site.owner] += 1
+            self.reasons[binding.outcome.reason or UNTYPED] += 1
+            self.pending.append((path, site, self._completed(site, binding)))
+
+    def _sites_run(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
+        """What a file's call sites add to the graph, from its import closure alone."""
+        edges: list[Edge] = []
+        indexed: list[tuple[CallSite, str | None]] = []
+        linked = external = missing = partial = 0
+        overridable: list[tuple[str, str]] = []
+        open_sites: list[tuple[CallSite, SiteBinding]] = []
+        for site in sites:
+            binding = self.site_binding(path, site)
+            outcome = binding.outcome
             is_call = site.kind in CALL_KINDS
             place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)
             if outcome.target is not None:
                 for target in binding.nodes:
-                    self.edges.append(
-                        Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
-                    )
-                bound.add_site(path, site, outcome.target)
+                    edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place))
+                indexed.append((site, outcome.target))
                 if is_call:
-                    self.linked_calls += 1
-                    self.overridden += outcome.overridden
+                    linked += 1
+                    if isinstance(binding.receiver, Instance):
+                        overridable.append((binding.receiver.class_id, outcome.target))
                 continue
             if not is_call:
-                bound.add_escape(path, site)
+                indexed.append((site, None))
                 continue
             used = binding.used
             if used is not None:
                 used_at = ((path, site.line, site.column, "reference"),)
-                self.edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
+                edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
             if outcome.external:
-                self.external_calls += 1
-                self.missing_calls += outcome.missing_package is not None
+                external += 1
+                missing += outcome.missing_package is not None
                 continue
             for target in outcome.union_targets:
-                self.edges.append(
-                    Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
-                )
+                edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place))
             if outcome.union_targets and not outcome.partial:
-                self.linked_calls += 1
+                linked += 1
                 continue
             if outcome.union_targets:
-                self.partial_calls += 1
-            self.unresolved[site.owner] += 1
-            self.reasons[outcome.reason or UNTYPED] += 1
-            self.pending.append((path, site, outcome))
+                partial += 1
+            open_sites.append((site, binding))
+        return SitesRun(
+            tuple(edges),
+            tuple(indexed),
+            linked,
+            external,
+            missing,
+            partial,
+            tuple(overridable),
+            tuple(open_sites),
+        )
 
     def _called_variable(self, path: str, site: CallSite) -> str | None:
         """The project variable a call names when the call itself has no target.

@@ -1,8 +1,9 @@
 """Binding results kept per file between runs, for incremental rebuilds.
 
 Everything kept here is what binding proves from one file's facts and the
-facts of the files it imports, transitively: the direct outcome of each call
-site (`SiteBinding`), the file's contains/alias/initializer edges, the object
+facts of the files it imports, transitively: what its call sites add to the
+graph (`SitesRun`: direct edges, counts, the sites for bound dispatch and the
+calls left open), the file's contains/alias/initializer edges, the object
 literals its value uses hand on (escapes), the declarations its exports name,
 and its relations. A run after an edit reuses them for every file outside the
 affected set (see incremental.py) and binds the rest again; the parts of the
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
-from tsograph.producers.graph.build import SiteBinding
+from tsograph.producers.graph.build import SitesRun
 from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
 from tsograph.producers.lang.facts import FileFacts, Ref
 
@@ -31,7 +32,7 @@ FileRelations = tuple[tuple[Relation, ...], tuple[TypeDeclaration, ...]]
 class FileResults:
     """What binding proved about one file, from its import closure."""
 
-    sites: tuple[SiteBinding, ...] | None = None
+    sites: SitesRun | None = None
     # The contains/alias/initializer edges and the count of unresolved export aliases.
     structure: tuple[tuple[Edge, ...], int] | None = None
     # The object-literal holder each value use names (None: none), by the chain used.
@@ -59,10 +60,10 @@ class FileMemo:
             found = self.results[path] = previous if previous is not None else FileResults()
         return found
 
-    def sites(self, path: str) -> tuple[SiteBinding, ...] | None:
+    def sites(self, path: str) -> SitesRun | None:
         return self.of(path).sites
 
-    def keep_sites(self, path: str, sites: tuple[SiteBinding, ...]) -> None:
+    def keep_sites(self, path: str, sites: SitesRun) -> None:
         self.of(path).sites = sites
 
     def structure(self, path: str) -> tuple[tuple[Edge, ...], int] | None:

@@ -1,7 +1,7 @@
 """Incremental rebuilds of a JavaScript/TypeScript graph: after an edit, bind again only
 what the edit can change, and get the graph a full rebuild gives, byte for byte.
 
-`rebuild(previous, project, ...)` walks and reads the project as every run
+`rebuild(previous, options)` walks and reads the project as every run
 does, then compares with the state of the previous build:
 
 * A full rebuild is forced where an edit can change everything: other
@@ -18,8 +18,11 @@ does, then compares with the state of the previous build:
   by their ids), every file that imports it, transitively, through any
   import, re-export or `export *` (a lookup in a file follows imports,
   re-exports, value aliases, declared types and class chains, so what it
-  can reach is the file's import closure). When files are added or removed,
-  every specifier is resolved again and a file whose resolution changed is
+  can reach is the file's import closure). An edit that only adds names
+  (a function or an export appended) reaches only the files that import one
+  of the new names, read the whole module, or hand the names on with
+  `export *` (binding_surface.py). When files are added or removed, every
+  specifier is resolved again and a file whose resolution changed is
   affected as well.
 
 Per-file results of files outside the affected set are reused
@@ -34,7 +37,6 @@ of their own; they are the bulk of what an incremental run still costs.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import hashlib
 from collections.abc import Iterator, Mapping
@@ -42,6 +44,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.producers.graph.binding_surface import Resolved, added_names, name_readers, surface
 from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
 from tsograph.producers.graph.model import Graph
@@ -75,11 +78,6 @@ LOCKFILES = (
     "bun.lock",
     "bun.lockb",
 )
-# Fields of facts that only place a record in its own file: an importer never reads them.
-_POSITION_FIELDS = frozenset({"line", "column"})
-
-# Each specifier of a file (imports, re-exports) and the project source it resolves to.
-Resolved = tuple[tuple[str, str | None], ...]
 
 
 @dataclass
@@ -290,10 +288,17 @@ def _affected(
     """The files to bind again (see the module docstring for the rule)."""
     removed = previous.facts.keys() - facts.keys()
     seeds = set(removed)
+    additions: dict[str, frozenset[str]] = {}
     for path in changed:
         old = previous.facts.get(path)
-        if old is None or surface(old) != surface(facts[path]):
+        if old is None:
             seeds.add(path)
+        elif surface(old) != surface(facts[path]):
+            added = added_names(old, facts[path])
+            if added is None:
+                seeds.add(path)
+            else:
+                additions[path] = added
     for path, specifiers in resolved.items():
         if previous.resolved.get(path, specifiers) != specifiers:
             seeds.add(path)
@@ -303,21 +308,5 @@ def _affected(
             for _, target in specifiers:
                 if target is not None:
                     importers.setdefault(target, set()).add(path)
-    return (closure(seeds, importers) | changed) & facts.keys()
-
-
-def surface(value: Any) -> Any:
-    """A fact without its line and column fields: what other files' binding can read of it
-    (ids, names, kinds, types, values). Equal surfaces bind every importer the same."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (
-            type(value).__name__,
-            tuple(
-                surface(getattr(value, item.name))
-                for item in dataclasses.fields(value)
-                if item.name not in _POSITION_FIELDS
-            ),
-        )
-    if isinstance(value, (tuple, list)):
-        return tuple(surface(item) for item in value)
-    return value
+    readers, reader_seeds = name_readers(additions, facts, resolved, importers)
+    return (closure(seeds | reader_seeds, importers) | readers | changed) & facts.keys()

@@ -4,7 +4,7 @@ Hypothesis writes small TypeScript projects (files importing each other's
 functions and classes, subclasses across files, interfaces with
 implementations, re-exports and `export *`, a test source, a tsconfig with a
 path alias, a package.json) and a sequence of edits: add, remove and rename a
-file, change an export, change a call, move code down a line, edit a comment,
+file, change an export, change a call, append a declaration, move code down a line, edit a comment,
 change tsconfig.json or package.json. After each edit the graph rebuilt from
 the previous state must equal a graph built from scratch (all records,
 details included, serialised). Facts come from a cache shared by the
@@ -142,7 +142,18 @@ _FILES = st.dictionaries(_NAMES, st.lists(_ITEMS, max_size=4), min_size=1, max_s
 # An edit: (what, file number, payload).
 _EDITS = st.tuples(
     st.sampled_from(
-        ["add", "remove", "rename", "export", "call", "shift", "comment", "alias", "dependency"]
+        [
+            "add",
+            "remove",
+            "rename",
+            "export",
+            "call",
+            "append",
+            "shift",
+            "comment",
+            "alias",
+            "dependency",
+        ]
     ),
     st.integers(0, MAX_FILES - 1),
     _ITEMS,
@@ -170,6 +181,10 @@ def _apply(project: Project, edit: tuple[str, int, Item]) -> None:
     elif what == "call":
         items = project.files[name]
         items.append(Item("fn", item.name, item.other, item.target))
+    elif what == "append":
+        # Any declaration added at the end: often only new names (importers that do not look
+        # for them are kept), sometimes a new import or a name the file had.
+        project.files[name].append(item)
     elif what == "shift":
         project.shift[name] = project.shift.get(name, 0) + 1
     elif what == "comment":

@@ -86,6 +86,41 @@ def test_a_changed_call_rebinds_the_file_and_nothing_imports_it(
     _same_as_full(state, tmp_path)
 
 
+def test_an_appended_export_rebinds_the_file_and_what_hands_its_names_on(
+    tmp_path: Path, built: BuildState
+) -> None:
+    # Only names are added: nothing imports `extra`, so user.ts and direct.ts bind as before;
+    # the barrel re-exports every name of base with `export *`.
+    _edit(tmp_path, "base.ts", FILES["base.ts"] + "export function extra() { return helper(); }\n")
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
+    assert state.rebound == {"src/base.ts", "src/barrel.ts"}
+    _same_as_full(state, tmp_path)
+
+
+def test_an_added_name_rebinds_the_importers_that_looked_for_it(
+    tmp_path: Path, built: BuildState
+) -> None:
+    _edit(tmp_path, "lone.ts", "import { later } from './barrel';\nexport const a = later();\n")
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
+    assert not any(edge.target.endswith("#later") for edge in state.graph.edges)
+    _edit(tmp_path, "base.ts", FILES["base.ts"] + "export const later = () => 3;\n")
+    state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
+    # Through the barrel's `export *`: lone.ts imports the new name (and so does its closure).
+    assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/lone.ts"}
+    _same_as_full(state, tmp_path)
+    assert any(edge.target == "src/base.ts#later" for edge in state.graph.edges)
+
+
+def test_an_edit_that_adds_a_member_to_an_existing_class_reaches_every_importer(
+    tmp_path: Path, built: BuildState
+) -> None:
+    text = FILES["base.ts"].replace("load() {", "save() { return 0; }\n  load() {")
+    _edit(tmp_path, "base.ts", text + "export function extra() { return 1; }\n")
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
+    assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/user.ts", "src/direct.ts"}
+    _same_as_full(state, tmp_path)
+
+
 def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
     tmp_path: Path, built: BuildState
 ) -> None:
