@@ -31,21 +31,25 @@ Resolved = tuple[tuple[str, str | None], ...]
 def surface(value: Any) -> Any:
     """A fact without its line and column fields: what other files' binding can read of it
     (ids, names, kinds, types, values). Equal surfaces bind every importer the same."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (
-            type(value).__name__,
-            tuple(
-                surface(getattr(value, item.name))
-                for item in dataclasses.fields(value)
-                if item.name not in _POSITION_FIELDS
-            ),
-        )
     if isinstance(value, (tuple, list)):
         return tuple(surface(item) for item in value)
-    return value
+    kind = type(value)
+    names = _SURFACE_FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value):
+            return value
+        names = _SURFACE_FIELDS[kind] = tuple(
+            item.name for item in dataclasses.fields(value) if item.name not in _POSITION_FIELDS
+        )
+    return (kind.__name__, tuple(surface(getattr(value, name)) for name in names))
 
 
-def added_names(old: FileFacts, new: FileFacts) -> frozenset[str] | None:
+# The fields `surface` keeps, per dataclass (asking `dataclasses.fields` for every record
+# of a large file cost more than the comparison).
+_SURFACE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def added_names(old: FileFacts, new: FileFacts, old_surface: Any) -> frozenset[str] | None:
     """The names an edit only added to a file, or None when it changed more.
 
     The new facts must be the old ones (surfaces equal, in order: references
@@ -54,6 +58,7 @@ def added_names(old: FileFacts, new: FileFacts) -> frozenset[str] | None:
     (nested declarations, bindings, call sites, writes, returns) and so are
     the exports and types under new names. Imports, module-level code and
     members added to existing declarations are changes of the old surface.
+    `old_surface` is `surface(old)`, which the caller has already.
     """
     module = module_id(new.path)
     old_names = (
@@ -90,7 +95,7 @@ def added_names(old: FileFacts, new: FileFacts) -> frozenset[str] | None:
         writes=tuple(item for item in new.writes if item.owner not in owned),
         returns=tuple(item for item in new.returns if item.owner not in owned),
     )
-    return frozenset(added) if surface(kept) == surface(old) else None
+    return frozenset(added) if surface(kept) == old_surface else None
 
 
 def name_readers(

@@ -55,7 +55,7 @@ from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.next_settings import config_file, settings_from
-from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.routes.node.server import ServerScan, scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
 # page and the parallel-route `default`).
@@ -134,10 +134,27 @@ def route_decls(project: Path, sources: SourceSet | None = None) -> list[dict[st
 
     Exactly what `tsograph routes --role server` declares (Next.js and Node
     backends), test sources left out. `sources`: the walk of `project` when the
-    caller has it (the scan then walks nothing again).
+    caller has it (the scan then walks nothing again). The scan is read anew for
+    every build and kept for the route labels of that build (`server_scan`).
     """
     model = None if sources is None else ProjectModel(project, sources)
-    return scan_server(project, None, False, model=model).facts
+    scan = _SCANS[project.resolve()] = scan_server(project, None, False, model=model)
+    return scan.facts
+
+
+# The server routes scan of each project folder, as this process last read it: a graph
+# build reads it for its entry points, and the route labels of the build (diagrams, query
+# answers, a review) reuse that read instead of scanning the folder again.
+_SCANS: dict[Path, ServerScan] = {}
+
+
+def server_scan(project: Path) -> ServerScan:
+    """The routes scan the last build of `project` in this process read, else a new one."""
+    key = project.resolve()
+    found = _SCANS.get(key)
+    if found is None:
+        found = _SCANS[key] = scan_server(project, None, False)
+    return found
 
 
 def _route_handlers(

@@ -293,8 +293,8 @@ def _affected(
         old = previous.facts.get(path)
         if old is None:
             seeds.add(path)
-        elif surface(old) != surface(facts[path]):
-            added = added_names(old, facts[path])
+        elif (old_surface := surface(old)) != surface(facts[path]):
+            added = added_names(old, facts[path], old_surface)
             if added is None:
                 seeds.add(path)
             else:

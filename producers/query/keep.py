@@ -67,6 +67,8 @@ class Keeper:
         self.built = False
         self.state: BuildState | None = None
         self.platform: str | None = None
+        # The kept build this process holds last, and its read-set.
+        self._holding: tuple[str, dict[str, Any]] | None = None
 
     def held(self, *, reuse: bool = True) -> HeldGraph:
         """The current kept build when it still holds (and `reuse`), else a new build."""
@@ -78,6 +80,8 @@ class Keeper:
         previous: KeptBuild | None = None
         store = self.store
         name = store.current_name() if store is not None else None
+        if name is not None and self._held_and_changed(name):
+            return self._build()
         if store is not None and name is not None:
             try:
                 previous = store.open(name)
@@ -95,6 +99,16 @@ class Keeper:
         held.notices = notices
         return held
 
+    def _held_and_changed(self, name: str) -> bool:
+        """The current build is the one this process holds and a file it read changed: its
+        read-set is at hand, so its records need not be read back to learn that."""
+        holding = self._holding
+        return (
+            holding is not None
+            and holding[0] == name
+            and first_change(self.roots.root, holding[1]) is not None
+        )
+
     def _of(self, kept: KeptBuild, mode: str) -> HeldGraph:
         self.built = True
         self.platform = kept.records.get("platform", "js")
@@ -108,6 +122,7 @@ class Keeper:
         )
         held.read_set = kept.read_set
         held.kept_name = kept.name
+        self._holding = (kept.name, kept.read_set)
         held.set_routes(kept.routes)
         if self.lease is not None:
             self.lease.hold(kept.name)
@@ -167,6 +182,7 @@ class Keeper:
         if kept is None:
             return held
         held.kept_name = kept.name
+        self._holding = (kept.name, read_set)
         if self.lease is not None:
             self.lease.hold(kept.name)
         collect(self.store, self.max_bytes)

@@ -205,3 +205,18 @@ def test_a_process_that_starts_from_a_kept_build_binds_in_full_once_then_increme
     (repo / "packages/app/src/other.ts").write_text("export function other() { return 4; }\n")
     keeper.held()
     assert keeper.state.rebound == frozenset({"packages/app/src/other.ts"})
+
+
+def test_a_refreshed_build_labels_routes_from_its_own_scan(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    route = repo / "app" / "api" / "items" / "route.ts"
+    route.parent.mkdir(parents=True)
+    (repo / "package.json").write_text('{"name": "web", "dependencies": {"next": "14.2.3"}}\n')
+    route.write_text("export function GET() { return 1; }\n")
+    keeper = _keeper(repo, tmp_path / "cache")
+    assert keeper.held().routes() == {"app/api/items/route.ts#GET": ("GET /api/items",)}
+    route.write_text("export function GET() { return 1; }\nexport function POST() { return 2; }\n")
+    assert keeper.held().routes() == {
+        "app/api/items/route.ts#GET": ("GET /api/items",),
+        "app/api/items/route.ts#POST": ("POST /api/items",),
+    }
