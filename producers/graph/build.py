@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,7 @@ from tsograph.producers.graph.model import (
     Graph,
     Node,
     add_declaration_node,
+    edge_order,
     strongest_edges,
     with_unresolved,
 )
@@ -157,6 +158,8 @@ class GraphBuilder:
     candidate_linked: Counter[str] = field(default_factory=Counter)
     # Calls the direct rules left open, for bound dispatch once the program is indexed.
     pending: list[tuple[str, CallSite, Outcome]] = field(default_factory=list)
+    # The bound and candidate edges of those calls, by the file of the call.
+    dispatched: dict[str, list[Edge]] = field(default_factory=dict)
     # Results kept per file between runs (incremental rebuilds); None binds everything.
     memo: FileMemo | None = None
     _descendants: dict[str, set[str]] | None = None
@@ -487,15 +490,18 @@ class GraphBuilder:
             place = ((path, site.line, site.column, kind[0]),)
             targets = bound.targets(path, site)
             if targets:
+                edges = self.dispatched.setdefault(path, [])
                 for target in targets:
-                    self.edges.append(Edge(site.owner, target, kind, "bound", place))
+                    edges.append(Edge(site.owner, target, kind, "bound", place))
                 self.bound_linked[reason] += 1
                 self.candidate_linked[reason] += 1
                 continue
             self.bound_unresolved[site.owner] += 1
             candidates = bound.visible(path, outcome.candidates)
             for target in candidates:
-                self.edges.append(Edge(site.owner, target, kind, "candidate", place))
+                self.dispatched.setdefault(path, []).append(
+                    Edge(site.owner, target, kind, "candidate", place)
+                )
             if candidates:
                 self.candidate_linked[reason] += 1
             else:
@@ -717,6 +723,7 @@ def build_graph(
     for path, index in indexes:
         if index is not None:
             builder.bound.add_file(path, index.facts)
+    direct: dict[str, list[Edge]] = {}
     for path in ordered:
         index = binder.file(path)
         if index is None:
@@ -725,8 +732,10 @@ def build_graph(
         for declaration in facts.declarations:
             if not declaration.is_anonymous_class:
                 add_declaration_node(nodes, path, declaration)
+        start = len(builder.edges)
         builder.add_structure(path, facts.declarations, index.module)
         builder.add_sites(path, facts.calls)
+        direct[path] = builder.edges[start:]
     builder.dispatch_pending()
     # A node has bound or candidate counts only when it has direct ones.
     with_unresolved(
@@ -737,10 +746,9 @@ def build_graph(
             "candidates": {n: builder.candidate_unresolved[n] for n in builder.unresolved},
         },
     )
-    edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     graph = Graph(
         nodes,
-        strongest_edges(edges),
+        _strongest_by_file(direct, builder.dispatched, nodes, memo),
         builder.snapshot_limitations(),
         builder.mode_limitations(),
     )
@@ -755,3 +763,35 @@ def build_graph(
         "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
     }
     return graph, builder
+
+
+def _strongest_by_file(
+    direct: dict[str, list[Edge]],
+    dispatched: dict[str, list[Edge]],
+    nodes: Mapping[str, Node],
+    memo: FileMemo | None,
+) -> list[Edge]:
+    """strongest_edges of the whole graph, one file at a time.
+
+    Every edge starts at a node of the file whose facts made it (a call site's
+    owner, a declaration holding a callback, an export, a class or the module),
+    so the edges merged into one belong to one file; and every id of a file
+    starts with its path and `#`, so each file's sorted edges are one run of
+    the sorted whole. An incremental run reuses a file's result when its edges
+    are those of the previous run.
+    """
+    merged: list[Edge] = []
+    for path in sorted(direct.keys() | dispatched.keys(), key=lambda path: path + "#"):
+        edges = tuple(
+            edge
+            for edge in (*direct.get(path, ()), *dispatched.get(path, ()))
+            if edge.source in nodes and edge.target in nodes
+        )
+        kept = None if memo is None else memo.strongest(path, edges)
+        if kept is None:
+            kept = tuple(strongest_edges(edges))
+            if memo is not None:
+                memo.keep_strongest(path, edges, kept)
+        merged.extend(kept)
+    # Already in order but for file paths holding `#` (then this sort does the work).
+    return sorted(merged, key=edge_order)

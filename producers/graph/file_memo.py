@@ -42,6 +42,9 @@ class FileResults:
     # The declarations the file's exports name (BoundDispatch._exported).
     exported: frozenset[str] | None = None
     relations: FileRelations | None = None
+    # The file's edges before merging (bound and candidate ones too) and after
+    # (strongest_edges); kept while the edges are the same.
+    strongest: tuple[tuple[Edge, ...], tuple[Edge, ...]] | None = None
 
 
 class FileMemo:
@@ -71,6 +74,15 @@ class FileMemo:
 
     def keep_structure(self, path: str, structure: tuple[tuple[Edge, ...], int]) -> None:
         self.of(path).structure = structure
+
+    def strongest(self, path: str, edges: tuple[Edge, ...]) -> tuple[Edge, ...] | None:
+        """The merged edges of the previous run when the file's edges are the same: bound
+        and candidate edges are made again on every run, so they are compared by value."""
+        kept = self.of(path).strongest
+        return kept[1] if kept is not None and kept[0] == edges else None
+
+    def keep_strongest(self, path: str, edges: tuple[Edge, ...], merged: tuple[Edge, ...]) -> None:
+        self.of(path).strongest = (edges, merged)
 
     def bound_dispatch(
         self,

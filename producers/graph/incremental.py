@@ -286,6 +286,12 @@ def _affected(
     changed: set[str],
 ) -> set[str]:
     """The files to bind again (see the module docstring for the rule)."""
+    importers: dict[str, set[str]] = {}
+    for graph in (previous.resolved, resolved):
+        for path, specifiers in graph.items():
+            for _, target in specifiers:
+                if target is not None:
+                    importers.setdefault(target, set()).add(path)
     removed = previous.facts.keys() - facts.keys()
     seeds = set(removed)
     additions: dict[str, frozenset[str]] = {}
@@ -293,6 +299,8 @@ def _affected(
         old = previous.facts.get(path)
         if old is None:
             seeds.add(path)
+        elif path not in importers:
+            continue  # nothing binds through the file: only it is bound again
         elif (old_surface := surface(old)) != surface(facts[path]):
             added = added_names(old, facts[path], old_surface)
             if added is None:
@@ -302,11 +310,5 @@ def _affected(
     for path, specifiers in resolved.items():
         if previous.resolved.get(path, specifiers) != specifiers:
             seeds.add(path)
-    importers: dict[str, set[str]] = {}
-    for graph in (previous.resolved, resolved):
-        for path, specifiers in graph.items():
-            for _, target in specifiers:
-                if target is not None:
-                    importers.setdefault(target, set()).add(path)
     readers, reader_seeds = name_readers(additions, facts, resolved, importers)
     return (closure(seeds | reader_seeds, importers) | readers | changed) & facts.keys()
