@@ -718,17 +718,14 @@ def build_graph(
     ordered = sorted(paths)
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
-    indexes = [(path, binder.file(path)) for path in ordered]
+    indexes = binder.indexed(ordered)
     builder.bound.separate(ordered)
-    for path, index in indexes:
-        if index is not None:
-            builder.bound.add_file(path, index.facts)
+    for index in indexes:
+        builder.bound.add_file(index.facts.path, index.facts)
     direct: dict[str, list[Edge]] = {}
-    for path in ordered:
-        index = binder.file(path)
-        if index is None:
-            continue
+    for index in indexes:
         facts = index.facts
+        path = facts.path
         for declaration in facts.declarations:
             if not declaration.is_anonymous_class:
                 add_declaration_node(nodes, path, declaration)

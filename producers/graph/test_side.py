@@ -36,11 +36,9 @@ class TestSide:
 
 def test_side(binder: Binder, paths: Iterable[str]) -> TestSide:
     imports: dict[str, set[str]] = {}
-    for path in paths:
-        index = binder.file(path)
-        if index is None:
-            continue
+    for index in binder.indexed(paths):
         facts = index.facts
+        path = facts.path
         specifiers = {item.specifier for item in facts.imports}
         specifiers.update(item.specifier for item in facts.exports)
         targets = imports.setdefault(path, set())
