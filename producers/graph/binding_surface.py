@@ -56,8 +56,9 @@ def added_names(old: FileFacts, new: FileFacts, old_surface: Any) -> frozenset[s
     by index into the file's lists stay valid) once the declarations under
     names the file did not have are taken out with everything they hold
     (nested declarations, bindings, call sites, writes, returns) and so are
-    the exports and types under new names. Imports, module-level code and
-    members added to existing declarations are changes of the old surface.
+    the exports of the file's own code and the types under new names.
+    Imports, re-exports (`export *` above all), module-level code and members
+    added to existing declarations are changes of the old surface.
     `old_surface` is `surface(old)`, which the caller has already.
     """
     module = module_id(new.path)
@@ -78,18 +79,23 @@ def added_names(old: FileFacts, new: FileFacts, old_surface: Any) -> frozenset[s
         before = len(owned)
         owned.update(item.id for item in new.declarations if item.parent in owned)
         grown = len(owned) != before
-    added = (
-        top
-        | {item.name for item in new.exports if item.name not in old_names}
-        | {item.name for item in new.types if item.name not in old_names}
-    )
+    # Only an export of the file's own code adds just a name: a new `export *` changes the
+    # lookup of every name the file does not declare, a re-export reads another module.
+    exported = {
+        item.name
+        for item in new.exports
+        if item.kind == "local" and item.name not in old_names | _NO_NAME
+    }
+    added = top | exported | {item.name for item in new.types if item.name not in old_names}
     if not added:
         return None
     kept = dataclasses.replace(
         new,
         declarations=tuple(item for item in new.declarations if item.id not in owned),
         bindings=tuple(item for item in new.bindings if item.owner not in owned),
-        exports=tuple(item for item in new.exports if item.name not in added),
+        exports=tuple(
+            item for item in new.exports if item.kind != "local" or item.name not in added
+        ),
         calls=tuple(item for item in new.calls if item.owner not in owned),
         types=tuple(item for item in new.types if item.name not in added),
         writes=tuple(item for item in new.writes if item.owner not in owned),

@@ -111,6 +111,22 @@ def test_an_added_name_rebinds_the_importers_that_looked_for_it(
     assert any(edge.target == "src/base.ts#later" for edge in state.graph.edges)
 
 
+def test_an_added_export_star_of_a_module_already_imported_reaches_every_importer(
+    tmp_path: Path, built: BuildState
+) -> None:
+    # user.ts looks for `alone` through the barrel; base.ts already imports ./lone, so the
+    # new `export *` adds no specifier, yet every name base.ts does not declare now
+    # falls through to lone.ts.
+    _edit(tmp_path, "user.ts", FILES["user.ts"].replace("Store }", "Store, alone }"))
+    prefix = "import { alone as lonely } from './lone';\nexport const viaLone = () => lonely();\n"
+    _edit(tmp_path, "base.ts", prefix + FILES["base.ts"])
+    state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
+    _edit(tmp_path, "base.ts", prefix + FILES["base.ts"] + "export * from './lone';\n")
+    state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
+    assert "src/user.ts" in (state.rebound or ())
+    _same_as_full(state, tmp_path)
+
+
 def test_an_edit_that_adds_a_member_to_an_existing_class_reaches_every_importer(
     tmp_path: Path, built: BuildState
 ) -> None:
