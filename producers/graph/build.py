@@ -181,10 +181,6 @@ class GraphBuilder:
 
     # ---- call sites ------------------------------------------------------------
 
-    def site_outcome(self, path: str, site: CallSite) -> Outcome:
-        """How a call site ends, with what the whole program adds (overridden, candidates)."""
-        return self._completed(site, self.site_binding(path, site))
-
     def site_binding(self, path: str, site: CallSite) -> SiteBinding:
         """What the file's import closure proves about a site (see SiteBinding)."""
         binder = self.binder
