@@ -131,7 +131,7 @@ class GraphSession:
                 language=None if language == AUTO else language,
                 kept_mb=self._kept_mb,
             )
-            keeper = self._keepers[language] = Keeper(options)
+            keeper = self._keepers[language] = Keeper(options, refreshes=True)
         return keeper
 
     def _build(self, language: str, report: Report | None) -> HeldGraph:

@@ -10,12 +10,13 @@ the answer's `graph.notices` says so.
 
 `Keeper._build` is the only place a graph is built from the work tree. The
 first build of a process comes from the graph cache when it can (a warm
-answer parses and binds nothing); when it has to bind, it keeps the per-file
-results (graph/incremental.py), so every later build of the same process
-(graph_refresh, a stale held build) binds again only what the edits can
-change. A process whose first build came from a kept build or the graph
-cache has no such results: its first later build binds in full and keeps
-them. Python graphs are built whole each time.
+answer parses and binds nothing). In a query server (`refreshes`), a first
+build that has to bind keeps the per-file results (graph/incremental.py), so
+every later build of the same process (graph_refresh, a stale held build)
+binds again only what the edits can change. A process whose first build
+came from a kept build or the graph cache has no such results: its first
+later build binds in full and keeps them. Python graphs are built whole
+each time.
 """
 
 from __future__ import annotations
@@ -32,7 +33,12 @@ from tsograph.producers.graph.incremental import (
 )
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.project_graph import ProjectRoots, graph_namespace, project_roots
+from tsograph.producers.graph.project_graph import (
+    ProjectRoots,
+    graph_namespace,
+    load_graph,
+    project_roots,
+)
 from tsograph.producers.graph.records import graph_records, store_validated
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.kept_builds import BuildStore, Corrupt, KeptBuild, scope_key
@@ -43,8 +49,12 @@ from tsograph.producers.query.read_set import first_change, record
 class Keeper:
     """The kept builds of one set of options, and this process's lease on one of them."""
 
-    def __init__(self, options: GraphOptions) -> None:
+    def __init__(self, options: GraphOptions, *, refreshes: bool = False) -> None:
+        """`refreshes`: the process asks again after edits (a query server), so a build
+        bound here keeps what an incremental rebuild starts from (memory a one-shot
+        `query` would hold for nothing)."""
         self.options = options
+        self.refreshes = refreshes
         self.roots: ProjectRoots = project_roots(options.project, options.workspace)
         self.max_bytes = kept_bytes(options.kept_mb)
         self.store: BuildStore | None = None
@@ -133,10 +143,13 @@ class Keeper:
         if self.built and self.platform == "js":
             return self._rebuilt(started)
         self.built = True
-        # A graph bound here keeps its per-file results, so the next build of this process
-        # (a refresh) binds again only what the edits change; one from the graph cache
+        # With `refreshes`, a graph bound here keeps its per-file results, so the next build
+        # of this process binds again only what the edits change; one from the graph cache
         # keeps none and that next build binds in full.
-        loaded, self.state = load_keeping_state(self.options)
+        if self.refreshes:
+            loaded, self.state = load_keeping_state(self.options)
+        else:
+            loaded = load_graph(self.options)
         self.platform = loaded.graph.platform
         if loaded.cached_records is not None:
             records, mode = loaded.cached_records, "cached"

@@ -34,7 +34,8 @@ def _repo(root: Path) -> Path:
 
 
 def _keeper(repo: Path, cache: Path) -> Keeper:
-    return Keeper(GraphOptions(str(repo), cache_dir=str(cache)))
+    # As the query server keeps builds: later builds of the process are incremental.
+    return Keeper(GraphOptions(str(repo), cache_dir=str(cache)), refreshes=True)
 
 
 def test_a_second_run_reuses_the_kept_build_and_a_same_bytes_touch_keeps_it(
@@ -220,3 +221,9 @@ def test_a_refreshed_build_labels_routes_from_its_own_scan(tmp_path: Path) -> No
         "app/api/items/route.ts#GET": ("GET /api/items",),
         "app/api/items/route.ts#POST": ("POST /api/items",),
     }
+
+
+def test_a_one_shot_query_keeps_no_incremental_state(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    keeper = Keeper(GraphOptions(str(repo), cache_dir=str(tmp_path / "cache")))
+    assert keeper.held().mode == "built" and keeper.state is None
