@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tsograph.producers.graph.incremental import BuildState, rebuild  # noqa: E402
+from tsograph.producers.graph.options import GraphOptions  # noqa: E402
 from tsograph.producers.graph.records import graph_records  # noqa: E402
 
 APPENDED = b"\nexport function tsographBenchmarkEdit() { return 1; }\n"
@@ -77,7 +78,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="tsograph-incr-") as cache:
 
         def build(previous: BuildState | None) -> BuildState:
-            return rebuild(previous, str(root), cache_dir=cache)
+            return rebuild(previous, GraphOptions(str(root), cache_dir=cache))
 
         cold, base = _timed(lambda: build(None))
         full_times = [_timed(lambda: build(None))[0]]

@@ -9,12 +9,14 @@ turn; the slowest is named), and of
 graph_refresh: after touching no file (a reload through the caches), or with
 --edit after appending one line to FILE (a path in REPO; give a writable copy
 of the repository), once graph_status has seen laterEditsKnown turn true. The
-file is restored afterwards.
+file is restored afterwards. Beside each wall time, the CPU seconds the server
+process spent (read from /proc on Linux; on a shared machine the steadier figure).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -27,6 +29,26 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
+def _server_cpu() -> float | None:
+    """CPU seconds (user + system) of this process's children so far: the server (Linux)."""
+    total, found = 0.0, False
+    ticks = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid():  # the parent pid, after the state field
+            total += (int(fields[11]) + int(fields[12])) / ticks
+            found = True
+    return total if found else None
+
+
+def _cpu_since(before: float | None) -> str:
+    after = _server_cpu()
+    return "" if before is None or after is None else f", server CPU {after - before:.2f} s"
+
+
 async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: str | None) -> None:
     args = ["-m", "tsograph", "mcp", "--repo", repo]
     if cache_dir:
@@ -36,11 +58,11 @@ async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: st
     )
     async with stdio_client(parameters) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _server_cpu()
         result = await session.call_tool("graph_callers", {"symbol": symbol})
         first = time.perf_counter() - started
         document = orjson.loads(result.content[0].text)
-        print(f"first graph_callers: {first:.2f} s ({document['graph']['mode']})")
+        print(f"first graph_callers: {first:.2f} s ({document['graph']['mode']}{_cpu_since(cpu)})")
         print(f"  counts {document.get('counts')}, error {document.get('error')}")
         later: list[tuple[float, str]] = []
         short = symbol.rpartition("#")[2].rpartition(".")[2]
@@ -74,11 +96,12 @@ async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: st
                 status = await session.call_tool("graph_status", {})
                 freshness = orjson.loads(status.content[0].text)["graph"]["freshness"]
                 print(f"after the edit: laterEditsKnown {freshness['laterEditsKnown']}")
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), _server_cpu()
             result = await session.call_tool("graph_refresh", {})
             mode = orjson.loads(result.content[0].text)["graph"]["mode"]
             what = "after a one-file edit" if edited else "no file changed"
-            print(f"graph_refresh ({what}): {time.perf_counter() - started:.2f} s ({mode})")
+            seconds = time.perf_counter() - started
+            print(f"graph_refresh ({what}): {seconds:.2f} s ({mode}{_cpu_since(cpu)})")
         finally:
             if edited is not None:
                 edited.write_bytes(original)

@@ -13,28 +13,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.routes.node.server import ServerScan, scan_server
-
-# The server routes scan per project folder, read once per run: a review asks for the
-# labels, the routes without a handler and the scan's gaps of the same folder.
-_READ: dict[Path, ServerScan] = {}
-
-
-def _scan(project: Path) -> ServerScan:
-    key = project.resolve()
-    if key not in _READ:
-        # What entries.route_decls reads: production sources, every service.
-        _READ[key] = scan_server(project, None, False)
-    return _READ[key]
+from tsograph.producers.graph.entries import server_scan
 
 
 def _facts(project: Path) -> list[dict[str, Any]]:
-    return _scan(project).facts
+    # What entries.route_decls reads: production sources, every service; the scan of the
+    # folder's last graph build when this process made one (a refreshed build's labels
+    # are its own), so a review's labels, unhandled routes and gaps share one read.
+    return server_scan(project).facts
 
 
 def route_gaps(project: Path) -> list[str]:
     """The routes scan's limitation lines (registrations it could not model, by file)."""
-    return list(_scan(project).limitations)
+    return list(server_scan(project).limitations)
 
 
 def _label(fact: dict[str, Any]) -> str:

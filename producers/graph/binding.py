@@ -109,6 +109,10 @@ class Binder:
         self._files[path] = index
         return index
 
+    def indexed(self, paths: Iterable[str]) -> list[FileIndex]:
+        """The index of each of `paths` that has facts, in order (each file read now)."""
+        return [index for index in map(self.file, paths) if index is not None]
+
     def loaded(self) -> Iterable[FileIndex]:
         return (index for index in self._files.values() if index is not None)
 

@@ -15,7 +15,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.graph.binding import Binder, holds_object, runs
-from tsograph.producers.graph.flow import Abstract, FlowIndex, ValueFlow, is_reflective
+from tsograph.producers.graph.flow import (
+    Abstract,
+    FlowIndex,
+    ValueFlow,
+    declared_member,
+    is_reflective,
+)
 from tsograph.producers.graph.test_side import TestSide, test_side
 from tsograph.producers.graph.values import Declared, Module
 from tsograph.producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
@@ -308,17 +314,8 @@ class BoundDispatch:
             declaration = binder.declarations.get(value[1])
             return value[1] if declaration is not None and runs(declaration) else None
         found: Declaration | None = None
-        if value[0] == "inst":
-            found = binder.find_member(value[1], member, static=False)
-        elif value[0] == "decl":
-            declaration = binder.declarations.get(value[1])
-            if declaration is None:
-                return None
-            if declaration.kind == "class":
-                found = binder.find_member(declaration.id, member, static=True)
-            else:
-                children = binder.children.get(declaration.id, {}).get(member)
-                found = children[0] if children else None
+        if value[0] in ("inst", "decl"):
+            found = declared_member(binder, value, member)
         else:
             literal = value[2]  # type: ignore[misc]
             for key, init in literal.members:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,7 @@ from tsograph.producers.graph.model import (
     Graph,
     Node,
     add_declaration_node,
+    edge_order,
     strongest_edges,
     with_unresolved,
 )
@@ -112,6 +113,30 @@ class SiteBinding:
     used: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class SitesRun:
+    """What one file's call sites add to the graph, from their bindings alone.
+
+    An incremental run replays it for a file whose import closure did not
+    change; the parts that read the whole program are asked again on every
+    run: whether a linked method is overridden (`overridable`) and the
+    interface candidates of the calls left open (`open`).
+    """
+
+    edges: tuple[Edge, ...]
+    # For bound dispatch, in site order: a linked site and its target, or (site, None) for
+    # a value use that links nothing (the object it names may escape).
+    indexed: tuple[tuple[CallSite, str | None], ...]
+    linked: int
+    external: int
+    missing: int
+    partial: int
+    # Linked calls through a proven instance: (its class, the target).
+    overridable: tuple[tuple[str, str], ...]
+    # Calls no direct rule links, for bound and candidate dispatch.
+    open: tuple[tuple[CallSite, SiteBinding], ...]
+
+
 @dataclass
 class GraphBuilder:
     binder: Binder
@@ -133,6 +158,8 @@ class GraphBuilder:
     candidate_linked: Counter[str] = field(default_factory=Counter)
     # Calls the direct rules left open, for bound dispatch once the program is indexed.
     pending: list[tuple[str, CallSite, Outcome]] = field(default_factory=list)
+    # The bound and candidate edges of those calls, by the file of the call.
+    dispatched: dict[str, list[Edge]] = field(default_factory=dict)
     # Results kept per file between runs (incremental rebuilds); None binds everything.
     memo: FileMemo | None = None
     _descendants: dict[str, set[str]] | None = None
@@ -149,14 +176,10 @@ class GraphBuilder:
     @property
     def dispatcher(self) -> Dispatcher:
         if self._dispatcher is None:
-            self._dispatcher = Dispatcher(self.binder)
+            self._dispatcher = Dispatcher(self.binder, self.descendants)
         return self._dispatcher
 
     # ---- call sites ------------------------------------------------------------
-
-    def site_outcome(self, path: str, site: CallSite) -> Outcome:
-        """How a call site ends, with what the whole program adds (overridden, candidates)."""
-        return self._completed(site, self.site_binding(path, site))
 
     def site_binding(self, path: str, site: CallSite) -> SiteBinding:
         """What the file's import closure proves about a site (see SiteBinding)."""
@@ -351,49 +374,79 @@ class GraphBuilder:
     # ---- the whole graph -------------------------------------------------------
 
     def add_sites(self, path: str, sites: Sequence[CallSite]) -> None:
-        bound = self.bound
-        bindings = None if self.memo is None else self.memo.sites(path)
-        if bindings is None:
-            bindings = tuple(self.site_binding(path, site) for site in sites)
+        run = None if self.memo is None else self.memo.sites(path)
+        if run is None:
+            run = self._sites_run(path, sites)
             if self.memo is not None:
-                self.memo.keep_sites(path, bindings)
-        for site, binding in zip(sites, bindings, strict=True):
-            outcome = self._completed(site, binding)
+                self.memo.keep_sites(path, run)
+        bound = self.bound
+        self.edges.extend(run.edges)
+        for site, target in run.indexed:
+            if target is None:
+                bound.add_escape(path, site)
+            else:
+                bound.add_site(path, site, target)
+        self.linked_calls += run.linked
+        self.external_calls += run.external
+        self.missing_calls += run.missing
+        self.partial_calls += run.partial
+        for receiver_class, target in run.overridable:
+            self.overridden += self._is_overridden(receiver_class, target)
+        for site, binding in run.open:
+            self.unresolved[site.owner] += 1
+            self.reasons[binding.outcome.reason or UNTYPED] += 1
+            self.pending.append((path, site, self._completed(site, binding)))
+
+    def _sites_run(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
+        """What a file's call sites add to the graph, from its import closure alone."""
+        edges: list[Edge] = []
+        indexed: list[tuple[CallSite, str | None]] = []
+        linked = external = missing = partial = 0
+        overridable: list[tuple[str, str]] = []
+        open_sites: list[tuple[CallSite, SiteBinding]] = []
+        for site in sites:
+            binding = self.site_binding(path, site)
+            outcome = binding.outcome
             is_call = site.kind in CALL_KINDS
             place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)
             if outcome.target is not None:
                 for target in binding.nodes:
-                    self.edges.append(
-                        Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
-                    )
-                bound.add_site(path, site, outcome.target)
+                    edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place))
+                indexed.append((site, outcome.target))
                 if is_call:
-                    self.linked_calls += 1
-                    self.overridden += outcome.overridden
+                    linked += 1
+                    if isinstance(binding.receiver, Instance):
+                        overridable.append((binding.receiver.class_id, outcome.target))
                 continue
             if not is_call:
-                bound.add_escape(path, site)
+                indexed.append((site, None))
                 continue
             used = binding.used
             if used is not None:
                 used_at = ((path, site.line, site.column, "reference"),)
-                self.edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
+                edges.append(Edge(site.owner, used, ("reference",), "direct", used_at))
             if outcome.external:
-                self.external_calls += 1
-                self.missing_calls += outcome.missing_package is not None
+                external += 1
+                missing += outcome.missing_package is not None
                 continue
             for target in outcome.union_targets:
-                self.edges.append(
-                    Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place)
-                )
+                edges.append(Edge(site.owner, target, (EDGE_KIND[site.kind],), "direct", place))
             if outcome.union_targets and not outcome.partial:
-                self.linked_calls += 1
+                linked += 1
                 continue
             if outcome.union_targets:
-                self.partial_calls += 1
-            self.unresolved[site.owner] += 1
-            self.reasons[outcome.reason or UNTYPED] += 1
-            self.pending.append((path, site, outcome))
+                partial += 1
+            open_sites.append((site, binding))
+        return SitesRun(
+            tuple(edges),
+            tuple(indexed),
+            linked,
+            external,
+            missing,
+            partial,
+            tuple(overridable),
+            tuple(open_sites),
+        )
 
     def _called_variable(self, path: str, site: CallSite) -> str | None:
         """The project variable a call names when the call itself has no target.
@@ -433,15 +486,18 @@ class GraphBuilder:
             place = ((path, site.line, site.column, kind[0]),)
             targets = bound.targets(path, site)
             if targets:
+                edges = self.dispatched.setdefault(path, [])
                 for target in targets:
-                    self.edges.append(Edge(site.owner, target, kind, "bound", place))
+                    edges.append(Edge(site.owner, target, kind, "bound", place))
                 self.bound_linked[reason] += 1
                 self.candidate_linked[reason] += 1
                 continue
             self.bound_unresolved[site.owner] += 1
             candidates = bound.visible(path, outcome.candidates)
             for target in candidates:
-                self.edges.append(Edge(site.owner, target, kind, "candidate", place))
+                self.dispatched.setdefault(path, []).append(
+                    Edge(site.owner, target, kind, "candidate", place)
+                )
             if candidates:
                 self.candidate_linked[reason] += 1
             else:
@@ -658,21 +714,21 @@ def build_graph(
     ordered = sorted(paths)
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
-    indexes = [(path, binder.file(path)) for path in ordered]
+    indexes = binder.indexed(ordered)
     builder.bound.separate(ordered)
-    for path, index in indexes:
-        if index is not None:
-            builder.bound.add_file(path, index.facts)
-    for path in ordered:
-        index = binder.file(path)
-        if index is None:
-            continue
+    for index in indexes:
+        builder.bound.add_file(index.facts.path, index.facts)
+    direct: dict[str, list[Edge]] = {}
+    for index in indexes:
         facts = index.facts
+        path = facts.path
         for declaration in facts.declarations:
             if not declaration.is_anonymous_class:
                 add_declaration_node(nodes, path, declaration)
+        start = len(builder.edges)
         builder.add_structure(path, facts.declarations, index.module)
         builder.add_sites(path, facts.calls)
+        direct[path] = builder.edges[start:]
     builder.dispatch_pending()
     # A node has bound or candidate counts only when it has direct ones.
     with_unresolved(
@@ -683,10 +739,9 @@ def build_graph(
             "candidates": {n: builder.candidate_unresolved[n] for n in builder.unresolved},
         },
     )
-    edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     graph = Graph(
         nodes,
-        strongest_edges(edges),
+        _strongest_by_file(direct, builder.dispatched, nodes, memo),
         builder.snapshot_limitations(),
         builder.mode_limitations(),
     )
@@ -701,3 +756,35 @@ def build_graph(
         "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
     }
     return graph, builder
+
+
+def _strongest_by_file(
+    direct: dict[str, list[Edge]],
+    dispatched: dict[str, list[Edge]],
+    nodes: Mapping[str, Node],
+    memo: FileMemo | None,
+) -> list[Edge]:
+    """strongest_edges of the whole graph, one file at a time.
+
+    Every edge starts at a node of the file whose facts made it (a call site's
+    owner, a declaration holding a callback, an export, a class or the module),
+    so the edges merged into one belong to one file; and every id of a file
+    starts with its path and `#`, so each file's sorted edges are one run of
+    the sorted whole. An incremental run reuses a file's result when its edges
+    are those of the previous run.
+    """
+    merged: list[Edge] = []
+    for path in sorted(direct.keys() | dispatched.keys(), key=lambda path: path + "#"):
+        edges = tuple(
+            edge
+            for edge in (*direct.get(path, ()), *dispatched.get(path, ()))
+            if edge.source in nodes and edge.target in nodes
+        )
+        kept = None if memo is None else memo.strongest(path, edges)
+        if kept is None:
+            kept = tuple(strongest_edges(edges))
+            if memo is not None:
+                memo.keep_strongest(path, edges, kept)
+        merged.extend(kept)
+    # Already in order but for file paths holding `#` (then this sort does the work).
+    return sorted(merged, key=edge_order)

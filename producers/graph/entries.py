@@ -49,11 +49,13 @@ from tsograph.producers.lang.syntax_read import is_function
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import root_package
+from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.next_settings import config_file, settings_from
-from tsograph.producers.routes.node.server import scan_server
+from tsograph.producers.routes.node.server import ServerScan, scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
 # page and the parallel-route `default`).
@@ -127,21 +129,40 @@ class EntryPoints:
         ]
 
 
-def route_decls(project: Path) -> list[dict[str, Any]]:
+def route_decls(project: Path, sources: SourceSet | None = None) -> list[dict[str, Any]]:
     """The production route-decl facts of the project, paths relative to `project`.
 
     Exactly what `tsograph routes --role server` declares (Next.js and Node
-    backends), test sources left out.
+    backends), test sources left out. `sources`: the walk of `project` when the
+    caller has it (the scan then walks nothing again). The scan is read anew for
+    every build and kept for the route labels of that build (`server_scan`).
     """
-    return scan_server(project, None, False).facts
+    model = None if sources is None else ProjectModel(project, sources)
+    scan = _SCANS[project.resolve()] = scan_server(project, None, False, model=model)
+    return scan.facts
+
+
+# The server routes scan of each project folder, as this process last read it: a graph
+# build reads it for its entry points, and the route labels of the build (diagrams, query
+# answers, a review) reuse that read instead of scanning the folder again.
+_SCANS: dict[Path, ServerScan] = {}
+
+
+def server_scan(project: Path) -> ServerScan:
+    """The routes scan the last build of `project` in this process read, else a new one."""
+    key = project.resolve()
+    found = _SCANS.get(key)
+    if found is None:
+        found = _SCANS[key] = scan_server(project, None, False)
+    return found
 
 
 def _route_handlers(
-    project: Path, under: Callable[[str], str], found: EntryPoints
+    project: Path, under: Callable[[str], str], found: EntryPoints, sources: SourceSet | None
 ) -> list[RouteHandler]:
     """Route handlers with ids relative to the source root; a handler without an id is a gap."""
     handlers = []
-    for fact in route_decls(project):
+    for fact in route_decls(project, sources):
         usr = fact["symbol"].get("usr")
         if not usr:
             found.gap("route-handler-without-graph-id", under(fact["location"]["path"]))
@@ -156,11 +177,13 @@ def find_entry_points(
     project_rel: str,
     facts: Mapping[str, FileFacts],
     contents: Mapping[str, bytes],
+    sources: SourceSet | None = None,
 ) -> EntryPoints:
     """Entry points of the project at `root/project_rel`; ids and paths relative to `root`.
 
     package.json and vercel.json are read through fsread, so a cached graph
-    is invalidated when one of them changes.
+    is invalidated when one of them changes. `sources`: the walk of `root`, reused
+    by the route scan when the project is the root.
     """
     found = EntryPoints()
     project = root / project_rel if project_rel else root
@@ -170,7 +193,7 @@ def find_entry_points(
 
     # next.config.{js,mjs,ts} are sources, so their bytes are in the cache key already.
     _record(root, under("package.json"))
-    handlers = _route_handlers(project, under, found)
+    handlers = _route_handlers(project, under, found, None if project_rel else sources)
     for handler in handlers:
         found.mark(handler.usr, "route-handler")
     _mark_crons(root, under("vercel.json"), handlers, found)

@@ -1,8 +1,9 @@
 """Binding results kept per file between runs, for incremental rebuilds.
 
 Everything kept here is what binding proves from one file's facts and the
-facts of the files it imports, transitively: the direct outcome of each call
-site (`SiteBinding`), the file's contains/alias/initializer edges, the object
+facts of the files it imports, transitively: what its call sites add to the
+graph (`SitesRun`: direct edges, counts, the sites for bound dispatch and the
+calls left open), the file's contains/alias/initializer edges, the object
 literals its value uses hand on (escapes), the declarations its exports name,
 and its relations. A run after an edit reuses them for every file outside the
 affected set (see incremental.py) and binds the rest again; the parts of the
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
-from tsograph.producers.graph.build import SiteBinding
+from tsograph.producers.graph.build import SitesRun
 from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
 from tsograph.producers.lang.facts import FileFacts, Ref
 
@@ -31,7 +32,7 @@ FileRelations = tuple[tuple[Relation, ...], tuple[TypeDeclaration, ...]]
 class FileResults:
     """What binding proved about one file, from its import closure."""
 
-    sites: tuple[SiteBinding, ...] | None = None
+    sites: SitesRun | None = None
     # The contains/alias/initializer edges and the count of unresolved export aliases.
     structure: tuple[tuple[Edge, ...], int] | None = None
     # The object-literal holder each value use names (None: none), by the chain used.
@@ -41,6 +42,9 @@ class FileResults:
     # The declarations the file's exports name (BoundDispatch._exported).
     exported: frozenset[str] | None = None
     relations: FileRelations | None = None
+    # The file's edges before merging (bound and candidate ones too) and after
+    # (strongest_edges); kept while the edges are the same.
+    strongest: tuple[tuple[Edge, ...], tuple[Edge, ...]] | None = None
 
 
 class FileMemo:
@@ -59,10 +63,10 @@ class FileMemo:
             found = self.results[path] = previous if previous is not None else FileResults()
         return found
 
-    def sites(self, path: str) -> tuple[SiteBinding, ...] | None:
+    def sites(self, path: str) -> SitesRun | None:
         return self.of(path).sites
 
-    def keep_sites(self, path: str, sites: tuple[SiteBinding, ...]) -> None:
+    def keep_sites(self, path: str, sites: SitesRun) -> None:
         self.of(path).sites = sites
 
     def structure(self, path: str) -> tuple[tuple[Edge, ...], int] | None:
@@ -70,6 +74,15 @@ class FileMemo:
 
     def keep_structure(self, path: str, structure: tuple[tuple[Edge, ...], int]) -> None:
         self.of(path).structure = structure
+
+    def strongest(self, path: str, edges: tuple[Edge, ...]) -> tuple[Edge, ...] | None:
+        """The merged edges of the previous run when the file's edges are the same: bound
+        and candidate edges are made again on every run, so they are compared by value."""
+        kept = self.of(path).strongest
+        return kept[1] if kept is not None and kept[0] == edges else None
+
+    def keep_strongest(self, path: str, edges: tuple[Edge, ...], merged: tuple[Edge, ...]) -> None:
+        self.of(path).strongest = (edges, merged)
 
     def bound_dispatch(
         self,

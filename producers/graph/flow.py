@@ -482,28 +482,16 @@ class ValueFlow:
             return None
         binder = self.binder
         parts: list[Flow] = []
-        if value[0] == "inst":
-            member = binder.find_member(value[1], name, static=False)
-            if member is None:
+        if value[0] in ("inst", "decl"):
+            declaration = binder.declarations.get(value[1]) if value[0] == "decl" else None
+            if value[0] == "decl" and (declaration is None or not _has_members(declaration)):
                 return None
-            parts.append(self._member_declaration(member))
-        elif value[0] == "decl":
-            declaration = binder.declarations.get(value[1])
-            if declaration is None:
-                return None
-            if declaration.kind == "class":
-                member = binder.find_member(declaration.id, name, static=True)
-                if member is None:
-                    return None
+            member = declared_member(binder, value, name)
+            if member is not None:
                 parts.append(self._member_declaration(member))
-            elif holds_object(declaration):
-                children = binder.children.get(declaration.id, {}).get(name)
-                if children:
-                    parts.append(self._member_declaration(children[0]))
-                else:
-                    parts.append(
-                        self._literal_member(binder.file_of[value[1]], declaration.init, name)
-                    )
+            elif declaration is not None and declaration.kind != "class":
+                # An object literal's holder without a child of that name: the literal's key.
+                parts.append(self._literal_member(binder.file_of[value[1]], declaration.init, name))
             else:
                 return None
         else:
@@ -674,3 +662,23 @@ def is_reflective(site: CallSite) -> bool:
         and len(callee.members) == 1
         and (callee.name, callee.members[0]) in _REFLECTIVE
     )
+
+
+def _has_members(declaration: Declaration) -> bool:
+    """A class, or a declaration holding an object literal: what a member is read from."""
+    return declaration.kind == "class" or holds_object(declaration)
+
+
+def declared_member(binder: Binder, value: Abstract, name: str) -> Declaration | None:
+    """The member an abstract instance or declaration has under `name`: found along the
+    class chain for an instance (instance members) or a class (static members), else the
+    declaration's first child of that name (an object literal's holder)."""
+    if value[0] == "inst":
+        return binder.find_member(value[1], name, static=False)
+    declaration = binder.declarations.get(value[1])
+    if declaration is None:
+        return None
+    if declaration.kind == "class":
+        return binder.find_member(declaration.id, name, static=True)
+    children = binder.children.get(declaration.id, {}).get(name)
+    return children[0] if children else None

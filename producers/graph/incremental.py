@@ -1,7 +1,7 @@
 """Incremental rebuilds of a JavaScript/TypeScript graph: after an edit, bind again only
 what the edit can change, and get the graph a full rebuild gives, byte for byte.
 
-`rebuild(previous, project, ...)` walks and reads the project as every run
+`rebuild(previous, options)` walks and reads the project as every run
 does, then compares with the state of the previous build:
 
 * A full rebuild is forced where an edit can change everything: other
@@ -18,8 +18,11 @@ does, then compares with the state of the previous build:
   by their ids), every file that imports it, transitively, through any
   import, re-export or `export *` (a lookup in a file follows imports,
   re-exports, value aliases, declared types and class chains, so what it
-  can reach is the file's import closure). When files are added or removed,
-  every specifier is resolved again and a file whose resolution changed is
+  can reach is the file's import closure). An edit that only adds names
+  (a function or an export appended) reaches only the files that import one
+  of the new names, read the whole module, or hand the names on with
+  `export *` (binding_surface.py). When files are added or removed, every
+  specifier is resolved again and a file whose resolution changed is
   affected as well.
 
 Per-file results of files outside the affected set are reused
@@ -34,34 +37,36 @@ of their own; they are the bulk of what an incremental run still costs.
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from tsograph.producers.graph.binding_surface import Resolved, added_names, name_readers, surface
+from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
 from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
+    ProjectGraph,
+    ProjectRead,
     ProjectRoots,
     ReadStats,
     bind_project,
-    load_project_graph,
+    load_graph,
     project_model,
-    project_roots,
-    read_contents,
     read_facts,
+    read_project,
 )
-from tsograph.producers.graph.python.load import source_language
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.cache_names import cache_namespace
-from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.fsread import Dependency, recording, still_holds
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.project.walk import SourceSet, walk
+from tsograph.producers.project.walk import SourceSet
 
 # Lockfiles at the source root or the project folder: a changed one may mean other
 # installed packages, which module resolution and the external/missing split read.
@@ -73,11 +78,6 @@ LOCKFILES = (
     "bun.lock",
     "bun.lockb",
 )
-# Fields of facts that only place a record in its own file: an importer never reads them.
-_POSITION_FIELDS = frozenset({"line", "column"})
-
-# Each specifier of a file (imports, re-exports) and the project source it resolves to.
-Resolved = tuple[tuple[str, str | None], ...]
 
 
 @dataclass
@@ -105,65 +105,67 @@ class BuildState:
     sources: SourceSet | None = None
 
 
-def rebuild(
-    previous: BuildState | None,
-    project: str,
-    *,
-    workspace: str | None = None,
-    tsconfig: str | None = None,
-    cache_dir: str | None = None,
-    use_cache: bool = True,
-    language: str | None = None,
-) -> BuildState:
+def rebuild(previous: BuildState | None, options: GraphOptions) -> BuildState:
     """The graph of the project now, reusing what `previous` bound where the edits since
     cannot change it. The graph equals a full rebuild's (tests/graph/test_incremental*)."""
-    # As the command line does (cli.main): binding makes large trees of small acyclic
-    # objects, and in a long-lived process (a query server) the cyclic collector would
-    # rescan the kept state on every pass; the caller's setting is restored after.
-    enabled = gc.isenabled()
+    with paused_collector():
+        read = read_project(options)
+        if read.language != "js":
+            # Python graphs are built whole (no per-file results to keep yet).
+            loaded = load_graph(options)
+            return BuildState(
+                loaded.graph, read.roots, (), (), {}, {}, {}, {}, {}, None, [], None, "python"
+            )
+        cache = FactsCache(options.cache_directory(), cache_namespace())
+        return _rebuild(previous, options, read, cache)
+
+
+def load_keeping_state(options: GraphOptions) -> tuple[ProjectGraph, BuildState | None]:
+    """The project's graph as load_graph gives it (from the graph cache when it can), and,
+    when it had to be bound here, the state a later `rebuild` starts from."""
+    states: list[BuildState] = []
+
+    def bind(read: ProjectRead, cache: FactsCache) -> Graph:
+        states.append(_rebuild(None, options, read, cache))
+        return states[0].graph
+
+    with paused_collector():
+        loaded = load_graph(options, bind_js=bind)
+    return loaded, states[0] if states else None
+
+
+@contextmanager
+def paused_collector() -> Iterator[None]:
+    """No cyclic garbage collection while a build is read or made: binding makes large
+    trees of small acyclic objects, and in a long-lived process (a query server) the
+    collector would rescan the kept state on every pass (as the command line does,
+    cli.main); the caller's setting is restored after."""
+    was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _rebuild(previous, project, workspace, tsconfig, cache_dir, use_cache, language)
+        yield
     finally:
-        if enabled:
+        if was_enabled:
             gc.enable()
 
 
 def _rebuild(
-    previous: BuildState | None,
-    project: str,
-    workspace: str | None,
-    tsconfig: str | None,
-    cache_dir: str | None,
-    use_cache: bool,
-    language: str | None,
+    previous: BuildState | None, options: GraphOptions, read: ProjectRead, cache: FactsCache
 ) -> BuildState:
-    roots = project_roots(project, workspace)
-    sources = walk(roots.root)
-    language = source_language(sources, language)
-    settings = (roots.root.as_posix(), roots.project_rel, tsconfig, workspace is not None)
-    if language != "js":
-        # Python graphs are built whole (no per-file results to keep yet).
-        loaded = load_project_graph(
-            project,
-            workspace=workspace,
-            tsconfig=tsconfig,
-            cache_dir=cache_dir,
-            use_cache=use_cache,
-            language=language,
-        )
-        return BuildState(
-            loaded.graph, roots, settings, (), {}, {}, {}, {}, {}, None, [], None, "python"
-        )
-    contents, stats = read_contents(roots, sources, language)
-    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
+    roots, sources, contents, stats, digests = (
+        read.roots,
+        read.sources,
+        read.contents,
+        read.stats,
+        read.digests,
+    )
+    tsconfig = options.tsconfig
+    settings = (roots.root.as_posix(), roots.project_rel, tsconfig, options.workspace is not None)
     signature = (
         tuple(walked.path for walked in sources.declaration_files),
         tuple(sources.limitation_lines(stats.unreadable, stats.unreadable_paths)),
     )
     lockfiles = _lockfiles(roots)
-    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
-    cache = FactsCache(directory, cache_namespace())
     reason = _full_reason(previous, roots, settings, signature, lockfiles)
     with recording() as dependencies:
         if previous is None or reason:
@@ -284,43 +286,29 @@ def _affected(
     changed: set[str],
 ) -> set[str]:
     """The files to bind again (see the module docstring for the rule)."""
-    removed = previous.facts.keys() - facts.keys()
-    seeds = set(removed)
-    for path in changed:
-        old = previous.facts.get(path)
-        if old is None or surface(old) != surface(facts[path]):
-            seeds.add(path)
-    for path, specifiers in resolved.items():
-        if previous.resolved.get(path, specifiers) != specifiers:
-            seeds.add(path)
     importers: dict[str, set[str]] = {}
     for graph in (previous.resolved, resolved):
         for path, specifiers in graph.items():
             for _, target in specifiers:
                 if target is not None:
                     importers.setdefault(target, set()).add(path)
-    affected = set(seeds)
-    pending = list(seeds)
-    while pending:
-        for importer in importers.get(pending.pop(), ()):
-            if importer not in affected:
-                affected.add(importer)
-                pending.append(importer)
-    return (affected | changed) & facts.keys()
-
-
-def surface(value: Any) -> Any:
-    """A fact without its line and column fields: what other files' binding can read of it
-    (ids, names, kinds, types, values). Equal surfaces bind every importer the same."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (
-            type(value).__name__,
-            tuple(
-                surface(getattr(value, item.name))
-                for item in dataclasses.fields(value)
-                if item.name not in _POSITION_FIELDS
-            ),
-        )
-    if isinstance(value, (tuple, list)):
-        return tuple(surface(item) for item in value)
-    return value
+    removed = previous.facts.keys() - facts.keys()
+    seeds = set(removed)
+    additions: dict[str, frozenset[str]] = {}
+    for path in changed:
+        old = previous.facts.get(path)
+        if old is None:
+            seeds.add(path)
+        elif path not in importers:
+            continue  # nothing binds through the file: only it is bound again
+        elif (old_surface := surface(old)) != surface(facts[path]):
+            added = added_names(old, facts[path], old_surface)
+            if added is None:
+                seeds.add(path)
+            else:
+                additions[path] = added
+    for path, specifiers in resolved.items():
+        if previous.resolved.get(path, specifiers) != specifiers:
+            seeds.add(path)
+    readers, reader_seeds = name_readers(additions, facts, resolved, importers)
+    return (closure(seeds | reader_seeds, importers) | readers | changed) & facts.keys()

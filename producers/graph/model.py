@@ -241,4 +241,9 @@ def strongest_edges(edges: Iterable[Edge]) -> list[Edge]:
             continue
         place = tuple(sorted(sites.get((source, target, evidence), ())))
         kept.append(Edge(source, target, tuple(sorted(kinds)), evidence, place))
-    return sorted(kept, key=lambda e: (e.source, e.target, EVIDENCE_ORDER.index(e.evidence)))
+    return sorted(kept, key=edge_order)
+
+
+def edge_order(edge: Edge) -> tuple[str, str, int]:
+    """The order of a graph's edges: by source, target, then strongest evidence first."""
+    return (edge.source, edge.target, EVIDENCE_ORDER.index(edge.evidence))

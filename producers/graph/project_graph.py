@@ -14,7 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +31,7 @@ from tsograph.producers.graph.file_gaps import file_gap_lines
 from tsograph.producers.graph.file_memo import FileMemo
 from tsograph.producers.graph.graph_cache import GraphCache, graph_key
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.python.load import (
     build_python,
     python_namespace,
@@ -41,7 +42,7 @@ from tsograph.producers.graph.relations import js_relations
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.typescript import extract
 from tsograph.producers.project.cache_names import cache_namespace, code_digest
-from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.fsread import Dependency, recording
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import (
@@ -190,33 +191,58 @@ class ProjectGraph:
     digests: dict[str, str] = field(default_factory=dict)
 
 
-def load_project_graph(
-    project: str,
-    *,
-    workspace: str | None = None,
-    tsconfig: str | None = None,
-    cache_dir: str | None = None,
-    use_cache: bool = True,
-    language: str | None = None,
-    variant: str = "",
+@dataclass
+class ProjectRead:
+    """What every build of a project reads first: the walk and the bytes of its sources."""
+
+    roots: ProjectRoots
+    sources: SourceSet
+    language: str
+    contents: dict[str, bytes]
+    stats: ReadStats
+    # Each source's sha256 (the graph key and a kept build's read-set).
+    digests: dict[str, str]
+
+
+def read_project(options: GraphOptions) -> ProjectRead:
+    roots = project_roots(options.project, options.workspace)
+    sources = walk(roots.root)
+    language = source_language(sources, options.language)
+    contents, stats = read_contents(roots, sources, language)
+    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
+    return ProjectRead(roots, sources, language, contents, stats, digests)
+
+
+# How a JavaScript/TypeScript graph is bound once its sources are read (the facts cache
+# given): incremental.py passes one that keeps per-file results for later rebuilds.
+JsBinder = Callable[[ProjectRead, FactsCache], Graph]
+
+
+def load_project_graph(project: str, *, variant: str = "", **options: Any) -> ProjectGraph:
+    """load_graph with the options as keywords (GraphOptions' fields)."""
+    return load_graph(GraphOptions(project, **options), variant=variant)
+
+
+def load_graph(
+    options: GraphOptions, *, variant: str = "", bind_js: JsBinder | None = None
 ) -> ProjectGraph:
-    """`variant` keeps apart the cached graphs of folders whose sources are the same but
+    """The project's graph: from the graph cache when the same sources and options were
+    built before, else built (and `bind_js` binds a JavaScript/TypeScript one).
+
+    `variant` keeps apart the cached graphs of folders whose sources are the same but
     whose configs may differ (a review's base beside its work tree): the key covers the
     sources only, and one entry per key is kept."""
-    roots = project_roots(project, workspace)
-    sources = walk(roots.root)
-    language = source_language(sources, language)
-    contents, stats = read_contents(roots, sources, language)
-    directory = None if not use_cache else Path(cache_dir) if cache_dir else default_cache_dir()
-    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
+    read = read_project(options)
+    roots, sources, language, stats = read.roots, read.sources, read.language, read.stats
+    directory = options.cache_directory()
     key = graph_key(
         graph_namespace(),
         [
             roots.project_rel,
-            tsconfig,
+            options.tsconfig,
             language,
-            workspace is not None,
-            [[path, digest] for path, digest in digests.items()],
+            options.workspace is not None,
+            [[path, digest] for path, digest in read.digests.items()],
             [walked.path for walked in sources.declaration_files],
             sources.limitation_lines(),
             sorted(stats.unreadable.items()),
@@ -235,18 +261,18 @@ def load_project_graph(
             recorded,
             graph_cache,
             sources,
-            digests,
+            read.digests,
         )
     facts_cache = FactsCache(
         directory, python_namespace() if language == "python" else cache_namespace()
     )
     with recording() as dependencies:
         if language == "python":
-            facts = read_facts(contents, facts_cache, stats)
+            facts = read_facts(read.contents, facts_cache, stats)
             walk_gaps = sources.limitation_lines(stats.unreadable)
             graph = build_python(roots.root, facts, stats.parse_error_files, walk_gaps)
         else:
-            graph = _build(roots, sources, contents, stats, tsconfig, facts_cache)
+            graph = (bind_js or _build(options.tsconfig))(read, facts_cache)
     if facts_cache.stats.recovered:
         # Not part of the document: its content must not depend on the cache's state.
         progress.clear()
@@ -254,34 +280,23 @@ def load_project_graph(
             f"tsograph: note: {facts_cache.stats.recovered} cache entr(ies) were corrupt or "
             "foreign and the files were parsed again\n"
         )
-    return ProjectGraph(graph, roots, None, key, dependencies, graph_cache, sources, digests)
+    return ProjectGraph(graph, roots, None, key, dependencies, graph_cache, sources, read.digests)
 
 
 def load_from_arguments(args: Any) -> ProjectGraph:
     """The graph of `--project` with the shared graph options of a command."""
-    return load_project_graph(
-        args.project,
-        workspace=args.workspace,
-        tsconfig=args.tsconfig,
-        cache_dir=args.cache_dir,
-        use_cache=not args.no_cache,
-        language=getattr(args, "language", None),
-    )
+    return load_graph(GraphOptions.of(args))
 
 
-def _build(
-    roots: ProjectRoots,
-    sources: SourceSet,
-    contents: dict[str, bytes],
-    stats: ReadStats,
-    tsconfig: str | None,
-    cache: FactsCache,
-) -> Graph:
-    # The graph keeps its own reading (contents hashed into the graph key, facts from
-    # the facts cache); the model gives the configs and the resolver.
-    model = project_model(roots, sources, tsconfig)
-    facts = read_facts(contents, cache, stats)
-    return bind_project(roots, sources, model, facts, contents, stats)
+def _build(tsconfig: str | None) -> JsBinder:
+    def bind(read: ProjectRead, cache: FactsCache) -> Graph:
+        # The graph keeps its own reading (contents hashed into the graph key, facts from
+        # the facts cache); the model gives the configs and the resolver.
+        model = project_model(read.roots, read.sources, tsconfig)
+        facts = read_facts(read.contents, cache, read.stats)
+        return bind_project(read.roots, read.sources, model, facts, read.contents, read.stats)
+
+    return bind
 
 
 def project_model(roots: ProjectRoots, sources: SourceSet, tsconfig: str | None) -> ProjectModel:
@@ -316,7 +331,7 @@ def bind_project(
         ),
     )
     progress.phase("finding entry points")
-    entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents)
+    entry_points = find_entry_points(roots.root, roots.project_rel, facts, contents, sources)
     program = dataclasses.replace(program, entries=frozenset(entry_points.marks))
     progress.phase("linking calls")
     graph, _ = build_graph(binder, facts, program, memo)

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.values import Module
 from tsograph.producers.project.test_sources import is_test_source
 
@@ -35,11 +36,9 @@ class TestSide:
 
 def test_side(binder: Binder, paths: Iterable[str]) -> TestSide:
     imports: dict[str, set[str]] = {}
-    for path in paths:
-        index = binder.file(path)
-        if index is None:
-            continue
+    for index in binder.indexed(paths):
         facts = index.facts
+        path = facts.path
         specifiers = {item.specifier for item in facts.imports}
         specifiers.update(item.specifier for item in facts.exports)
         targets = imports.setdefault(path, set())
@@ -49,11 +48,5 @@ def test_side(binder: Binder, paths: Iterable[str]) -> TestSide:
                 if isinstance(value, Module):
                     targets.add(value.path)
     tests = frozenset(path for path in imports if is_test_source(path))
-    reached = {path for path in imports if path not in tests}
-    pending = list(reached)
-    while pending:
-        for target in imports.get(pending.pop(), ()):
-            if target not in reached:
-                reached.add(target)
-                pending.append(target)
+    reached = closure((path for path in imports if path not in tests), imports)
     return TestSide(tests, frozenset(reached & tests))

@@ -31,6 +31,7 @@ from typing import Any
 from tsograph.exchange.errors import ToolError, UsageError
 from tsograph.producers import progress
 from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import PARSING
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.query.answer import (
@@ -45,7 +46,7 @@ from tsograph.producers.query.answer import (
 from tsograph.producers.query.base_side import BaseSide, folder_loader, read_base
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget, Clock
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.keep import GraphOptions, Keeper
+from tsograph.producers.query.keep import Keeper
 from tsograph.producers.query.questions import (
     MAX_DEPTH,
     QUESTIONS,
@@ -130,7 +131,7 @@ class GraphSession:
                 language=None if language == AUTO else language,
                 kept_mb=self._kept_mb,
             )
-            keeper = self._keepers[language] = Keeper(options)
+            keeper = self._keepers[language] = Keeper(options, refreshes=True)
         return keeper
 
     def _build(self, language: str, report: Report | None) -> HeldGraph:

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tsograph.exchange.errors import InputError
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.keep import GraphOptions
 from tsograph.producers.query.load import hold
 from tsograph.producers.query.request import Refused
 from tsograph.producers.review import git_base

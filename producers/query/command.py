@@ -26,12 +26,13 @@ from tsograph.producers.diagrams.output import (
 )
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.help_text import add_command
 from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
 from tsograph.producers.query.base_side import folder_loader, read_base
 from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.keep import GraphOptions, Keeper
+from tsograph.producers.query.keep import Keeper
 from tsograph.producers.query.leases import DEFAULT_KEPT_MB, KEPT_MB_ENV
 from tsograph.producers.query.questions import (
     DEFAULT_DEPTH,

@@ -10,97 +10,56 @@ the answer's `graph.notices` says so.
 
 `Keeper._build` is the only place a graph is built from the work tree. The
 first build of a process comes from the graph cache when it can (a warm
-answer parses and binds nothing). Every later build of the same process
-(graph_refresh, a stale held build) is an incremental rebuild of the
-JavaScript/TypeScript graph (graph/incremental.py): the first of them binds
-in full and keeps per-file results, the ones after bind again only what the
-edits can change. Python graphs are built whole each time.
+answer parses and binds nothing). In a query server (`refreshes`), a first
+build that has to bind keeps the per-file results (graph/incremental.py), so
+every later build of the same process (graph_refresh, a stale held build)
+binds again only what the edits can change. A process whose first build
+came from a kept build or the graph cache has no such results: its first
+later build binds in full and keeps them. Python graphs are built whole
+each time.
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.incremental import (
+    BuildState,
+    load_keeping_state,
+    paused_collector,
+    rebuild,
+)
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
     ProjectRoots,
     graph_namespace,
-    load_project_graph,
+    load_graph,
     project_roots,
 )
 from tsograph.producers.graph.records import graph_records, store_validated
-from tsograph.producers.project.facts_cache import default_cache_dir
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.kept_builds import BuildStore, Corrupt, KeptBuild, scope_key
 from tsograph.producers.query.leases import Lease, collect, kept_bytes
 from tsograph.producers.query.read_set import first_change, record
 
 
-@contextmanager
-def paused_collector() -> Iterator[None]:
-    """No cyclic garbage collection while a build is read or made: its millions of new
-    objects would start full collections again and again (documenso: a kept build opens
-    in about half the time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-@dataclass(frozen=True)
-class GraphOptions:
-    project: str
-    workspace: str | None = None
-    tsconfig: str | None = None
-    cache_dir: str | None = None
-    use_cache: bool = True
-    language: str | None = None
-    kept_mb: int | None = None  # the collector's bound; None: environment or default
-
-    def build_options(self) -> dict[str, Any]:
-        """The keyword options load_project_graph and incremental.rebuild both take."""
-        return {
-            "workspace": self.workspace,
-            "tsconfig": self.tsconfig,
-            "cache_dir": self.cache_dir,
-            "use_cache": self.use_cache,
-            "language": self.language,
-        }
-
-    @classmethod
-    def of(cls, args: Any) -> GraphOptions:
-        return cls(
-            args.project,
-            workspace=args.workspace,
-            tsconfig=args.tsconfig,
-            cache_dir=args.cache_dir,
-            use_cache=not args.no_cache,
-            language=getattr(args, "language", None),
-            kept_mb=getattr(args, "kept_builds_mb", None),
-        )
-
-
 class Keeper:
     """The kept builds of one set of options, and this process's lease on one of them."""
 
-    def __init__(self, options: GraphOptions) -> None:
+    def __init__(self, options: GraphOptions, *, refreshes: bool = False) -> None:
+        """`refreshes`: the process asks again after edits (a query server), so a build
+        bound here keeps what an incremental rebuild starts from (memory a one-shot
+        `query` would hold for nothing)."""
         self.options = options
+        self.refreshes = refreshes
         self.roots: ProjectRoots = project_roots(options.project, options.workspace)
         self.max_bytes = kept_bytes(options.kept_mb)
         self.store: BuildStore | None = None
         if options.use_cache:
-            directory = Path(options.cache_dir) if options.cache_dir else default_cache_dir()
+            directory = options.cache_folder()
             scope = scope_key(
                 [
                     graph_namespace(),
@@ -118,6 +77,8 @@ class Keeper:
         self.built = False
         self.state: BuildState | None = None
         self.platform: str | None = None
+        # The kept build this process holds last, and its read-set.
+        self._holding: tuple[str, dict[str, Any]] | None = None
 
     def held(self, *, reuse: bool = True) -> HeldGraph:
         """The current kept build when it still holds (and `reuse`), else a new build."""
@@ -129,6 +90,8 @@ class Keeper:
         previous: KeptBuild | None = None
         store = self.store
         name = store.current_name() if store is not None else None
+        if name is not None and self._held_and_changed(name):
+            return self._build()
         if store is not None and name is not None:
             try:
                 previous = store.open(name)
@@ -146,6 +109,16 @@ class Keeper:
         held.notices = notices
         return held
 
+    def _held_and_changed(self, name: str) -> bool:
+        """The current build is the one this process holds and a file it read changed: its
+        read-set is at hand, so its records need not be read back to learn that."""
+        holding = self._holding
+        return (
+            holding is not None
+            and holding[0] == name
+            and first_change(self.roots.root, holding[1]) is not None
+        )
+
     def _of(self, kept: KeptBuild, mode: str) -> HeldGraph:
         self.built = True
         self.platform = kept.records.get("platform", "js")
@@ -159,6 +132,7 @@ class Keeper:
         )
         held.read_set = kept.read_set
         held.kept_name = kept.name
+        self._holding = (kept.name, kept.read_set)
         held.set_routes(kept.routes)
         if self.lease is not None:
             self.lease.hold(kept.name)
@@ -169,7 +143,13 @@ class Keeper:
         if self.built and self.platform == "js":
             return self._rebuilt(started)
         self.built = True
-        loaded = load_project_graph(self.options.project, **self.options.build_options())
+        # With `refreshes`, a graph bound here keeps its per-file results, so the next build
+        # of this process binds again only what the edits change; one from the graph cache
+        # keeps none and that next build binds in full.
+        if self.refreshes:
+            loaded, self.state = load_keeping_state(self.options)
+        else:
+            loaded = load_graph(self.options)
         self.platform = loaded.graph.platform
         if loaded.cached_records is not None:
             records, mode = loaded.cached_records, "cached"
@@ -185,7 +165,7 @@ class Keeper:
     def _rebuilt(self, started: int) -> HeldGraph:
         """A later build of this process: per-file results of the previous one are kept
         where the edits since cannot change them (equal to a full build, byte for byte)."""
-        state = rebuild(self.state, self.options.project, **self.options.build_options())
+        state = rebuild(self.state, self.options)
         self.state = state
         assert state.sources is not None  # a JavaScript rebuild always walks
         records = graph_records(state.graph)
@@ -215,6 +195,7 @@ class Keeper:
         if kept is None:
             return held
         held.kept_name = kept.name
+        self._holding = (kept.name, read_set)
         if self.lease is not None:
             self.lease.hold(kept.name)
         collect(self.store, self.max_bytes)

@@ -93,6 +93,16 @@ class BuildStore:
 
     def open(self, name: str) -> KeptBuild:
         """The build's records and read-set, after its files matched its manifest."""
+        data = self._checked(name)
+        records = orjson.loads(data[RECORDS])
+        read_set = orjson.loads(data[READ_SET])
+        routes = orjson.loads(data[ROUTES])
+        if not (isinstance(records, dict) and is_read_set(read_set) and isinstance(routes, dict)):
+            raise Corrupt("its files do not hold a build")
+        return KeptBuild(name, records, read_set, routes)
+
+    def _checked(self, name: str) -> dict[str, bytes]:
+        """The bytes of a build's files, each matched with its manifest's checksum."""
         folder = self.home / name
         try:
             manifest = orjson.loads((folder / MANIFEST).read_bytes())
@@ -108,12 +118,7 @@ class BuildStore:
                 raise Corrupt(f"{file} is missing") from None
             if manifest[file] != [hashlib.sha256(data[file]).hexdigest(), len(data[file])]:
                 raise Corrupt(f"{file} does not match its checksum")
-        records = orjson.loads(data[RECORDS])
-        read_set = orjson.loads(data[READ_SET])
-        routes = orjson.loads(data[ROUTES])
-        if not (isinstance(records, dict) and is_read_set(read_set) and isinstance(routes, dict)):
-            raise Corrupt("its files do not hold a build")
-        return KeptBuild(name, records, read_set, routes)
+        return data
 
     def write(
         self, records: dict[str, Any], read_set: dict[str, Any], routes: dict[str, list[str]]
@@ -143,10 +148,13 @@ class BuildStore:
             shutil.rmtree(temporary, ignore_errors=True)
             return None
         try:
-            kept = self.open(name)
+            # Read back and checked against the manifest before it becomes current; what
+            # the files hold is what was just serialised, so it is not parsed again.
+            self._checked(name)
         except Corrupt:
             self.discard(name)
             return None
+        kept = KeptBuild(name, records, read_set, routes)
         if not atomic_write(self.home / CURRENT, name.encode("utf-8")):
             return None
         return kept

@@ -4,7 +4,7 @@ Hypothesis writes small TypeScript projects (files importing each other's
 functions and classes, subclasses across files, interfaces with
 implementations, re-exports and `export *`, a test source, a tsconfig with a
 path alias, a package.json) and a sequence of edits: add, remove and rename a
-file, change an export, change a call, move code down a line, edit a comment,
+file, change an export, change a call, append a declaration, move code down a line, edit a comment,
 change tsconfig.json or package.json. After each edit the graph rebuilt from
 the previous state must equal a graph built from scratch (all records,
 details included, serialised). Facts come from a cache shared by the
@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.records import graph_records
 
 MAX_FILES = 5
@@ -141,7 +142,18 @@ _FILES = st.dictionaries(_NAMES, st.lists(_ITEMS, max_size=4), min_size=1, max_s
 # An edit: (what, file number, payload).
 _EDITS = st.tuples(
     st.sampled_from(
-        ["add", "remove", "rename", "export", "call", "shift", "comment", "alias", "dependency"]
+        [
+            "add",
+            "remove",
+            "rename",
+            "export",
+            "call",
+            "append",
+            "shift",
+            "comment",
+            "alias",
+            "dependency",
+        ]
     ),
     st.integers(0, MAX_FILES - 1),
     _ITEMS,
@@ -169,6 +181,10 @@ def _apply(project: Project, edit: tuple[str, int, Item]) -> None:
     elif what == "call":
         items = project.files[name]
         items.append(Item("fn", item.name, item.other, item.target))
+    elif what == "append":
+        # Any declaration added at the end: often only new names (importers that do not look
+        # for them are kept), sometimes a new import or a name the file had.
+        project.files[name].append(item)
     elif what == "shift":
         project.shift[name] = project.shift.get(name, 0) + 1
     elif what == "comment":
@@ -202,10 +218,10 @@ def test_incremental_rebuild_equals_a_full_rebuild(
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         _write(root, project)
-        state = rebuild(None, folder, cache_dir=cache_dir)
+        state = rebuild(None, GraphOptions(folder, cache_dir=cache_dir))
         for edit in edits:
             _apply(project, edit)
             _write(root, project)
-            state = rebuild(state, folder, cache_dir=cache_dir)
-            full = rebuild(None, folder, cache_dir=cache_dir)
+            state = rebuild(state, GraphOptions(folder, cache_dir=cache_dir))
+            full = rebuild(None, GraphOptions(folder, cache_dir=cache_dir))
             assert _document(state) == _document(full), edit

@@ -10,10 +10,11 @@ from pathlib import Path
 import orjson
 import pytest
 
+from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.graph.records import graph_records
 from tsograph.producers.project.walk import walk
-from tsograph.producers.query.keep import GraphOptions, Keeper
+from tsograph.producers.query.keep import Keeper
 from tsograph.producers.query.kept_builds import RECORDS, BuildStore
 from tsograph.producers.query.leases import LEASES, collect, held_builds, process_start
 from tsograph.producers.query.read_set import first_change, record
@@ -33,7 +34,8 @@ def _repo(root: Path) -> Path:
 
 
 def _keeper(repo: Path, cache: Path) -> Keeper:
-    return Keeper(GraphOptions(str(repo), cache_dir=str(cache)))
+    # As the query server keeps builds: later builds of the process are incremental.
+    return Keeper(GraphOptions(str(repo), cache_dir=str(cache)), refreshes=True)
 
 
 def test_a_second_run_reuses_the_kept_build_and_a_same_bytes_touch_keeps_it(
@@ -172,11 +174,13 @@ def test_later_builds_of_a_process_rebind_only_what_edits_reach_and_equal_a_full
 ) -> None:
     repo, cache = _repo(tmp_path), tmp_path / "cache"
     keeper = _keeper(repo, cache)
-    assert keeper.held().mode == "built" and keeper.state is None  # from load_project_graph
+    # The first build binds here and keeps its per-file results for the next one.
+    assert keeper.held().mode == "built" and keeper.state is not None
+    assert keeper.state.rebound is None
     other = repo / "packages/app/src/other.ts"
     other.write_text("export function other() { return 2; }\nexport function more() {}\n")
-    first = keeper.held()  # stale: the first later build binds in full and keeps results
-    assert keeper.state is not None and keeper.state.rebound is None
+    first = keeper.held()  # stale: bound again from the first build's results
+    assert keeper.state.rebound == frozenset({"packages/app/src/other.ts"})
     (repo / "packages/app/src/main.ts").write_text(
         'import { helper } from "./util";\nimport { more } from "./other";\n'
         "export function main() { more(); return helper(); }\n"
@@ -187,3 +191,39 @@ def test_later_builds_of_a_process_rebind_only_what_edits_reach_and_equal_a_full
     full = load_project_graph(str(repo), use_cache=False).graph  # the same tree, from scratch
     assert orjson.dumps(graph_records(keeper.state.graph)) == orjson.dumps(graph_records(full))
     assert second.build == full.revision()
+
+
+def test_a_process_that_starts_from_a_kept_build_binds_in_full_once_then_incrementally(
+    tmp_path: Path,
+) -> None:
+    repo, cache = _repo(tmp_path), tmp_path / "cache"
+    _keeper(repo, cache).held()
+    keeper = _keeper(repo, cache)  # a new process: the kept build still holds
+    assert keeper.held().mode == "kept" and keeper.state is None
+    (repo / "packages/app/src/other.ts").write_text("export function other() { return 3; }\n")
+    keeper.held()
+    assert keeper.state is not None and keeper.state.rebound is None  # nothing kept to reuse
+    (repo / "packages/app/src/other.ts").write_text("export function other() { return 4; }\n")
+    keeper.held()
+    assert keeper.state.rebound == frozenset({"packages/app/src/other.ts"})
+
+
+def test_a_refreshed_build_labels_routes_from_its_own_scan(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    route = repo / "app" / "api" / "items" / "route.ts"
+    route.parent.mkdir(parents=True)
+    (repo / "package.json").write_text('{"name": "web", "dependencies": {"next": "14.2.3"}}\n')
+    route.write_text("export function GET() { return 1; }\n")
+    keeper = _keeper(repo, tmp_path / "cache")
+    assert keeper.held().routes() == {"app/api/items/route.ts#GET": ("GET /api/items",)}
+    route.write_text("export function GET() { return 1; }\nexport function POST() { return 2; }\n")
+    assert keeper.held().routes() == {
+        "app/api/items/route.ts#GET": ("GET /api/items",),
+        "app/api/items/route.ts#POST": ("POST /api/items",),
+    }
+
+
+def test_a_one_shot_query_keeps_no_incremental_state(tmp_path: Path) -> None:
+    repo = _repo(tmp_path)
+    keeper = Keeper(GraphOptions(str(repo), cache_dir=str(tmp_path / "cache")))
+    assert keeper.held().mode == "built" and keeper.state is None
