@@ -35,9 +35,22 @@ def test_a_group_in_the_prefix_is_never_read_as_literal_text(tmp_path: Path) -> 
         "router = SimpleRouter()\n"
         'router.register(r"users/(?P<user_pk>[^/.]+)/accounts", Accounts, basename="a")\n'
         'router.register(r"v1.0/things", Accounts, basename="b")\n'
+        'router.register("docs", Accounts, basename="c")\n'
     )
-    # Before: `/api/users/(%3FP{}%5B%5E/.%5D+)/accounts/`, a path no request takes.
+    # paperless-ngx documents/views.py: `@action(..., url_path=r"versions/(?P<version_id>\d+)")`.
+    body = body.replace(
+        "    def list(",
+        "    @action(detail=True, methods=['delete'], url_path=r'versions/(?P<v>\\d+)')\n"
+        "    def version(self, request, pk=None, v=None):\n        return None\n"
+        "    def list(",
+    )
+    # Before: `/api/users/(%3FP{}%5B%5E/.%5D+)/accounts/`, a path no request takes, and
+    # `/api/docs/%3C%00drf-lookup:pk%3E/versions/{**}`: a scope never ends in a parameter.
     assert sorted(_routes(tmp_path, body)) == [
+        ("DELETE", "/api/docs/{**}", True, "site_urls.py#Accounts.version"),
+        ("DELETE", "/api/users/{**}", True, "site_urls.py#Accounts.version"),
+        ("DELETE", "/api/{**}", True, "site_urls.py#Accounts.version"),
+        ("GET", "/api/docs/", False, "site_urls.py#Accounts.list"),
         ("GET", "/api/users/{**}", True, "site_urls.py#Accounts.list"),
         ("GET", "/api/{**}", True, "site_urls.py#Accounts.list"),
     ]
@@ -98,3 +111,54 @@ def test_a_lookup_pattern_of_the_viewset_is_not_the_default_one(tmp_path: Path) 
     [(method, channel, dynamic, _)] = _routes(tmp_path, body)
     assert (method, dynamic) == ("GET", True)
     assert channel == "/api/files/{**}"
+
+
+def test_router_urls_spread_in_a_list_and_subscripted_bases(tmp_path: Path) -> None:
+    # paperless-ngx src/paperless/urls.py: `re_path(r"^api/", include([..., *router.urls]))`,
+    # views on `GenericAPIView[Any]` (DRF's __class_getitem__ returns the class itself).
+    body = (
+        "from typing import Any\n"
+        "from django.urls import re_path\n"
+        "from rest_framework.generics import GenericAPIView\n\n"
+        "class Search(GenericAPIView[Any]):\n"
+        "    def get(self, request):\n        return None\n\n"
+        "class Tags(viewsets.ViewSet):\n"
+        "    def list(self, request):\n        return None\n\n"
+        "router = SimpleRouter()\n"
+        'router.register(r"tags", Tags)\n'
+        "urlpatterns = [\n"
+        '    re_path(r"^api/", include([re_path("^search/$", Search.as_view()), *router.urls])),\n'
+        "]\n"
+    )
+    files = {"settings.py": SETTINGS, "site_urls.py": HEAD + body}
+    document = document_of(write_project(tmp_path, files))
+    assert sorted(
+        (fact["method"], fact["channel"], fact["dynamic"], fact["symbol"].get("usr", ""))
+        for fact in document["facts"]
+    ) == [
+        ("GET", "/api/search/", False, "site_urls.py#Search.get"),
+        ("GET", "/api/tags/", False, "site_urls.py#Tags.list"),
+    ]
+
+
+def test_schema_decorators_keep_the_viewset(tmp_path: Path) -> None:
+    # paperless-ngx documents/views.py: `@extend_schema_view(...)` on its viewsets
+    # (drf-spectacular 0.30.0 returns the class); another class decorator may return
+    # anything, so its registration stays unresolved.
+    body = (
+        "from drf_spectacular.utils import extend_schema, extend_schema_view\n"
+        "from somewhere import wrap\n\n"
+        "@extend_schema_view(list=extend_schema(description='x'))\n"
+        "class Tags(viewsets.ViewSet):\n"
+        "    def list(self, request):\n        return None\n\n"
+        "@wrap\n"
+        "class Notes(viewsets.ViewSet):\n"
+        "    def list(self, request):\n        return None\n\n"
+        "router = SimpleRouter()\n"
+        'router.register("tags", Tags)\n'
+        'router.register("notes", Notes)\n'
+    )
+    assert sorted(_routes(tmp_path, body)) == [
+        ("ANY", "/api/{**}", True, ""),
+        ("GET", "/api/tags/", False, "site_urls.py#Tags.list"),
+    ]
