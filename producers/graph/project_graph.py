@@ -27,6 +27,7 @@ from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import Program
 from tsograph.producers.graph.build import build_graph
 from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
+from tsograph.producers.graph.file_gaps import file_gap_lines
 from tsograph.producers.graph.file_memo import FileMemo
 from tsograph.producers.graph.graph_cache import GraphCache, graph_key
 from tsograph.producers.graph.model import Graph, graph_from_snapshot
@@ -323,27 +324,11 @@ def bind_project(
     apply_entry_points(graph, entry_points)
     limitations = walk_gaps
     limitations.extend(entry_points.limitations())
-    if stats.parse_error_files:
-        limitations.append(
-            counted(
-                "parse-errors:",
-                len(stats.parse_error_files),
-                "file(s) hold syntax the parser could not read; "
-                "facts from the rest of each file are kept",
-                names=stats.parse_error_files,
-            )
+    limitations.extend(
+        file_gap_lines(
+            facts, stats.parse_error_files, "declaration(s) nested too deeply to be named"
         )
-    cuts = sum(item.nesting_cuts for item in facts.values())
-    if cuts:
-        limitations.append(
-            counted(
-                "scan-truncated:",
-                cuts,
-                "declaration(s) nested too deeply to be named; their code belongs to the "
-                "enclosing declaration",
-                breakdown={"nesting": cuts},
-            )
-        )
+    )
     notes = model.config_notes()
     if notes:
         limitations.append(

@@ -23,7 +23,7 @@ a type is not a use of it here (the query says so in capabilities).
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from tsograph.exchange.symbol_ids import module_id, symbol_id
@@ -48,6 +48,17 @@ def _end(value: Value) -> str | None:
     if isinstance(value, Interface):
         return type_id(value)
     return None
+
+
+def type_relations(
+    owner: str, types: Iterable[TypeRef], site: Site, end_of: Callable[[TypeRef], str | None]
+) -> Iterator[Relation]:
+    """`type` relations from code to the project types its annotation names (`end_of`: the
+    type a name is, in the language's binder; None when it is not one of ours)."""
+    for ref in named_types(types):
+        end = end_of(ref)
+        if end is not None:
+            yield Relation("type", owner, end, site)
 
 
 def named_types(types: Iterable[TypeRef]) -> Iterable[TypeRef]:
@@ -97,6 +108,10 @@ def file_relations(binder: Binder, path: str, known: Container[str]) -> FileRela
     if index is None:
         return (), ()
     file_facts = index.facts
+
+    def end_of(ref: TypeRef) -> str | None:
+        return _end(binder.type_value(path, (ref,)))
+
     for declared in file_facts.types:
         site: Site = (path, declared.line, declared.column)
         own = symbol_id(path, (declared.name,))
@@ -117,19 +132,11 @@ def file_relations(binder: Binder, path: str, known: Container[str]) -> FileRela
             _class_relations(binder, path, declaration, site, found)
         elif declaration.kind in OVERRIDING_KINDS:
             _override(binder, declaration, site, found)
-        for ref in named_types(declaration.type):
-            end = _end(binder.type_value(path, (ref,)))
-            if end is not None:
-                found.add(Relation("type", declaration.id, end, site))
+        found.update(type_relations(declaration.id, declaration.type, site, end_of))
     for binding in file_facts.bindings:
-        if binding.owner not in known:
-            continue
-        for ref in named_types(binding.type):
-            end = _end(binder.type_value(path, (ref,)))
-            if end is not None:
-                found.add(
-                    Relation("type", binding.owner, end, (path, binding.line, binding.column))
-                )
+        if binding.owner in known:
+            binding_site = (path, binding.line, binding.column)
+            found.update(type_relations(binding.owner, binding.type, binding_site, end_of))
     here = module_id(path)
     imported: dict[tuple[str, int], int] = {}
     for specifier, line, column in (

@@ -79,7 +79,7 @@ def toplevel(project: Path) -> Path:
     if done.returncode != 0:
         raise InputError(
             f"review: {project.name or project} is not inside a git work tree; "
-            "run review in a clone, or give --project a folder of one"
+            "run it in a clone of the repository, or give --project a folder inside one"
         )
     return Path(done.stdout.decode().strip())
 

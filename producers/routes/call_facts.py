@@ -9,12 +9,14 @@ to, else `--service` names the one relative calls and unknown bases reach.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from tsograph.exchange.limitations import Place, counted
+from tsograph.producers import progress
+from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import NOT_HTTP, THROWS, UNCONVERTED_ORIGIN
 from tsograph.producers.routes.client.urls import NotHttp, target_of
@@ -34,6 +36,53 @@ class CallScan:
     def skip(self, reason: str, place: Place) -> None:
         self.skipped[reason] += 1
         self.skipped_at.add(place)
+
+
+class FileContext(Protocol):
+    """A file as a client scan's evaluator reads it."""
+
+    @property
+    def root(self) -> Node: ...
+
+
+ContextT = TypeVar("ContextT", bound=FileContext)
+SiteT = TypeVar("SiteT")
+
+
+def read_sites(
+    scan: CallScan,
+    root: Path,
+    files: list[str],
+    context: Callable[[str], ContextT | None],
+    calls: Callable[[Node], Iterable[Node]],
+    site: Callable[[ContextT, Node], SiteT | None],
+) -> list[SiteT]:
+    """Every request site of the files, in file and source order; the files read are
+    recorded in the scan (a file that cannot be read has no context and is left out)."""
+    sites: list[SiteT] = []
+    progress.phase("reading requests", len(files))
+    for path in files:
+        progress.advance()
+        ctx = context(path)
+        if ctx is None:
+            continue
+        scan.read.append(root / path)
+        for call in calls(ctx.root):
+            found = site(ctx, call)
+            if found is not None:
+                sites.append(found)
+    return sites
+
+
+def name_offset(call: Node, callee: Node | None) -> int:
+    """Where a request is located: its callee's last name (`get` in `api.get(…)`)."""
+    if callee is None:
+        return call.start
+    if callee.kind == "member":
+        prop = callee.part("property")
+        if prop is not None:
+            return prop.start
+    return callee.start
 
 
 @dataclass(frozen=True)

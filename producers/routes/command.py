@@ -25,7 +25,7 @@ from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_clie
 from tsograph.producers.routes.http_document import HttpScan, write_http_document
 from tsograph.producers.routes.node.server import scan_server
 from tsograph.producers.routes.python_server.language import server_language
-from tsograph.producers.routes.python_server.scan import scan_python_server
+from tsograph.producers.routes.python_server.route_scan import scan_python_server
 from tsograph.producers.service_runs import add_service_arguments, targets
 
 

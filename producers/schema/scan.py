@@ -51,7 +51,7 @@ the literals no other collector claimed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,6 +93,29 @@ TEXTS = {
     "parse-errors:": "source file(s) with syntax errors (facts kept from the rest)",
     "unreadable-module-configs:": CONFIG_TEXT,
 }
+
+
+def counted_lines(
+    counts: Mapping[str, Counter[str]],
+    names: Mapping[str, Iterable[str]],
+    places: Mapping[str, set[Place]],
+) -> list[str]:
+    """One line per limitation prefix counted (TEXTS says what it counts), in the order of
+    `counts`, with the reasons when there is more than one, and its names and places."""
+    lines: list[str] = []
+    for prefix, reasons in counts.items():
+        breakdown = dict(reasons) if len(reasons) > 1 else None
+        lines.append(
+            counted(
+                prefix,
+                sum(reasons.values()),
+                TEXTS[prefix],
+                breakdown=breakdown,
+                names=names.get(prefix),
+                places=places.get(prefix),
+            )
+        )
+    return lines
 
 
 @dataclass
@@ -209,17 +232,4 @@ class SchemaScan:
         if self.stored_lines is not None:
             return list(self.stored_lines)
         lines = self.files.limitation_lines(self.read_failures, self.failed_reads)
-        for prefix, reasons in self.counts.items():
-            total = sum(reasons.values())
-            breakdown = dict(reasons) if len(reasons) > 1 else None
-            lines.append(
-                counted(
-                    prefix,
-                    total,
-                    TEXTS[prefix],
-                    breakdown=breakdown,
-                    names=self.names.get(prefix),
-                    places=self.places.get(prefix),
-                )
-            )
-        return lines
+        return lines + counted_lines(self.counts, self.names, self.places)

@@ -117,3 +117,15 @@ def test_the_mcp_tools_answer_as_the_command_line(history: Path) -> None:
     assert document["error"]["message"].startswith("--base no-such-ref: git rev-parse failed")
     document, failed = session.call("graph_impact", {"base": "HEAD~1", "symbol": "helper"})
     assert failed and document["error"]["code"] == "bad-request"
+
+
+def test_a_base_outside_a_git_work_tree_is_refused_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "lib.ts").write_text("export function helper() {\n  return 1;\n}\n")
+    result = tsograph("query", "changes", "--base", "HEAD", "--project", tmp_path, "--no-cache")
+    assert result.code == 2 and result.stdout == b""
+    # One line naming the command that failed and what to do; not review's advice.
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("tsograph: query changes: --base HEAD: ")
+    assert "is not inside a git work tree; run it in a clone" in result.stderr
+    assert "review" not in result.stderr

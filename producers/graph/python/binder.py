@@ -13,9 +13,7 @@ The facts of each file already classify every name by Python's scopes
 
 from __future__ import annotations
 
-from tsograph.producers.graph.python.decorators import Decorators
-from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN, Opaque
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     MISS,
     OUTSIDE,
@@ -28,6 +26,8 @@ from tsograph.producers.graph.python.values import (
     Unknown,
     Value,
 )
+from tsograph.producers.graph.python.decorators import Decorators
+from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN, Opaque
 from tsograph.producers.lang.facts import (
     CallSite,
     Declaration,

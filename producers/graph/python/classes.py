@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from tsograph.producers.graph.python.index import MroEntry, Opaque
-from tsograph.producers.graph.python.names import ModuleNames
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     AMBIGUOUS,
     DYNAMIC_BASE,
     OUTSIDE,
@@ -23,6 +21,8 @@ from tsograph.producers.graph.python.values import (
     Outside,
     Unknown,
 )
+from tsograph.producers.graph.python.index import MroEntry, Opaque
+from tsograph.producers.graph.python.names import ModuleNames
 from tsograph.producers.lang.facts import (
     Ref,
     TypeRef,
@@ -52,13 +52,16 @@ class ClassOrders(ModuleNames):
 
     # ---- classes --------------------------------------------------------------------
 
-    def lookup(self, class_id: str, member: str) -> str | Unknown | Outside | None:
-        """The declaration `member` names first in the class's C3 order; None when no class
-        of the order defines it (an instance attribute, or none at all)."""
+    def lookup(
+        self, class_id: str, member: str, inherited: bool = False
+    ) -> str | Unknown | Outside | None:
+        """The declaration `member` names first in the class's C3 order (`inherited`: in its
+        bases' part of it); None when no class of the order defines it (an instance
+        attribute, or none at all)."""
         order = self.mro(class_id)
         if isinstance(order, Unknown):
             return order
-        for entry in order:
+        for entry in order[1:] if inherited else order:
             if isinstance(entry, Opaque):
                 # A base outside the project may define it: no edge, it is not ours to name.
                 return OUTSIDE

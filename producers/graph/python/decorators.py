@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from tsograph.producers.graph.python.classes import ClassOrders
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     Decl,
     Outside,
     Unknown,
     Value,
 )
+from tsograph.producers.graph.python.classes import ClassOrders
 from tsograph.producers.lang.facts import (
     CallSite,
     Declaration,

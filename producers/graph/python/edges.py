@@ -39,13 +39,13 @@ from tsograph.producers.graph.model import (
     with_unresolved,
 )
 from tsograph.producers.graph.python.binder import PythonBinder
+from tsograph.producers.graph.python.binding_values import DYNAMIC, Decl
 from tsograph.producers.graph.python.flows import ClosedFlows
 from tsograph.producers.graph.python.targets import (
     CALLABLE,
     MAX_CANDIDATES,
     Targets,
 )
-from tsograph.producers.graph.python.values import DYNAMIC, Decl
 from tsograph.producers.lang.facts import CallSite
 
 VALUE_KINDS = frozenset({"callback", "reference"})

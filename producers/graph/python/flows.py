@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tsograph.producers.graph.python.binding_values import DYNAMIC, Decl, Unknown, Value
 from tsograph.producers.graph.python.targets import SiteTargets
-from tsograph.producers.graph.python.values import DYNAMIC, Decl, Unknown, Value
 from tsograph.producers.lang.facts import CallSite, Declaration, Init, Ref, Write
 
 # dict methods that read the dict without storing or handing it out.

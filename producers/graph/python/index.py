@@ -14,7 +14,7 @@ import builtins
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     Unknown,
     Value,
 )

@@ -11,6 +11,7 @@ from typing import Any
 
 from tsograph.exchange.errors import UsageError
 from tsograph.exchange.limitations import counted
+from tsograph.producers.graph.file_gaps import file_gap_lines
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.python.bases import with_bases
 from tsograph.producers.graph.python.binder import PythonBinder
@@ -60,27 +61,13 @@ def build_python(
     graph = build_python_graph(binder)
     graph.relations = python_relations(binder, graph.nodes)
     lines = list(walk_gaps)
-    if parse_error_files:
-        lines.append(
-            counted(
-                "parse-errors:",
-                len(parse_error_files),
-                "file(s) hold syntax the parser could not read; "
-                "facts from the rest of each file are kept",
-                names=parse_error_files,
-            )
+    lines.extend(
+        file_gap_lines(
+            facts,
+            parse_error_files,
+            "declaration(s) or attribute read(s) nested too deeply to be read",
         )
-    cuts = sum(item.nesting_cuts for item in facts.values())
-    if cuts:
-        lines.append(
-            counted(
-                "scan-truncated:",
-                cuts,
-                "declaration(s) or attribute read(s) nested too deeply to be read; "
-                "their code belongs to the enclosing declaration",
-                breakdown={"nesting": cuts},
-            )
-        )
+    )
     if modules.notes:
         lines.append(
             counted(

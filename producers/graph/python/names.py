@@ -10,8 +10,7 @@ names not starting with `_`. A name two stars bring differently is ambiguous.
 
 from __future__ import annotations
 
-from tsograph.producers.graph.python.index import MAX_CHAIN, BinderIndex
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     AMBIGUOUS,
     CHAIN_TOO_DEEP,
     DYNAMIC,
@@ -23,6 +22,7 @@ from tsograph.producers.graph.python.values import (
     Unknown,
     Value,
 )
+from tsograph.producers.graph.python.index import MAX_CHAIN, BinderIndex
 from tsograph.producers.lang.facts import (
     Declaration,
     Import,

@@ -14,13 +14,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from tsograph.producers.graph.model import Relation, Site
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.index import Opaque
-from tsograph.producers.graph.python.values import Decl, Instance, Module, Value
-from tsograph.producers.graph.relations import named_types
+from tsograph.producers.graph.python.binding_values import Decl, Instance, Module, Value
+from tsograph.producers.graph.relations import type_relations
+from tsograph.producers.lang.facts import TypeRef
 
 
 def _class(binder: PythonBinder, value: Value) -> str | None:
@@ -31,11 +31,17 @@ def _class(binder: PythonBinder, value: Value) -> str | None:
     return None
 
 
+def _type_end(binder: PythonBinder, path: str) -> Callable[[TypeRef], str | None]:
+    """The project class a type name in `path` names."""
+    return lambda ref: _class(binder, binder.type_value(path, (ref,)))
+
+
 def python_relations(binder: PythonBinder, nodes: Iterable[str]) -> list[Relation]:
     known = set(nodes)
     found: set[Relation] = set()
     for path in sorted(binder.facts):
         facts = binder.facts[path]
+        end_of = _type_end(binder, path)
         for declaration in facts.declarations:
             if declaration.id not in known:
                 continue
@@ -47,22 +53,15 @@ def python_relations(binder: PythonBinder, nodes: Iterable[str]) -> list[Relatio
                         found.add(Relation("extends", declaration.id, base, site))
             owner = binder.declarations.get(declaration.parent)
             if owner is not None and owner.kind == "class":
-                overridden = _overridden(binder, owner.id, declaration.name)
-                if overridden is not None:
+                # None, or not ours to name when a base outside the project may define it.
+                overridden = binder.lookup(owner.id, declaration.name, inherited=True)
+                if isinstance(overridden, str):
                     found.add(Relation("overrides", declaration.id, overridden, site))
-            for ref in named_types(declaration.type):
-                end = _class(binder, binder.type_value(path, (ref,)))
-                if end is not None:
-                    found.add(Relation("type", declaration.id, end, site))
+            found.update(type_relations(declaration.id, declaration.type, site, end_of))
         for binding in facts.bindings:
-            if binding.owner not in known:
-                continue
-            for ref in named_types(binding.type):
-                end = _class(binder, binder.type_value(path, (ref,)))
-                if end is not None:
-                    found.add(
-                        Relation("type", binding.owner, end, (path, binding.line, binding.column))
-                    )
+            if binding.owner in known:
+                binding_site = (path, binding.line, binding.column)
+                found.update(type_relations(binding.owner, binding.type, binding_site, end_of))
         for site_fact in facts.calls:
             callee = site_fact.callee
             if (
@@ -93,16 +92,3 @@ def python_relations(binder: PythonBinder, nodes: Iterable[str]) -> list[Relatio
         for (there, line), column in imported.items():
             found.add(Relation("imports", here, there, (path, line, column)))
     return sorted(found)
-
-
-def _overridden(binder: PythonBinder, class_id: str, name: str) -> str | None:
-    order = binder.mro(class_id)
-    if not isinstance(order, tuple):
-        return None
-    for entry in order[1:]:
-        if isinstance(entry, Opaque):
-            return None
-        member = binder.members.get(entry, {}).get(name)
-        if member is not None:
-            return member.id
-    return None

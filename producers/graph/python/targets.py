@@ -11,9 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.decorators import ACCESSOR_DECORATORS
-from tsograph.producers.graph.python.index import MroEntry
-from tsograph.producers.graph.python.values import (
+from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     Decl,
     Instance,
@@ -21,6 +19,8 @@ from tsograph.producers.graph.python.values import (
     Unknown,
     Value,
 )
+from tsograph.producers.graph.python.decorators import ACCESSOR_DECORATORS
+from tsograph.producers.graph.python.index import MroEntry
 from tsograph.producers.lang.facts import CallSite, Ref
 
 # A call on self, cls or an annotated receiver whose method a project subclass overrides.

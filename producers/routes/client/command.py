@@ -18,7 +18,7 @@ from tsograph.producers.project.walk import walk
 from tsograph.producers.routes.client.scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
-from tsograph.producers.routes.python_client.scan import scan_project as scan_python
+from tsograph.producers.routes.python_client.request_scan import scan_project as scan_python
 from tsograph.producers.service_runs import targets
 
 CLIENT_MODEL_HELP = (

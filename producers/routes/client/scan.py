@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
@@ -35,7 +34,9 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
+    name_offset,
     parse_error_line,
+    read_sites,
 )
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.requests import (
@@ -180,18 +181,9 @@ class Scanner:
     def run(self) -> Scan:
         self.project.preload(self.files)
         self._runtime_changes()
-        sites: list[Site] = []
-        progress.phase("reading requests", len(self.files))
-        for path in self.files:
-            progress.advance()
-            ctx = self.project.context(path)
-            if ctx is None:
-                continue
-            self.scan.read.append(self.root / path)
-            for call in calls_of(ctx.root):
-                site = self._site(ctx, call)
-                if site is not None:
-                    sites.append(site)
+        sites = read_sites(
+            self.scan, self.root, self.files, self.project.context, calls_of, self._site
+        )
         retained = self.wrappers.retained()
         for site in sites:
             if site.inner_of is not None and site.inner_of not in retained:
@@ -246,7 +238,7 @@ class Scanner:
     def _emit(self, site: Site) -> None:
         outcome = site.outcome
         syntax = self.project.syntax_file(site.path)
-        offset = _name_offset(site.call)
+        offset = name_offset(site.call, callee_of(site.call))
         line, column = syntax.location(offset)
         if isinstance(outcome, Skipped):
             self.scan.skip(outcome.reason, (site.path, line))
@@ -332,18 +324,6 @@ def _origins(ctx: Context, member_chain: Node | None) -> list[tuple[str, int]]:
         return []
     value = Evaluator().value(ctx, _head(member_chain))
     return list(value.origins[-1:]) if isinstance(value, Client) else []
-
-
-def _name_offset(call: Node) -> int:
-    """Where a call is located: its callee's last name (`get` in `api.get(…)`)."""
-    callee = callee_of(call)
-    if callee is None:
-        return call.start
-    if callee.kind == "member":
-        prop = callee.part("property")
-        if prop is not None:
-            return prop.start
-    return callee.start
 
 
 def _global_head(ctx: Context, left: Node, names: tuple[str, ...]) -> bool:

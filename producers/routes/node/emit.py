@@ -40,9 +40,14 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
+    breakdown_line,
     conditional_line,
+    missing_usrs_line,
     order_and_prefix_lines,
+    other_methods_line,
     prefix_scope,
+    provided_line,
+    route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -88,7 +93,6 @@ class Output(RouteGaps):
     coverage: Counter[str] = field(default_factory=Counter)
     provided: list[tuple[str, str, str | None]] = field(default_factory=list)
     first_match: bool = False
-    other_methods: Counter[str] = field(default_factory=Counter)  # non-contract verbs
     other_templates: list[str] = field(default_factory=list)
     skipped: int = 0  # registrations under a router whose framework major is not modelled
     collisions: Counter[str] = field(default_factory=Counter)  # facts left out, by reason
@@ -348,33 +352,18 @@ class Emitter:
         levels: list[_Level],
         known: bool,
     ) -> dict[str, Any]:
-        fact: dict[str, Any] = {
-            "kind": "route-decl",
-            "channel": variant.template,
-            "method": "ANY" if method == "ALL" else method,
-            "location": {
-                "path": route.place.path,
-                "line": route.place.line,
-                "column": route.place.column,
-            },
-            "pathAnchor": "root" if known else "base",
-            "dynamic": variant.dynamic,
-            "symbol": {"qualifiedName": handler.qualified},
-        }
-        if handler.usr is not None:
-            # An unmodeled inline handler keeps the enclosing node's id (see `_note_handler`).
-            fact["symbol"]["usr"] = handler.usr
-        if variant.dynamic and variant.dynamic_scope:
-            fact["dynamicScope"] = variant.dynamic_scope
+        # An unmodeled inline handler keeps the enclosing node's id (see `_note_handler`).
+        fact = route_decl(
+            "ANY" if method == "ALL" else method,
+            variant,
+            route.place,
+            (handler.qualified, handler.usr),
+            known,
+            self.service,
+            route.place.path in self.tests,
+        )
         if variant.catch_all_prefix and "usr" in fact["symbol"]:
             fact["catchAllPrefix"] = True
-        if variant.param_constraints:
-            fact["paramConstraints"] = [
-                {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
-                for i, kind, pattern in variant.param_constraints
-            ]
-        if self.service is not None:
-            fact["service"] = self.service
         strict = home.strict or variant.trailing_slash_strict
         if home.options_known or variant.trailing_slash_strict:
             fact["trailingSlash"] = "strict" if strict else "optional"
@@ -382,8 +371,6 @@ class Emitter:
             fact["caseInsensitive"] = True
         if route.narrowed or any(level.router.narrowed for level in levels):
             fact["narrowed"] = True
-        if route.place.path in self.tests:
-            fact["testSource"] = True
         return fact
 
 
@@ -446,49 +433,27 @@ def limitation_lines(out: Output) -> tuple[list[str], list[dict[str, Any]]]:
     lines = Limitations()
     add = lines.add
     order_and_prefix_lines(out, lines, "a mount prefix or router")
-    if out.collisions:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.collisions.values()),
-                "route fact(s) answer the same method and path as another registration of "
-                "their router and are left out",
-                breakdown=out.collisions,
-            )
-        )
+    breakdown_line(
+        lines,
+        "route-coverage:",
+        out.collisions,
+        "route fact(s) answer the same method and path as another registration of "
+        "their router and are left out",
+    )
     conditional_line(out, lines)
-    if out.other_methods:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.other_methods.values()),
-                "route(s) answer methods the contract has no name for",
-                breakdown=out.other_methods,
-            ),
-            prefix_scope(sorted(set(out.other_templates))),
-        )
+    other_methods_line(out, lines, prefix_scope(sorted(set(out.other_templates))))
     for kind, name, prefix in sorted(
         set(out.provided), key=lambda item: (item[0], item[1], item[2] or "")
     ):
+        where = prefix or "an unresolved prefix"
         if kind == "static":
-            text = f"static files are served under {prefix or 'an unresolved prefix'} ({name})"
-            scope: dict[str, Any] | None = (
-                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
+            provided_line(
+                lines, f"static files are served under {where} ({name})", prefix, files=True
             )
         else:
-            where = prefix or "an unresolved prefix"
-            text = f"package middleware or plugin {name} may answer under {where}"
-            scope = {"templatePrefixes": [prefix]} if prefix else None
-        add(counted("framework-provided-routes:", 1, text), scope)
-    if out.missing_usrs:
-        add(
-            counted(
-                "missing-route-usrs:",
-                len(out.missing_usrs),
-                "handler(s) come from outside the project and have no graph id",
-                names=out.missing_usrs,
-            )
-        )
+            line = f"package middleware or plugin {name} may answer under {where}"
+            provided_line(lines, line, prefix, files=False)
+    missing_usrs_line(out, lines, "come from outside the project")
     if out.unmodeled:
         add(
             counted(

@@ -30,14 +30,7 @@ from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
-from tsograph.producers.routes.python_client.joins import (
-    JoinError,
-    aiohttp_join,
-    httpx_merge,
-    requests_url,
-    urllib_url,
-)
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Arguments,
     Client,
@@ -49,6 +42,13 @@ from tsograph.producers.routes.python_client.values import (
     Value,
     join_url,
     url_text,
+)
+from tsograph.producers.routes.python_client.joins import (
+    JoinError,
+    aiohttp_join,
+    httpx_merge,
+    requests_url,
+    urllib_url,
 )
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})

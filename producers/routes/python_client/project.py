@@ -18,8 +18,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.project.walk import UnreadableSource, read_source
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     LIBRARIES,
     UNKNOWN,
     Arguments,
@@ -30,6 +29,7 @@ from tsograph.producers.routes.python_client.values import (
     Module,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})

@@ -9,7 +9,7 @@ constant here. Module-level names are bound by every statement outside
 functions and classes, including those inside `if`, `try`, `with` and loops.
 
 A binding is the list of places that bind the name in its scope; a value is
-proven only when there is exactly one (see values.py).
+proven only when there is exactly one (see evaluator.py).
 """
 
 from __future__ import annotations

@@ -21,10 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_client.libraries import Outcome
-from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Arguments,
     Context,
@@ -32,6 +29,9 @@ from tsograph.producers.routes.python_client.values import (
     Evaluator,
     Fn,
 )
+from tsograph.producers.routes.python_client.libraries import Outcome
+from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.routes.python_client.scopes import nodes
 
 MAX_DEPTH = 4
 Follow = Callable[[Evaluator, Context, Node, int], Outcome | None]

@@ -50,7 +50,7 @@ from tsograph.producers.routes.python_server.interpreter import (
     Framework,
     Interpreter,
 )
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
     UNKNOWN_TEXT,
     Class,
@@ -63,8 +63,10 @@ from tsograph.producers.routes.python_server.values import (
     Router,
     Seq,
     Text,
+    inherited_attribute,
     text,
 )
+from tsograph.producers.routes.python_server.registration import http_method_names, name_node
 
 PATH = frozenset({"django.urls.path", "django.urls.conf.path"})
 RE_PATH = frozenset({"django.urls.re_path", "django.urls.conf.re_path", "django.conf.urls.url"})
@@ -185,7 +187,7 @@ class DjangoFramework(Framework):
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         name = callee.qualified
-        place = self.interp.place(ctx.file, _name_node(node))
+        place = self.interp.place(ctx.file, name_node(node))
         if name in PATH or name in RE_PATH:
             route = args.get(0, "route")
             view = args.get(1, "view")
@@ -218,10 +220,10 @@ class DjangoFramework(Framework):
             return UrlInclude(found)
         if name == "django.views.decorators.http.require_http_methods":
             methods = args.get(0, "request_method_list")
-            return MethodLimit(_names(None if methods is None else methods[0]))
+            return MethodLimit(http_method_names(None if methods is None else methods[0]) or ())
         if name in ("rest_framework.decorators.api_view",):
             methods = args.get(0, "http_method_names")
-            return MethodLimit(("GET",) if methods is None else _names(methods[0]))
+            return MethodLimit(("GET",) if methods is None else http_method_names(methods[0]) or ())
         if name == "rest_framework.decorators.action":
             detail = args.get(-1, "detail")
             methods = args.get(-1, "methods")
@@ -229,7 +231,7 @@ class DjangoFramework(Framework):
             return _Action(
                 detail is not None and detail[1].kind == "boolean" and detail[1].value == "true",
                 detail is None or detail[1].kind != "boolean",
-                ("GET",) if methods is None else _names(methods[0]),
+                ("GET",) if methods is None else http_method_names(methods[0]) or (),
                 None if url_path is None else url_path[0],
             )
         if name in ROUTERS:
@@ -267,7 +269,7 @@ class DjangoFramework(Framework):
                     if prefix is not None and isinstance(prefix[0], Text)
                     else UNKNOWN_TEXT,
                     UNKNOWN if viewset is None else viewset[0],
-                    self.interp.place(ctx.file, _name_node(node)),
+                    self.interp.place(ctx.file, name_node(node)),
                 )
             )
             return True
@@ -355,7 +357,7 @@ class DjangoFramework(Framework):
         if isinstance(view, ClassView):
             found: list[tuple[tuple[str, ...], Handler]] = []
             for name in VIEW_METHODS:
-                own = _attribute(view.view, name)
+                own = inherited_attribute(view.view, name)
                 if isinstance(own, Function):
                     found.append(((name.upper(),), Handler(own.usr, own.usr)))
                 elif name in _inherited(view.view, GENERIC_METHODS) and name not in (
@@ -382,7 +384,7 @@ class DjangoFramework(Framework):
                 continue
             actions = set(_inherited(viewset, VIEWSET_ACTIONS))
             own = {
-                name: _attribute(viewset, name)
+                name: inherited_attribute(viewset, name)
                 for name in (*dict(LIST_ACTIONS).values(), *dict(DETAIL_ACTIONS).values())
             }
             actions |= {name for name, value in own.items() if isinstance(value, Function)}
@@ -441,23 +443,6 @@ def _value(given: tuple[Any, Node] | None) -> Any:
     return UNKNOWN if given is None else given[0]
 
 
-def _names(value: Any) -> tuple[str, ...]:
-    if isinstance(value, Seq):
-        names = [item.known for item in value.items if isinstance(item, Text)]
-        if len(names) == len(value.items) and all(names):
-            return tuple(dict.fromkeys(name.upper() for name in names if name))
-    return ()
-
-
-def _name_node(node: Node) -> Node:
-    callee = node.part("callee")
-    if callee is not None and callee.kind == "member":
-        name = callee.part("property")
-        if name is not None:
-            return name
-    return callee or node
-
-
 def _bases(view: Class, depth: int = 0) -> list[Any]:
     found: list[Any] = []
     for base in view.bases:
@@ -477,14 +462,3 @@ def _inherited(view: Class, table: dict[str, tuple[str, ...]]) -> tuple[str, ...
         if isinstance(base, External):
             found.extend(table.get(base.qualified, ()))
     return tuple(found)
-
-
-def _attribute(view: Class, name: str, depth: int = 0) -> Any:
-    if name in view.attributes:
-        return view.attributes[name]
-    for base in view.bases:
-        if isinstance(base, Class) and depth < 16:
-            found = _attribute(base, name, depth + 1)
-            if found is not None:
-                return found
-    return None

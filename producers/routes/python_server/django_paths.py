@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import re
 
-from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.converters import Converters, constraint
-from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
-from tsograph.producers.routes.python_server.values import Text
+from tsograph.producers.routes.python_server.converters import Converters
+from tsograph.producers.routes.python_server.interpreter_values import Text
+from tsograph.producers.routes.python_server.path_segments import angle_variants
 
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<parameter>[^>]+)>")
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
@@ -84,47 +83,19 @@ def regex_route(pattern: str, endpoint: bool) -> Text:
 
 def django_variants(path: str) -> list[PathVariant]:
     """The templates a full path (`/` + the joined routes) serves."""
-    segments: list[list[Part]] = [[]]
-    constraints: list[tuple[int, str, str | None]] = []
-    index = 0
-    matches = list(_PARAMETER.finditer(path))
-    for position, match in enumerate(matches):
-        _literal(path[index : match.start()], segments)
-        index = match.end()
-        converter = match.group("converter") or "str"
-        if converter not in _CONVERTERS or not match.group("parameter").isidentifier():
-            return [dynamic_variant(_head(path), "unknown-converter")]
-        if converter == "path":
-            if position != len(matches) - 1 or index != len(path) or segments[-1]:
-                return [dynamic_variant(_head(path), "path-converter")]
-            template = canonicalize_segments(segments[:-1])
-            if template.dynamic:
-                return [dynamic_variant(_head(path), template.reason or "malformed-template")]
-            return [
-                PathVariant(
-                    template.channel.rstrip("/") + "/{**}", param_constraints=tuple(constraints)
-                )
-            ]
-        segments[-1].append(PARAM)
-        constraints.extend(constraint(CONSTRAINTS, converter, position))
-    _literal(path[index:], segments)
-    template = canonicalize_segments(segments)
-    if template.dynamic:
-        return [PathVariant(template.channel, True, reason=template.reason)]
-    return [PathVariant(template.channel, param_constraints=tuple(constraints))]
+    variables = list(_PARAMETER.finditer(path))
+    return angle_variants(
+        path, _head(path), variables, _converter, "unknown-converter", CONSTRAINTS
+    )
+
+
+def _converter(match: re.Match[str]) -> str | None:
+    converter = match.group("converter") or "str"
+    if converter not in _CONVERTERS or not match.group("parameter").isidentifier():
+        return None
+    return converter
 
 
 def _head(path: str) -> str:
     match = _PARAMETER.search(path)
     return path if match is None else path[: match.start()].rpartition("/")[0]
-
-
-def _literal(text: str, segments: list[list[Part]]) -> None:
-    pieces = text.split("/")
-    if segments == [[]] and pieces and pieces[0] == "":
-        pieces = pieces[1:]
-    for position, piece in enumerate(pieces):
-        if position:
-            segments.append([])
-        if piece:
-            segments[-1].append(piece)

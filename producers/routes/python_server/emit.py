@@ -20,7 +20,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
     Entry,
     Include,
@@ -33,9 +33,14 @@ from tsograph.producers.routes.python_server.values import (
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
+    breakdown_line,
     conditional_line,
+    missing_usrs_line,
     order_and_prefix_lines,
+    other_methods_line,
     prefix_scope,
+    provided_line,
+    route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
 
@@ -53,7 +58,6 @@ PathRule = Callable[[str], list[PathVariant]]
 class Output(RouteGaps):
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_at: set[LinePlace] = field(default_factory=set)
-    other_methods: Counter[str] = field(default_factory=Counter)
     websockets: list[str] = field(default_factory=list)
     websockets_unscoped: int = 0
     late: int = 0
@@ -185,38 +189,15 @@ class Emitter:
         self.out.provided.append((name, scope))
 
     def _fact(self, method: str, variant: PathVariant, route: Route, known: bool) -> dict[str, Any]:
-        fact: dict[str, Any] = {
-            "kind": "route-decl",
-            "channel": variant.template,
-            "method": method,
-            "location": {
-                "path": route.place.path,
-                "line": route.place.line,
-                "column": route.place.column,
-            },
-            "pathAnchor": "root" if known else "base",
-            "dynamic": variant.dynamic,
-            "symbol": {"qualifiedName": route.handler.qualified},
-        }
+        handler = (route.handler.qualified, route.handler.usr)
+        test = route.place.path in self.tests
+        fact = route_decl(method, variant, route.place, handler, known, self.service, test)
         # Starlette redirects the other trailing-slash form (redirect_slashes) or answers
         # 404, and so does Werkzeug with strict_slashes (its default): the written form is
         # the one served. Werkzeug with strict_slashes=False answers both.
         slashes = route.options.get("strict_slashes", True)
         if slashes is not None:
             fact["trailingSlash"] = "strict" if slashes else "optional"
-        if route.handler.usr is not None:
-            fact["symbol"]["usr"] = route.handler.usr
-        if variant.dynamic and variant.dynamic_scope:
-            fact["dynamicScope"] = variant.dynamic_scope
-        if variant.param_constraints:
-            fact["paramConstraints"] = [
-                {"index": i, "kind": kind, **({"pattern": pattern} if pattern else {})}
-                for i, kind, pattern in variant.param_constraints
-            ]
-        if self.service is not None:
-            fact["service"] = self.service
-        if route.place.path in self.tests:
-            fact["testSource"] = True
         return fact
 
 
@@ -262,25 +243,14 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
     add = lines.add
     order_and_prefix_lines(out, lines, "a prefix or router")
     conditional_line(out, lines)
-    if out.coverage:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.coverage.values()),
-                "registration(s) could not be read whole",
-                breakdown=out.coverage,
-                places=out.coverage_at,
-            )
-        )
-    if out.other_methods:
-        add(
-            counted(
-                "route-coverage:",
-                sum(out.other_methods.values()),
-                "route(s) answer methods the contract has no name for",
-                breakdown=out.other_methods,
-            )
-        )
+    breakdown_line(
+        lines,
+        "route-coverage:",
+        out.coverage,
+        "registration(s) could not be read whole",
+        places=out.coverage_at,
+    )
+    other_methods_line(out, lines)
     if out.websockets or out.websockets_unscoped:
         channels = sorted(set(out.websockets))
         add(
@@ -309,21 +279,8 @@ def limitation_lines(out: Output, framework: str) -> tuple[list[str], list[dict[
         where = prefix or "an unresolved prefix"
         if name in GET_ONLY:
             what = f"static files ({name})" if name in STATIC_FILES else name
-            line = f"{what} are served under {where}"
-            scope: dict[str, Any] | None = (
-                {"templatePrefixes": [prefix], "methods": ["GET", "HEAD"]} if prefix else None
-            )
+            provided_line(lines, f"{what} are served under {where}", prefix, files=True)
         else:
-            line = f"{name} may answer under {where}"
-            scope = {"templatePrefixes": [prefix]} if prefix else None
-        add(counted("framework-provided-routes:", 1, line), scope)
-    if out.missing_usrs:
-        add(
-            counted(
-                "missing-route-usrs:",
-                len(out.missing_usrs),
-                "handler(s) are not proven project functions and have no graph id",
-                names=out.missing_usrs,
-            )
-        )
+            provided_line(lines, f"{name} may answer under {where}", prefix, files=False)
+    missing_usrs_line(out, lines, "are not proven project functions")
     return lines.lines, lines.scopes

@@ -37,19 +37,23 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
-    Framework,
-    Interpreter,
 )
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
     External,
-    Include,
     Mount,
     Route,
     Router,
-    Seq,
     Text,
     text,
+)
+from tsograph.producers.routes.python_server.registration import (
+    RouteDecorators,
+    as_text,
+    group_name,
+    http_method_names,
+    include,
+    name_node,
 )
 
 APP_CONSTRUCTORS = frozenset(
@@ -79,9 +83,8 @@ class StaticApp:
     """A StaticFiles instance."""
 
 
-class FastAPIFramework(Framework):
-    def __init__(self, interp: Interpreter) -> None:
-        self.interp = interp
+class FastAPIFramework(RouteDecorators):
+    decorator_type = RouteDecorator
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         name = callee.qualified
@@ -89,7 +92,7 @@ class FastAPIFramework(Framework):
         owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
             kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
-            router = Router(kind, _group_name(node, ctx, owner), place)
+            router = Router(kind, group_name(node, ctx, owner), place)
             if kind == "fastapi-app":
                 _docs_routes(router, args, place)
             root_path = args.get(-1, "root_path")
@@ -104,8 +107,8 @@ class FastAPIFramework(Framework):
             return router
         if name in ROUTER_CONSTRUCTORS:
             given = args.get(-1, "prefix")
-            prefix = text("") if given is None else _text(given[0])
-            router = Router("apirouter", _group_name(node, ctx, owner), place, prefix)
+            prefix = text("") if given is None else as_text(given[0])
+            router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
             if args.spread:
                 router.prefix = UNKNOWN_TEXT
             return router
@@ -116,9 +119,7 @@ class FastAPIFramework(Framework):
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         if router.kind not in KINDS:
             return None
-        callee = node.part("callee")
-        at = callee.part("property") if callee is not None else None
-        at = at or node
+        at = name_node(node)
         if name in METHOD_DECORATORS:
             return self._decorator(router, (name.upper(),), args, ctx, at)
         if name == "api_route":
@@ -134,28 +135,23 @@ class FastAPIFramework(Framework):
                 router, ("GET",) if websocket else _methods(args, 2), args, ctx, at, websocket
             )
             handler = None if endpoint is None else endpoint[0]
-            self._register(decorator, handler, ctx, node)
+            self.register(decorator, handler, ctx, node)
             return True
         if name == "include_router":
             child = args.get(0, "router")
             given = args.get(-1, "prefix")
-            prefix = _own(router) + (text("") if given is None else _text(given[0]))
+            prefix = _own(router) + (text("") if given is None else as_text(given[0]))
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
-            if child is not None and isinstance(child[0], Router) and child[0].kind in KINDS:
-                child[0].included = True
-                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
-            else:
-                router.entries.append(
-                    Mount(place, ctx.conditional, prefix, None, "an included router")
-                )
+            value = None if child is None else child[0]
+            include(router, value, KINDS, prefix, place, ctx.conditional, "an included router")
             return True
         if name == "mount":
             path = args.get(0, "path")
             app = args.get(1, "app")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _mount_path(_text(path[0]))
+            prefix = UNKNOWN_TEXT if path is None else _mount_path(as_text(path[0]))
             value = None if app is None else app[0]
             if isinstance(value, Router) and value.kind in KINDS:
                 value.included = True
@@ -169,19 +165,13 @@ class FastAPIFramework(Framework):
             # its fallback page) under `path`.
             path = args.get(0, "path")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _text(path[0])
+            prefix = UNKNOWN_TEXT if path is None else as_text(path[0])
             router.entries.append(Mount(place, ctx.conditional, prefix, None, FRONTEND))
             return True
         if name == "host":
             router.options.setdefault("hosts", []).append(self.interp.place(ctx.file, at))
             return True
         return None
-
-    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
-        if not isinstance(decorator, RouteDecorator):
-            return False
-        self._register(decorator, function, ctx, node)
-        return True
 
     def _decorator(
         self,
@@ -193,10 +183,10 @@ class FastAPIFramework(Framework):
         websocket: bool = False,
     ) -> RouteDecorator:
         given = args.get(0, "path")
-        path = UNKNOWN_TEXT if given is None else _text(given[0])
+        path = UNKNOWN_TEXT if given is None else as_text(given[0])
         return RouteDecorator(router, methods, path, at, ctx.conditional, websocket)
 
-    def _register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
+    def register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
         router = decorator.router
         handler = self.interp.handler(function, ctx.file, node)
         if handler is None:
@@ -230,7 +220,7 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
         elif given[1].kind == "null":
             continue  # None turns the page off
         else:
-            prefix = _text(given[0])
+            prefix = as_text(given[0])
         if prefix.known == "":
             # `if self.openapi_url:` (0.165.0): an empty URL is off too, and the
             # documentation pages need the OpenAPI document.
@@ -257,39 +247,7 @@ def _own(router: Router) -> Text:
     return router.prefix if router.prefix is not None else text("")
 
 
-def _text(value: Any) -> Text:
-    return value if isinstance(value, Text) else UNKNOWN_TEXT
-
-
 def _methods(args: Args, index: int) -> tuple[str, ...]:
     """The `methods=` of a registration; GET when not given; () when not proven."""
     given = args.get(index, "methods")
-    if given is None:
-        return ("GET",)
-    value = given[0]
-    names = (
-        [item.known for item in value.items if isinstance(item, Text)]
-        if isinstance(value, Seq)
-        else []
-    )
-    if not isinstance(value, Seq) or len(names) != len(value.items):
-        return ()
-    found: list[str] = []
-    for name in names:
-        if not name:
-            return ()
-        found.append(name.upper())
-    return tuple(dict.fromkeys(found))
-
-
-def _group_name(node: Node, ctx: Context, owner: str) -> str:
-    """The app's name for order groups: the variable it is assigned to, else its code."""
-    parent = node.parent
-    if parent is not None and parent.kind == "assign":
-        left = parent.part("left")
-        if left is not None and left.kind == "identifier" and left.value:
-            module = ctx.file.facts.declarations[0].id
-            if owner == module:
-                return f"{ctx.file.path}#{left.value}"
-            return f"{owner}.{left.value}"
-    return owner
+    return ("GET",) if given is None else http_method_names(given[0]) or ()

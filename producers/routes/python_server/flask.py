@@ -36,10 +36,8 @@ from tsograph.producers.routes.python_server.emit import Joins
 from tsograph.producers.routes.python_server.interpreter import (
     Args,
     Context,
-    Framework,
-    Interpreter,
 )
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
     UNKNOWN_TEXT,
     Class,
@@ -50,9 +48,17 @@ from tsograph.producers.routes.python_server.values import (
     Mount,
     Route,
     Router,
-    Seq,
     Text,
+    inherited_attribute,
     text,
+)
+from tsograph.producers.routes.python_server.registration import (
+    RouteDecorators,
+    as_text,
+    group_name,
+    http_method_names,
+    include,
+    name_node,
 )
 
 APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})
@@ -62,6 +68,7 @@ VIEWS = frozenset({"flask.views.View"})
 METHOD_DECORATORS = ("get", "post", "put", "delete", "patch")
 HTTP_METHOD_FUNCS = ("get", "post", "head", "options", "delete", "put", "trace", "patch")
 KINDS = frozenset({"flask-app", "blueprint"})
+BLUEPRINTS = frozenset({"blueprint"})
 
 
 @dataclass(frozen=True)
@@ -81,16 +88,15 @@ class ViewFunction:
     view: Class
 
 
-class FlaskFramework(Framework):
-    def __init__(self, interp: Interpreter) -> None:
-        self.interp = interp
+class FlaskFramework(RouteDecorators):
+    decorator_type = RuleDecorator
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
         name = callee.qualified
         place = self.interp.place(ctx.file, node)
         owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
-            app = Router("flask-app", _group_name(node, ctx, owner), place)
+            app = Router("flask-app", group_name(node, ctx, owner), place)
             folder = ctx.file.path.rpartition("/")[0]
             static = self.interp.model.root / folder / "static"
             if args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path"):
@@ -101,10 +107,10 @@ class FlaskFramework(Framework):
             return app
         if name in BLUEPRINT_CONSTRUCTORS:
             given = args.get(5, "url_prefix")
-            prefix = None if given is None else _text(given[0])
+            prefix = None if given is None else as_text(given[0])
             if args.spread:
                 prefix = UNKNOWN_TEXT
-            return Router("blueprint", _group_name(node, ctx, owner), place, prefix)
+            return Router("blueprint", group_name(node, ctx, owner), place, prefix)
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
@@ -115,8 +121,7 @@ class FlaskFramework(Framework):
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         if router.kind not in KINDS:
             return None
-        callee = node.part("callee")
-        at = (callee.part("property") if callee is not None else None) or node
+        at = name_node(node)
         if name == "route":
             return self._decorator(router, _methods(args), args, ctx, at)
         if name == "register_error_handler" or name == "errorhandler":
@@ -126,43 +131,32 @@ class FlaskFramework(Framework):
         if name == "add_url_rule":
             view = args.get(2, "view_func")
             decorator = self._decorator(router, _methods(args), args, ctx, at)
-            self._register(decorator, UNKNOWN if view is None else view[0], ctx, node)
+            self.register(decorator, UNKNOWN if view is None else view[0], ctx, node)
             return True
         if name == "register_blueprint":
             child = args.get(0, "blueprint")
             given = args.get(-1, "url_prefix")
-            prefix = None if given is None else _text(given[0])
+            prefix = None if given is None else as_text(given[0])
             if args.spread:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
-            if child is not None and isinstance(child[0], Router) and child[0].kind == "blueprint":
-                child[0].included = True
-                router.entries.append(Include(place, ctx.conditional, child[0], prefix))
-            else:
-                router.entries.append(
-                    Mount(place, ctx.conditional, prefix or UNKNOWN_TEXT, None, "a blueprint")
-                )
+            value = None if child is None else child[0]
+            include(router, value, BLUEPRINTS, prefix, place, ctx.conditional, "a blueprint")
             return True
         return None
-
-    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
-        if not isinstance(decorator, RuleDecorator):
-            return False
-        self._register(decorator, function, ctx, node)
-        return True
 
     def _decorator(
         self, router: Router, methods: tuple[str, ...] | None, args: Args, ctx: Context, at: Node
     ) -> RuleDecorator:
         given = args.get(0, "rule")
-        rule = UNKNOWN_TEXT if given is None else _text(given[0])
+        rule = UNKNOWN_TEXT if given is None else as_text(given[0])
         slashes = args.get(-1, "strict_slashes")
         strict: bool | None = True
         if slashes is not None:
             strict = _boolean(slashes[1])
         return RuleDecorator(router, methods, rule, strict, at, ctx.conditional)
 
-    def _register(self, decorator: RuleDecorator, function: Any, ctx: Context, node: Node) -> None:
+    def register(self, decorator: RuleDecorator, function: Any, ctx: Context, node: Node) -> None:
         place = self.interp.place(ctx.file, decorator.node)
         conditional = decorator.conditional or ctx.conditional
         if isinstance(function, ViewFunction):
@@ -204,19 +198,6 @@ def _view_kind(view: Class, depth: int = 0) -> str | None:
     return None
 
 
-def _attribute(view: Class, name: str, depth: int = 0) -> Any:
-    if name in view.attributes:
-        return view.attributes[name]
-    if depth > 16:
-        return None
-    for base in view.bases:
-        if isinstance(base, Class):
-            found = _attribute(base, name, depth + 1)
-            if found is not None:
-                return found
-    return None
-
-
 def _view_routes(
     view: Class, given: tuple[str, ...] | None
 ) -> list[tuple[tuple[str, ...], Handler]]:
@@ -226,59 +207,29 @@ def _view_routes(
     if _view_kind(view) == "method":
         found: list[tuple[tuple[str, ...], Handler]] = []
         for name in HTTP_METHOD_FUNCS:
-            function = _attribute(view, name)
+            function = inherited_attribute(view, name)
             if isinstance(function, Function):
                 method = name.upper()
                 if not given or method in given:
                     found.append(((method,), Handler(function.usr, function.usr)))
         return found
-    dispatch = _attribute(view, "dispatch_request")
-    methods = given or _class_methods(view) or ("GET",)
+    dispatch = inherited_attribute(view, "dispatch_request")
+    methods = given or http_method_names(inherited_attribute(view, "methods")) or ("GET",)
     if isinstance(dispatch, Function):
         return [(methods, Handler(dispatch.usr, dispatch.usr))]
     return [(methods, Handler(None, view.usr))]
 
 
-def _class_methods(view: Class) -> tuple[str, ...] | None:
-    value = _attribute(view, "methods")
-    if isinstance(value, Seq):
-        names = [item.known for item in value.items if isinstance(item, Text)]
-        if len(names) == len(value.items) and all(names):
-            return tuple(dict.fromkeys(name.upper() for name in names if name))
-    return None
-
-
 def _methods(args: Args) -> tuple[str, ...] | None:
     """`methods=`: None when not given, () when not proven."""
     given = args.get(-1, "methods")
-    if given is None:
-        return None
-    value = given[0]
-    if isinstance(value, Seq):
-        names = [item.known for item in value.items if isinstance(item, Text)]
-        if len(names) == len(value.items) and all(names):
-            return tuple(dict.fromkeys(name.upper() for name in names if name))
-    return ()
+    return None if given is None else http_method_names(given[0]) or ()
 
 
 def _boolean(node: Node) -> bool | None:
     if node.kind == "boolean":
         return node.value == "true"
     return None
-
-
-def _text(value: Any) -> Text:
-    return value if isinstance(value, Text) else UNKNOWN_TEXT
-
-
-def _group_name(node: Node, ctx: Context, owner: str) -> str:
-    parent = node.parent
-    if parent is not None and parent.kind == "assign":
-        left = parent.part("left")
-        if left is not None and left.kind == "identifier" and left.value:
-            module = ctx.file.facts.declarations[0].id
-            return f"{ctx.file.path}#{left.value}" if owner == module else f"{owner}.{left.value}"
-    return owner
 
 
 class FlaskJoins(Joins):

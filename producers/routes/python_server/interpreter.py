@@ -25,7 +25,7 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN,
     UNKNOWN_TEXT,
     Class,
@@ -38,6 +38,7 @@ from tsograph.producers.routes.python_server.values import (
     Scope,
     Seq,
     Text,
+    inherited_attribute,
     text,
 )
 
@@ -551,16 +552,10 @@ class Interpreter:
         return Handler(None, f"{file.path}:{line}")
 
 
-def _class_attribute(owner: Class, name: str, depth: int = 0) -> Any:
+def _class_attribute(owner: Class, name: str) -> Any:
     """A class attribute, through project base classes; a ClassMember when none defines it."""
-    if name in owner.attributes:
-        return owner.attributes[name]
-    for base in owner.bases:
-        if isinstance(base, Class) and depth < 16:
-            found = _class_attribute(base, name, depth + 1)
-            if not isinstance(found, ClassMember):
-                return found
-    return ClassMember(owner, name)
+    found = inherited_attribute(owner, name)
+    return ClassMember(owner, name) if found is None else found
 
 
 def _block_bodies(node: Node) -> Iterator[Node]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.next_settings import config_file
-from tsograph.producers.routes.python_server.scan import has_python_server
+from tsograph.producers.routes.python_server.route_scan import has_python_server
 from tsograph.producers.services import SERVER_PACKAGES
 
 

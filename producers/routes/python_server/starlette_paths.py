@@ -23,6 +23,7 @@ import re
 from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters, constraint
+from tsograph.producers.routes.python_server.path_segments import dynamic_variant
 
 PARAM_REGEX = re.compile(r"{([a-zA-Z_][a-zA-Z0-9_]*)(:[a-zA-Z_][a-zA-Z0-9_]*)?}")
 FLOAT_PATTERN = r"^[0-9]+(\.[0-9]+)?$"
@@ -124,15 +125,3 @@ def _variant(parsed: list[Token]) -> PathVariant:
 
 def _dynamic(path: str, reason: str) -> PathVariant:
     return dynamic_variant(literal_head(path) if path.startswith("/") else "", reason)
-
-
-def dynamic_variant(head: str, reason: str) -> PathVariant:
-    """A path that is not one template: anything under its literal `head` segments."""
-    scope = None
-    channel = "/{**}"
-    if head.startswith("/") and head != "/":
-        prefix = canonicalize_segments([[piece] if piece else [] for piece in head[1:].split("/")])
-        if not prefix.dynamic and "{" not in prefix.channel:
-            scope = prefix.channel.rstrip("/") or None
-            channel = (scope or "") + "/{**}"
-    return PathVariant(channel, True, dynamic_scope=scope, reason=reason)

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import re
 
-from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.converters import Converters, constraint
-from tsograph.producers.routes.python_server.starlette_paths import dynamic_variant
+from tsograph.producers.routes.python_server.converters import Converters
+from tsograph.producers.routes.python_server.path_segments import angle_variants, dynamic_variant
 
 _VARIABLE = re.compile(
     r"<(?:(?P<converter>[a-zA-Z_][a-zA-Z0-9_]*)(?:\((?P<arguments>.*?)\))?:)?"
@@ -48,44 +47,15 @@ def werkzeug_variants(rule: str) -> list[PathVariant]:
     """The templates a Flask rule serves."""
     if not rule.startswith("/"):
         return [dynamic_variant(_head(rule), "malformed-template")]
-    segments: list[list[Part]] = [[]]
-    constraints: list[tuple[int, str, str | None]] = []
-    index = 0
-    matches = list(_VARIABLE.finditer(rule))
-    for position, match in enumerate(matches):
-        _literal(rule[index : match.start()], segments)
-        index = match.end()
-        converter = match.group("converter") or "default"
-        if match.group("arguments") is not None or converter not in (*_SIMPLE, "path"):
-            return [dynamic_variant(_head(rule), "converter-arguments")]
-        if converter == "path":
-            whole_last = position == len(matches) - 1 and index == len(rule) and not segments[-1]
-            if not whole_last:
-                return [dynamic_variant(_head(rule), "path-converter")]
-            template = canonicalize_segments(segments[:-1] or [])
-            if template.dynamic:
-                return [dynamic_variant(_head(rule), template.reason or "malformed-template")]
-            base = template.channel.rstrip("/")
-            return [PathVariant(base + "/{**}", param_constraints=tuple(constraints))]
-        segments[-1].append(PARAM)
-        # Every earlier variable was a `{}` (a path variable ends the rule), so the
-        # position among the variables is the index among the holes.
-        constraints.extend(constraint(CONSTRAINTS, converter, position))
-    if "<" in rule[index:] or ">" in rule[index:]:
-        return [dynamic_variant(_head(rule), "malformed-template")]
-    _literal(rule[index:], segments)
-    template = canonicalize_segments(segments)
-    if template.dynamic:
-        return [PathVariant(template.channel, True, reason=template.reason)]
-    return [PathVariant(template.channel, param_constraints=tuple(constraints))]
+    variables = list(_VARIABLE.finditer(rule))
+    head = _head(rule)
+    return angle_variants(
+        rule, head, variables, _converter, "converter-arguments", CONSTRAINTS, closed_tail=True
+    )
 
 
-def _literal(text: str, segments: list[list[Part]]) -> None:
-    pieces = text.split("/")
-    if segments == [[]] and pieces and pieces[0] == "":
-        pieces = pieces[1:]
-    for position, piece in enumerate(pieces):
-        if position:
-            segments.append([])
-        if piece:
-            segments[-1].append(piece)
+def _converter(match: re.Match[str]) -> str | None:
+    converter = match.group("converter") or "default"
+    if match.group("arguments") is not None or converter not in (*_SIMPLE, "path"):
+        return None
+    return converter

@@ -1,5 +1,5 @@
 """Runs the Python schema collectors over a project: models first, then the queries that
-name them, then DB-API SQL. Apart from scan.py so that the collectors, which read the
+name them, then DB-API SQL. Apart from relation_scan.py so that the collectors, which read the
 scan's record, are not imported by it (no import cycle)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.schema.python import dbapi, django_models, sqlalchemy_models
 from tsograph.producers.schema.python.handles import library_value
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 
 def scan_python(

@@ -9,10 +9,10 @@ a driver (handles.py) are not read.
 
 from __future__ import annotations
 
+from tsograph.producers.routes.python_client.evaluator import Arguments, Evaluator, Lib
 from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import Arguments, Evaluator, Lib
 from tsograph.producers.schema.python.handles import sql_call
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 TEXT = frozenset(
     {

@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     Arguments,
     Cls,
     Context,
@@ -45,9 +44,11 @@ from tsograph.producers.routes.python_client.values import (
     Lib,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import class_bases, naming
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 _MODEL = ("django", "db", "models", "Model")
 # Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with
@@ -67,26 +68,11 @@ _LABEL = re.compile(rb"^\s+label\s*=\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]", re.M
 
 
 @dataclass
-class DjangoModel:
-    name: str
-    ctx: Context
-    node: Node
-    table: str  # the channel; "" for an abstract model
-    dynamic: bool
-    columns: dict[str, str] = field(default_factory=dict)  # field name -> column
+class DjangoModel(DeclaredModel):
     managers: set[str] = field(default_factory=lambda: {"objects"})
 
 
-@dataclass
-class DjangoModels:
-    by_class: dict[int, DjangoModel] = field(default_factory=dict)
-    names: set[str] = field(default_factory=set)
-
-    def of(self, value: Value) -> DjangoModel | None:
-        if isinstance(value, Cls):
-            found = self.by_class.get(id(value.node))
-            return found if found is not None and found.table else None
-        return None
+DjangoModels = ModelIndex[DjangoModel]
 
 
 class Reader:
@@ -447,7 +433,12 @@ def _manager_call(scan: PySchemaScan, models: DjangoModels, ctx: Context, call: 
     if owner is None or owner.kind != "identifier" or owner.value not in models.names:
         return
     model = models.of(Evaluator(scan.project).value(ctx, owner))
-    if model is None or manager_name is None or manager_name.value not in model.managers:
+    if (
+        model is None
+        or not model.table
+        or manager_name is None
+        or manager_name.value not in model.managers
+    ):
         return
     method = callee.part("property")
     args = Arguments.of(call)

@@ -24,8 +24,7 @@ from collections.abc import Iterable, Iterator
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
-from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Arguments,
     Context,
@@ -33,6 +32,7 @@ from tsograph.producers.routes.python_client.values import (
     Lib,
     Value,
 )
+from tsograph.producers.routes.python_client.project import PyProject
 
 CONNECTION = "<connection>"
 CURSOR = "<cursor>"

@@ -38,12 +38,10 @@ model instance, Flask-SQLAlchemy
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Arguments,
     Cls,
@@ -55,9 +53,11 @@ from tsograph.producers.routes.python_client.values import (
     Seq,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
-from tsograph.producers.schema.python.scan import PySchemaScan
+from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 _BASE_CLASSES = frozenset(
     {
@@ -73,29 +73,21 @@ _FIRST_CAP = re.compile(r"(.)([A-Z][a-z]+)")
 _ALL_CAP = re.compile(r"([a-z0-9])([A-Z])")
 
 
-@dataclass
-class Model:
-    name: str
-    ctx: Context
-    node: Node
-    table: str  # the channel
-    dynamic: bool
-    columns: dict[str, str] = field(default_factory=dict)  # attribute key -> column name
-
-
-@dataclass
-class Models:
-    by_class: dict[int, Model] = field(default_factory=dict)
-    names: set[str] = field(default_factory=set)
-
-    def of(self, value: Value) -> Model | None:
-        if isinstance(value, Cls):
-            return self.by_class.get(id(value.node))
-        return None
+Models = ModelIndex[DeclaredModel]
 
 
 def _is_sqla(path: tuple[str, ...]) -> bool:
     return path[0] in ("sqlalchemy", "sqlmodel") or (len(path) > 1 and path[1] == DB)
+
+
+def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments | None:
+    """The arguments of a call of SQLAlchemy's (or Flask-SQLAlchemy's `db.`) `name`."""
+    if node is None or node.kind != "call":
+        return None
+    callee = ev.value(ctx, node.part("callee"))
+    if not isinstance(callee, Lib) or callee.path[-1] != name or not _is_sqla(callee.path):
+        return None
+    return Arguments.of(node)
 
 
 def _body_assign(cls: Node, name: str) -> Node | None:
@@ -269,7 +261,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         scan.note("orm-naming-unverified:", "declared-tablename", ctx, cls)
         return
     elif mapped_parent is not None:
-        model = Model(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
+        model = DeclaredModel(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
         classifier.models.by_class[id(cls)] = model
         classifier.models.names.add(name)
         scan.declare(ctx, name_node or cls, model.table, name)
@@ -291,33 +283,14 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     if schema is None and classifier.metadata_schema:
         scan.note("orm-naming-unverified:", "metadata-schema", ctx, cls)
         dynamic = True
-    model = Model(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
+    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
-    _declare_model(scan, ctx, name_node or cls, model, name)
+    scan.declare(ctx, name_node or cls, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
 
 
-def _declare_model(
-    scan: PySchemaScan, ctx: Context, at: Node, model: Model, qualified: str
-) -> None:
-    if model.dynamic:
-        line, column = ctx.syntax.location(at.start)
-        fact = fact_builder.relation_use(
-            model.table,
-            ctx.path,
-            line,
-            column,
-            qualified_name=qualified,
-            usr=f"{ctx.path}#model:{qualified}",
-            dynamic=True,
-        )
-        scan.add(fact)
-        return
-    scan.declare(ctx, at, model.table, qualified)
-
-
-def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> Model | None:
+def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredModel | None:
     for value in classifier.bases(ctx, cls):
         found = classifier.models.of(value)
         if found is not None:
@@ -377,12 +350,9 @@ def _table_call(
     ev: Evaluator, ctx: Context, node: Node | None
 ) -> tuple[str, str | None, Node] | None:
     """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call."""
-    if node is None or node.kind != "call":
+    args = _sqla_call(ev, ctx, node, "Table")
+    if node is None or args is None:
         return None
-    callee = ev.value(ctx, node.part("callee"))
-    if not isinstance(callee, Lib) or callee.path[-1] != "Table" or not _is_sqla(callee.path):
-        return None
-    args = Arguments.of(node)
     name = ev.value(ctx, args.get(0, "name"))
     if not isinstance(name, str) or HOLE in name:
         return None
@@ -394,7 +364,7 @@ def _table_call(
 
 
 def _columns(
-    classifier: Classifier, ctx: Context, cls: Node, model: Model, *, own_only: bool
+    classifier: Classifier, ctx: Context, cls: Node, model: DeclaredModel, *, own_only: bool
 ) -> None:
     """The columns of a model: its own, then those of mixins and abstract parents."""
     _own_columns(classifier, ctx, cls, model, ctx)
@@ -415,7 +385,7 @@ def _columns(
 
 
 def _own_columns(
-    classifier: Classifier, ctx: Context, cls: Node, model: Model, model_ctx: Context
+    classifier: Classifier, ctx: Context, cls: Node, model: DeclaredModel, model_ctx: Context
 ) -> None:
     ev = Evaluator(classifier.project)
     sqlmodel = classifier.kind(model_ctx, model.node) == "sqlmodel"
@@ -442,18 +412,15 @@ def _own_columns(
             continue
         model.columns[attr] = column
         qualified = f"{model.name}.{attr}"
-        line, col = ctx.syntax.location(left.start)
-        fact = fact_builder.relation_use(
+        classifier.scan.declare(
+            ctx,
+            left,
             model.table,
-            ctx.path,
-            line,
-            col,
-            method=column,
-            qualified_name=qualified,
-            usr=f"{model_ctx.path}#model:{qualified}",
+            qualified,
+            column,
             dynamic=model.dynamic,
+            model_path=model_ctx.path,
         )
-        classifier.scan.add(fact)
 
 
 def _column_name(
@@ -525,12 +492,9 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
 
 
 def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
-    if item.kind != "call":
+    args = _sqla_call(ev, ctx, item, "Column")
+    if args is None:
         return None
-    callee = ev.value(ctx, item.part("callee"))
-    if not isinstance(callee, Lib) or callee.path[-1] != "Column" or not _is_sqla(callee.path):
-        return None
-    args = Arguments.of(item)
     first = ev.value(ctx, args.get(0, "name"))
     return first if isinstance(first, str) and HOLE not in first else None
 

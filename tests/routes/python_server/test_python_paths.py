@@ -14,8 +14,8 @@ from tsograph.producers.routes.python_server.django_paths import (
     optional_slash,
     regex_route,
 )
+from tsograph.producers.routes.python_server.interpreter_values import Text
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
-from tsograph.producers.routes.python_server.values import Text
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 
 

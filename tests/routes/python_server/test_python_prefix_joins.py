@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tsograph.producers.routes.python_server.emit import Joins, _joined
 from tsograph.producers.routes.python_server.flask import FlaskJoins
-from tsograph.producers.routes.python_server.values import (
+from tsograph.producers.routes.python_server.interpreter_values import (
     Include,
     Place,
     Router,

@@ -30,8 +30,8 @@ from tsograph.producers.routes.python_server.fastapi import (
 )
 from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import UNKNOWN, Module, Place
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
-from tsograph.producers.routes.python_server.values import UNKNOWN, Module, Place
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
 
@@ -130,28 +130,24 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     lines, scopes = limitation_lines(starlette.out, "FastAPI")
     result.limitations.extend(lines)
     result.scopes.extend(scopes)
-    unreached = _unreached_decorators(interp, paths)
-    if unreached:
-        result.limitations.append(
-            counted(
-                "route-coverage:",
-                len(unreached),
-                "route decorator(s) sit on a receiver tsograph could not prove to be a router "
-                "(or in code no module runs)",
-                places=unreached,
+    unproven_receivers = (
+        (_unreached_decorators(interp, paths), "route decorator(s)"),
+        (
+            _unreached_registrations(interp, servers),
+            "route registration call(s) (add_url_rule, include_router, …)",
+        ),
+    )
+    for places, what in unproven_receivers:
+        if places:
+            result.limitations.append(
+                counted(
+                    "route-coverage:",
+                    len(places),
+                    f"{what} sit on a receiver tsograph could not prove to be a router "
+                    "(or in code no module runs)",
+                    places=places,
+                )
             )
-        )
-    calls = _unreached_registrations(interp, servers)
-    if calls:
-        result.limitations.append(
-            counted(
-                "route-coverage:",
-                len(calls),
-                "route registration call(s) (add_url_rule, include_router, …) sit on a "
-                "receiver tsograph could not prove to be a router (or in code no module runs)",
-                places=calls,
-            )
-        )
     root_paths = [router.place for router in interp.routers if "root_path" in router.options]
     if root_paths:
         result.limitations.append(

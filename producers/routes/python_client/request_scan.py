@@ -19,7 +19,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.enclosing import Enclosing
@@ -31,10 +30,13 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
+    name_offset,
     parse_error_line,
+    read_sites,
 )
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
+from tsograph.producers.routes.python_client.evaluator import Client, Context, Evaluator, Fn, Lib
 from tsograph.producers.routes.python_client.joins import split_url
 from tsograph.producers.routes.python_client.libraries import (
     Outcome,
@@ -45,7 +47,6 @@ from tsograph.producers.routes.python_client.libraries import (
 )
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import Client, Context, Evaluator, Fn, Lib
 
 COMPUTED_ACCESS = "computed-method-access"
 INNER_RETAINED = "wrapper-inner-requests-kept"
@@ -89,20 +90,9 @@ class Scanner:
     def run(self) -> Scan:
         self.project.preload(self.files)
         self.mutated = self._mutated_bases()
-        sites: list[Site] = []
-        progress.phase("reading requests", len(self.files))
-        for path in self.files:
-            progress.advance()
-            ctx = self.project.context(path)
-            if ctx is None:
-                continue
-            self.scan.read.append(self.root / path)
-            for call in nodes(ctx.root):
-                if call.kind != "call":
-                    continue
-                site = self._site(ctx, call)
-                if site is not None:
-                    sites.append(site)
+        sites = read_sites(
+            self.scan, self.root, self.files, self.project.context, _calls, self._site
+        )
         replaced = self.wrappers.replaced()
         for site in sites:
             if site.inner_of is not None and site.inner_of in replaced:
@@ -139,7 +129,7 @@ class Scanner:
         ctx = self.project.context(site.path)
         assert ctx is not None
         syntax = ctx.syntax
-        line, column = syntax.location(_name_offset(site.call))
+        line, column = syntax.location(name_offset(site.call, site.call.part("callee")))
         if isinstance(outcome, Skipped):
             self.scan.skip(outcome.reason, (site.path, line))
             return
@@ -194,6 +184,10 @@ class Scanner:
         caveat_line(scan)
 
 
+def _calls(root: Node) -> list[Node]:
+    return [node for node in nodes(root) if node.kind == "call"]
+
+
 def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
     """`getattr(requests, method)(url)` / `getattr(client, verb)(url)`: picked at run time."""
     if callee.kind != "call":
@@ -212,18 +206,6 @@ def _computed_access(ev: Evaluator, ctx: Context, callee: Node) -> bool:
 def _has_dot_segments(outcome: Request) -> bool:
     _, _, rest = split_url(outcome.url.lstrip(BASE_MARK))
     return bool(_DOT_SEGMENT.search(rest.split("?", 1)[0]))
-
-
-def _name_offset(call: Node) -> int:
-    """Where a call is located: its callee's last name (`get` in `client.get(…)`)."""
-    callee = call.part("callee")
-    if callee is None:
-        return call.start
-    if callee.kind == "member":
-        prop = callee.part("property")
-        if prop is not None:
-            return prop.start
-    return callee.start
 
 
 def scan_project(

@@ -1,6 +1,6 @@
 """One `tsograph schema` run over a project's Python sources.
 
-Files are read through the Python value layer (routes/python_client/values.py:
+Files are read through the Python value layer (routes/python_client/evaluator.py:
 imports resolved by the project's module resolution, constants across files,
 classes as values). Collectors run in order: SQLAlchemy/SQLModel models and
 Django models first (declaration facts, and the model index the queries
@@ -20,14 +20,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import Place
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
-from tsograph.producers.routes.python_client.values import Context
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.scan import TEXTS
+from tsograph.producers.schema.scan import counted_lines
 
 Fact = fact_builder.Fact
 
@@ -62,14 +62,30 @@ class PySchemaScan:
             self.note("invalid-relation-names:", "names")
 
     def declare(
-        self, ctx: Context, at: Node, channel: str, qualified: str, method: str | None = None
+        self,
+        ctx: Context,
+        at: Node,
+        channel: str,
+        qualified: str,
+        method: str | None = None,
+        *,
+        dynamic: bool = False,
+        model_path: str | None = None,
     ) -> None:
-        """A declaration fact of a model or table declared in ctx's file."""
+        """A declaration fact at `at` of a model or table (or its column `method`); its usr
+        names the model's file, `model_path` when a base class in another file declares it."""
         line, column = ctx.syntax.location(at.start)
-        usr = f"{ctx.path}#model:{qualified}"
+        usr = f"{model_path or ctx.path}#model:{qualified}"
         self.add(
             fact_builder.relation_use(
-                channel, ctx.path, line, column, method=method, qualified_name=qualified, usr=usr
+                channel,
+                ctx.path,
+                line,
+                column,
+                method=method,
+                qualified_name=qualified,
+                usr=usr,
+                dynamic=dynamic,
             )
         )
 
@@ -119,18 +135,5 @@ class PySchemaScan:
         )
         if project.parse_error_files:
             self.counts["parse-errors:"] = Counter({"files": len(project.parse_error_files)})
-        for prefix, reasons in sorted(self.counts.items()):
-            total = sum(reasons.values())
-            breakdown = dict(reasons) if len(reasons) > 1 else None
-            names = project.parse_error_files if prefix == "parse-errors:" else None
-            lines.append(
-                counted(
-                    prefix,
-                    total,
-                    TEXTS[prefix],
-                    breakdown=breakdown,
-                    names=names,
-                    places=self.places.get(prefix),
-                )
-            )
-        return lines
+        names = {"parse-errors:": project.parse_error_files}
+        return lines + counted_lines(dict(sorted(self.counts.items())), names, self.places)

@@ -115,6 +115,22 @@ class Class:
     attributes: dict[str, Any] = field(default_factory=dict)
 
 
+# How many project base classes an attribute is looked up through.
+MAX_BASES_DEPTH = 16
+
+
+def inherited_attribute(view: Class, name: str, depth: int = 0) -> Any:
+    """A class attribute, through project base classes; None when none defines it."""
+    if name in view.attributes:
+        return view.attributes[name]
+    for base in view.bases:
+        if isinstance(base, Class) and depth < MAX_BASES_DEPTH:
+            found = inherited_attribute(base, name, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
 @dataclass(frozen=True)
 class Seq:
     """A list or tuple literal."""

@@ -1,0 +1,99 @@
+"""What the framework modules (fastapi.py, flask.py, django.py) share to read registrations.
+
+Each framework keeps its own rules; the readings that mean the same in all of
+them live here once: a proven list of HTTP method names, a route path's text,
+the name a registration is located at, the name of the variable an app is
+assigned to, and the decorator
+values that register the function they are applied to.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.interpreter import Context, Framework, Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import (
+    UNKNOWN_TEXT,
+    Include,
+    Mount,
+    Place,
+    Router,
+    Seq,
+    Text,
+)
+
+
+class RouteDecorators(Framework):
+    """A framework whose route decorators (`@app.get("/x")`) are values of
+    `decorator_type`, built before the function they register is known."""
+
+    decorator_type: ClassVar[type]
+
+    def __init__(self, interp: Interpreter) -> None:
+        self.interp = interp
+
+    def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if not isinstance(decorator, self.decorator_type):
+            return False
+        self.register(decorator, function, ctx, node)
+        return True
+
+    def register(self, decorator: Any, function: Any, ctx: Context, node: Node) -> None:
+        """Register `function` as the handler `decorator` names."""
+        raise NotImplementedError
+
+
+def http_method_names(value: Any) -> tuple[str, ...] | None:
+    """A list of method names (`["get", "POST"]`) upper-cased, first occurrence first;
+    None when it is not a list of proven, non-empty strings."""
+    if isinstance(value, Seq):
+        names = [item.known for item in value.items if isinstance(item, Text)]
+        if len(names) == len(value.items) and all(names):
+            return tuple(dict.fromkeys(name.upper() for name in names if name))
+    return None
+
+
+def as_text(value: Any) -> Text:
+    """A path argument's text; a string with no proven part when it is not a string."""
+    return value if isinstance(value, Text) else UNKNOWN_TEXT
+
+
+def name_node(call: Node) -> Node:
+    """Where a registration call is located: the method name of `app.get(...)`, else the
+    callee."""
+    callee = call.part("callee")
+    if callee is not None and callee.kind == "member":
+        name = callee.part("property")
+        if name is not None:
+            return name
+    return callee or call
+
+
+def group_name(node: Node, ctx: Context, owner: str) -> str:
+    """An app's name for order groups: the variable it is assigned to, else its code."""
+    parent = node.parent
+    if parent is not None and parent.kind == "assign":
+        left = parent.part("left")
+        if left is not None and left.kind == "identifier" and left.value:
+            module = ctx.file.facts.declarations[0].id
+            return f"{ctx.file.path}#{left.value}" if owner == module else f"{owner}.{left.value}"
+    return owner
+
+
+def include(
+    router: Router,
+    child: Any,
+    kinds: frozenset[str],
+    prefix: Text | None,
+    place: Place,
+    conditional: bool,
+    unproven: str,
+) -> None:
+    """`router` includes `child` at `prefix` when it is a router of one of `kinds`; anything
+    else is a mount of what could not be proven (`unproven` names it) under the prefix."""
+    if isinstance(child, Router) and child.kind in kinds:
+        child.included = True
+        router.entries.append(Include(place, conditional, child, prefix))
+    else:
+        router.entries.append(Mount(place, conditional, prefix or UNKNOWN_TEXT, None, unproven))

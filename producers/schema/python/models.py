@@ -1,0 +1,37 @@
+"""The model classes a Python schema run has read (SQLAlchemy/SQLModel and Django), by class."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_client.evaluator import Cls, Context, Value
+
+
+@dataclass
+class DeclaredModel:
+    """A model class: its table's channel (Django: "" for an abstract model), whether the
+    table name is proven, and its columns by attribute or field name."""
+
+    name: str
+    ctx: Context
+    node: Node
+    table: str
+    dynamic: bool
+    columns: dict[str, str] = field(default_factory=dict)
+
+
+ModelT = TypeVar("ModelT", bound=DeclaredModel)
+
+
+@dataclass
+class ModelIndex(Generic[ModelT]):
+    by_class: dict[int, ModelT] = field(default_factory=dict)
+    names: set[str] = field(default_factory=set)  # the class names, to skip other names early
+
+    def of(self, value: Value) -> ModelT | None:
+        """The model a value names when it is a model class the project declares."""
+        if isinstance(value, Cls):
+            return self.by_class.get(id(value.node))
+        return None
