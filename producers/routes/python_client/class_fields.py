@@ -28,8 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.routes.python_client.values import (
+from tsograph.producers.routes.python_client.evaluator import (
     UNKNOWN,
     Cls,
     Context,
@@ -37,6 +36,7 @@ from tsograph.producers.routes.python_client.values import (
     Lib,
     Value,
 )
+from tsograph.producers.routes.python_client.scopes import nodes
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject
