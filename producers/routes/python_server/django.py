@@ -25,8 +25,12 @@ replayed from oracle/recordings/python-routes/:
   route `prefix/` (GET list, POST create) and the detail route
   `prefix/{lookup}/` (GET retrieve, PUT update, PATCH partial_update, DELETE
   destroy) for the actions the viewset has, and `@action` routes
-  (`url_path`, default the method name; `methods`, default GET);
-  `trailing_slash=False` drops the final `/`. DefaultRouter's API root and
+  (`url_path`, default the method name; `methods`, default GET), in
+  SimpleRouter.routes' order: list route, list-level actions, detail route,
+  detail-level actions (actions by name, inherited ones included, as
+  `get_extra_actions` lists them; `@a.mapping.delete` adds a method); the
+  prefix and `url_path` are regular expressions (literal up to their first
+  regex character); `trailing_slash=False` drops the final `/`. DefaultRouter's API root and
   format suffixes (`.json`) are counted, not emitted.
 * CommonMiddleware's APPEND_SLASH redirects a path without its slash to the
   pattern with it, and a path with a slash that no pattern has answers 404:

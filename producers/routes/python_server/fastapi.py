@@ -23,6 +23,8 @@ replayed from oracle/recordings/python-routes/ (oracle/python-routes/):
 * `mount(path, app)`: a Starlette Mount; a FastAPI or Starlette app mounted
   serves its routes under `path`; StaticFiles serves GET and HEAD under it;
   any other ASGI app answers anything under it.
+* `Starlette(routes=[…])`, `Router(routes=[…])`: `Route`, `WebSocketRoute`
+  and `Mount(path, routes=…|app=…)` items in order (see `_listed_route`).
 * `route`/`add_route` (Starlette style): methods default to GET (Starlette
   adds HEAD to a GET route automatically; like the Node producers, that
   automatic answer is no fact of its own).

@@ -21,6 +21,8 @@ oracle/recordings/python-routes/ (oracle/python-routes/):
   False answers both.
 * Werkzeug matches by specificity (static parts before variables), not in
   registration order: Flask documents declare `dispatch: "specificity"`.
+* Flask-RESTful 0.3.10 `Api.add_resource` (see `RestfulApi`): each url a
+  rule answered as the resource's MethodView answers.
 * `MethodView` subclasses answer the HTTP methods they define (`get`,
   `post`, …, also through project base classes); a `View` subclass answers
   its `methods` (GET by default) with `dispatch_request`.
