@@ -6,7 +6,8 @@ Prints JSON: one probe a row, `[method, path, status, handler]`, where
 handler is the graph id (`<path>#<qualname>`, `<locals>` left out) of the
 project function the framework dispatched to, or null when none ran (404,
 405, a redirect, a static file). Probe paths come from the framework's own
-route table (FastAPI's OpenAPI paths, Flask's url_map, Django's resolvers),
+route table (FastAPI's OpenAPI paths, Starlette's routes and mounts, Flask's
+url_map, Django's resolvers),
 with every parameter filled, each with its trailing slash toggled, plus the
 fixture's listed paths; every path is sent with every method.
 """
@@ -32,7 +33,12 @@ def main() -> None:
         os.environ[key] = value
     sys.path.insert(0, root)
     os.chdir(root)
-    probe = {"fastapi": probe_fastapi, "flask": probe_flask, "django": probe_django}[framework]
+    probe = {
+        "fastapi": probe_fastapi,
+        "starlette": probe_starlette,
+        "flask": probe_flask,
+        "django": probe_django,
+    }[framework]
     print(json.dumps(probe(root, spec)))
 
 
@@ -72,8 +78,28 @@ def probe_paths(table: list[str], listed: list[str]) -> list[str]:
     return sorted(paths)
 
 
-def probe_fastapi(root: str, spec: dict[str, Any]) -> list[list[Any]]:
-    from fastapi.testclient import TestClient
+def probe_starlette(root: str, spec: dict[str, Any]) -> list[list[Any]]:
+    """A Starlette app: the route table is its routes, mounts joined to their children."""
+    module_name, _, attribute = spec["app"].partition(":")
+    app = getattr(importlib.import_module(module_name), attribute)
+
+    def table(routes: Any, prefix: str) -> list[str]:
+        found: list[str] = []
+        for route in routes:
+            below = getattr(route, "routes", None)
+            if below:
+                found.extend(table(below, prefix + route.path))
+            else:
+                found.append(prefix + route.path)
+        return found
+
+    return probe_fastapi(root, spec, table(app.routes, ""))
+
+
+def probe_fastapi(
+    root: str, spec: dict[str, Any], templates: list[str] | None = None
+) -> list[list[Any]]:
+    from starlette.testclient import TestClient
 
     module_name, _, attribute = spec["app"].partition(":")
     app = getattr(importlib.import_module(module_name), attribute)
@@ -86,7 +112,9 @@ def probe_fastapi(root: str, spec: dict[str, Any]) -> list[list[Any]]:
 
     client = TestClient(recording, follow_redirects=False)
     rows: list[list[Any]] = []
-    for path in probe_paths(list(app.openapi()["paths"]), spec.get("paths", [])):
+    if templates is None:
+        templates = list(app.openapi()["paths"])
+    for path in probe_paths(templates, spec.get("paths", [])):
         for method in METHODS:
             try:
                 status = client.request(method, path).status_code
@@ -94,6 +122,11 @@ def probe_fastapi(root: str, spec: dict[str, Any]) -> list[list[Any]]:
                 rows.append([method, path, "error", None])
                 continue
             endpoint = seen.get("endpoint")
+            if inspect.isclass(endpoint):  # an HTTPEndpoint: the method it dispatches to
+                name = method.lower()
+                if name == "head" and not hasattr(endpoint, "head"):
+                    name = "get"
+                endpoint = getattr(endpoint, name, None)
             answered = endpoint is not None and status not in (404, 405)
             rows.append([method, path, status, handler_id(root, endpoint) if answered else None])
     return rows

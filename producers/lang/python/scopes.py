@@ -61,7 +61,8 @@ class Scope:
             if not first and scope.kind == "class":
                 scope = scope.parent
                 continue
-            if name in scope.globals:
+            if name in scope.globals and scope.parent is not None:
+                # `global` at module level is allowed and changes nothing there.
                 return scope.module().lookup(name)
             if name in scope.conflicts:
                 return ("other", name)

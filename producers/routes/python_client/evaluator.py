@@ -347,10 +347,25 @@ class Evaluator:
         if found is None:
             return UNKNOWN
         scope, sites = found
-        if len(sites) != 1:
-            return UNKNOWN
         if scope.kind == "module" and ctx.scopes.written_globally(name):
             return UNKNOWN
+        if len(sites) != 1:
+            return self._same_package(ctx, sites, name)
+        return self.site(ctx, sites[0], name)
+
+    def _same_package(self, ctx: Context, sites: list[Site], name: str) -> Value:
+        """`import urllib.error` and `import urllib.request` (or `import urllib`) all bind
+        `urllib` to the one package: a name bound only by such imports holds it."""
+        for site in sites:
+            statement = site.node.parent
+            if (
+                site.kind != "import"
+                or site.node.kind != "import_namespace"
+                or site.node.value != "bind-first"
+                or statement is None
+                or (statement.value or "").split(".", 1)[0] != name
+            ):
+                return UNKNOWN
         return self.site(ctx, sites[0], name)
 
     def module_name(self, path: str, name: str) -> Value:

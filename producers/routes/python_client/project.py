@@ -18,6 +18,7 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.routes.python_client.class_fields import ClassFields
 from tsograph.producers.routes.python_client.evaluator import (
     LIBRARIES,
     UNKNOWN,
@@ -29,7 +30,6 @@ from tsograph.producers.routes.python_client.evaluator import (
     Module,
     Value,
 )
-from tsograph.producers.routes.python_client.scopes import nodes
 
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
@@ -65,7 +65,7 @@ class PyProject:
         self._data: dict[str, bytes | None] = {}
         self.unreadable: dict[str, str] = {}
         self.parse_error_files: list[str] = []
-        self._field_writes: dict[str, int] | None = None
+        self.fields = ClassFields(self)
         # Values of bindings evaluated with no parameters bound (values.Evaluator.site).
         self.site_values: dict[tuple[str, int, str], Value] = {}
 
@@ -183,72 +183,5 @@ class PyProject:
         return None
 
     def self_field(self, ev: Evaluator, ctx: Context, owner: Node, name: str) -> Value:
-        """`self.<name>` in a method: the value of the one write `self.<name> = v` the
-        project holds (in a method of the same class), when there is exactly one."""
-        method, cls = _method_of(owner)
-        if method is None or cls is None or owner.value != _first_parameter(method):
-            return UNKNOWN
-        if self._writes().get(name, 0) != 1:
-            return UNKNOWN
-        for node in nodes(cls):
-            if node.kind != "assign" or node.value != "=":
-                continue
-            left = node.part("left")
-            if left is None or left.kind != "member":
-                continue
-            target, prop = left.part("object"), left.part("property")
-            if prop is None or prop.value != name or target is None:
-                continue
-            writer, writer_cls = _method_of(target)
-            if writer_cls is not cls or writer is None:
-                return UNKNOWN
-            if target.kind != "identifier" or target.value != _first_parameter(writer):
-                return UNKNOWN
-            return ev.value(ctx, node.part("right"))
-        return UNKNOWN
-
-    def _writes(self) -> dict[str, int]:
-        """How many `.<name> =` writes each attribute name has across the project's files."""
-        if self._field_writes is None:
-            counts: dict[str, int] = {}
-            pattern = re.compile(rb"\.([A-Za-z_][A-Za-z0-9_]*)\s*(?:\+|-|\*|/|\||&)?=(?!=)")
-            for path in self.paths:
-                data = self.data(path)
-                if data is None:
-                    continue
-                for match in pattern.finditer(data):
-                    key = match.group(1).decode()
-                    counts[key] = counts.get(key, 0) + 1
-            # `setattr(obj, name, v)` can write any attribute.
-            if any(b"setattr(" in (self.data(path) or b"") for path in self.paths):
-                counts = {key: count + 1 for key, count in counts.items()}
-            self._field_writes = counts
-        return self._field_writes
-
-
-def _method_of(node: Node) -> tuple[Node | None, Node | None]:
-    """The function directly inside a class body that holds `node`, and that class."""
-    function: Node | None = None
-    for ancestor in node.ancestors():
-        if ancestor.kind == "function":
-            function = ancestor
-        elif ancestor.kind == "class":
-            if function is not None and function.parent is ancestor:
-                return function, ancestor
-            return None, None
-    return None, None
-
-
-def _first_parameter(function: Node) -> str | None:
-    params = function.part("parameters")
-    if params is None or not params.items:
-        return None
-    if any(decorator_name(d) in ("staticmethod", "classmethod") for d in function.decorators):
-        return None
-    pattern = params.items[0].part("pattern")
-    return pattern.value if pattern is not None and pattern.kind == "identifier" else None
-
-
-def decorator_name(decorator: Node) -> str:
-    value = decorator.part("value")
-    return value.value or "" if value is not None and value.kind == "identifier" else ""
+        """`self.<name>` in a method: class_fields.py proves the one write it holds."""
+        return self.fields.value(ev, ctx, owner, name)

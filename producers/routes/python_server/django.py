@@ -25,8 +25,12 @@ replayed from oracle/recordings/python-routes/:
   route `prefix/` (GET list, POST create) and the detail route
   `prefix/{lookup}/` (GET retrieve, PUT update, PATCH partial_update, DELETE
   destroy) for the actions the viewset has, and `@action` routes
-  (`url_path`, default the method name; `methods`, default GET);
-  `trailing_slash=False` drops the final `/`. DefaultRouter's API root and
+  (`url_path`, default the method name; `methods`, default GET), in
+  SimpleRouter.routes' order: list route, list-level actions, detail route,
+  detail-level actions (actions by name, inherited ones included, as
+  `get_extra_actions` lists them; `@a.mapping.delete` adds a method); the
+  prefix and `url_path` are regular expressions (literal up to their first
+  regex character); `trailing_slash=False` drops the final `/`. DefaultRouter's API root and
   format suffixes (`.json`) are counted, not emitted.
 * CommonMiddleware's APPEND_SLASH redirects a path without its slash to the
   pattern with it, and a path with a slash that no pattern has answers 404:
@@ -57,12 +61,14 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     External,
     Function,
     Handler,
+    KeepsClass,
     Module,
     Place,
     Route,
     Router,
     Seq,
     Text,
+    derives,
     inherited_attribute,
     text,
 )
@@ -111,6 +117,11 @@ VIEW_BASES = frozenset(
         "rest_framework.generics.GenericAPIView",
         *GENERIC_METHODS,
     }
+)
+# drf-spectacular 0.30.0 utils.py: both return the view class they decorate (after
+# attaching schema data), so the class keeps its routes.
+SCHEMA_DECORATORS = frozenset(
+    {"drf_spectacular.utils.extend_schema_view", "drf_spectacular.utils.extend_schema"}
 )
 ROUTERS = frozenset({"rest_framework.routers.DefaultRouter", "rest_framework.routers.SimpleRouter"})
 # Viewset actions their framework bases provide (DRF 3.18.3 viewsets.py, mixins.py).
@@ -170,6 +181,7 @@ class ClassView:
 class DrfRouter:
     default: bool
     trailing_slash: Text
+    lookup: Text  # `/` and the detail lookup, unknown after the `/` when not the regex one
     registrations: list[tuple[Text, Any, Place]] = field(default_factory=list)
 
 
@@ -183,6 +195,8 @@ class DjangoFramework(Framework):
         self.interp = interp
         self.limits: dict[str, tuple[str, ...]] = {}  # function usr → the methods it answers
         self.actions: dict[str, tuple[bool, tuple[str, ...], Text]] = {}  # DRF @action
+        # DRF `@<action>.mapping.<method>`: action usr -> (method, handler usr)
+        self.mappings: dict[str, list[tuple[str, str]]] = {}
         self.provided: list[tuple[str, Text]] = []
 
     def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
@@ -234,6 +248,8 @@ class DjangoFramework(Framework):
                 ("GET",) if methods is None else http_method_names(methods[0]) or (),
                 None if url_path is None else url_path[0],
             )
+        if name in SCHEMA_DECORATORS:
+            return KeepsClass()
         if name in ROUTERS:
             slash = args.get(-1, "trailing_slash")
             trailing = text("/")
@@ -246,11 +262,17 @@ class DjangoFramework(Framework):
                     if flag.kind == "boolean"
                     else UNKNOWN_TEXT
                 )
-            return DrfRouter(name.endswith("DefaultRouter"), trailing)
+            regex = args.get(-1, "use_regex_path")
+            lookup = text("/" + DRF_LOOKUP)
+            if regex is not None and not (regex[1].kind == "boolean" and regex[1].value == "true"):
+                # path() routes: the prefix is no regex and the lookup is `<str:pk>`
+                # (a `lookup_value_converter` may change it); not modelled.
+                lookup = text("/") + UNKNOWN_TEXT
+            return DrfRouter(name.endswith("DefaultRouter"), trailing, lookup)
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
-        if name == "as_view" and _derives(view, VIEW_BASES | set(VIEWSET_ACTIONS)):
+        if name == "as_view" and derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)):
             return ClassView(view)
         return None
 
@@ -265,7 +287,7 @@ class DjangoFramework(Framework):
             viewset = args.get(1, "viewset")
             owner.registrations.append(
                 (
-                    prefix[0]
+                    _prefix_route(prefix[0], owner)
                     if prefix is not None and isinstance(prefix[0], Text)
                     else UNKNOWN_TEXT,
                     UNKNOWN if viewset is None else viewset[0],
@@ -284,6 +306,12 @@ class DjangoFramework(Framework):
         if isinstance(decorator, MethodLimit):
             self.limits[function.usr] = decorator.methods
             return True
+        mapped = _mapped_method(node)
+        if mapped is not None:
+            # `@publish.mapping.delete`: DELETE on the route of the action `publish`.
+            action_usr = function.usr.rpartition(".")[0] + "." + mapped[0]
+            self.mappings.setdefault(action_usr, []).append((mapped[1], function.usr))
+            return True
         if isinstance(decorator, _Action):
             url = decorator.url_path
             name = function.node.part("name")
@@ -294,6 +322,10 @@ class DjangoFramework(Framework):
                 if url is not None
                 else text(name.value or "" if name is not None else "")
             )
+            if path.known is not None:
+                # `url_path` is spliced into the router's regular expression unescaped
+                # (`versions/(?P<version_id>\d+)`): route text up to its first regex character.
+                path = regex_route("^" + path.known, False)
             if decorator.unknown_detail:
                 path = UNKNOWN_TEXT
             self.actions[function.usr] = (decorator.detail, decorator.methods, path)
@@ -369,6 +401,10 @@ class DjangoFramework(Framework):
         return [(("ANY",), Handler(None, _view_name(view)))]
 
     def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
+        """SimpleRouter.get_urls: per registration, in SimpleRouter.routes' order, the list
+        route, the list-level actions, the detail route, the detail-level actions; the
+        actions are `get_extra_actions()`, the viewset's members (inherited ones too) in
+        name order (inspect.getmembers)."""
         slash = router.trailing_slash
         for base, viewset, place in router.registrations:
             if not isinstance(viewset, Class):
@@ -388,7 +424,10 @@ class DjangoFramework(Framework):
                 for name in (*dict(LIST_ACTIONS).values(), *dict(DETAIL_ACTIONS).values())
             }
             actions |= {name for name, value in own.items() if isinstance(value, Function)}
-            lookup = text("/" + DRF_LOOKUP)
+            lookup = router.lookup
+            if inherited_attribute(viewset, "lookup_value_regex") is not None:
+                lookup = text("/") + UNKNOWN_TEXT  # a pattern of the viewset's own
+            extra = self._extra_actions(viewset)
             for detail, table in ((False, LIST_ACTIONS), (True, DETAIL_ACTIONS)):
                 path = prefix + base + (lookup if detail else text("")) + slash
                 for method, action in table:
@@ -398,17 +437,31 @@ class DjangoFramework(Framework):
                         root.entries.append(
                             Route(place, conditional, (method,), path, Handler(usr, usr))
                         )
-            for usr, (detail, methods, url_path) in self.actions.items():
-                if not usr.startswith(viewset.usr + "."):
-                    continue
-                path = (
-                    prefix + base + (lookup if detail else text("")) + text("/") + url_path + slash
-                )
-                root.entries.append(Route(place, conditional, methods, path, Handler(usr, usr)))
+                for usr, methods, url_path in extra[detail]:
+                    path = prefix + base + (lookup if detail else text(""))
+                    path = path + text("/") + url_path + slash
+                    root.entries.append(Route(place, conditional, methods, path, Handler(usr, usr)))
+                    for method, handler in self.mappings.get(usr, ()):
+                        root.entries.append(
+                            Route(place, conditional, (method,), path, Handler(handler, handler))
+                        )
         if router.default:
             self.provided.append(
                 ("the API root and format suffixes of a DRF DefaultRouter", prefix)
             )
+
+    def _extra_actions(self, viewset: Class) -> dict[bool, list[tuple[str, tuple[str, ...], Text]]]:
+        """The viewset's `@action` methods by detail, in name order: an action a subclass
+        overrides without the decorator is gone, as getmembers sees the override."""
+        found: dict[bool, list[tuple[str, tuple[str, ...], Text]]] = {False: [], True: []}
+        names = sorted({usr.rpartition(".")[2] for usr in self.actions})
+        for name in names:
+            member = inherited_attribute(viewset, name)
+            if not isinstance(member, Function) or member.usr not in self.actions:
+                continue
+            detail, methods, url_path = self.actions[member.usr]
+            found[detail].append((member.usr, methods, url_path))
+        return found
 
 
 @dataclass(frozen=True)
@@ -452,13 +505,35 @@ def _bases(view: Class, depth: int = 0) -> list[Any]:
     return found
 
 
-def _derives(view: Class, names: set[str] | frozenset[str]) -> bool:
-    return any(isinstance(base, External) and base.qualified in names for base in _bases(view))
-
-
 def _inherited(view: Class, table: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
     found: list[str] = []
     for base in _bases(view):
         if isinstance(base, External):
             found.extend(table.get(base.qualified, ()))
     return tuple(found)
+
+
+def _prefix_route(prefix: Text, router: DrfRouter) -> Text:
+    """A registration prefix: DRF splices it into its regular expressions unescaped, so
+    it is route text up to its first regex character (django_paths.regex_route)."""
+    if router.lookup.known is None:
+        # path() routes: the prefix is route text, a `<converter:name>` part not modelled.
+        return prefix if prefix.known is not None and "<" not in prefix.known else UNKNOWN_TEXT
+    if prefix.known is None:
+        return prefix
+    return regex_route("^" + prefix.known, False)
+
+
+def _mapped_method(expression: Node) -> tuple[str, str] | None:
+    """`@<action>.mapping.<method>`: (action name, METHOD)."""
+    if expression.kind != "member":
+        return None
+    method, mapping = expression.part("property"), expression.part("object")
+    if method is None or mapping is None or mapping.kind != "member":
+        return None
+    name, action = mapping.part("property"), mapping.part("object")
+    if name is None or name.value != "mapping" or action is None or action.kind != "identifier":
+        return None
+    if not action.value or (method.value or "") not in VIEW_METHODS:
+        return None
+    return action.value, (method.value or "").upper()

@@ -228,8 +228,11 @@ def _unproven(parts: list[Text], known: bool) -> PathVariant:
         break
     literal = "".join(head) if known else ""
     literal = literal.rpartition("/")[0] if "/" in literal else ""
-    if "{" in literal:
-        literal = literal.partition("{")[0].rpartition("/")[0]
+    # A parameter (`{id}` in Starlette, `<int:id>` in Django and Flask, DRF's lookup) ends
+    # the scope: its segment is no literal text.
+    for opener in ("{", "<"):
+        if opener in literal:
+            literal = literal.partition(opener)[0].rpartition("/")[0]
     scope = None
     if literal.strip("/"):
         base = canonicalize(literal)

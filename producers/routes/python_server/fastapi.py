@@ -23,6 +23,8 @@ replayed from oracle/recordings/python-routes/ (oracle/python-routes/):
 * `mount(path, app)`: a Starlette Mount; a FastAPI or Starlette app mounted
   serves its routes under `path`; StaticFiles serves GET and HEAD under it;
   any other ASGI app answers anything under it.
+* `Starlette(routes=[…])`, `Router(routes=[…])`: `Route`, `WebSocketRoute`
+  and `Mount(path, routes=…|app=…)` items in order (see `_listed_route`).
 * `route`/`add_route` (Starlette style): methods default to GET (Starlette
   adds HEAD to a GET route automatically; like the Node producers, that
   automatic answer is no fact of its own).
@@ -40,11 +42,18 @@ from tsograph.producers.routes.python_server.interpreter import (
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
     UNKNOWN_TEXT,
+    Class,
+    Entry,
     External,
+    Function,
+    Handler,
     Mount,
     Route,
     Router,
+    Seq,
     Text,
+    derives,
+    inherited_attribute,
     text,
 )
 from tsograph.producers.routes.python_server.registration import (
@@ -64,6 +73,7 @@ STATIC_FILES = frozenset({"fastapi.staticfiles.StaticFiles", "starlette.staticfi
 METHOD_DECORATORS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 WEBSOCKET_DECORATORS = ("websocket", "websocket_route")
 KINDS = frozenset({"fastapi-app", "starlette-app", "apirouter"})
+HTTP_ENDPOINT = frozenset({"starlette.endpoints.HTTPEndpoint"})
 
 
 @dataclass(frozen=True)
@@ -76,6 +86,14 @@ class RouteDecorator:
     node: Node  # the method name, where the fact is located
     conditional: bool
     websocket: bool = False
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A `Route`, `WebSocketRoute` or `Mount` of a Starlette routes list: the entries it
+    adds where the list is given to an app, a Router or a Mount."""
+
+    entries: tuple[Entry, ...]
 
 
 @dataclass(frozen=True)
@@ -98,13 +116,24 @@ class FastAPIFramework(RouteDecorators):
             root_path = args.get(-1, "root_path")
             if root_path is not None:
                 router.options["root_path"] = root_path[0]
-            # Starlette(routes=[Route(…), Mount(…)]) and FastAPI(routes=…) lists are not
-            # read: counted by the scan.
-            if args.get(-1, "routes") is not None or (
-                kind == "starlette-app" and args.get(1, "routes") is not None
-            ):
-                router.options["routes_argument"] = True
+            # Starlette(routes=[Route(…), Mount(…)]): read item by item; an item that is
+            # not a proven Route/WebSocketRoute/Mount (and FastAPI(routes=…)) is counted.
+            given = args.get(-1, "routes")
+            if given is None and kind == "starlette-app":
+                given = args.get(1, "routes")
+            if given is not None:
+                _listed(router, given[0] if kind == "starlette-app" else None)
             return router
+        if name == "starlette.routing.Router":
+            router = Router("starlette-app", group_name(node, ctx, owner), place)
+            given = args.get(0, "routes")
+            if given is not None:
+                _listed(router, given[0])
+            return router
+        if name in ("starlette.routing.Route", "starlette.routing.WebSocketRoute"):
+            return self._listed_route(name.endswith("WebSocketRoute"), args, ctx, node)
+        if name == "starlette.routing.Mount":
+            return self._listed_mount(args, ctx, node, owner)
         if name in ROUTER_CONSTRUCTORS:
             given = args.get(-1, "prefix")
             prefix = text("") if given is None else as_text(given[0])
@@ -115,6 +144,56 @@ class FastAPIFramework(RouteDecorators):
         if name in STATIC_FILES:
             return StaticApp()
         return None
+
+    def _listed_route(self, websocket: bool, args: Args, ctx: Context, node: Node) -> Listed:
+        """`Route(path, endpoint, methods=…)` (starlette 1.10.0 routing.py): a function
+        endpoint answers `methods`, GET by default; an HTTPEndpoint class answers the
+        methods it defines; any other endpoint is an ASGI app that gets every method."""
+        given = args.get(0, "path")
+        path = UNKNOWN_TEXT if given is None else as_text(given[0])
+        found = args.get(1, "endpoint")
+        endpoint = None if found is None else found[0]
+        callee = node.part("callee") or node
+        place = self.interp.place(ctx.file, callee)
+        if websocket:
+            handler = self.interp.handler(endpoint, ctx.file, node)
+            handler = handler or self.interp.unknown_handler(ctx.file, node)
+            return Listed((Route(place, ctx.conditional, ("GET",), path, handler, websocket=True),))
+        methods = args.get(-1, "methods")
+        if isinstance(endpoint, Class) and methods is None and derives(endpoint, HTTP_ENDPOINT):
+            entries: list[Entry] = []
+            for name in METHOD_DECORATORS:
+                member = inherited_attribute(endpoint, name)
+                if isinstance(member, Function) and name != "head":
+                    handler = Handler(member.usr, member.usr)
+                    entries.append(Route(place, ctx.conditional, (name.upper(),), path, handler))
+            return Listed(tuple(entries))
+        handler = self.interp.handler(endpoint, ctx.file, node)
+        if isinstance(endpoint, Function):
+            answered = _methods(args, -1)
+        else:
+            answered = ("ANY",) if methods is None else _methods(args, -1)
+            handler = handler or self.interp.unknown_handler(ctx.file, node)
+        return Listed(
+            (Route(place, ctx.conditional, answered, path, handler or Handler(None, "")),)
+        )
+
+    def _listed_mount(self, args: Args, ctx: Context, node: Node, owner: str) -> Listed:
+        """`Mount(path, app=…)` or `Mount(path, routes=[…])`: the path without its final `/`."""
+        given = args.get(0, "path")
+        prefix = UNKNOWN_TEXT if given is None else _mount_path(as_text(given[0]))
+        place = self.interp.place(ctx.file, node.part("callee") or node)
+        routes = args.get(2, "routes")
+        app = args.get(1, "app")
+        value = None if app is None else app[0]
+        if routes is not None and app is None:
+            value = Router("starlette-app", group_name(node, ctx, owner), place)
+            _listed(value, routes[0])
+        if isinstance(value, Router) and value.kind in KINDS:
+            value.included = True
+            return Listed((Mount(place, ctx.conditional, prefix, value, "app"),))
+        label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
+        return Listed((Mount(place, ctx.conditional, prefix, None, label),))
 
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         if router.kind not in KINDS:
@@ -251,3 +330,13 @@ def _methods(args: Args, index: int) -> tuple[str, ...]:
     """The `methods=` of a registration; GET when not given; () when not proven."""
     given = args.get(index, "methods")
     return ("GET",) if given is None else http_method_names(given[0]) or ()
+
+
+def _listed(router: Router, routes: Any) -> None:
+    """The entries of a routes list, in its order; anything else in it is counted."""
+    items = routes.items if isinstance(routes, Seq) else (None,)
+    for item in items:
+        if isinstance(item, Listed):
+            router.entries.extend(item.entries)
+        else:
+            router.options["routes_argument"] = True

@@ -21,6 +21,8 @@ oracle/recordings/python-routes/ (oracle/python-routes/):
   False answers both.
 * Werkzeug matches by specificity (static parts before variables), not in
   registration order: Flask documents declare `dispatch: "specificity"`.
+* Flask-RESTful 0.3.10 `Api.add_resource` (see `RestfulApi`): each url a
+  rule answered as the resource's MethodView answers.
 * `MethodView` subclasses answer the HTTP methods they define (`get`,
   `post`, …, also through project base classes); a `View` subclass answers
   its `methods` (GET by default) with `dispatch_request`.
@@ -28,7 +30,7 @@ oracle/recordings/python-routes/ (oracle/python-routes/):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
@@ -63,7 +65,9 @@ from tsograph.producers.routes.python_server.registration import (
 
 APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})
 BLUEPRINT_CONSTRUCTORS = frozenset({"flask.Blueprint", "flask.blueprints.Blueprint"})
-METHOD_VIEWS = frozenset({"flask.views.MethodView"})
+# flask_restful 0.3.10: `class Resource(MethodView)`, its dispatch_request as MethodView's.
+METHOD_VIEWS = frozenset({"flask.views.MethodView", "flask_restful.Resource"})
+RESTFUL_APIS = frozenset({"flask_restful.Api"})
 VIEWS = frozenset({"flask.views.View"})
 METHOD_DECORATORS = ("get", "post", "put", "delete", "patch")
 HTTP_METHOD_FUNCS = ("get", "post", "head", "options", "delete", "put", "trace", "patch")
@@ -79,6 +83,21 @@ class RuleDecorator:
     strict_slashes: bool | None
     node: Node
     conditional: bool
+
+
+@dataclass(eq=False)
+class RestfulApi:
+    """A flask_restful `Api` (0.3.10 __init__.py): resources added before it is bound to
+    an app wait in `pending`; `init_app(app)` registers them, and `add_resource` on an
+    Api made with `Api(app)` registers at once. Resources added after `init_app` are
+    never registered (`self.app` stays None)."""
+
+    prefix: Text
+    target: Router | None = None
+    bound: bool = False  # init_app ran: later add_resource calls are never registered
+    pending: list[tuple[Class | None, list[Text], Args, Node, Context]] = field(
+        default_factory=list
+    )
 
 
 @dataclass(frozen=True)
@@ -105,6 +124,15 @@ class FlaskFramework(RouteDecorators):
                 # Flask adds `/static/<path:filename>` when the folder exists (has_static_folder).
                 app.entries.append(Mount(place, False, text("/static"), None, "a static folder"))
             return app
+        if name in RESTFUL_APIS:
+            given = args.get(1, "prefix")
+            api = RestfulApi(text("") if given is None else as_text(given[0]))
+            bound = args.get(0, "app")
+            if bound is not None:
+                self._bind(api, bound[0], ctx, node)
+                if isinstance(bound[0], Router) and bound[0].kind == "flask-app":
+                    api.target = bound[0]  # `self.app = app`: later resources register at once
+            return api
         if name in BLUEPRINT_CONSTRUCTORS:
             given = args.get(5, "url_prefix")
             prefix = None if given is None else as_text(given[0])
@@ -144,6 +172,67 @@ class FlaskFramework(RouteDecorators):
             include(router, value, BLUEPRINTS, prefix, place, ctx.conditional, "a blueprint")
             return True
         return None
+
+    def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
+        if not isinstance(owner, RestfulApi):
+            return False
+        if name == "init_app":
+            app = args.get(0, "app")
+            self._bind(owner, UNKNOWN if app is None else app[0], ctx, node)
+            return True
+        if name != "add_resource":
+            return False
+        resource = args.get(0, "resource")
+        cls = resource[0] if resource is not None and isinstance(resource[0], Class) else None
+        urls = [as_text(value) for value, _ in args.positional[1:]]
+        if args.spread:
+            urls.append(UNKNOWN_TEXT)
+        if owner.target is not None:
+            self._resource(owner, owner.target, cls, urls, args, node, ctx)
+        elif not owner.bound:
+            # Registered by a later init_app, else counted as a registration no framework read
+            # (an app factory the interpreter never runs may bind it).
+            owner.pending.append((cls, urls, args, node, ctx))
+            return False
+        return True
+
+    def _bind(self, api: RestfulApi, app: Any, ctx: Context, node: Node) -> None:
+        """`Api(app)` / `api.init_app(app)`: a Flask app registers the waiting resources; a
+        blueprint defers them to its registration, where flask_restful joins the prefixes
+        by plain concatenation (not Flask's), so only a scope under the blueprint is kept."""
+        api.bound = True
+        if isinstance(app, Router) and app.kind == "flask-app":
+            for cls, urls, args, at, made in api.pending:
+                self._resource(api, app, cls, urls, args, at, made)
+                self.interp.consumed.add((made.file.path, at.start))
+        elif isinstance(app, Router) and app.kind == "blueprint":
+            place = self.interp.place(ctx.file, node)
+            label = "Flask-RESTful resources on a blueprint"
+            app.entries.append(Mount(place, ctx.conditional, UNKNOWN_TEXT, None, label))
+        api.pending.clear()
+
+    def _resource(
+        self,
+        api: RestfulApi,
+        app: Router,
+        cls: Class | None,
+        urls: list[Text],
+        args: Args,
+        node: Node,
+        ctx: Context,
+    ) -> None:
+        """`add_resource(Resource, *urls, **kwargs)`: each url is `api.prefix + url` (the
+        blueprint-less `_complete_url`), answered as a MethodView answers; the other
+        keywords go to add_url_rule (`strict_slashes`)."""
+        at = name_node(node)
+        slashes = args.get(-1, "strict_slashes")
+        strict = True if slashes is None else _boolean(slashes[1])
+        # A class not proven a Resource answers methods that are not known.
+        methods = None if cls is not None and _view_kind(cls) == "method" else ()
+        for url in urls:
+            rule = RuleDecorator(app, methods, api.prefix + url, strict, at, ctx.conditional)
+            target: Any = ViewFunction(cls) if cls is not None else UNKNOWN
+            self.register(rule, target, ctx, node)
 
     def _decorator(
         self, router: Router, methods: tuple[str, ...] | None, args: Args, ctx: Context, at: Node

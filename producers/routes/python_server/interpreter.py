@@ -32,6 +32,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     External,
     Function,
     Handler,
+    KeepsClass,
     Module,
     Place,
     Router,
@@ -331,7 +332,7 @@ class Interpreter:
             return
         bases_node = node.part("bases")
         bases = tuple(
-            self.eval(item, ctx)
+            self._base(item, ctx)
             for item in (bases_node.items if bases_node is not None else ())
             if item.kind != "keyword"
         )
@@ -351,7 +352,34 @@ class Interpreter:
                     )
                     value.attributes[member_name.value] = method
                     self.decorate(method, member, ctx)
-        self._set(ctx, name.value, value if not node.decorators else UNKNOWN)
+        # A class decorator may return anything, except those proven to return the class.
+        kept = all(self._keeps_class(decorator, ctx) for decorator in node.decorators)
+        self._set(ctx, name.value, value if kept else UNKNOWN)
+
+    def _keeps_class(self, decorator: Node, ctx: Context) -> bool:
+        expression = decorator.part("value")
+        return expression is not None and isinstance(self.eval(expression, ctx), KeepsClass)
+
+    def _base(self, node: Node, ctx: Context) -> Any:
+        """A base class; `Base[Any]` is `Base`: a generic alias's `__mro_entries__` (and
+        DRF's `GenericAPIView.__class_getitem__`, 3.18.3) put the class itself in the MRO."""
+        if node.kind == "index":
+            inner = node.part("object")
+            found = UNKNOWN if inner is None else self.eval(inner, ctx)
+            return found if isinstance(found, (Class, External)) else UNKNOWN
+        return self.eval(node, ctx)
+
+    def _items(self, node: Node, ctx: Context) -> list[Any]:
+        """A list or tuple literal's items; `*other` splices a proven list in place."""
+        found: list[Any] = []
+        for item in node.items:
+            inner = item.part("value") if item.kind == "spread" else None
+            if inner is not None:
+                spliced = self.eval(inner, ctx)
+                found.extend(spliced.items if isinstance(spliced, Seq) else (UNKNOWN,))
+            else:
+                found.append(self.eval(item, ctx))
+        return found
 
     # ---- expressions ----------------------------------------------------------------
 
@@ -370,7 +398,7 @@ class Interpreter:
         if kind == "call":
             return self.call(node, ctx)
         if kind == "array":
-            return Seq(tuple(self.eval(item, ctx) for item in node.items))
+            return Seq(tuple(self._items(node, ctx)))
         if kind in ("cast", "await", "annotation"):
             inner = node.part("value")
             return UNKNOWN if inner is None else self.eval(inner, ctx)

@@ -119,6 +119,17 @@ class Class:
 MAX_BASES_DEPTH = 16
 
 
+def derives(view: Class, names: frozenset[str], depth: int = 0) -> bool:
+    """Whether a project class derives, through project classes, from one of the named
+    outside classes."""
+    for base in view.bases:
+        if isinstance(base, External) and base.qualified in names:
+            return True
+        if isinstance(base, Class) and depth < MAX_BASES_DEPTH and derives(base, names, depth + 1):
+            return True
+    return False
+
+
 def inherited_attribute(view: Class, name: str, depth: int = 0) -> Any:
     """A class attribute, through project base classes; None when none defines it."""
     if name in view.attributes:
@@ -129,6 +140,11 @@ def inherited_attribute(view: Class, name: str, depth: int = 0) -> Any:
             if found is not None:
                 return found
     return None
+
+
+@dataclass(frozen=True)
+class KeepsClass:
+    """A class decorator proven to return the class it decorates (a framework says which)."""
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,10 @@ FRAMEWORK_IMPORTS = {
     "flask": ("flask",),
     "django": ("django", "rest_framework"),
 }
-ROUTE_DECORATOR_NAMES = frozenset({*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route"})
+# `resource`: Flask-RESTful's `@api.resource(url)` class decorator (0.3.10), not applied.
+ROUTE_DECORATOR_NAMES = frozenset(
+    {*METHOD_DECORATORS, *WEBSOCKET_DECORATORS, "api_route", "route", "resource"}
+)
 # Method calls that register routes or routers (flask 3.1.3, fastapi 0.165.0, starlette).
 REGISTRATION_CALLS = frozenset(
     {
@@ -52,7 +55,8 @@ REGISTRATION_CALLS = frozenset(
         "add_route",
         "add_websocket_route",
         "include_router",
-        # Flask-RESTful / Flask-RESTX resources are not modelled (redash registers ~70).
+        # Flask-RESTful resources an Api never registers here, and Flask-RESTX's (not
+        # modelled; redash registers ~70).
         "add_resource",
     }
 )

@@ -18,18 +18,24 @@ def _document(root: Path, files: dict[str, str]) -> dict:  # type: ignore[type-a
     return orjson.loads(result.stdout)  # type: ignore[no-any-return]
 
 
-def test_a_starlette_routes_list_is_counted(tmp_path: Path) -> None:
+def test_a_starlette_routes_list_item_not_proven_is_counted(tmp_path: Path) -> None:
+    # Each Route/Mount of the list is read (starlette 1.10.0, replayed from
+    # oracle/recordings/python-routes/starlette-1.10.0.json); an item that is no proven
+    # Route is counted, and so is a FastAPI(routes=…) list.
     document = _document(
         tmp_path,
         {
-            "app.py": "from starlette.applications import Starlette\n"
+            "app.py": "from fastapi import FastAPI\n"
+            "from starlette.applications import Starlette\n"
             "from starlette.routing import Route\n\n"
             "async def home(request):\n    return None\n\n"
-            'app = Starlette(routes=[Route("/", home)])\n'
+            "def made():\n    return None\n\n"
+            'app = Starlette(routes=[Route("/", home), made()])\n'
+            "api = FastAPI(routes=[])\n"
         },
     )
-    assert document["facts"] == []
-    assert any("routes-list-argument: 1" in line for line in document["limitations"])
+    assert [(fact["method"], fact["channel"]) for fact in document["facts"]] == [("GET", "/")]
+    assert any("routes-list-argument: 2" in line for line in document["limitations"])
 
 
 def test_a_route_in_a_function_never_called_is_counted(tmp_path: Path) -> None:
