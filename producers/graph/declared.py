@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tsograph.producers.graph.values import (
+from tsograph.producers.graph.referents import (
     UNTYPED,
     Declared,
     External,

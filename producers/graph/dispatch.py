@@ -20,7 +20,7 @@ function type, a union) gets nominal candidates only.
 from __future__ import annotations
 
 from tsograph.producers.graph.binding import Binder, holds_object, runs
-from tsograph.producers.graph.values import Interface
+from tsograph.producers.graph.referents import Interface
 
 MAX_INTERFACE_DEPTH = 32
 

@@ -36,7 +36,7 @@ from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.values import class_members, provenance
 from tsograph.producers.values.budget import MAX_DEPTH
 from tsograph.producers.values.returns import function_results
