@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tsograph.producers.graph.binding import Binder
-from tsograph.producers.graph.values import Module
+from tsograph.producers.graph.referents import Module
 from tsograph.producers.project.test_sources import is_test_source
 
 

@@ -27,7 +27,7 @@ from tsograph.producers.routes.python_client.project import PyProject, is_python
 from tsograph.producers.routes.python_client.values import Context
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.scan import TEXTS
+from tsograph.producers.schema.schema_scan import TEXTS
 
 Fact = fact_builder.Fact
 
