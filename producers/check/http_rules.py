@@ -83,6 +83,10 @@ class Service:
     documents: dict[str, list[Document]] = field(default_factory=lambda: defaultdict(list))
     facts: dict[str, list[Located]] = field(default_factory=lambda: defaultdict(list))
 
+    def judge(self, request: Located, noun: str, side: str, *, dispatch: bool) -> Judgement:
+        """Whether the facts of `side` answer `request` (see `judge`)."""
+        return judge(request.fact, noun, self.facts[side], self.documents[side], dispatch=dispatch)
+
 
 @dataclass
 class HttpResult:
@@ -221,13 +225,7 @@ def check_http(documents: Sequence[Document]) -> HttpResult:
             if not service.documents[server_side]:
                 unchecked[name or ""] += 1
                 continue
-            judgement = judge(
-                call.fact,
-                "call",
-                service.facts[server_side],
-                service.documents[server_side],
-                dispatch=True,
-            )
+            judgement = service.judge(call, "call", server_side, dispatch=True)
             if judgement.match is Match.YES:
                 answered += 1
             else:
@@ -250,13 +248,7 @@ def _contract_drift(name: str | None, service: Service) -> Iterable[Finding]:
         if judgement.match is not Match.YES:
             yield _finding("route-contract-without-decl", operation, name, judgement)
     for decl in decls:
-        judgement = judge(
-            decl.fact,
-            "declaration",
-            service.facts[CONTRACT],
-            service.documents[CONTRACT],
-            dispatch=False,
-        )
+        judgement = service.judge(decl, "declaration", CONTRACT, dispatch=False)
         if judgement.match is not Match.YES:
             yield _finding("route-decl-without-contract", decl, name, judgement)
 

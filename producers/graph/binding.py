@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.declared import DeclaredTypes, is_this_type, strip_wrappers
-from tsograph.producers.graph.values import (
+from tsograph.producers.graph.referents import (
     COMPUTED,
     INDIRECT,
     INTERFACE,

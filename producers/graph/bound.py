@@ -22,8 +22,8 @@ from tsograph.producers.graph.flow import (
     declared_member,
     is_reflective,
 )
+from tsograph.producers.graph.referents import Declared, Module
 from tsograph.producers.graph.test_side import TestSide, test_side
-from tsograph.producers.graph.values import Declared, Module
 from tsograph.producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
 from tsograph.producers.project.paths import ancestors, parent
 

@@ -42,7 +42,7 @@ from tsograph.producers.graph.model import (
     strongest_edges,
     with_unresolved,
 )
-from tsograph.producers.graph.values import (
+from tsograph.producers.graph.referents import (
     COMPUTED,
     INDIRECT,
     INTERFACE,

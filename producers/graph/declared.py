@@ -24,9 +24,10 @@ the union rules of the graph builder.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from tsograph.producers.graph.values import (
+from tsograph.producers.graph.referents import (
     UNTYPED,
     Declared,
     External,
@@ -40,6 +41,7 @@ from tsograph.producers.lang.facts import (
     Binding,
     CallSite,
     Declaration,
+    FileFacts,
     Init,
     Ref,
     TypeRef,
@@ -47,6 +49,9 @@ from tsograph.producers.lang.facts import (
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.binding import Binder
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 Typed = tuple[str, TypeRef]
 
@@ -366,15 +371,16 @@ class DeclaredTypes:
         )
 
     def _parameters(self, path: str) -> dict[tuple[str, int], list[Binding]]:
-        cached = self._params.get(path)
-        if cached is not None:
-            return cached
-        found: dict[tuple[str, int], list[Binding]] = {}
-        index = self.binder.file(path)
-        for binding in () if index is None else index.facts.bindings:
-            if binding.kind == "param" and binding.position >= 0:
-                found.setdefault((binding.owner, binding.position), []).append(binding)
-        self._params[path] = found
+        return self._file_index(self._params, path, _parameters)
+
+    def _file_index(
+        self, memo: dict[str, dict[_K, _V]], path: str, build: Callable[[FileFacts], dict[_K, _V]]
+    ) -> dict[_K, _V]:
+        """An index of one file's facts, built on first use."""
+        found = memo.get(path)
+        if found is None:
+            index = self.binder.file(path)
+            found = memo[path] = {} if index is None else build(index.facts)
         return found
 
     def element_value(self, path: str, iterable: Ref) -> Value:
@@ -397,18 +403,7 @@ class DeclaredTypes:
         return name if self.binder.name_value(path, name) == External() else None
 
     def _callback_sites(self, path: str) -> dict[str, tuple[int, int]]:
-        cached = self._callbacks.get(path)
-        if cached is not None:
-            return cached
-        found: dict[str, tuple[int, int]] = {}
-        index = self.binder.file(path)
-        for site_index, site in enumerate(() if index is None else index.facts.calls):
-            for position, argument in enumerate(site.args):
-                ref = argument.ref
-                if argument.kind == "function" and ref is not None and ref.head == "decl":
-                    found.setdefault(ref.target, (site_index, position))
-        self._callbacks[path] = found
-        return found
+        return self._file_index(self._callbacks, path, _callback_sites)
 
     # ---- assignments after the declaration ----------------------------------------
 
@@ -432,21 +427,41 @@ class DeclaredTypes:
         return Unknown(UNTYPED)
 
     def _assignments(self, path: str) -> dict[tuple[str, object], list[Init]]:
-        cached = self._writes.get(path)
-        if cached is not None:
-            return cached
-        found: dict[tuple[str, object], list[Init]] = {}
-        index = self.binder.file(path)
-        for write in () if index is None else index.facts.writes:
-            target = write.target
-            if target.members or write.computed:
-                continue
-            if target.head == "local":
-                found.setdefault(("local", target.index), []).append(write.value)
-            elif target.head == "decl":
-                found.setdefault(("decl", target.target), []).append(write.value)
-        self._writes[path] = found
-        return found
+        return self._file_index(self._writes, path, _assignments)
+
+
+def _parameters(facts: FileFacts) -> dict[tuple[str, int], list[Binding]]:
+    """The parameters of the file by (owner, position)."""
+    found: dict[tuple[str, int], list[Binding]] = {}
+    for binding in facts.bindings:
+        if binding.kind == "param" and binding.position >= 0:
+            found.setdefault((binding.owner, binding.position), []).append(binding)
+    return found
+
+
+def _callback_sites(facts: FileFacts) -> dict[str, tuple[int, int]]:
+    """Each inline callback declared in the file: the site and position it is passed at first."""
+    found: dict[str, tuple[int, int]] = {}
+    for site_index, site in enumerate(facts.calls):
+        for position, argument in enumerate(site.args):
+            ref = argument.ref
+            if argument.kind == "function" and ref is not None and ref.head == "decl":
+                found.setdefault(ref.target, (site_index, position))
+    return found
+
+
+def _assignments(facts: FileFacts) -> dict[tuple[str, object], list[Init]]:
+    """The values assigned to each plain local or declaration of the file."""
+    found: dict[tuple[str, object], list[Init]] = {}
+    for write in facts.writes:
+        target = write.target
+        if target.members or write.computed:
+            continue
+        if target.head == "local":
+            found.setdefault(("local", target.index), []).append(write.value)
+        elif target.head == "decl":
+            found.setdefault(("decl", target.target), []).append(write.value)
+    return found
 
 
 def strip_wrappers(declared: TypeRef) -> TypeRef:

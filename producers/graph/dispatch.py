@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tsograph.producers.graph.binding import Binder, holds_object, runs
-from tsograph.producers.graph.values import Interface
+from tsograph.producers.graph.referents import Interface
 
 MAX_INTERFACE_DEPTH = 32
 

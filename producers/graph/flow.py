@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from tsograph.producers.graph.binding import Binder, holds_object
-from tsograph.producers.graph.values import Declared, External, Instance
+from tsograph.producers.graph.referents import Declared, External, Instance
 from tsograph.producers.lang.facts import CallSite, Declaration, Init, Ref, Write
 
 MAX_STEPS = 20_000

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from tsograph.exchange.symbol_ids import module_id, symbol_id
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.model import Relation, Site, TypeDeclaration
-from tsograph.producers.graph.values import Instance, Interface, Module, Value
+from tsograph.producers.graph.referents import Instance, Interface, Module, Value
 from tsograph.producers.lang.facts import Declaration, FileFacts, TypeRef
 
 if TYPE_CHECKING:

@@ -101,34 +101,42 @@ def _details_valid(document: dict[str, Any]) -> bool:
     rules = _rules()
     texts: set[Any] = set()
     try:
-        relations = document.get("relations", [])
-        if not isinstance(relations, list) or not _all_dicts(relations):
+        relations = {"kind": rules.relation_kinds, "evidence": rules.evidence}
+        if not _detail_valid(document, "relations", RELATION_KEYS, relations, "site", texts):
             return False
-        if relations:
-            if set(map(frozenset, relations)) != {RELATION_KEYS}:
-                return False
-            if not set(map(itemgetter("kind"), relations)) <= rules.relation_kinds:
-                return False
-            if not set(map(itemgetter("evidence"), relations)) <= rules.evidence:
-                return False
-            if not _locations_valid(list(map(itemgetter("site"), relations))):
-                return False
-            texts.update(map(itemgetter("from"), relations))
-            texts.update(map(itemgetter("to"), relations))
-        types = document.get("types", [])
-        if not isinstance(types, list) or not _all_dicts(types):
+        if not _detail_valid(
+            document, "types", TYPE_KEYS, {"kind": rules.type_kinds}, "location", texts
+        ):
             return False
-        if types:
-            if set(map(frozenset, types)) != {TYPE_KEYS}:
-                return False
-            if not set(map(itemgetter("kind"), types)) <= rules.type_kinds:
-                return False
-            if not _locations_valid(list(map(itemgetter("location"), types))):
-                return False
-            texts.update(map(itemgetter("id"), types))
     except TypeError:
         return False
     return _texts_valid(texts, rules.text_pattern, rules.text_lengths)
+
+
+def _detail_valid(
+    document: dict[str, Any],
+    name: str,
+    keys: frozenset[str],
+    choices: dict[str, frozenset[str]],
+    location: str,
+    texts: set[Any],
+) -> bool:
+    """One list of detail records: objects with exactly `keys`, each key of `choices` holding
+    one of its values, a valid location under `location`; the other keys' texts go to `texts`."""
+    records = document.get(name, [])
+    if not isinstance(records, list) or not _all_dicts(records):
+        return False
+    if not records:
+        return True
+    if set(map(frozenset, records)) != {keys}:
+        return False
+    if not all(set(map(itemgetter(key), records)) <= allowed for key, allowed in choices.items()):
+        return False
+    if not _locations_valid(list(map(itemgetter(location), records))):
+        return False
+    for key in sorted(keys - choices.keys() - {location}):
+        texts.update(map(itemgetter(key), records))
+    return True
 
 
 def _all_dicts(values: list[Any]) -> bool:

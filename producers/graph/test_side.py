@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.closure import closure
-from tsograph.producers.graph.values import Module
+from tsograph.producers.graph.referents import Module
 from tsograph.producers.project.test_sources import is_test_source
 
 

@@ -92,8 +92,11 @@ it exactly and rejects data written for another FACTS_VERSION.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from functools import partial
+from operator import attrgetter
+from typing import Any, Literal, Self, TypeVar
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
 FACTS_VERSION = 12
@@ -157,81 +160,46 @@ class FactsFormatError(ValueError):
     """Plain data that was not written by this version's `to_plain`."""
 
 
+class _Record:
+    """A facts record as plain data: its fields in declaration order, each written by the
+    codec its annotation names in `_CODECS` (the table at the end of this module)."""
+
+    __slots__ = ()
+
+    def to_plain(self) -> Plain:
+        return _encode(self)
+
+    @classmethod
+    def from_plain(cls, data: Plain) -> Self:
+        """The record `to_plain` wrote; ValueError/TypeError on data of another shape."""
+        return _decode(cls, data)
+
+
 @dataclass(frozen=True, slots=True)
-class TypeRef:
+class TypeRef(_Record):
     chain: tuple[str, ...]
     args: tuple[TypeRef, ...] = ()
 
-    def to_plain(self) -> Plain:
-        return [list(self.chain), [arg.to_plain() for arg in self.args]]
-
-    @staticmethod
-    def from_plain(data: Plain) -> TypeRef:
-        chain, args = data
-        return TypeRef(tuple(chain), tuple(TypeRef.from_plain(arg) for arg in args))
-
 
 @dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(_Record):
     head: HeadKind
     name: str = ""
     target: str = ""
     index: int = -1
     members: tuple[str, ...] = ()
 
-    def to_plain(self) -> Plain:
-        return [self.head, self.name, self.target, self.index, list(self.members)]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Ref:
-        head, name, target, index, members = data
-        return Ref(head, name, target, index, tuple(members))
-
 
 @dataclass(frozen=True, slots=True)
-class Init:
+class Init(_Record):
     kind: InitKind
     ref: Ref | None = None
     specifier: str = ""
     members: tuple[tuple[str, Init], ...] = ()
 
-    def to_plain(self) -> Plain:
-        return [
-            self.kind,
-            None if self.ref is None else self.ref.to_plain(),
-            self.specifier,
-            [[key, value.to_plain()] for key, value in self.members],
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Init:
-        kind, ref, specifier, members = data
-        return Init(
-            kind,
-            None if ref is None else Ref.from_plain(ref),
-            specifier,
-            tuple((key, Init.from_plain(value)) for key, value in members),
-        )
-
-
-def _types_plain(types: tuple[TypeRef, ...]) -> Plain:
-    return [item.to_plain() for item in types]
-
-
-def _types(data: Plain) -> tuple[TypeRef, ...]:
-    return tuple(TypeRef.from_plain(item) for item in data)
-
-
-def _init_plain(init: Init | None) -> Plain | None:
-    return None if init is None else init.to_plain()
-
-
-def _init(data: Plain | None) -> Init | None:
-    return None if data is None else Init.from_plain(data)
-
 
 @dataclass(frozen=True, slots=True)
-class Declaration:
+class Declaration(_Record):
     id: str
     kind: DeclarationKind
     name: str
@@ -252,48 +220,9 @@ class Declaration:
         """An anonymous class expression: a class to binding, no graph node."""
         return self.kind == "class" and not self.name
 
-    def to_plain(self) -> Plain:
-        return [
-            self.id,
-            self.kind,
-            self.name,
-            self.line,
-            self.column,
-            self.parent,
-            self.has_body,
-            self.static,
-            self.callback,
-            None if self.extends is None else self.extends.to_plain(),
-            _types_plain(self.implements),
-            _types_plain(self.type),
-            _init_plain(self.init),
-            self.overloaded,
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Declaration:
-        (ident, kind, name, line, column, parent, has_body, static, callback) = data[:9]
-        extends, implements, types, init, overloaded = data[9:]
-        return Declaration(
-            ident,
-            kind,
-            name,
-            line,
-            column,
-            parent,
-            has_body,
-            static,
-            callback,
-            None if extends is None else Ref.from_plain(extends),
-            _types(implements),
-            _types(types),
-            _init(init),
-            overloaded,
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Binding:
+class Binding(_Record):
     name: str
     kind: BindingKind
     owner: str
@@ -307,37 +236,9 @@ class Binding:
     # to the name (array patterns, rest parameters).
     path: tuple[str, ...] | None = ()
 
-    def to_plain(self) -> Plain:
-        return [
-            self.name,
-            self.kind,
-            self.owner,
-            self.line,
-            self.column,
-            self.position,
-            _types_plain(self.type),
-            _init_plain(self.init),
-            None if self.path is None else list(self.path),
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Binding:
-        name, kind, owner, line, column, position, types, init, path = data
-        return Binding(
-            name,
-            kind,
-            owner,
-            line,
-            column,
-            position,
-            _types(types),
-            _init(init),
-            None if path is None else tuple(path),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Import:
+class Import(_Record):
     kind: ImportKind
     specifier: str
     imported: str
@@ -348,26 +249,9 @@ class Import:
     # Python: written in a function or class body, so it binds no name of the module.
     scoped: bool = False
 
-    def to_plain(self) -> Plain:
-        return [
-            self.kind,
-            self.specifier,
-            self.imported,
-            self.local,
-            self.line,
-            self.column,
-            self.type_only,
-            self.scoped,
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Import:
-        kind, specifier, imported, local, line, column, type_only, scoped = data
-        return Import(kind, specifier, imported, local, line, column, type_only, scoped)
-
 
 @dataclass(frozen=True, slots=True)
-class Export:
+class Export(_Record):
     kind: ExportKind
     name: str
     line: int
@@ -378,37 +262,9 @@ class Export:
     imported: str = ""
     type_only: bool = False
 
-    def to_plain(self) -> Plain:
-        return [
-            self.kind,
-            self.name,
-            self.line,
-            self.column,
-            self.node,
-            None if self.value is None else self.value.to_plain(),
-            self.specifier,
-            self.imported,
-            self.type_only,
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Export:
-        kind, name, line, column, node, value, specifier, imported, type_only = data
-        return Export(
-            kind,
-            name,
-            line,
-            column,
-            node,
-            None if value is None else Ref.from_plain(value),
-            specifier,
-            imported,
-            type_only,
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class CallSite:
+class CallSite(_Record):
     kind: SiteKind
     owner: str
     line: int
@@ -423,43 +279,9 @@ class CallSite:
     # callee ref): ("k",) for a string key, () for any other key; None for other callees.
     item: tuple[str, ...] | None = None
 
-    def to_plain(self) -> Plain:
-        return [
-            self.kind,
-            self.owner,
-            self.line,
-            self.column,
-            self.callee.to_plain(),
-            self.computed,
-            self.optional,
-            self.new_receiver,
-            [arg.to_plain() for arg in self.args],
-            self.spread,
-            None if self.item is None else list(self.item),
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> CallSite:
-        kind, owner, line, column, callee, computed, optional, new_receiver, args, spread, item = (
-            data
-        )
-        return CallSite(
-            kind,
-            owner,
-            line,
-            column,
-            Ref.from_plain(callee),
-            computed,
-            optional,
-            new_receiver,
-            tuple(Init.from_plain(arg) for arg in args),
-            spread,
-            None if item is None else tuple(item),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Write:
+class Write(_Record):
     """An assignment: `target = value` in the code of `owner`.
 
     `target` is the chain written (`x`, `this.store`, `app.locals.db`); with
@@ -473,34 +295,18 @@ class Write:
     value: Init
     computed: bool = False
 
-    def to_plain(self) -> Plain:
-        return [self.owner, self.target.to_plain(), self.value.to_plain(), self.computed]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Write:
-        owner, target, value, computed = data
-        return Write(owner, Ref.from_plain(target), Init.from_plain(value), computed)
-
 
 @dataclass(frozen=True, slots=True)
-class Return:
+class Return(_Record):
     """A value `owner` (a function, method, accessor or callback) returns; the owner is
     "" for a generator's `return`, a value that leaves the function but is no call's result."""
 
     owner: str
     value: Init
 
-    def to_plain(self) -> Plain:
-        return [self.owner, self.value.to_plain()]
-
-    @staticmethod
-    def from_plain(data: Plain) -> Return:
-        owner, value = data
-        return Return(owner, Init.from_plain(value))
-
 
 @dataclass(frozen=True, slots=True)
-class TypeDeclaration:
+class TypeDeclaration(_Record):
     """A module-level interface, type alias or enum: not a graph node, but a name
     binding needs to tell from an unknown one (a call through an interface).
 
@@ -527,37 +333,9 @@ class TypeDeclaration:
     aliases: tuple[TypeRef, ...] = ()
     callable: bool = False
 
-    def to_plain(self) -> Plain:
-        return [
-            self.name,
-            self.kind,
-            self.line,
-            self.column,
-            list(self.members),
-            _types_plain(self.extends),
-            [[name, kind, _types_plain(types)] for name, kind, types in self.member_types],
-            _types_plain(self.aliases),
-            self.callable,
-        ]
-
-    @staticmethod
-    def from_plain(data: Plain) -> TypeDeclaration:
-        name, kind, line, column, members, extends, member_types, aliases, callable_ = data
-        return TypeDeclaration(
-            name,
-            kind,
-            line,
-            column,
-            tuple(members),
-            _types(extends),
-            tuple((each, member_kind, _types(types)) for each, member_kind, types in member_types),
-            _types(aliases),
-            callable_,
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class FileFacts:
+class FileFacts(_Record):
     """Everything one file says about itself.
 
     `module_syntax` is true when the file has ES import or export statements;
@@ -586,46 +364,137 @@ class FileFacts:
     main_guards: tuple[int, ...] = ()
 
     def to_plain(self) -> Plain:
-        return [
-            FACTS_VERSION,
-            self.path,
-            self.language,
-            [item.to_plain() for item in self.declarations],
-            [item.to_plain() for item in self.bindings],
-            [item.to_plain() for item in self.imports],
-            [item.to_plain() for item in self.exports],
-            [item.to_plain() for item in self.calls],
-            [item.to_plain() for item in self.types],
-            self.module_syntax,
-            self.dynamic_loads,
-            self.parse_errors,
-            self.nesting_cuts,
-            [item.to_plain() for item in self.writes],
-            [item.to_plain() for item in self.returns],
-            list(self.main_guards),
-        ]
+        return [FACTS_VERSION, *_encode(self)]
 
-    @staticmethod
-    def from_plain(data: Any) -> FileFacts:
-        if not isinstance(data, list) or len(data) != 16 or data[0] != FACTS_VERSION:
+    @classmethod
+    def from_plain(cls, data: Any) -> Self:
+        if not isinstance(data, list) or not data or data[0] != FACTS_VERSION:
             raise FactsFormatError("not facts of this version")
         try:
-            return FileFacts(
-                data[1],
-                data[2],
-                tuple(Declaration.from_plain(item) for item in data[3]),
-                tuple(Binding.from_plain(item) for item in data[4]),
-                tuple(Import.from_plain(item) for item in data[5]),
-                tuple(Export.from_plain(item) for item in data[6]),
-                tuple(CallSite.from_plain(item) for item in data[7]),
-                tuple(TypeDeclaration.from_plain(item) for item in data[8]),
-                data[9],
-                data[10],
-                data[11],
-                data[12],
-                tuple(Write.from_plain(item) for item in data[13]),
-                tuple(Return.from_plain(item) for item in data[14]),
-                tuple(data[15]),
-            )
+            return _decode(cls, data[1:])
         except (TypeError, ValueError) as error:
             raise FactsFormatError("malformed facts") from error
+
+
+Encode = Callable[[Any], Any]
+Decode = Callable[[Any], Any]
+_R = TypeVar("_R", bound=_Record)
+# A field's codec: None for a value that is plain as it is (str, int, bool, a Literal kind).
+Codec = tuple[Encode, Decode] | None
+
+
+def _encode(record: _Record) -> Plain:
+    getter, encoders, _ = _FIELDS[type(record)]
+    return [
+        value if encode is None else encode(value)
+        for value, encode in zip(getter(record), encoders, strict=True)
+    ]
+
+
+def _decode(kind: type[_R], data: Plain) -> _R:
+    _, _, decoders = _FIELDS[kind]
+    return kind(
+        *[
+            item if decode is None else decode(item)
+            for item, decode in zip(data, decoders, strict=True)
+        ]
+    )
+
+
+def _record(kind: type[_Record]) -> Codec:
+    return _encode, partial(_decode, kind)
+
+
+def _optional(codec: Codec) -> Codec:
+    assert codec is not None
+    encode, decode = codec
+    return (
+        lambda value: None if value is None else encode(value),
+        lambda data: None if data is None else decode(data),
+    )
+
+
+def _items(codec: Codec) -> Codec:
+    """A tuple of any length: a list in plain data."""
+    if codec is None:
+        return list, tuple
+    encode, decode = codec
+    return (
+        lambda values: [encode(value) for value in values],
+        lambda data: tuple(decode(item) for item in data),
+    )
+
+
+def _pair(*codecs: Codec) -> Codec:
+    """A tuple of fixed length, each place with its codec."""
+
+    def encode(values: tuple[Any, ...]) -> list[Any]:
+        return [v if c is None else c[0](v) for v, c in zip(values, codecs, strict=True)]
+
+    def decode(data: list[Any]) -> tuple[Any, ...]:
+        return tuple(d if c is None else c[1](d) for d, c in zip(data, codecs, strict=True))
+
+    return encode, decode
+
+
+_RECORDS: tuple[type[_Record], ...] = (
+    TypeRef,
+    Ref,
+    Init,
+    Declaration,
+    Binding,
+    Import,
+    Export,
+    CallSite,
+    Write,
+    Return,
+    TypeDeclaration,
+)
+# Every field annotation a record uses, as written, and how it goes to plain data and back.
+_SCALARS = (
+    "str",
+    "int",
+    "bool",
+    "DeclarationKind",
+    "HeadKind",
+    "InitKind",
+    "SiteKind",
+    "ImportKind",
+    "ExportKind",
+    "BindingKind",
+    "TypeKind",
+)
+_CODECS: dict[str, Codec] = {
+    **dict.fromkeys(_SCALARS),
+    "tuple[str, ...]": _items(None),
+    "tuple[str, ...] | None": _optional(_items(None)),
+    "tuple[int, ...]": _items(None),
+    "Ref": _record(Ref),
+    "Ref | None": _optional(_record(Ref)),
+    "Init": _record(Init),
+    "Init | None": _optional(_record(Init)),
+    "tuple[Init, ...]": _items(_record(Init)),
+    "tuple[tuple[str, Init], ...]": _items(_pair(None, _record(Init))),
+    "tuple[TypeRef, ...]": _items(_record(TypeRef)),
+    "tuple[MemberType, ...]": _items(_pair(None, None, _items(_record(TypeRef)))),
+    **{f"tuple[{kind.__name__}, ...]": _items(_record(kind)) for kind in _RECORDS},
+}
+_Fields = tuple[
+    Callable[[Any], tuple[Any, ...]], tuple[Encode | None, ...], tuple[Decode | None, ...]
+]
+
+
+def _fields_of(kind: type[Any]) -> _Fields:
+    """A record's field getter and the encoder and decoder of each field (None: as it is)."""
+    declared = fields(kind)
+    codecs = [_CODECS[str(field.type)] for field in declared]
+    getter = attrgetter(*(field.name for field in declared))
+    return (
+        getter if len(codecs) > 1 else lambda record: (getter(record),),
+        tuple(None if codec is None else codec[0] for codec in codecs),
+        tuple(None if codec is None else codec[1] for codec in codecs),
+    )
+
+
+# Built at import, so a field whose annotation the table lacks fails at once.
+_FIELDS: dict[type, _Fields] = {kind: _fields_of(kind) for kind in (*_RECORDS, FileFacts)}

@@ -22,7 +22,7 @@ Statically, from the walked source set and the configs, the way TypeScript's
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.producers.project import paths
@@ -116,24 +116,17 @@ class Resolution:
     package: str | None = None
 
 
+@dataclass(eq=False)
 class Resolver:
-    def __init__(
-        self,
-        root: Path,
-        sources: set[str],
-        declarations: set[str],
-        configs: ConfigSet,
-        workspace: Workspace,
-    ) -> None:
-        self.root = root
-        self.sources = sources
-        self.declarations = declarations
-        self.configs = configs
-        self.workspace = workspace
-        self._cache: dict[tuple[str, str, str], Resolution] = {}
-        self._installed: dict[str, bool] = {}
-        self._entering: set[str] = set()
-        self._configs: dict[str, CompilerConfig] = {}
+    root: Path
+    sources: set[str]
+    declarations: set[str]
+    configs: ConfigSet
+    workspace: Workspace
+    _cache: dict[tuple[str, str, str], Resolution] = field(default_factory=dict, init=False)
+    _installed: dict[str, bool] = field(default_factory=dict, init=False)
+    _entering: set[str] = field(default_factory=set, init=False)
+    _configs: dict[str, CompilerConfig] = field(default_factory=dict, init=False)
 
     def resolve(self, importer: str, specifier: str) -> Resolution:
         config = self._config_of(importer)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.producers.graph.binding import AMBIGUOUS_STAR, Binder
-from tsograph.producers.graph.values import Declared, Module
+from tsograph.producers.graph.referents import Declared, Module
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import UnreadableSource, read_source

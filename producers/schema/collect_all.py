@@ -1,7 +1,7 @@
 """One `tsograph schema` run over a project: the collectors in order, or the kept result.
 
 The collectors are a table (COLLECTORS): each is a function of the run's SchemaScan
-(scan.py), which none of them runs itself, so no collector module is imported by the
+(schema_scan.py), which none of them runs itself, so no collector module is imported by the
 module it imports SchemaScan from.
 """
 
@@ -18,7 +18,7 @@ from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.schema import prisma_collector, sql_literals
 from tsograph.producers.schema.orm import collect as orm
 from tsograph.producers.schema.result_cache import ResultCache, SchemaResult, schema_key
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.schema.walk import walk_schema_sources
 
 Collector = Callable[[SchemaScan], None]

@@ -24,7 +24,7 @@ from tsograph.producers.routes.client.command import project_language
 from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.python.collect_all import scan_python
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.service_runs import (
     add_service_arguments,
     output_of,

@@ -7,7 +7,7 @@ are removed from the source set before any collector reads a source.
 from __future__ import annotations
 
 from tsograph.producers.schema.prisma import client, declarations, locate, typed_sql
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 
 def collect(scan: SchemaScan) -> None:

@@ -14,7 +14,7 @@ import re
 from tsograph.producers.lang.syntax_read import template_text
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.prisma.raw_sql import emit_sql
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 # A file is parsed only when its bytes could hold a literal this pass reads or counts:
 # an uppercase SQL verb (strict mode), or a quoted lowercase statement head followed

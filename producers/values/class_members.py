@@ -54,3 +54,17 @@ def parameter_properties(constructor: Node, name: str) -> Iterator[Node]:
             and pattern.value == name
         ):
             yield parameter
+
+
+def this_declarations(node: Node, name: str) -> Iterator[tuple[str, Node]]:
+    """What may say what `this.name` holds in the class around `node`, in class order:
+    ("field", a field named `name`), ("parameter", a constructor parameter property named
+    `name`) and then ("constructor", the constructor itself, whose body may assign it)."""
+    owner = enclosing_class(node)
+    for member in () if owner is None else owner.items:
+        if is_field_named(member, name):
+            yield "field", member
+        elif is_constructor(member):
+            for parameter in parameter_properties(member, name):
+                yield "parameter", parameter
+            yield "constructor", member

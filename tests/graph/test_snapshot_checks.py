@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -190,3 +191,92 @@ def test_a_trailing_newline_passes_as_the_schema_validator_lets_it() -> None:
     node["id"] = "a.ts#f\n\n"
     assert not validator_for("tsograph-graph").is_valid(snapshot([node], []))
     assert not records_valid([node], [])
+
+
+@st.composite
+def detail_lists(draw: st.DrawFn) -> tuple[list[Any], list[Any]]:
+    """The relations and types of a --details snapshot, at most one record mutated."""
+    location = st.fixed_dictionaries({"path": paths, "line": integers, "column": integers})
+    relations = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "kind": st.sampled_from(["extends", "implements", "overrides", "imports"]),
+                    "from": texts,
+                    "to": texts,
+                    "evidence": st.sampled_from(["direct", "bound", "candidate"]),
+                    "site": location,
+                }
+            ),
+            max_size=3,
+        )
+    )
+    types = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "id": texts,
+                    "kind": st.sampled_from(["interface", "type", "enum"]),
+                    "location": location,
+                }
+            ),
+            max_size=3,
+        )
+    )
+    records: list[list[Any]] = [relations, types]
+    which = draw(st.integers(-1, len(relations) + len(types) - 1))  # -1: all stay valid
+    if which >= 0:
+        kind, position = (0, which) if which < len(relations) else (1, which - len(relations))
+        records[kind][position] = mutate(draw, records[kind][position])
+    return relations, types
+
+
+@settings(max_examples=150, deadline=None)
+@given(detail_lists())
+def test_details_are_judged_as_the_schema_validator_judges_them(
+    details: tuple[list[Any], list[Any]],
+) -> None:
+    relations, types = details
+    document = {**snapshot([], []), "relations": relations, "types": types}
+    outcomes: list[str | None] = []
+    for check in (validate_snapshot, lambda d: validate(d, "tsograph-graph")):
+        try:
+            check(orjson.loads(orjson.dumps(document)))
+            outcomes.append(None)
+        except InvalidDocumentError as error:
+            outcomes.append(error.message)
+    assert outcomes[0] == outcomes[1]
+
+
+_SITE = {"path": "a.ts", "line": 1, "column": 1}
+_RELATION = {
+    "kind": "extends",
+    "from": "a.ts#A",
+    "to": "a.ts#B",
+    "evidence": "direct",
+    "site": _SITE,
+}
+_TYPE = {"id": "a.ts#T", "kind": "interface", "location": _SITE}
+
+
+@pytest.mark.parametrize(
+    ("relation", "type_declaration"),
+    [
+        ({**_RELATION, "evidence": "guessed"}, _TYPE),
+        ({**_RELATION, "kind": "calls"}, _TYPE),
+        ({**_RELATION, "site": {**_SITE, "line": 0}}, _TYPE),
+        ({**_RELATION, "extra": 1}, _TYPE),
+        (_RELATION, {**_TYPE, "kind": "class"}),
+        (_RELATION, {**_TYPE, "id": "a.ts#T\n\n"}),
+        (_RELATION, {**_TYPE, "location": "a.ts"}),
+    ],
+)
+def test_each_detail_rule_is_checked(
+    relation: dict[str, Any], type_declaration: dict[str, Any]
+) -> None:
+    document = {**snapshot([], []), "relations": [relation], "types": [type_declaration]}
+    with pytest.raises(InvalidDocumentError) as expected:
+        validate(document, "tsograph-graph")
+    with pytest.raises(InvalidDocumentError) as found:
+        validate_snapshot(document)
+    assert found.value.message == expected.value.message

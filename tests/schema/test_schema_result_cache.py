@@ -13,7 +13,7 @@ import pytest
 
 from tests.schema.support import FIXTURES, copy_project, run_schema
 from tsograph.producers.schema import collect_all
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 
 def test_a_warm_run_collects_nothing_and_writes_the_same_document(

@@ -23,7 +23,7 @@ from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma.client_provenance import ClientIndex
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.schema.walk import walk_schema_sources
 
 CASE = FIXTURES / "jest-mocks"

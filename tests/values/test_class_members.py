@@ -47,3 +47,22 @@ def test_the_enclosing_class_is_found_through_arrow_functions() -> None:
     cls = _class()
     this = next(iter(find_all(cls, ("this",))))
     assert class_members.enclosing_class(this) is cls
+
+
+def test_this_declarations_come_in_class_order_with_the_constructor_last() -> None:
+    cls = _class()
+    this = next(iter(find_all(cls, ("this",))))
+    constructor = next(m for m in cls.items if class_members.is_constructor(m))
+    pool = next(iter(class_members.parameter_properties(constructor, "pool")))
+    assert list(class_members.this_declarations(this, "db")) == [
+        ("field", cls.items[0]),
+        ("constructor", constructor),
+    ]
+    assert list(class_members.this_declarations(this, "pool")) == [
+        ("parameter", pool),
+        ("constructor", constructor),
+    ]
+    # Outside a class nothing declares it.
+    root = read_syntax("src/free.ts", b"const f = () => this.db;\n").root
+    free_this = next(iter(find_all(root, ("this",))))
+    assert list(class_members.this_declarations(free_this, "db")) == []

@@ -15,7 +15,7 @@ from tsograph.exchange.documents import generated_at
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.command_args import syntax_files
 from tsograph.producers.project.walk import walk
-from tsograph.producers.routes.client.scan import scan_project
+from tsograph.producers.routes.client.request_scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
 from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.python_client.request_scan import scan_project as scan_python

@@ -151,15 +151,9 @@ def _annotation(ctx: Context, receiver: Node) -> Node | None:
 
 
 def _field_type(node: Node, name: str) -> Node | None:
-    owner = class_members.enclosing_class(node)
-    if owner is None:
-        return None
-    for member in owner.items:
-        if class_members.is_field_named(member, name):
-            return _type_name(member)
-        if class_members.is_constructor(member):
-            for param in class_members.parameter_properties(member, name):
-                return _type_name(param)
+    for kind, declared in class_members.this_declarations(node, name):
+        if kind != "constructor":
+            return _type_name(declared)
     return None
 
 

@@ -17,8 +17,8 @@ from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs, react_router
 from tsograph.producers.routes.next_scan import Scan as NextScan
+from tsograph.producers.routes.node.backend_scan import scan_backends
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
-from tsograph.producers.routes.node.scan import scan_backends
 from tsograph.producers.routes.route_scan import RouteScan
 
 

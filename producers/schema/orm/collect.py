@@ -27,7 +27,7 @@ from tsograph.producers.schema.orm.orm_run import OrmRun
 from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.schema.orm.sequelize import Sequelize
 from tsograph.producers.schema.orm.typeorm import TypeOrm
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 # The ORMs and drivers read, in the order their phases and hooks run.
 ORMS: tuple[type[OrmCollector], ...] = (Drizzle, TypeOrm, Sequelize, Knex, Drivers)

@@ -634,20 +634,16 @@ class Evaluator:
         return Val("typeorm-repo", entity)
 
     def _this_member(self, path: str, node: Node, name: str) -> Val | None:
-        cls = class_members.enclosing_class(node)
-        if cls is None:
-            return None
-        for member in cls.items:
-            if class_members.is_field_named(member, name):
+        for kind, member in class_members.this_declarations(node, name):
+            if kind == "field":
                 annotation = member.part("type")
                 found = None if annotation is None else self.type_value(path, annotation)
                 return found or self.value(path, member.part("value"))
-            if class_members.is_constructor(member):
-                for param in class_members.parameter_properties(member, name):
-                    return self._parameter(path, param, ())
-                found = self._constructor_assignment(path, member, name)
-                if found is not None:
-                    return found
+            if kind == "parameter":
+                return self._parameter(path, member, ())
+            found = self._constructor_assignment(path, member, name)
+            if found is not None:
+                return found
         return None
 
     def _constructor_assignment(self, path: str, constructor: Node, name: str) -> Val | None:

@@ -18,7 +18,7 @@ from tsograph.producers.schema.orm.declarations import (
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 UNRESOLVED = "unresolved-orm-receivers:"
 UNVERIFIED = "orm-naming-unverified:"

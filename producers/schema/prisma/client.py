@@ -21,7 +21,7 @@ from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import raw_sql
 from tsograph.producers.schema.prisma.client_provenance import ClientFile, ClientIndex
 from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 OPERATIONS = frozenset(
     {

@@ -36,7 +36,7 @@ from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.values import class_members, provenance
 from tsograph.producers.values.budget import MAX_DEPTH
 from tsograph.producers.values.returns import function_results
@@ -566,22 +566,15 @@ class ClientIndex:
         return False
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
-        current = class_members.enclosing_class(node)
-        if current is None:
-            return False
-        for member in current.items:
-            if class_members.is_field_named(member, name):
-                annotation = member.part("type")
-                if annotation is not None and self._is_client_type(info, annotation, member):
-                    return True
-                value = member.part("value")
-                if value is not None and self.is_client(info, value):
-                    return True
-            elif class_members.is_constructor(member):
-                for parameter in class_members.parameter_properties(member, name):
-                    annotation = parameter.part("type")
-                    if annotation is not None and self._is_client_type(info, annotation, parameter):
-                        return True
+        for kind, declared in class_members.this_declarations(node, name):
+            if kind == "constructor":
+                continue  # assignments in its body are not followed here
+            annotation = declared.part("type")
+            if annotation is not None and self._is_client_type(info, annotation, declared):
+                return True
+            value = declared.part("value") if kind == "field" else None
+            if value is not None and self.is_client(info, value):
+                return True
         return False
 
 

@@ -25,7 +25,7 @@ from tsograph.producers.schema.prisma.psl import (
     string_list,
     string_value,
 )
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 SCALARS = frozenset(
     {"String", "Boolean", "Int", "BigInt", "Float", "Decimal", "DateTime", "Json", "Bytes"}

@@ -46,7 +46,7 @@ from tsograph.producers.schema.prisma.versions import (
     Selection,
     select,
 )
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.values import modules
 
 PRISMA_EXTENSIONS = (".js", ".ts", ".mjs", ".cjs", ".mts", ".cts")

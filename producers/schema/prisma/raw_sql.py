@@ -22,7 +22,7 @@ from tsograph.producers.lang.syntax_read import (
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.prisma.bindings import prisma_member
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 RAW_METHODS = frozenset({"$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"})
 _UNSAFE = frozenset({"$queryRawUnsafe", "$executeRawUnsafe"})

@@ -16,7 +16,7 @@ from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_conf
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.facts import relation_use
 from tsograph.producers.schema.prisma.declarations import PrismaSchema
-from tsograph.producers.schema.scan import SchemaScan
+from tsograph.producers.schema.schema_scan import SchemaScan
 
 MAX_SQL_BYTES = 4 * 1024 * 1024
 

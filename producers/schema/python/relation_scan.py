@@ -27,7 +27,7 @@ from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.scan import counted_lines
+from tsograph.producers.schema.schema_scan import counted_lines
 
 Fact = fact_builder.Fact
 
