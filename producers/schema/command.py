@@ -20,8 +20,8 @@ from tsograph.producers.command_args import (
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
-from tsograph.producers.routes.client.command import project_language
 from tsograph.producers.schema.collect_all import scan_project
+from tsograph.producers.schema.language import schema_language
 from tsograph.producers.schema.python.collect_all import scan_python
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.schema.schema_scan import SchemaScan
@@ -53,8 +53,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--language",
         choices=LANGUAGES,
-        help="the sources to read: js (TypeScript/JavaScript) or python (default: python "
-        "when the project holds Python sources and no TypeScript/JavaScript ones, else js)",
+        help="the sources to read: js (TypeScript/JavaScript) or python (default: the only "
+        "language the project holds; with both, python when Python files import database "
+        "code and no package.json declares a JavaScript server or database package)",
     )
     add_service_arguments(parser)
     add_cache_arguments(parser)
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     for target in targets(args, "schema"):
         files = syntax_files(args)
         scan: SchemaScan | PySchemaScan
-        if project_language(target.project, args.language) == "python":
+        if schema_language(target.project, args.language, args.include_tests, files) == "python":
             platform = "python"
             scan = scan_python(target.project, args.include_tests, files, target.enclosing)
         else:
