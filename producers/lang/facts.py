@@ -92,11 +92,14 @@ it exactly and rejects data written for another FACTS_VERSION.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 12
+FACTS_VERSION = 13
 
 DeclarationKind = Literal[
     "module",
@@ -195,6 +198,15 @@ class Init:
     specifier: str = ""
     members: tuple[tuple[str, Init], ...] = ()
 
+    @staticmethod
+    def bare(kind: InitKind) -> Init:
+        """The Init of a kind with nothing more (`other`, `nullish`: over a quarter of all inits),
+        one object per kind: facts are immutable, and building each anew is what costs."""
+        shared = _BARE_INITS.get(kind)
+        if shared is None:
+            shared = _BARE_INITS[kind] = Init(kind)
+        return shared
+
     def to_plain(self) -> Plain:
         return [
             self.kind,
@@ -206,12 +218,17 @@ class Init:
     @staticmethod
     def from_plain(data: Plain) -> Init:
         kind, ref, specifier, members = data
+        if ref is None and not members and not specifier:
+            return Init.bare(kind)
         return Init(
             kind,
             None if ref is None else Ref.from_plain(ref),
             specifier,
             tuple((key, Init.from_plain(value)) for key, value in members),
         )
+
+
+_BARE_INITS: dict[InitKind, Init] = {}
 
 
 def _types_plain(types: tuple[TypeRef, ...]) -> Plain:
@@ -629,3 +646,42 @@ class FileFacts:
             )
         except (TypeError, ValueError) as error:
             raise FactsFormatError("malformed facts") from error
+
+
+def _pickled_as_calls(*records: type) -> None:
+    """Pickle each record as a call of its class with its fields in order.
+
+    Extraction workers send facts to the parent as these objects (the plain
+    lists stay the cache's format): pickle keeps one copy of each Ref or Init
+    the resolver shares, and on a fifth of documenso loading them took 0.57 s
+    against 0.89 s for unpickling the lists plus `from_plain`, pickling 0.11 s
+    against 0.27 s. The default pickling of frozen slotted dataclasses is
+    slower than either. Every record has several fields, so `fields` gives a
+    tuple.
+    """
+    for record in records:
+        fields = attrgetter(*(item.name for item in dataclasses.fields(record)))
+        copyreg.pickle(record, _call_of(record, fields))
+
+
+def _call_of(record: type, fields: attrgetter[Any]) -> Any:
+    def reduce(value: object) -> tuple[type, tuple[Any, ...]]:
+        return record, fields(value)
+
+    return reduce
+
+
+_pickled_as_calls(
+    TypeRef,
+    Ref,
+    Init,
+    Declaration,
+    Binding,
+    Import,
+    Export,
+    CallSite,
+    Write,
+    Return,
+    TypeDeclaration,
+    FileFacts,
+)
