@@ -54,6 +54,9 @@ CASES = [
     ("relations-importers", "relations", ["importers", "src/lib/repo.ts"], 0),
     ("relations-importers-unknown", "relations", ["importers", "src/lib/none.ts"], 2),
     ("relations-callers-sites", "relations", ["callers", "open"], 0),
+    # `as`, `<T>`, `satisfies` and `instanceof` (a type use, and a value use of the class).
+    ("casts-references", "casts", ["references", "Circle"], 0),
+    ("casts-references-local", "casts", ["references", "Local"], 0),
     # Python: every question on the Python graph fixtures.
     ("py-status", "py:shop", ["status"], 0),
     ("py-capabilities", "py:shop", ["capabilities"], 0),

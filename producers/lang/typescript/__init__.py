@@ -73,6 +73,9 @@ _HANDLERS: dict[str, Handler] = {
     "assignment_expression": flows.on_assignment,
     "augmented_assignment_expression": flows.on_augmented_assignment,
     "return_statement": flows.on_return,
+    "as_expression": uses.on_cast,
+    "satisfies_expression": uses.on_cast,
+    "type_assertion": uses.on_cast,
 }
 
 

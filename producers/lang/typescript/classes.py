@@ -254,8 +254,14 @@ def on_decorator(ex: Extractor, node: Node) -> None:
     if parent is not None and parent.type == "class_body":
         _decorated_method(ex, node, parent)
     expression = syntax.first_named(node)
-    if expression is not None and syntax.unwrap(expression).type != "call_expression":
-        ex.site(node, "decorator", expression)
+    if expression is None:
+        return
+    called = syntax.unwrap(expression)
+    if called.type == "call_expression":
+        # The sweep reaches the call next; its site is a decorator's, not a plain call's.
+        ex.decorator_calls.add(called.id)
+    else:
+        ex.site(node, "decorator", expression, None)
 
 
 def _decorated_method(ex: Extractor, node: Node, body: Node) -> None:
