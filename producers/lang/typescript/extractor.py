@@ -10,7 +10,9 @@ initializer summaries, locations) and turns the drafts into facts at the end.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass
 
 from tree_sitter import Node
 
@@ -53,6 +55,7 @@ _RESULTS = frozenset({"call_expression", "new_expression"}) | syntax.FUNCTIONS |
 _OTHER = Ref("other")
 
 
+@dataclass(slots=True)
 class Frame:
     """What encloses the code from here to `end`.
 
@@ -63,40 +66,16 @@ class Frame:
     `module_level` marks the top level of the module or a namespace.
     """
 
-    __slots__ = (
-        "depth",
-        "end",
-        "module_level",
-        "named",
-        "owner",
-        "path",
-        "scope",
-        "this_head",
-        "this_target",
-    )
-
-    def __init__(
-        self,
-        end: int,
-        owner: str,
-        path: tuple[str, ...],
-        scope: Scope,
-        this_head: HeadKind,
-        this_target: str,
-        *,
-        named: bool = True,
-        module_level: bool = False,
-        depth: int = 0,
-    ) -> None:
-        self.depth = depth
-        self.end = end
-        self.owner = owner
-        self.path = path
-        self.scope = scope
-        self.this_head: HeadKind = this_head
-        self.this_target = this_target
-        self.named = named
-        self.module_level = module_level
+    end: int
+    owner: str
+    path: tuple[str, ...]
+    scope: Scope
+    this_head: HeadKind
+    this_target: str
+    _: KW_ONLY
+    named: bool = True
+    module_level: bool = False
+    depth: int = 0
 
 
 Handler = Callable[["Extractor", Node], None]
@@ -292,22 +271,12 @@ class Extractor(FileDrafts):
         scope.bind(draft.name, ("param" if draft.kind == "param" else "local", len(self.bindings)))
         self.bindings.append(draft)
 
-    def add_import(
-        self,
-        kind: ImportKind,
-        specifier: str,
-        imported: str,
-        local: str,
-        at: Node,
-        *,
-        type_only: bool = False,
-        scope: Scope | None = None,
-    ) -> int:
-        line, column = self.loc(at)
+    def add_import(self, fact: Import, scope: Scope | None = None) -> int:
+        """Keep an import; its local name, if any, is bound in `scope` (default: the module)."""
         index = len(self.imports)
-        self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))
-        if local:
-            (scope or self.module_scope).bind(local, ("import", index))
+        self.imports.append(fact)
+        if fact.local:
+            (scope or self.module_scope).bind(fact.local, ("import", index))
         return index
 
     # ---- chains, sites and value uses -------------------------------------------------
@@ -427,7 +396,9 @@ class Extractor(FileDrafts):
             return
         line, column = self.loc(chain.last)  # where the value use is placed too
         names = (self.text(chain.base), *chain.members)
-        draft = BindingDraft("", "local", self.frames[-1].owner, line, column, -1, (TypeRef(names),))
+        draft = BindingDraft(
+            "", "local", self.frames[-1].owner, line, column, -1, (TypeRef(names),)
+        )
         self.narrowings.append((draft, self.frames[-1].scope, names[0]))
 
     def _module_class_or_import(self, scope: Scope, name: str, members: bool) -> bool:
@@ -555,27 +526,18 @@ class Extractor(FileDrafts):
         )
 
     def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:
+        fact = draft.fact
         value = None if draft.value is None else resolver.ref(draft.value)
-        node = draft.node
-        if draft.node_unless_same and not draft.type_only:
-            own = self.id_of((draft.name,))
+        node = fact.node
+        if draft.node_unless_same and not fact.type_only:
+            own = self.id_of((fact.name,))
             same = value is not None and value.head == "decl" and value.target == own
             node = own
             if not same:
                 self.declare(
-                    own, "export", draft.name, draft.line, draft.column, self.module, has_body=False
+                    own, "export", fact.name, fact.line, fact.column, self.module, has_body=False
                 )
-        return Export(
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            node,
-            value,
-            draft.specifier,
-            draft.imported,
-            draft.type_only,
-        )
+        return dataclasses.replace(fact, node=node, value=value)
 
 
 def _merged_type(

@@ -26,6 +26,11 @@ WRAPPERS = frozenset(
 )
 FUNCTIONS = frozenset({"arrow_function", "function_expression", "generator_function"})
 CLASSES = frozenset({"class"})
+# Statements that declare a named function (or its overload signature) or class.
+FUNCTION_DECLARATIONS = frozenset(
+    {"function_declaration", "generator_function_declaration", "function_signature"}
+)
+CLASS_DECLARATIONS = frozenset({"class_declaration", "abstract_class_declaration"})
 # Type arguments deeper than this are not recorded (Promise<Array<Map<…>>>).
 TYPE_DEPTH = 3
 _NULLISH_TYPES = frozenset({"null", "undefined", "void", "never"})

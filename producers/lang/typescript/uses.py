@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.facts import SiteKind
+from tsograph.producers.lang.facts import Import, SiteKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.extractor import Extractor
 
@@ -31,7 +31,8 @@ def on_call(ex: Extractor, node: Node) -> None:
         if load is None:
             ex.dynamic_loads += 1
         else:
-            ex.load_of_node[node.id] = ex.add_import(load[0], load[1], "*", "", node)
+            load_fact = Import(load[0], load[1], "*", "", *ex.loc(node))
+            ex.load_of_node[node.id] = ex.add_import(load_fact)
         return
     kind: SiteKind
     if callee_type == "super":
