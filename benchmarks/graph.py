@@ -120,8 +120,8 @@ def main() -> None:
     parser.add_argument(
         "--peer-runs",
         type=int,
-        help="runs of the peer (default: --runs); its CPU time varies little between runs, "
-        "and one run costs minutes on a loaded machine",
+        help="runs of the peer (default: --runs); one run costs minutes on a loaded machine, "
+        "and its CPU time moves with the load, so compare figures of one session only",
     )
     args = parser.parse_args()
     ensure_peer()
