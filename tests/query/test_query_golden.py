@@ -105,8 +105,15 @@ PYTHON_PROJECTS = {
 }
 
 
+# JavaScript projects that only the query goldens read (no graph golden of their own).
+QUERY_PROJECTS = {"casts": REPO / "fixtures" / "query" / "projects" / "casts"}
+
+
 def ask(graph: str, *words: str) -> tuple[int, bytes, str]:
-    project = PYTHON_PROJECTS[graph[3:]] if graph.startswith("py:") else GRAPHS / graph
+    if graph.startswith("py:"):
+        project = PYTHON_PROJECTS[graph[3:]]
+    else:
+        project = QUERY_PROJECTS.get(graph, GRAPHS / graph)
     result = tsograph("query", *words, "--project", project, "--no-cache")
     return result.code, result.stdout, result.stderr
 
