@@ -11,6 +11,7 @@ source, then restored), the case an editor or a query server meets.
 
     python benchmarks/graph.py                      # a generated 2,000-file project
     python benchmarks/graph.py --project ../some/repo --runs 3
+    python benchmarks/graph.py --project ../some/repo --runs 3 --peer-runs 1
 
 Prints the median wall times, peak memory and the ratios ours/peer. Needs
 Node.js and `npm ci` in oracle/ts-graph (the script runs it when missing).
@@ -116,6 +117,12 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=2000, help="files in the generated project")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--edit", action="store_true", help="also time a one-file edit")
+    parser.add_argument(
+        "--peer-runs",
+        type=int,
+        help="runs of the peer (default: --runs); one run costs minutes on a loaded machine, "
+        "and its CPU time moves with the load, so compare figures of one session only",
+    )
     args = parser.parse_args()
     ensure_peer()
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-bench-"))
@@ -131,7 +138,12 @@ def main() -> None:
         peer = ["node", str(ORACLE / "graph-oracle.mjs"), str(project)]
         runs: dict[str, list[Run]] = {"cold": [], "warm": [], "edit": [], "peer": []}
         target = edited(project) if args.edit else None
-        for _ in range(args.runs):
+        peer_runs = args.runs if args.peer_runs is None else args.peer_runs
+        for run in range(max(args.runs, peer_runs)):
+            if run < peer_runs:
+                runs["peer"].append(timed(peer, scratch))
+            if run >= args.runs:
+                continue
             shutil.rmtree(cache, ignore_errors=True)
             runs["cold"].append(timed(ours, scratch))
             runs["warm"].append(timed(ours, scratch))
@@ -142,13 +154,15 @@ def main() -> None:
                     runs["edit"].append(timed(ours, scratch))
                 finally:
                     target.write_bytes(original)
-            runs["peer"].append(timed(peer, scratch))
         names = [name for name, measured in runs.items() if measured]
         wall = {name: statistics.median(run.wall for run in runs[name]) for name in names}
         cpu = {name: statistics.median(run.cpu for run in runs[name]) for name in names}
         memory = {name: max(run.memory for run in runs[name]) for name in names}
         files = sum(1 for _ in project.rglob("*.ts")) + sum(1 for _ in project.rglob("*.tsx"))
-        print(f"project: {project.name} ({files} TypeScript files), {args.runs} run(s) each")
+        print(
+            f"project: {project.name} ({files} TypeScript files), {args.runs} run(s) each, "
+            f"peer {peer_runs}; load average {os.getloadavg()[0]:.1f}"
+        )
         for name in names:
             print(
                 f"{name:>5}: median {wall[name]:.2f} s wall, {cpu[name]:.2f} s CPU, "

@@ -97,22 +97,24 @@ PARSING = "parsing sources"  # the progress phase that counts parsed files
 PARALLEL_THRESHOLD = 64
 
 
-def _extract_plain(job: tuple[str, bytes, FactsCache]) -> tuple[list[Any], bool]:
+def _extract(job: tuple[str, bytes, FactsCache]) -> tuple[FileFacts, bool]:
     """A file's facts, stored in the cache by the process that made them (so workers
     serialise and write in parallel); the flag says whether the entry was stored.
 
-    The lists go back as they are: pickling keeps one object per string the
-    extractor shares (an owner id in every site of its owner), most of the
-    sharing there is. A pass sharing every equal string cost the workers 1.6 s
-    CPU on documenso to save 12 MiB of the parent's facts (83 MiB against 71)
-    with no faster `from_plain`; decoding the cache's JSON instead is no faster
-    in the parent and shares nothing (152 MiB).
+    The facts go back to the parent as objects (see `_pickled_as_calls` in
+    lang/facts.py): loading them is cheaper than unpickling the cache's plain
+    lists and running `from_plain`, and pickle keeps the objects and strings
+    the extractor shares. Python facts are read back from their plain lists,
+    as before, but in the worker.
     """
     path, data, cache = job
-    plain = (
-        python_plain(path, data) if path.endswith(PYTHON_SUFFIX) else extract(path, data).to_plain()
-    )
-    return plain, cache.store(path, data, plain)
+    if path.endswith(PYTHON_SUFFIX):
+        plain = python_plain(path, data)
+        facts = FileFacts.from_plain(plain)
+    else:
+        facts = extract(path, data)
+        plain = facts.to_plain()
+    return facts, cache.store(path, data, plain)
 
 
 def _workers() -> int:
@@ -155,24 +157,24 @@ def read_facts(
                 cache.stats.recovered += 1
         pending.append((path, data, cache))
     progress.phase(PARSING, len(pending))
-    for (path, _, _), (plain, stored) in zip(pending, _parse_all(pending), strict=True):
+    for (path, _, _), (parsed, stored) in zip(pending, _parse_all(pending), strict=True):
         cache.stats.write_failures += not stored
-        facts[path] = FileFacts.from_plain(plain)
+        facts[path] = parsed
         stats.parsed += 1
         progress.advance()
     stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
     return dict(sorted(facts.items()))
 
 
-def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[list[Any], bool]]:
+def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[FileFacts, bool]]:
     """Each job's facts in job order, as soon as it is parsed (so progress can count them)."""
     if len(jobs) < PARALLEL_THRESHOLD or _workers() < 2:
-        yield from map(_extract_plain, jobs)
+        yield from map(_extract, jobs)
         return
-    # Forked workers share the loaded grammars; results come back as plain lists.
+    # Forked workers share the loaded grammars; facts come back pickled as objects.
     context = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=_workers(), mp_context=context) as pool:
-        yield from pool.map(_extract_plain, jobs, chunksize=16)
+        yield from pool.map(_extract, jobs, chunksize=16)
 
 
 @dataclass

@@ -11,14 +11,15 @@ references and importers.
   names (type-only ones too: the file depends on it either way).
 * type: a declaration to each project class or interface its declared type
   names (a parameter's, a local's, a field's, a variable's or a return type),
-  the parts of a union and the arguments of a generic each counted.
+  the parts of a union and the arguments of a generic each counted; the
+  front-end also records the type of a cast (`x as T`, `<T>x`, `x satisfies
+  T`) and the class of `x instanceof C` as nameless locals of that type where
+  they are written, so they count here the same way.
 
 Each rests on the same binding rules as calls (`Binder.type_value`,
 `base_class`, `module_value`), so a name that binds to nothing in the project
 gives no relation. Interfaces and type aliases are no graph nodes: they are
-listed as `types`, so a relation's end can be found by name. `as`,
-`satisfies` and `instanceof` are not in the facts yet: an expression cast to
-a type is not a use of it here (the query says so in capabilities).
+listed as `types`, so a relation's end can be found by name.
 """
 
 from __future__ import annotations

@@ -305,6 +305,8 @@ class Resolver:
     def init(self, draft: InitDraft | None) -> Init | None:
         if draft is None:
             return None
+        if draft.ref is None and not draft.members and not draft.specifier:
+            return Init.bare(draft.kind)
         ref = None if draft.ref is None else self.ref(draft.ref)
         if ref is not None and ref.head == "other" and draft.kind in ("function", "class"):
             ref = None  # a function value that is not a declaration of its own (a field's arrow)

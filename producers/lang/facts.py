@@ -92,6 +92,7 @@ it exactly and rejects data written for another FACTS_VERSION.
 
 from __future__ import annotations
 
+import copyreg
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import partial
@@ -99,7 +100,7 @@ from operator import attrgetter
 from typing import Any, Literal, Self, TypeVar
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
-FACTS_VERSION = 12
+FACTS_VERSION = 13
 
 DeclarationKind = Literal[
     "module",
@@ -196,6 +197,18 @@ class Init(_Record):
     ref: Ref | None = None
     specifier: str = ""
     members: tuple[tuple[str, Init], ...] = ()
+
+    @staticmethod
+    def bare(kind: InitKind) -> Init:
+        """The Init of a kind with nothing more (`other`, `nullish`: over a quarter of all inits),
+        one object per kind: facts are immutable, and building each anew is what costs."""
+        shared = _BARE_INITS.get(kind)
+        if shared is None:
+            shared = _BARE_INITS[kind] = Init(kind)
+        return shared
+
+
+_BARE_INITS: dict[InitKind, Init] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +418,13 @@ def _record(kind: type[_Record]) -> Codec:
     return _encode, partial(_decode, kind)
 
 
+def _decode_init(data: Plain) -> Init:
+    kind, ref, specifier, members = data
+    if ref is None and not specifier and not members:
+        return Init.bare(kind)
+    return _decode(Init, data)
+
+
 def _optional(codec: Codec) -> Codec:
     assert codec is not None
     encode, decode = codec
@@ -464,6 +484,8 @@ _SCALARS = (
     "BindingKind",
     "TypeKind",
 )
+# Inits with nothing but a kind come back as the one shared object of that kind.
+_INIT: Codec = (_encode, _decode_init)
 _CODECS: dict[str, Codec] = {
     **dict.fromkeys(_SCALARS),
     "tuple[str, ...]": _items(None),
@@ -471,10 +493,10 @@ _CODECS: dict[str, Codec] = {
     "tuple[int, ...]": _items(None),
     "Ref": _record(Ref),
     "Ref | None": _optional(_record(Ref)),
-    "Init": _record(Init),
-    "Init | None": _optional(_record(Init)),
-    "tuple[Init, ...]": _items(_record(Init)),
-    "tuple[tuple[str, Init], ...]": _items(_pair(None, _record(Init))),
+    "Init": _INIT,
+    "Init | None": _optional(_INIT),
+    "tuple[Init, ...]": _items(_INIT),
+    "tuple[tuple[str, Init], ...]": _items(_pair(None, _INIT)),
     "tuple[TypeRef, ...]": _items(_record(TypeRef)),
     "tuple[MemberType, ...]": _items(_pair(None, None, _items(_record(TypeRef)))),
     **{f"tuple[{kind.__name__}, ...]": _items(_record(kind)) for kind in _RECORDS},
@@ -498,3 +520,28 @@ def _fields_of(kind: type[Any]) -> _Fields:
 
 # Built at import, so a field whose annotation the table lacks fails at once.
 _FIELDS: dict[type, _Fields] = {kind: _fields_of(kind) for kind in (*_RECORDS, FileFacts)}
+
+
+def _pickled_as_calls(*records: type) -> None:
+    """Pickle each record as a call of its class with its fields in order.
+
+    Extraction workers send facts to the parent as these objects (the plain
+    lists stay the cache's format): pickle keeps one copy of each Ref or Init
+    the resolver shares, and on a fifth of documenso loading them took 0.57 s
+    against 0.89 s for unpickling the lists plus `from_plain`, pickling 0.11 s
+    against 0.27 s. The default pickling of frozen slotted dataclasses is
+    slower than either.
+    """
+    for record in records:
+        getter = attrgetter(*(item.name for item in fields(record)))
+        copyreg.pickle(record, _call_of(record, getter))
+
+
+def _call_of(record: type, getter: attrgetter[Any]) -> Any:
+    def reduce(value: object) -> tuple[type, tuple[Any, ...]]:
+        return record, getter(value)
+
+    return reduce
+
+
+_pickled_as_calls(*_RECORDS, FileFacts)

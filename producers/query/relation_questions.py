@@ -39,10 +39,6 @@ STRUCTURAL = (
     "unsupported-rule: a TypeScript interface is answered by any object of its shape; "
     "one that does not declare implements is not listed"
 )
-CASTS = (
-    "unsupported-rule: as, satisfies and instanceof are not read as uses as a type yet; "
-    "annotations and declared types are"
-)
 PROTOCOLS = (
     "unsupported-rule: a class that matches a typing.Protocol by its members without "
     "naming it as a base is not listed"
@@ -215,8 +211,6 @@ def references(held: HeldGraph, request: Request, budget: Budget, result: Result
         rows.append(("type", relation.source, relation.site[1], item))
     rows.sort(key=lambda row: (row[0], row[1], row[2] or 0))
     result.items = [row[-1] for row in rows]
-    if held.platform == "js":
-        result.reasons.append(CASTS)
     result.reasons.extend(held.gap_lines(mode_of(request.tiers)))
     result.floor = bool(result.reasons)
 

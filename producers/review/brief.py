@@ -15,7 +15,7 @@ from typing import Any
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.diagrams import mermaid
 from tsograph.producers.diagrams.model import Diagram
-from tsograph.producers.query.relation_questions import CASTS, PROTOCOLS, STRUCTURAL
+from tsograph.producers.query.relation_questions import PROTOCOLS, STRUCTURAL
 from tsograph.producers.review.packet import key_of
 from tsograph.producers.review.quote import code
 
@@ -24,7 +24,7 @@ SHOWN_POSSIBLE = 20
 SHOWN_PLACES = 8
 SHOWN_SYMBOLS = 40
 # The relation questions' own reasons: tool text, shown whole.
-TOOL_REASONS = frozenset({CASTS, PROTOCOLS, STRUCTURAL})
+TOOL_REASONS = frozenset({PROTOCOLS, STRUCTURAL})
 
 
 def _at(symbol: Mapping[str, Any]) -> str:

@@ -64,9 +64,12 @@ def test_loops_assertions_and_overloads_in_facts() -> None:
     assert element is not None and element.kind == "element"
     assert element.ref is not None and element.ref.name == "xs"
     assert bindings["c"].type == (TypeRef(("C",)),)
-    asserted = bindings[""]
-    assert asserted.type == (TypeRef(("D",)),)
     call = next(site for site in facts.calls if site.callee.members == ("m",))
-    assert call.callee.head == "local" and facts.bindings[call.callee.index] is asserted
+    assert call.callee.head == "local"
+    asserted = facts.bindings[call.callee.index]
+    assert (asserted.name, asserted.type) == ("", (TypeRef(("D",)),))
+    # `y as C` is also a use of C as a type, at C; `(y as D)` has its typed local already.
+    type_uses = [(b.line, b.column, b.type) for b in facts.bindings if not b.name and not b.init]
+    assert type_uses == [(2, 41, (TypeRef(("C",)),))]
     overloaded = next(d for d in facts.declarations if d.name == "o")
     assert overloaded.type == (TypeRef(("A",)), TypeRef(("B",)))

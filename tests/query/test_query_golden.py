@@ -54,6 +54,9 @@ CASES = [
     ("relations-importers", "relations", ["importers", "src/lib/repo.ts"], 0),
     ("relations-importers-unknown", "relations", ["importers", "src/lib/none.ts"], 2),
     ("relations-callers-sites", "relations", ["callers", "open"], 0),
+    # `as`, `<T>`, `satisfies` and `instanceof` (a type use, and a value use of the class).
+    ("casts-references", "casts", ["references", "Circle"], 0),
+    ("casts-references-local", "casts", ["references", "Local"], 0),
     # Python: every question on the Python graph fixtures.
     ("py-status", "py:shop", ["status"], 0),
     ("py-capabilities", "py:shop", ["capabilities"], 0),
@@ -102,8 +105,15 @@ PYTHON_PROJECTS = {
 }
 
 
+# JavaScript projects that only the query goldens read (no graph golden of their own).
+QUERY_PROJECTS = {"casts": REPO / "fixtures" / "query" / "projects" / "casts"}
+
+
 def ask(graph: str, *words: str) -> tuple[int, bytes, str]:
-    project = PYTHON_PROJECTS[graph[3:]] if graph.startswith("py:") else GRAPHS / graph
+    if graph.startswith("py:"):
+        project = PYTHON_PROJECTS[graph[3:]]
+    else:
+        project = QUERY_PROJECTS.get(graph, GRAPHS / graph)
     result = tsograph("query", *words, "--project", project, "--no-cache")
     return result.code, result.stdout, result.stderr
 

@@ -25,6 +25,7 @@ from tsograph.producers.lang.typescript import (
     modules,
     recovery,
     scopes,
+    syntax,
     tagged_types,
     uses,
     variables,
@@ -35,18 +36,14 @@ from tsograph.producers.lang.typescript.lowering import lower
 SUFFIXES = tuple(grammar.GRAMMAR_BY_SUFFIX)
 
 _HANDLERS: dict[str, Handler] = {
-    "function_declaration": functions.on_function_declaration,
-    "generator_function_declaration": functions.on_function_declaration,
-    "function_signature": functions.on_function_declaration,
+    **dict.fromkeys(syntax.FUNCTION_DECLARATIONS, functions.on_function_declaration),
     "function_expression": functions.on_function_expression,
     "arrow_function": functions.on_function_expression,
     "generator_function": functions.on_function_expression,
     "method_definition": classes.on_method,
     "method_signature": classes.on_method,
     "abstract_method_signature": classes.on_method,
-    "class_declaration": classes.on_class,
-    "abstract_class_declaration": classes.on_class,
-    "class": classes.on_class,
+    **dict.fromkeys(syntax.CLASS_DECLARATIONS | syntax.CLASSES, classes.on_class),
     "public_field_definition": classes.on_field,
     "class_static_block": classes.on_static_block,
     "variable_declarator": variables.on_declarator,
@@ -73,6 +70,9 @@ _HANDLERS: dict[str, Handler] = {
     "assignment_expression": flows.on_assignment,
     "augmented_assignment_expression": flows.on_augmented_assignment,
     "return_statement": flows.on_return,
+    "as_expression": uses.on_cast,
+    "satisfies_expression": uses.on_cast,
+    "type_assertion": uses.on_cast,
 }
 
 

@@ -24,7 +24,6 @@ from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.functions import This, enter_function, object_member
 
-_CLASS_DECLARATIONS = ("class_declaration", "abstract_class_declaration")
 # Where a class expression is not a value that escapes (see _class_value_use).
 _NOT_VALUE_USES = frozenset(
     {"new_expression", "class_heritage", "extends_clause", "expression_statement"}
@@ -44,7 +43,7 @@ def on_class(ex: Extractor, node: Node) -> None:
         if own_name is not None:
             path = (*frame.path, ex.text(own_name))
             info = _declare_class(ex, node, own_name, path, frame.owner)
-            if node.type in _CLASS_DECLARATIONS:
+            if node.type in syntax.CLASS_DECLARATIONS:
                 frame.scope.bind(path[-1], ("decl", info[0]))
         elif node.type == "class":
             info = _declare_anonymous(ex, node)
@@ -254,8 +253,14 @@ def on_decorator(ex: Extractor, node: Node) -> None:
     if parent is not None and parent.type == "class_body":
         _decorated_method(ex, node, parent)
     expression = syntax.first_named(node)
-    if expression is not None and syntax.unwrap(expression).type != "call_expression":
-        ex.site(node, "decorator", expression)
+    if expression is None:
+        return
+    called = syntax.unwrap(expression)
+    if called.type == "call_expression":
+        # The sweep reaches the call next; its site is a decorator's, not a plain call's.
+        ex.decorator_calls.add(called.id)
+    else:
+        ex.site(node, "decorator", expression, None)
 
 
 def _decorated_method(ex: Extractor, node: Node, body: Node) -> None:

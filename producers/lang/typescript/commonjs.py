@@ -12,7 +12,7 @@ from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
 from tsograph.producers.lang.drafts import InitDraft, RefDraft
-from tsograph.producers.lang.facts import ExportKind
+from tsograph.producers.lang.facts import Export, ExportKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import ExportDraft, declared_export
 from tsograph.producers.lang.typescript.extractor import Extractor
@@ -62,16 +62,18 @@ def on_assignment(ex: Extractor, node: Node) -> None:
         if not named_class:
             ex.decl_of_node[value.id] = ident
         class_node = value.id if named_class else None
-        ex.exports.append(declared_export(kind, name, line, column, ident, class_node, declared))
+        ex.exports.append(
+            declared_export(Export(kind, name, line, column, ident), class_node, declared)
+        )
         return
     if at_top and kind == "equals" and value.type == "object":
         ex.declare_default(value, ex.init_of(value))
         ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))
-        ex.exports.append(declared_export(kind, name, line, column, ident))
+        ex.exports.append(declared_export(Export(kind, name, line, column, ident)))
         _object_exports(ex, value)
         return
-    ex.exports.append(ExportDraft(kind, name, line, column, value=ex.value_ref(right)))
+    ex.exports.append(ExportDraft(Export(kind, name, line, column), ex.value_ref(right)))
 
 
 def _object_exports(ex: Extractor, value: Node) -> None:
@@ -97,4 +99,4 @@ def _object_exports(ex: Extractor, value: Node) -> None:
         else:
             continue
         line, column = ex.loc(key)
-        ex.exports.append(ExportDraft("commonjs", name, line, column, value=ref))
+        ex.exports.append(ExportDraft(Export("commonjs", name, line, column), ref))

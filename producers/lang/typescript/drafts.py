@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from tsograph.exchange.symbol_ids import DEFAULT
 from tsograph.producers.lang.drafts import RefDraft, Target
-from tsograph.producers.lang.facts import ExportKind, Ref
+from tsograph.producers.lang.facts import Export, Ref
 
 
 class Scope:
@@ -45,31 +45,19 @@ class Scope:
 
 @dataclass(slots=True)
 class ExportDraft:
-    kind: ExportKind
-    name: str
-    line: int
-    column: int
-    node: str = ""
+    """An export fact whose value (`fact.value` is None) is still a draft."""
+
+    fact: Export
     value: RefDraft | None = None
-    specifier: str = ""
-    imported: str = ""
-    type_only: bool = False
     # `export { a as b }`: b gets an export node unless `a` is the declaration named b.
     node_unless_same: bool = False
 
 
 def declared_export(
-    kind: ExportKind,
-    name: str,
-    line: int,
-    column: int,
-    ident: str,
-    class_node: int | None = None,
-    declared: str = DEFAULT,
+    fact: Export, class_node: int | None = None, declared: str = DEFAULT
 ) -> ExportDraft:
-    """An export whose node is the declaration `ident` (named `declared`) made for it; its
-    value is that declaration, or the named class expression `class_node` it holds."""
+    """An export whose node (`fact.node`) is the declaration named `declared` made for it;
+    its value is that declaration, or the named class expression `class_node` it holds."""
     if class_node is not None:
-        return ExportDraft(kind, name, line, column, node=ident, value=RefDraft(node=class_node))
-    value = RefDraft(ready=Ref("decl", declared, ident))
-    return ExportDraft(kind, name, line, column, node=ident, value=value)
+        return ExportDraft(fact, RefDraft(node=class_node))
+    return ExportDraft(fact, RefDraft(ready=Ref("decl", declared, fact.node)))

@@ -10,7 +10,9 @@ initializer summaries, locations) and turns the drafts into facts at the end.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass
 
 from tree_sitter import Node
 
@@ -53,6 +55,7 @@ _RESULTS = frozenset({"call_expression", "new_expression"}) | syntax.FUNCTIONS |
 _OTHER = Ref("other")
 
 
+@dataclass(slots=True)
 class Frame:
     """What encloses the code from here to `end`.
 
@@ -63,40 +66,16 @@ class Frame:
     `module_level` marks the top level of the module or a namespace.
     """
 
-    __slots__ = (
-        "depth",
-        "end",
-        "module_level",
-        "named",
-        "owner",
-        "path",
-        "scope",
-        "this_head",
-        "this_target",
-    )
-
-    def __init__(
-        self,
-        end: int,
-        owner: str,
-        path: tuple[str, ...],
-        scope: Scope,
-        this_head: HeadKind,
-        this_target: str,
-        *,
-        named: bool = True,
-        module_level: bool = False,
-        depth: int = 0,
-    ) -> None:
-        self.depth = depth
-        self.end = end
-        self.owner = owner
-        self.path = path
-        self.scope = scope
-        self.this_head: HeadKind = this_head
-        self.this_target = this_target
-        self.named = named
-        self.module_level = module_level
+    end: int
+    owner: str
+    path: tuple[str, ...]
+    scope: Scope
+    this_head: HeadKind
+    this_target: str
+    _: KW_ONLY
+    named: bool = True
+    module_level: bool = False
+    depth: int = 0
 
 
 Handler = Callable[["Extractor", Node], None]
@@ -121,6 +100,14 @@ class Extractor(FileDrafts):
         # Classes: node id -> (class id, declaration path), None for an unnamed class.
         self.classes: dict[int, tuple[str, tuple[str, ...]] | None] = {}
         self.consumed: set[int] = set()  # loads already recorded by their declarator
+        # Calls that are a decorator's expression (`@Get()`), marked when the sweep passes
+        # the decorator, which comes before the call inside it.
+        self.decorator_calls: set[int] = set()
+        # Types named by casts and instanceof (see type_use and narrowing), kept as nameless
+        # bindings after every other one, so the indices of the others do not move.
+        self.type_uses: list[BindingDraft] = []
+        self.narrowings: list[tuple[BindingDraft, Scope, str]] = []
+        self.typed_casts: set[int] = set()  # cast type nodes a chain already bound
         # (start byte, end byte, owner id) of every frame that names its owner, in source order.
         self.owner_spans: list[tuple[int, int, str]] = []
         # Function nodes that own their code (their returns are theirs): node id -> owner id.
@@ -284,22 +271,12 @@ class Extractor(FileDrafts):
         scope.bind(draft.name, ("param" if draft.kind == "param" else "local", len(self.bindings)))
         self.bindings.append(draft)
 
-    def add_import(
-        self,
-        kind: ImportKind,
-        specifier: str,
-        imported: str,
-        local: str,
-        at: Node,
-        *,
-        type_only: bool = False,
-        scope: Scope | None = None,
-    ) -> int:
-        line, column = self.loc(at)
+    def add_import(self, fact: Import, scope: Scope | None = None) -> int:
+        """Keep an import; its local name, if any, is bound in `scope` (default: the module)."""
         index = len(self.imports)
-        self.imports.append(Import(kind, specifier, imported, local, line, column, type_only))
-        if local:
-            (scope or self.module_scope).bind(local, ("import", index))
+        self.imports.append(fact)
+        if fact.local:
+            (scope or self.module_scope).bind(fact.local, ("import", index))
         return index
 
     # ---- chains, sites and value uses -------------------------------------------------
@@ -314,6 +291,7 @@ class Extractor(FileDrafts):
         # so binding reads T (as TypeScript does) while flows still follow x.
         inner, after = split
         assert chain.cast is not None
+        self.typed_casts.add(chain.cast.id)
         line, column = self.loc(chain.cast)
         types = types or (syntax.NO_TYPE,)
         init = InitDraft("alias", self._chain_ref(chain, inner))
@@ -348,7 +326,17 @@ class Extractor(FileDrafts):
             return RefDraft(node=value.id)
         return self.chain_ref(syntax.Chain(self.data, value))
 
-    def site(self, node: Node, kind: SiteKind, callee: Node, *, optional: bool = False) -> None:
+    def site(
+        self,
+        node: Node,
+        kind: SiteKind,
+        callee: Node,
+        arguments: Node | None,
+        *,
+        optional: bool = False,
+    ) -> None:
+        """A site at `node` calling `callee` with `arguments` (None for JSX and decorators
+        without a call, whose sites pass nothing)."""
         chain = syntax.Chain(self.data, callee)
         line, column = self.loc(chain.last)
         draft = SiteDraft(
@@ -361,7 +349,6 @@ class Extractor(FileDrafts):
             chain.optional or optional,
             chain.base_type == "new_expression" and bool(chain.members),
         )
-        arguments = node.child_by_field_name("arguments")
         if arguments is not None and arguments.type == "arguments":
             for argument in arguments.named_children:
                 if argument.type == "comment":
@@ -383,6 +370,46 @@ class Extractor(FileDrafts):
         owner = self.frames[-1].owner
         self.sites.append(SiteDraft(kind, owner, line, column, ref, chain.computed, chain.optional))
         self.site_nodes.append(-1)
+
+    # ---- uses as a type -----------------------------------------------------------------
+
+    def type_use(self, type_node: Node) -> None:
+        """The type of a cast, used as a type where it is written: a nameless local of that
+        type (its named types become `type` relations, as an annotation's do). A cast whose
+        chain already made that local (`(x as T).m`, see chain_ref) is not kept twice."""
+        if type_node.id in self.typed_casts:
+            return
+        types = syntax.declared_type(self.data, type_node)
+        if types:
+            line, column = self.loc(type_node)
+            owner = self.frames[-1].owner
+            self.type_uses.append(BindingDraft("", "local", owner, line, column, -1, types))
+
+    def narrowing(self, node: Node) -> None:
+        """`x instanceof C`: C is a value use (recorded by the caller) and the class x
+        narrows to, a use as a type. Types bind by name from the module, so the type use
+        is kept only when the name C starts with is the module's own class declaration or
+        an import (decided in `facts`, once every scope is complete): a parameter, a local
+        or a non-class value named C would make the module's C a wrong relation."""
+        chain = syntax.Chain(self.data, node)
+        if chain.base_type != "identifier" or chain.computed or chain.optional or chain.cast:
+            return
+        line, column = self.loc(chain.last)  # where the value use is placed too
+        names = (self.text(chain.base), *chain.members)
+        draft = BindingDraft(
+            "", "local", self.frames[-1].owner, line, column, -1, (TypeRef(names),)
+        )
+        self.narrowings.append((draft, self.frames[-1].scope, names[0]))
+
+    def _module_class_or_import(self, scope: Scope, name: str, members: bool) -> bool:
+        target = scope.lookup(name)
+        if target is None or target is not self.module_scope.names.get(name):
+            return False
+        kind, value = target
+        if kind == "import":
+            return True
+        declared = self.decls.get(str(value)) if kind == "decl" else None
+        return declared is not None and declared.kind == "class" and not members
 
     # ---- initializer summaries --------------------------------------------------------
 
@@ -479,6 +506,12 @@ class Extractor(FileDrafts):
     # ---- the end --------------------------------------------------------------------
 
     def facts(self, parse_errors: int) -> FileFacts:
+        self.bindings.extend(self.type_uses)
+        self.bindings.extend(
+            draft
+            for draft, scope, name in self.narrowings
+            if self._module_class_or_import(scope, name, len(draft.type[0].chain) > 1)
+        )
         resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
         calls = resolver.kept_sites(self.sites, self.site_nodes)
         exports = [self._export(draft, resolver) for draft in self.exports]
@@ -493,27 +526,18 @@ class Extractor(FileDrafts):
         )
 
     def _export(self, draft: ExportDraft, resolver: Resolver) -> Export:
+        fact = draft.fact
         value = None if draft.value is None else resolver.ref(draft.value)
-        node = draft.node
-        if draft.node_unless_same and not draft.type_only:
-            own = self.id_of((draft.name,))
+        node = fact.node
+        if draft.node_unless_same and not fact.type_only:
+            own = self.id_of((fact.name,))
             same = value is not None and value.head == "decl" and value.target == own
             node = own
             if not same:
                 self.declare(
-                    own, "export", draft.name, draft.line, draft.column, self.module, has_body=False
+                    own, "export", fact.name, fact.line, fact.column, self.module, has_body=False
                 )
-        return Export(
-            draft.kind,
-            draft.name,
-            draft.line,
-            draft.column,
-            node,
-            value,
-            draft.specifier,
-            draft.imported,
-            draft.type_only,
-        )
+        return dataclasses.replace(fact, node=node, value=value)
 
 
 def _merged_type(

@@ -46,6 +46,7 @@ _CAPTURED = """
   (internal_module) (ambient_declaration)
   (interface_declaration) (type_alias_declaration) (enum_declaration)
   (shorthand_property_identifier)
+  (as_expression) (satisfies_expression)
 ] @n
 (arguments [(identifier) (member_expression)] @n)
 (pair value: [(identifier) (member_expression)] @n)
@@ -54,11 +55,18 @@ _CAPTURED = """
 (variable_declarator value: [(identifier) (member_expression)] @n)
 (assignment_expression right: [(identifier) (member_expression)] @n)
 (export_statement value: [(identifier) (member_expression)] @n)
+(binary_expression operator: "instanceof" right: [(identifier) (member_expression)] @n)
 """
 
 _JSX = """
 [(jsx_opening_element) (jsx_self_closing_element)] @n
 (jsx_expression [(identifier) (member_expression)] @n)
+"""
+
+
+# `<T>x` exists in the typescript grammar only (tsx reads `<T>` as JSX).
+_ASSERTIONS = """
+(type_assertion) @n
 """
 
 
@@ -75,7 +83,7 @@ def _parser(grammar: Grammar) -> Parser:
 
 @cache
 def _query(grammar: Grammar) -> Query:
-    source = _CAPTURED + (_JSX if grammar == "tsx" else "")
+    source = _CAPTURED + (_JSX if grammar == "tsx" else _ASSERTIONS)
     return Query(get_language(grammar), source)
 
 

@@ -14,7 +14,7 @@ from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
 from tsograph.producers.lang.drafts import InitDraft, RefDraft
-from tsograph.producers.lang.facts import ImportKind
+from tsograph.producers.lang.facts import Export, Import, ImportKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import ExportDraft, declared_export
 from tsograph.producers.lang.typescript.extractor import Extractor
@@ -23,16 +23,8 @@ from tsograph.producers.lang.typescript.patterns import pattern_names
 _TYPE_DECLARATIONS = frozenset(
     {"interface_declaration", "type_alias_declaration", "enum_declaration"}
 )
-_CLASSES = frozenset({"class_declaration", "abstract_class_declaration", "class"})
-_NAMED_DECLARATIONS = frozenset(
-    {
-        "function_declaration",
-        "generator_function_declaration",
-        "function_signature",
-        "class_declaration",
-        "abstract_class_declaration",
-    }
-)
+_CLASSES = syntax.CLASS_DECLARATIONS | syntax.CLASSES
+_NAMED_DECLARATIONS = syntax.FUNCTION_DECLARATIONS | syntax.CLASS_DECLARATIONS
 
 
 def _source(ex: Extractor, node: Node) -> str | None:
@@ -67,22 +59,26 @@ def on_import(ex: Extractor, node: Node) -> None:
         specifier = _source(ex, clause)
         local = syntax.first_named(clause)
         if specifier is not None and local is not None:
-            ex.add_import("require", specifier, "*", ex.text(local), local, type_only=type_only)
+            ex.add_import(
+                Import("require", specifier, "*", ex.text(local), *ex.loc(local), type_only)
+            )
         return
     if specifier is None:
         return
     if clause is None:
-        ex.add_import("side-effect", specifier, "", "", node)
+        ex.add_import(Import("side-effect", specifier, "", "", *ex.loc(node)))
         return
     for part in clause.named_children:
         kind = part.type
         if kind == "identifier":
-            ex.add_import("default", specifier, DEFAULT, ex.text(part), part, type_only=type_only)
+            ex.add_import(
+                Import("default", specifier, DEFAULT, ex.text(part), *ex.loc(part), type_only)
+            )
         elif kind == "namespace_import":
             local = syntax.first_named(part)
             if local is not None:
                 ex.add_import(
-                    "namespace", specifier, "*", ex.text(local), local, type_only=type_only
+                    Import("namespace", specifier, "*", ex.text(local), *ex.loc(local), type_only)
                 )
         elif kind == "named_imports":
             for item in part.named_children:
@@ -99,7 +95,7 @@ def _import_specifier(ex: Extractor, item: Node, specifier: str, type_only: bool
         return
     kind: ImportKind = "default" if imported == DEFAULT else "named"
     only = type_only or _has_type_keyword(ex, item)
-    ex.add_import(kind, specifier, imported, ex.text(local), local, type_only=only)
+    ex.add_import(Import(kind, specifier, imported, ex.text(local), *ex.loc(local), only))
 
 
 # ---- exports ------------------------------------------------------------------------
@@ -146,7 +142,7 @@ def on_export(ex: Extractor, node: Node) -> None:
         if expression is not None:
             line, column = ex.loc(keyword_equals)
             ex.exports.append(
-                ExportDraft("equals", "=", line, column, value=ex.value_ref(expression))
+                ExportDraft(Export("equals", "=", line, column), ex.value_ref(expression))
             )
     elif declaration is not None:
         _export_declaration(ex, declaration)
@@ -162,7 +158,7 @@ def on_export(ex: Extractor, node: Node) -> None:
     elif star is not None and specifier is not None:
         line, column = ex.loc(star)
         ex.exports.append(
-            ExportDraft("star", "*", line, column, specifier=specifier, type_only=type_only)
+            ExportDraft(Export("star", "*", line, column, specifier=specifier, type_only=type_only))
         )
 
 
@@ -192,12 +188,8 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
         name = ex.text(name_node)
         ex.exports.append(
             ExportDraft(
-                "local",
-                DEFAULT,
-                line,
-                column,
-                node=ex.id_of((name,)),
-                value=RefDraft(name, ex.frame.scope),
+                Export("local", DEFAULT, line, column, ex.id_of((name,))),
+                RefDraft(name, ex.frame.scope),
             )
         )
         return
@@ -207,7 +199,7 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
         # `export default app`: an export node, `#default`, aliasing what the name is.
         ex.exports.append(
             ExportDraft(
-                "local", DEFAULT, line, column, value=ex.value_ref(value), node_unless_same=True
+                Export("local", DEFAULT, line, column), ex.value_ref(value), node_unless_same=True
             )
         )
         return
@@ -238,7 +230,9 @@ def _export_default(ex: Extractor, node: Node, keyword: Node, target: Node | Non
             ex.holders[value.id] = (DEFAULT,)
         ex.push(node, owner=ident, path=(DEFAULT,))
     ex.exports.append(
-        declared_export("local", DEFAULT, line, column, ident, value.id if named_class else None)
+        declared_export(
+            Export("local", DEFAULT, line, column, ident), value.id if named_class else None
+        )
     )
 
 
@@ -258,7 +252,7 @@ def _export_declaration(ex: Extractor, declaration: Node) -> None:
             pattern = declarator.child_by_field_name("name")
             if pattern is not None:
                 names.extend(ident for ident, _ in pattern_names(ex.data, pattern))
-    seen = {draft.name for draft in ex.exports if draft.kind == "local"}
+    seen = {draft.fact.name for draft in ex.exports if draft.fact.kind == "local"}
     for name_node in names:
         exported = ex.text(name_node)
         if exported in seen:
@@ -266,7 +260,9 @@ def _export_declaration(ex: Extractor, declaration: Node) -> None:
         seen.add(exported)
         line, column = ex.loc(name_node)
         if kind in _TYPE_DECLARATIONS:
-            ex.exports.append(ExportDraft("local", exported, line, column, type_only=type_only))
+            ex.exports.append(
+                ExportDraft(Export("local", exported, line, column, type_only=type_only))
+            )
             continue
         _export_local(ex, line, column, exported, exported, type_only=False)
 
@@ -294,7 +290,7 @@ def _export_local(
     value = RefDraft(local, ex.frame.scope)
     ex.exports.append(
         ExportDraft(
-            "local", name, line, column, value=value, type_only=type_only, node_unless_same=True
+            Export("local", name, line, column, type_only=type_only), value, node_unless_same=True
         )
     )
 
@@ -316,13 +312,15 @@ def reexport(
         ex.declare(node, "export", name, line, column, ex.module, has_body=False)
     ex.exports.append(
         ExportDraft(
-            "reexport",
-            name,
-            line,
-            column,
-            node=node,
-            specifier=specifier,
-            imported=imported,
-            type_only=type_only,
+            Export(
+                "reexport",
+                name,
+                line,
+                column,
+                node,
+                specifier=specifier,
+                imported=imported,
+                type_only=type_only,
+            )
         )
     )

@@ -13,6 +13,7 @@ import re
 
 from tree_sitter import Node
 
+from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.typescript.drafts import ExportDraft
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.modules import reexport
@@ -44,7 +45,11 @@ def error_nodes(root: Node) -> tuple[int, list[Node]]:
 
 
 def recover_type_reexports(ex: Extractor, errors: list[Node]) -> None:
-    known = {(draft.name, draft.specifier) for draft in ex.exports if draft.kind != "local"}
+    known = {
+        (draft.fact.name, draft.fact.specifier)
+        for draft in ex.exports
+        if draft.fact.kind != "local"
+    }
     for error in errors:
         for match in _TYPE_STAR.finditer(ex.data, error.start_byte, error.end_byte):
             raw_name, double, single = match.groups()
@@ -58,7 +63,9 @@ def recover_type_reexports(ex: Extractor, errors: list[Node]) -> None:
             line, column = ex.offset_location(match.start())
             if raw_name is None:
                 ex.exports.append(
-                    ExportDraft("star", "*", line, column, specifier=specifier, type_only=True)
+                    ExportDraft(
+                        Export("star", "*", line, column, specifier=specifier, type_only=True)
+                    )
                 )
             else:
                 reexport(ex, line, column, name, "*", specifier, type_only=True)

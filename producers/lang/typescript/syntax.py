@@ -26,9 +26,15 @@ WRAPPERS = frozenset(
 )
 FUNCTIONS = frozenset({"arrow_function", "function_expression", "generator_function"})
 CLASSES = frozenset({"class"})
+# Statements that declare a named function (or its overload signature) or class.
+FUNCTION_DECLARATIONS = frozenset(
+    {"function_declaration", "generator_function_declaration", "function_signature"}
+)
+CLASS_DECLARATIONS = frozenset({"class_declaration", "abstract_class_declaration"})
 # Type arguments deeper than this are not recorded (Promise<Array<Map<…>>>).
 TYPE_DEPTH = 3
 _NULLISH_TYPES = frozenset({"null", "undefined", "void", "never"})
+_NO_STEPS: list[tuple[str, str]] = []
 
 
 def text(data: bytes, node: Node) -> str:
@@ -189,11 +195,21 @@ class Chain:
     )
 
     def __init__(self, data: bytes, node: Node) -> None:
+        kind = node.type
+        if kind == "identifier":
+            # A bare name (`f()`, most callees and values): nothing to walk.
+            self._steps = _NO_STEPS
+            self.cast = None
+            self.cast_steps = 0
+            self.base = self.last = node
+            self.base_type = kind
+            self.optional = self.computed = False
+            self.members: tuple[str, ...] = ()
+            return
         # (kind, name) innermost first once reversed; kind is prop, elem or computed.
         steps: list[tuple[str, str]] = []
         optional = False
         last: Node | None = None
-        kind = node.type
         # The outermost type assertion the chain passes (`(x as T).m`): its type node and
         # how many steps lie inside it.
         cast: Node | None = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
-from tsograph.producers.lang.facts import ImportKind
+from tsograph.producers.lang.facts import Import, ImportKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
@@ -109,16 +109,17 @@ def _bind_load(
 ) -> None:
     kind, specifier = load
     if name_node.type == "identifier":
-        index = ex.add_import(kind, specifier, "*", ex.text(name_node), name_node, scope=scope)
+        local = ex.text(name_node)
+        index = ex.add_import(Import(kind, specifier, "*", local, *ex.loc(name_node)), scope)
         ex.load_of_node[call.id] = index
         return
     whole: int | None = None
     for ident, keys in pattern_names(ex.data, name_node):
         if keys is not None and len(keys) == 1:
-            ex.add_import(kind, specifier, keys[0], ex.text(ident), ident, scope=scope)
+            ex.add_import(Import(kind, specifier, keys[0], ex.text(ident), *ex.loc(ident)), scope)
             continue
         if whole is None:
-            whole = ex.add_import(kind, specifier, "*", "", call)
+            whole = ex.add_import(Import(kind, specifier, "*", "", *ex.loc(call)))
             ex.load_of_node[call.id] = whole
         _bind_local(ex, ident, keys, RefDraft(node=call.id), scope)
 
