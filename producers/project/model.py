@@ -73,10 +73,12 @@ class ProjectModel:
         include_tests: bool = False,
         syntax_files: SyntaxFiles | None = None,
         enclosing: Enclosing | None = None,
+        sources: SourceSet | None = None,
     ) -> ProjectModel:
+        """`sources`: the walk of `root` when the caller already made it."""
         return cls(
             root,
-            walk(root),
+            sources if sources is not None else walk(root),
             include_tests,
             syntax_files=syntax_files or uncached_syntax_files(),
             enclosing=enclosing,

@@ -15,6 +15,7 @@ from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.schema import prisma_collector, sql_literals
 from tsograph.producers.schema.orm import collect as orm
 from tsograph.producers.schema.result_cache import ResultCache, SchemaResult, schema_key
@@ -33,9 +34,10 @@ def scan_project(
     include_tests: bool = False,
     syntax_files: SyntaxFiles | None = None,
     enclosing: Enclosing | None = None,
+    sources: SourceSet | None = None,
 ) -> SchemaScan:
     with recording() as dependencies:
-        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
+        model = ProjectModel.load(root, include_tests, syntax_files, enclosing, sources)
         scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
     # Files are read as collectors ask for them; most projects read most of them.
     progress.phase("parsing sources", len(scan.files.sources))

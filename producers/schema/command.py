@@ -20,6 +20,7 @@ from tsograph.producers.command_args import (
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
+from tsograph.producers.project.walk import walk
 from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.language import schema_language
 from tsograph.producers.schema.python.collect_all import scan_python
@@ -68,12 +69,18 @@ def run(args: argparse.Namespace) -> int:
     for target in targets(args, "schema"):
         files = syntax_files(args)
         scan: SchemaScan | PySchemaScan
-        if schema_language(target.project, args.language, args.include_tests, files) == "python":
+        sources = walk(target.project)
+        language = schema_language(
+            target.project, sources, args.language, args.include_tests, files
+        )
+        if language == "python":
             platform = "python"
-            scan = scan_python(target.project, args.include_tests, files, target.enclosing)
+            scan = scan_python(target.project, args.include_tests, files, target.enclosing, sources)
         else:
             platform = "js"
-            scan = scan_project(target.project, args.include_tests, files, target.enclosing)
+            scan = scan_project(
+                target.project, args.include_tests, files, target.enclosing, sources
+            )
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
             platform=platform,

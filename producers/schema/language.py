@@ -19,6 +19,7 @@ from pathlib import Path
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.services import SERVICE_PACKAGES
 
 # Top-level modules whose import is database code the Python schema scan reads
@@ -55,14 +56,17 @@ def _javascript_database(model: ProjectModel) -> bool:
     return any(any(name in package.dependencies for name in wanted) for package in packages)
 
 
-def schema_language(root: Path, asked: str | None, include_tests: bool, syntax: SyntaxFiles) -> str:
+def schema_language(
+    root: Path, sources: SourceSet, asked: str | None, include_tests: bool, syntax: SyntaxFiles
+) -> str:
+    """`sources`: the walk of `root`, which the scan then reads too (walked once)."""
     if asked is not None:
         return asked
-    model = ProjectModel.load(root, include_tests, syntax)
-    if not model.sources.python_sources:
+    if not sources.python_sources:
         return "js"
-    if not model.sources.sources:
+    if not sources.sources:
         return "python"
+    model = ProjectModel.load(root, include_tests, syntax, sources=sources)
     python = _python_database(model)
     if not python:
         return "js"

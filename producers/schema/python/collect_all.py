@@ -11,6 +11,7 @@ from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.schema.python import dbapi, django_models, sqlalchemy_models
 from tsograph.producers.schema.python.handles import library_value
@@ -22,11 +23,12 @@ def scan_python(
     include_tests: bool,
     syntax: SyntaxFiles | None = None,
     enclosing: Enclosing | None = None,
+    sources: SourceSet | None = None,
 ) -> PySchemaScan:
     """The relation-use facts of a project's Python sources."""
     files = syntax if syntax is not None else uncached_syntax_files()
     with paused_collection():
-        model = ProjectModel.load(root, include_tests, files, enclosing)
+        model = ProjectModel.load(root, include_tests, files, enclosing, sources)
         project = PyProject(model, library_value, frozenset({("flask_sqlalchemy", "SQLAlchemy")}))
         paths = [path for path in project.paths if include_tests or not is_python_test(path)]
         scan = PySchemaScan(project, paths)
