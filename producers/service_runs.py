@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tsograph.exchange.documents import project_name
 from tsograph.exchange.errors import InputError, UsageError
 from tsograph.exchange.version import TOOL_NAME
 from tsograph.producers.command_args import project_folder, shown
@@ -64,6 +65,9 @@ class Target:
     root: Path
     folder: str
     out: Path | None = None
+    # The root's document when it reads Python: the root's package.json names the
+    # JavaScript side (a Django project's front-end build), not the Python service.
+    python_out: Path | None = None
 
     @property
     def project(self) -> Path:
@@ -95,7 +99,8 @@ def targets(args: Any, kind: str) -> list[Target]:
         # The root is one project: one document, named after the root package.
         info = read_package(root, "", [])
         stem = Service("", info.name if info else None).file_stem or root.name
-        return [Target(root, "", out_dir / (stem + suffix))]
+        python_out = out_dir / (project_name(root) + suffix)
+        return [Target(root, "", out_dir / (stem + suffix), python_out)]
     return [Target(root, s.folder, out_dir / (s.file_stem + suffix)) for s in services]
 
 
@@ -145,16 +150,17 @@ def _choice_message(args: Any, services: list[Service]) -> str:
 
 
 @contextlib.contextmanager
-def output_of(target: Target) -> Iterator[None]:
+def output_of(target: Target, platform: str) -> Iterator[None]:
     """Send what the command writes to stdout into the target's file, when it has one.
 
     The document is written to a temporary file beside it and renamed once
     complete, so a failed run never leaves half a document under the name.
     """
-    if target.out is None:
+    out = target.python_out if platform == "python" and target.python_out else target.out
+    if out is None:
         yield
         return
-    temporary = target.out.with_name(target.out.name + ".part")
+    temporary = out.with_name(out.name + ".part")
     saved = sys.stdout
     try:
         with open(temporary, "wb") as handle:
@@ -165,7 +171,7 @@ def output_of(target: Target) -> Iterator[None]:
             finally:
                 sys.stdout.detach()
                 sys.stdout = saved
-        os.replace(temporary, target.out)
+        os.replace(temporary, out)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

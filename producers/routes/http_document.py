@@ -56,5 +56,5 @@ def write_http_document(
         source_sets={"tests": "included" if args.include_tests else "excluded"},
         **extra,
     )
-    with output_of(target):
+    with output_of(target, platform):
         emit(document, args.format)

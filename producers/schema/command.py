@@ -94,6 +94,6 @@ def run(args: argparse.Namespace) -> int:
             facts=rebase_facts(scan.facts, target.folder),
             source_sets={"tests": "included" if args.include_tests else "excluded"},
         )
-        with output_of(target):
+        with output_of(target, platform):
             emit(document, args.format)
     return 0

@@ -59,3 +59,21 @@ def test_python_scripts_without_database_code_leave_a_javascript_project_alone(
     }
     platform, tables = _platform_and_tables(write_project(tmp_path / "app", files))
     assert platform == "js" and "users" in tables
+
+
+def test_out_dir_names_a_python_document_after_the_folder_not_the_front_end_package(
+    tmp_path: Path,
+) -> None:
+    # The root package.json names the front-end build ("shop-assets"); the document
+    # reads the Django code, whose `project` is the folder, so its file is too.
+    manifest = '{"name": "shop-assets", "devDependencies": {"gulp": "4.0.2"}}\n'
+    root = write_project(tmp_path / "oscar", {**DJANGO, "package.json": manifest})
+    out = tmp_path / "out"
+    result = run_schema(root, "--out-dir", str(out))
+    assert (result.code, result.stdout) == (0, b""), result.stderr
+    assert [path.name for path in out.iterdir()] == ["oscar.json"]
+    document = orjson.loads((out / "oscar.json").read_bytes())
+    assert (document["platform"], document["project"]) == ("python", "oscar")
+    javascript = run_schema(root, "--out-dir", str(out), "--language", "js")
+    assert javascript.code == 0, javascript.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["oscar.json", "shop-assets.json"]
