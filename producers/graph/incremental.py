@@ -164,6 +164,8 @@ def _rebuild(
     signature = (
         tuple(walked.path for walked in sources.declaration_files),
         tuple(sources.limitation_lines(stats.unreadable, stats.unreadable_paths)),
+        # A config added or removed in a nested folder changes which config owns its files.
+        sources.config_folders,
     )
     lockfiles = _lockfiles(roots)
     reason = _full_reason(previous, roots, settings, signature, lockfiles)
@@ -232,7 +234,7 @@ def _full_reason(
     if previous.settings != settings:
         return "other options"
     if previous.walk_signature != signature:
-        return "declaration files or walk gaps changed"
+        return "declaration files, nested configs or walk gaps changed"
     if previous.lockfiles != lockfiles:
         return "a lockfile changed"
     if not still_holds(roots.root, previous.dependencies):

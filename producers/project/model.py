@@ -92,10 +92,14 @@ class ProjectModel:
 
     @cached_property
     def configs(self) -> ConfigSet:
+        # A nested package's own config applies to its files whether or not a workspace
+        # lists it (an app's `@/…` aliases, read from the repository root).
+        folders = sorted({*self.workspace.by_directory, *self.sources.config_folders})
         return load_configs(
             self.root,
             self.project,
             self.tsconfig,
+            folders,
             workspace=self.workspace,
             enclosing=self.enclosing,
         )

@@ -103,12 +103,13 @@ class CompilerConfig:
 
 @dataclass
 class ConfigSet:
-    """The root config, the configs it references, and the configs of workspace packages.
+    """The root config, the configs it references, and the configs of nested folders.
 
     A file takes the first referenced config that owns it, else the config of
-    the nearest workspace package folder holding it (the one an editor opens
-    for that file, so `@/…` aliases of a nested app resolve when the scan
-    starts at the monorepo root), else the root config.
+    the nearest folder holding it that has one (a workspace package's, or any
+    folder's with its own tsconfig.json or jsconfig.json: the one an editor
+    opens for that file, so `@/…` aliases of a nested app resolve when the
+    scan starts at the repository root), else the root config.
     """
 
     root: CompilerConfig
@@ -120,13 +121,21 @@ class ConfigSet:
         for config in self.referenced:
             if config.owns(path):
                 return config
+        by_folder = self._by_folder
         for folder in paths.ancestors(paths.parent(path)):
-            for config in self.packages:
-                if config.directory == folder and config.owns(path):
-                    return config
+            nested = by_folder.get(folder)
+            if nested is not None and nested.owns(path):
+                return nested
             if folder == self.root.directory:
                 break
         return self.root
+
+    @cached_property
+    def _by_folder(self) -> dict[str, CompilerConfig]:
+        found: dict[str, CompilerConfig] = {}
+        for config in self.packages:
+            found.setdefault(config.directory, config)
+        return found
 
 
 def _glob_to_regex(pattern: str) -> str:
@@ -272,8 +281,9 @@ def load_configs(
     """The config set of a project folder (root-relative) under the source root.
 
     `explicit` is the `--tsconfig` value, relative to the project folder;
-    `package_folders` are workspace package folders whose own configs apply to
-    the files under them (the workspace's packages when only `workspace` is
+    `package_folders` are the folders (workspace packages, folders holding a
+    config) whose own configs apply to the files under them (the workspace's
+    packages when only `workspace` is
     given); `workspace` also stands in for the `node_modules` links its
     package manager would create when an `extends` names a workspace package;
     `enclosing`, in a service run, the workspace root above the project.

@@ -40,6 +40,9 @@ from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
 PYTHON_SUFFIX = ".py"
 
 SKIPPED_FOLDERS = frozenset({"node_modules", "dist", "build", "out", "coverage"})
+# Compiler configs: a folder holding one is where an editor's project starts, so the
+# walk notes those folders (a config added or removed changes the folder's digest).
+CONFIG_NAMES = frozenset({"tsconfig.json", "jsconfig.json"})
 # Dot-folders that are URL segments, not tool state: `app/.well-known/…/route.ts` serves requests.
 URL_FOLDERS = frozenset({".well-known"})
 MAX_SOURCE_BYTES = 4 * 1024 * 1024
@@ -92,6 +95,8 @@ class SourceSet:
     # modification time taken before the listing), so a kept build notices a file added to
     # any of them, even while the build ran.
     folders: tuple[tuple[str, str, int, int], ...] = ()
+    # Folders holding a tsconfig.json or jsconfig.json, sorted.
+    config_folders: tuple[str, ...] = ()
 
     def limitation_lines(
         self, read_failures: Mapping[str, int] | None = None, failed: Iterable[str] = ()
@@ -202,6 +207,7 @@ class _Walk:
     truncated: Counter[str] = field(default_factory=Counter)
     entries: int = 0
     listed: list[tuple[str, str, int, int]] = field(default_factory=list)
+    configured: list[str] = field(default_factory=list)
 
     def run(self) -> None:
         # Explicit stack, folders in name order: deterministic and free of recursion limits.
@@ -258,6 +264,8 @@ class _Walk:
                 self._file(entry, name, relative)
             elif name.endswith(PYTHON_SUFFIX):
                 self._file(entry, name, relative, self.python)
+            elif name in CONFIG_NAMES and (not self.configured or self.configured[-1] != folder):
+                self.configured.append(folder)
         return folders
 
     def _unreadable(self, reason: str, relative: str) -> None:
@@ -317,7 +325,7 @@ class _Walk:
 def _watched(entry: os.DirEntry[str]) -> bool:
     """Whether the walk takes an entry into account: a source, a link, or a folder it enters."""
     name = entry.name
-    if name.endswith((*SOURCE_SUFFIXES, PYTHON_SUFFIX)):
+    if name.endswith((*SOURCE_SUFFIXES, PYTHON_SUFFIX)) or name in CONFIG_NAMES:
         return True
     try:
         if entry.is_symlink():
@@ -349,4 +357,5 @@ def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
         tuple(sorted(state.unreadable_paths)),
         tuple(sorted(state.python, key=lambda item: item.path)),
         tuple(sorted(state.listed)),
+        tuple(sorted(state.configured)),
     )

@@ -163,6 +163,12 @@ def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
             "a configuration file or package probe changed",
         ),
         ("pnpm-lock.yaml", "lockfileVersion: '9.0'\n", "a lockfile changed"),
+        (
+            # A config in a folder that had none now owns the files under it.
+            "src/jsconfig.json",
+            '{"compilerOptions": {"paths": {"~/*": ["./*"]}}}',
+            "declaration files, nested configs or walk gaps changed",
+        ),
     ],
 )
 def test_a_configuration_change_forces_a_full_rebuild(

@@ -136,3 +136,32 @@ def test_excluded_folders_are_no_sources_and_files_are_parsed_once(tmp_path: Pat
     first = model.parse("src/a.ts")
     assert first is not None and model.parse("src/a.ts") is first
     assert model.read == [model.root / "src/a.ts"]
+
+
+def test_a_nested_apps_own_config_resolves_its_aliases_from_the_repository_root(
+    tmp_path: Path,
+) -> None:
+    # Netflix/dispatch keeps its Vue app under src/dispatch/static/dispatch with a
+    # jsconfig.json of `@/*` paths and no workspace list: an editor opened on one of its
+    # files uses that jsconfig, and so does a run from the repository root.
+    files = {
+        "package.json": '{"name": "e2e", "devDependencies": {"@playwright/test": "1.50.0"}}',
+        "web/package.json": '{"name": "web", "dependencies": {"axios": "1.7.0"}}',
+        "web/jsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./src/*"]}}}',
+        "web/src/api.js": 'import axios from "axios";\n'
+        'export default axios.create({ baseURL: "/api/v1" });\n',
+        "web/src/items.js": 'import API from "@/api";\n'
+        'export const all = () => API.get("/items");\n',
+        "tools/tsconfig.json": '{"compilerOptions": {"paths": {"@/*": ["./lib/*"]}}}',
+        "tools/lib/api.ts": "export {};\n",
+        "tools/run.ts": 'import "@/api";\n',
+    }
+    project = routes.write_project(tmp_path / "repo", files)
+    model = ProjectModel.load(project)
+    assert model.sources.config_folders == ("tools", "web")
+    assert model.source_of("web/src/items.js", "@/api") == "web/src/api.js"
+    assert model.source_of("tools/run.ts", "@/api") == "tools/lib/api.ts"
+    document = client.document_of(project)
+    assert [(fact["method"], fact["channel"]) for fact in document["facts"]] == [
+        ("GET", "/api/v1/items")
+    ]

@@ -160,13 +160,19 @@ def test_a_read_that_no_longer_holds_when_recorded_is_never_taken_as_unchanged(
     repo = _repo(tmp_path)
     started = time.time_ns()
     sources = walk(repo)
-    (repo / "tsconfig.json").write_text("{}\n")  # after the build looked and found none
-    seen = record(repo, sources, {}, [("file", "tsconfig.json", "absent:1048576")], started)
-    assert first_change(repo, seen) == "tsconfig.json"
+    # After the build looked and found none (an `extends` target: no folder listing the
+    # walk watches names it, so only the probe can notice).
+    (repo / "tsconfig.base.json").write_text("{}\n")
+    probe = ("file", "tsconfig.base.json", "absent:1048576")
+    seen = record(repo, sources, {}, [probe], started)
+    assert first_change(repo, seen) == "tsconfig.base.json"
     # A source added after the walk listed its folder: the walk's own stamp and listing.
     (repo / "packages/app/src/late.ts").write_text("export const late = 1;\n")
     fresh = record(repo, sources, {}, [], started)
     assert first_change(repo, fresh) == "packages/app/src"
+    # A tsconfig.json is in the listing the walk watches: its folder no longer holds.
+    (repo / "tsconfig.json").write_text("{}\n")
+    assert first_change(repo, record(repo, sources, {}, [], started)) == "."
 
 
 def test_later_builds_of_a_process_rebind_only_what_edits_reach_and_equal_a_full_build(
