@@ -235,6 +235,12 @@ def _rebased_line(line: str, folder: str) -> str:
 def _rebased_item(item: str, folder: str) -> str:
     """A detail whose first word is a file (`src/a.ts`, `src/a.ts:12`, `package.json not
     read (…)`) with the folder in front; counts, package names and prose as written."""
+    head, separator, place = item.rpartition("; at ")
+    if separator:
+        # Names or a breakdown, then the places (exchange/limitations.py `counted`).
+        return _rebased_item(head, folder) + separator + _rebased_item(place, folder)
+    if item.startswith("at "):
+        return "at " + _rebased_item(item[3:], folder)
     extends = _EXTENDS_NOTE.match(item)
     if extends:
         # project/tsconfig_extends.py names the folder whose config extends ("." the root).

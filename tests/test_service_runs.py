@@ -34,6 +34,23 @@ def test_limitation_names_are_rebased_and_counts_kept() -> None:
     assert rebase_limitations(lines, "") == lines
 
 
+def test_limitation_places_are_rebased_the_first_one_too() -> None:
+    # karakeep's packages/trpc run wrote "(at auth.ts:121, packages/trpc/auth.ts:190, …)":
+    # the first place kept its package-relative path behind "at ".
+    places = [("auth.ts", 121), ("auth.ts", 190), ("lib/rules.ts", 31)]
+    lines = [
+        counted("unresolved-orm-receivers:", 3, "ORM call(s)", places=places),
+        counted("route-coverage:", 3, "call(s)", breakdown={"spread": 3}, places=places[:1]),
+        counted("parse-errors:", 1, "file(s)", names=["a.ts"], places=[("b.ts", 2)]),
+    ]
+    assert rebase_limitations(lines, "packages/trpc") == [
+        "unresolved-orm-receivers: 3 ORM call(s) (at packages/trpc/auth.ts:121, "
+        "packages/trpc/auth.ts:190, packages/trpc/lib/rules.ts:31)",
+        "route-coverage: 3 call(s) (spread: 3; at packages/trpc/auth.ts:121)",
+        "parse-errors: 1 file(s) (packages/trpc/a.ts; at packages/trpc/b.ts:2)",
+    ]
+
+
 def test_fact_paths_and_ids_are_rebased_names_are_not() -> None:
     fact = {
         "kind": "relation-use",
