@@ -15,6 +15,7 @@ from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
+    add_source_arguments,
     syntax_files,
 )
 from tsograph.producers.graph.python.load import LANGUAGES
@@ -40,17 +41,7 @@ ROLES = ("client",)
 
 def register(subparsers: Any) -> None:
     parser = add_command(subparsers, "schema")
-    parser.add_argument(
-        "--project",
-        required=True,
-        metavar="ROOT",
-        help="the project root, the join root that paths and ids are relative to (required)",
-    )
-    parser.add_argument(
-        "--include-tests",
-        action="store_true",
-        help="also read test sources; their facts carry testSource: true",
-    )
+    add_source_arguments(parser)
     parser.add_argument(
         "--language",
         choices=LANGUAGES,
