@@ -80,10 +80,11 @@ def _base_folder(
 
 def _relation_uses(project: Path, args: argparse.Namespace) -> list[dict[str, Any]] | None:
     """The work tree's relation-use facts with graph ids; None when the scan fails."""
+    from tsograph.producers.project.model import ProjectModel
     from tsograph.producers.schema.collect_all import scan_project
 
     try:
-        scan = scan_project(project, False, syntax_files(args))
+        scan = scan_project(ProjectModel.load(project, False, syntax_files(args)))
     except (OSError, InputError):
         return None
     return [fact for fact in scan.facts if fact.get("kind") == "relation-use"]

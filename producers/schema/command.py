@@ -21,6 +21,7 @@ from tsograph.producers.command_args import (
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
 from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.language import schema_language
@@ -69,9 +70,10 @@ def run(args: argparse.Namespace) -> int:
             scan = scan_python(target.project, args.include_tests, files, target.enclosing, sources)
         else:
             platform = "js"
-            scan = scan_project(
+            model = ProjectModel.load(
                 target.project, args.include_tests, files, target.enclosing, sources
             )
+            scan = scan_project(model)
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
             platform=platform,
