@@ -65,14 +65,14 @@ def run(args: argparse.Namespace) -> int:
         language = schema_language(
             target.project, sources, args.language, args.include_tests, files
         )
+        model = ProjectModel.load(
+            target.project, args.include_tests, files, target.enclosing, sources
+        )
         if language == "python":
             platform = "python"
-            scan = scan_python(target.project, args.include_tests, files, target.enclosing, sources)
+            scan = scan_python(model)
         else:
             platform = "js"
-            model = ProjectModel.load(
-                target.project, args.include_tests, files, target.enclosing, sources
-            )
             scan = scan_project(model)
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
