@@ -82,12 +82,14 @@ def add_choice(parser: Any, flag: str, choices: Iterable[str], default: str, tex
     parser.add_argument(flag, choices=list(choices), default=default, help=text)
 
 
+def cache_folder(args: Any) -> Path:
+    """The cache folder: --cache-dir, else the default one (whether or not --no-cache)."""
+    return Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+
+
 def syntax_files(args: Any) -> SyntaxFiles:
     """The run's syntax files, cached by content unless --no-cache (see add_cache_arguments)."""
-    if args.no_cache:
-        directory = None
-    else:
-        directory = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+    directory = None if args.no_cache else cache_folder(args)
     return SyntaxFiles(FactsCache(directory, syntax_namespace()))
 
 
