@@ -169,6 +169,21 @@ def counted(
     return line
 
 
+def counted_reasons(
+    prefix: str,
+    reasons: Mapping[str, int],
+    text: str,
+    *,
+    names: Iterable[str] | None = None,
+    places: Iterable[Place] | None = None,
+) -> str:
+    """`counted` of a total made of its reasons: the count is their sum, the breakdown
+    lists each one."""
+    return counted(
+        prefix, sum(reasons.values()), text, breakdown=reasons, names=names, places=places
+    )
+
+
 def _places(places: Iterable[Place]) -> str:
     ordered = sorted(set(places))
     for path, line in ordered:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +32,35 @@ _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
-def add_output_arguments(parser: Any) -> None:
-    """--format and --generated-at, the last options of every bridge-facts command."""
-    add_format_argument(parser, "bridge-facts")
+def add_output_arguments(
+    parser: Any, kind: str = "bridge-facts", own: Sequence[tuple[str, str]] = ()
+) -> None:
+    """--format and --generated-at, the options of every command that writes a `kind`
+    document (the last ones of every bridge-facts command); `own` as for add_format_argument."""
+    add_format_argument(parser, kind, own)
     parser.add_argument(
         "--generated-at",
         metavar="TIMESTAMP",
         help="fix generatedAt (UTC with milliseconds, 2026-01-01T00:00:00.000Z) for "
         "reproducible output",
+    )
+
+
+def add_source_arguments(parser: Any) -> None:
+    """--project and --include-tests, the same for every bridge-facts command that reads the
+    project's sources (routes, schema)."""
+    parser.add_argument(
+        "--project",
+        required=True,
+        metavar="ROOT",
+        help="the project root, the join root that location paths and symbol ids are "
+        "relative to (required)",
+    )
+    parser.add_argument(
+        "--include-tests",
+        action="store_true",
+        help="also read test sources (*.test.*, *.spec.*, __tests__/, __mocks__/; Python: "
+        "test_*.py, *_test.py, conftest.py, test/, tests/); their facts carry testSource: true",
     )
 
 
@@ -61,12 +82,14 @@ def add_choice(parser: Any, flag: str, choices: Iterable[str], default: str, tex
     parser.add_argument(flag, choices=list(choices), default=default, help=text)
 
 
+def cache_folder(args: Any) -> Path:
+    """The cache folder: --cache-dir, else the default one (whether or not --no-cache)."""
+    return Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+
+
 def syntax_files(args: Any) -> SyntaxFiles:
     """The run's syntax files, cached by content unless --no-cache (see add_cache_arguments)."""
-    if args.no_cache:
-        directory = None
-    else:
-        directory = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
+    directory = None if args.no_cache else cache_folder(args)
     return SyntaxFiles(FactsCache(directory, syntax_namespace()))
 
 

@@ -14,12 +14,12 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import UsageError
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
-from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import add_cache_arguments, add_output_arguments
 from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.graph.records import graph_records, store_validated, without_details
 from tsograph.producers.help_text import add_command
-from tsograph.producers.output_formats import add_format_argument, emit
+from tsograph.producers.output_formats import emit
 from tsograph.producers.project.gitrev import head_revision
 
 
@@ -59,18 +59,13 @@ def register(subparsers: Any) -> None:
     parser = add_command(subparsers, "graph")
     add_project_options(parser)
     parser.add_argument(
-        "--generated-at",
-        metavar="TIMESTAMP",
-        help="fix generatedAt (UTC with milliseconds) for reproducible output",
-    )
-    parser.add_argument(
         "--details",
         action="store_true",
         help="also write each edge's call sites, the relations (extends, implements, "
         "overrides, imports, uses as a type) and the interfaces and type aliases they name "
         "(JSON format only)",
     )
-    add_format_argument(
+    add_output_arguments(
         parser,
         "tsograph-graph",
         [("ndjson", "a header line, then one node or edge record per line")],

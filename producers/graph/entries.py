@@ -40,7 +40,7 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted_reasons
 from tsograph.exchange.templates import canonicalize, segments_of
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.lang.facts import FileFacts
@@ -119,11 +119,10 @@ class EntryPoints:
         if not self.gaps:
             return []
         return [
-            counted(
+            counted_reasons(
                 "entry-points:",
-                sum(self.gaps.values()),
+                self.gaps,
                 "entry point(s) could not be marked",
-                breakdown=dict(self.gaps),
                 names=self.gap_names,
             )
         ]

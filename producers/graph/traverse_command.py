@@ -27,7 +27,7 @@ from typing import Any
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE, UsageError
 from tsograph.producers import progress
-from tsograph.producers.command_args import add_choice
+from tsograph.producers.command_args import add_choice, add_output_arguments
 from tsograph.producers.diagrams.output import (
     DIAGRAM_FORMATS,
     add_max_nodes,
@@ -46,7 +46,7 @@ from tsograph.producers.graph.snapshot_file import read_snapshot
 from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
 from tsograph.producers.help_text import add_command
-from tsograph.producers.output_formats import add_format_argument, emit
+from tsograph.producers.output_formats import emit
 from tsograph.producers.project.gitrev import head_revision
 
 DIRECTIONS = {"reach": "dependencies", "impact": "dependents"}
@@ -100,18 +100,13 @@ def register(subparsers: Any) -> None:
             "calls every flowing value proves; the default) or candidates (also every "
             "possible implementation)",
         )
-        add_format_argument(
+        add_output_arguments(
             parser,
             "language-traversal",
             own=[
                 ("mermaid", "a Mermaid flowchart of what was reached (at most --max-nodes)"),
                 ("dot", "the same diagram in Graphviz DOT"),
             ],
-        )
-        parser.add_argument(
-            "--generated-at",
-            metavar="TIMESTAMP",
-            help="fix generatedAt (UTC with milliseconds) for reproducible output",
         )
         add_max_nodes(parser)
         parser.add_argument(

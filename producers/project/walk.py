@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted, counted_reasons
 from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
 
 # Python sources are listed apart: only `graph --language python` reads them.
@@ -124,22 +124,20 @@ class SourceSet:
             )
         if unreadable:
             lines.append(
-                counted(
+                counted_reasons(
                     "unreadable-sources:",
-                    sum(unreadable.values()),
+                    unreadable,
                     "source file(s) or folder(s) could not be read",
-                    breakdown=unreadable,
                     names=[*self.unreadable_paths, *failed],
                 )
             )
         if self.truncated:
             lines.append(
-                counted(
+                counted_reasons(
                     "scan-truncated:",
-                    sum(self.truncated.values()),
+                    self.truncated,
                     f"walk limit(s) cut the scan (at most {MAX_ENTRIES} entries, "
                     f"{MAX_DEPTH} folder levels)",
-                    breakdown=self.truncated,
                 )
             )
         return lines

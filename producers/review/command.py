@@ -20,10 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.errors import InputError, UsageError
-from tsograph.producers.command_args import add_cache_arguments, syntax_files
+from tsograph.producers.command_args import add_cache_arguments, cache_folder, syntax_files
 from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.help_text import add_command
-from tsograph.producers.project.facts_cache import default_cache_dir
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.load import hold
 from tsograph.producers.review import git_base
@@ -67,8 +66,7 @@ def _base_folder(
     """The base's files: kept in the cache folder for the next review of the same base, or
     with --no-cache in a scratch folder removed afterwards."""
     if not args.no_cache:
-        cache = Path(args.cache_dir) if args.cache_dir else default_cache_dir()
-        yield git_base.kept_base(cache / "review-bases", top, commit, prefix, project)
+        yield git_base.kept_base(cache_folder(args) / "review-bases", top, commit, prefix, project)
         return
     with tempfile.TemporaryDirectory(prefix="tsograph-review-") as scratch:
         folder = Path(scratch) / "base"
@@ -80,10 +78,11 @@ def _base_folder(
 
 def _relation_uses(project: Path, args: argparse.Namespace) -> list[dict[str, Any]] | None:
     """The work tree's relation-use facts with graph ids; None when the scan fails."""
+    from tsograph.producers.project.model import ProjectModel
     from tsograph.producers.schema.collect_all import scan_project
 
     try:
-        scan = scan_project(project, False, syntax_files(args))
+        scan = scan_project(ProjectModel.load(project, False, syntax_files(args)))
     except (OSError, InputError):
         return None
     return [fact for fact in scan.facts if fact.get("kind") == "relation-use"]

@@ -15,6 +15,7 @@ from tsograph.exchange.errors import UsageError
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
+    add_source_arguments,
     checked_service,
     syntax_files,
 )
@@ -46,23 +47,12 @@ def register(subparsers: Any) -> None:
         "ones, else js; for --role server: the language whose servers the project holds "
         "(a project with both needs this)",
     )
-    parser.add_argument(
-        "--project",
-        required=True,
-        metavar="ROOT",
-        help="the project root: location paths and symbol ids are relative to it (required)",
-    )
+    add_source_arguments(parser)
     parser.add_argument(
         "--service",
         metavar="NAME",
         help="the service name written on the document and on every fact; for clients, "
         "the service that relative calls go to",
-    )
-    parser.add_argument(
-        "--include-tests",
-        action="store_true",
-        help="also read test sources (*.test.*, *.spec.*, __tests__/); their facts carry "
-        "testSource: true",
     )
     parser.add_argument(
         "--client-model", metavar="FILE", help="--role client only: " + CLIENT_MODEL_HELP

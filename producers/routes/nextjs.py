@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted, counted_reasons
 from tsograph.producers.lang.facts import Export, FileFacts
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
@@ -390,11 +390,10 @@ def scan_project(model: ProjectModel, service: str | None) -> Scan:
     framework_routes(root, settings, found, scan)
     if scan.coverage:
         scan.limitations.append(
-            counted(
+            counted_reasons(
                 "route-coverage:",
-                sum(scan.coverage.values()),
+                scan.coverage,
                 "route file(s) or folder(s) could not be fully modeled",
-                breakdown=dict(scan.coverage),
                 names=scan.coverage_names,
             )
         )

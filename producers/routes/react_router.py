@@ -40,7 +40,7 @@ import stat
 from collections import Counter
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted_reasons
 from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
 from tsograph.producers.project.model import ProjectModel
 
@@ -110,7 +110,7 @@ def _join(folder: str, name: str) -> str:
 
 
 def _line(gaps: Counter[str], names: set[str]) -> str:
-    return counted("route-coverage:", sum(gaps.values()), TEXT, breakdown=gaps, names=names)
+    return counted_reasons("route-coverage:", gaps, TEXT, names=names)
 
 
 def _read_text(root: Path, relative: str) -> str | None:

@@ -8,14 +8,10 @@ module it imports SchemaScan from.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from tsograph.producers import progress
-from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles
-from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.schema import prisma_collector, sql_literals
 from tsograph.producers.schema.orm import collect as orm
 from tsograph.producers.schema.result_cache import ResultCache, SchemaResult, schema_key
@@ -29,15 +25,11 @@ Collector = Callable[[SchemaScan], None]
 COLLECTORS: tuple[Collector, ...] = (prisma_collector.collect, orm.collect, sql_literals.collect)
 
 
-def scan_project(
-    root: Path,
-    include_tests: bool = False,
-    syntax_files: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-    sources: SourceSet | None = None,
-) -> SchemaScan:
+def scan_project(model: ProjectModel) -> SchemaScan:
+    """The relation-use facts of the run's project model (its sources, tests when it keeps
+    them), or its result kept from an earlier run."""
+    root, include_tests = model.root, model.include_tests
     with recording() as dependencies:
-        model = ProjectModel.load(root, include_tests, syntax_files, enclosing, sources)
         scan = SchemaScan(root, walk_schema_sources(root, include_tests, model.sources), model)
     # Files are read as collectors ask for them; most projects read most of them.
     progress.phase("parsing sources", len(scan.files.sources))

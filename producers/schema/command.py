@@ -15,11 +15,13 @@ from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.command_args import (
     add_cache_arguments,
     add_output_arguments,
+    add_source_arguments,
     syntax_files,
 )
 from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
 from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.language import schema_language
@@ -40,17 +42,7 @@ ROLES = ("client",)
 
 def register(subparsers: Any) -> None:
     parser = add_command(subparsers, "schema")
-    parser.add_argument(
-        "--project",
-        required=True,
-        metavar="ROOT",
-        help="the project root, the join root that paths and ids are relative to (required)",
-    )
-    parser.add_argument(
-        "--include-tests",
-        action="store_true",
-        help="also read test sources; their facts carry testSource: true",
-    )
+    add_source_arguments(parser)
     parser.add_argument(
         "--language",
         choices=LANGUAGES,
@@ -73,14 +65,15 @@ def run(args: argparse.Namespace) -> int:
         language = schema_language(
             target.project, sources, args.language, args.include_tests, files
         )
+        model = ProjectModel.load(
+            target.project, args.include_tests, files, target.enclosing, sources
+        )
         if language == "python":
             platform = "python"
-            scan = scan_python(target.project, args.include_tests, files, target.enclosing, sources)
+            scan = scan_python(model)
         else:
             platform = "js"
-            scan = scan_project(
-                target.project, args.include_tests, files, target.enclosing, sources
-            )
+            scan = scan_project(model)
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
             platform=platform,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tsograph.exchange.limitations import MAX_LISTED_PLACES, counted, prefix_of
+from tsograph.exchange.limitations import MAX_LISTED_PLACES, counted, counted_reasons, prefix_of
 
 
 def test_places_follow_the_breakdown_first_five_by_path_then_line() -> None:
@@ -44,3 +44,8 @@ def test_no_places_writes_the_line_unchanged() -> None:
 def test_a_place_must_be_project_relative_with_a_line(place: tuple[str, int]) -> None:
     with pytest.raises(ValueError):
         counted("x:", 1, "t", places=[place])
+
+
+def test_counted_reasons_counts_their_sum_and_lists_each() -> None:
+    line = counted_reasons("x:", {"b": 2, "a": 1, "c": 0}, "t", names=["pkg"])
+    assert line == "x: 3 t (a: 1, b: 2, pkg)"

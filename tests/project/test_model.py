@@ -87,7 +87,7 @@ def test_a_schema_run_builds_one_resolver_for_prisma_and_the_orms(
 
     monkeypatch.setattr(model_module, "Resolver", Counted)
     project = routes.write_project(tmp_path / "p", PROJECT)
-    scan = scan_project(project)
+    scan = scan_project(ProjectModel.load(project))
     assert {fact["channel"] for fact in scan.facts} >= {"Job", "users"}
     assert built == [scan.model.resolver]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
@@ -129,7 +130,7 @@ class OrmRun:
         at `at` in `written_in` (default `path`: an association may add a key elsewhere)."""
         located = written_in or path
         line, column = self.file(located).location(at.start)
-        usr = f"{path}#model:{qualified}"
+        usr = model_id(path, qualified)
         self.scan.add(
             fact_builder.relation_use(
                 channel, located, line, column, method=method, qualified_name=qualified, usr=usr

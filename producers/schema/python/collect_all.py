@@ -4,31 +4,19 @@ scan's record, are not imported by it (no import cycle)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
-from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
-from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.routes.python_client.project import PyProject, is_python_test
 from tsograph.producers.schema.python import dbapi, django_models, sqlalchemy_models
 from tsograph.producers.schema.python.handles import library_value
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 
-def scan_python(
-    root: Path,
-    include_tests: bool,
-    syntax: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-    sources: SourceSet | None = None,
-) -> PySchemaScan:
-    """The relation-use facts of a project's Python sources."""
-    files = syntax if syntax is not None else uncached_syntax_files()
+def scan_python(model: ProjectModel) -> PySchemaScan:
+    """The relation-use facts of the Python sources of the run's project model."""
+    root, include_tests = model.root, model.include_tests
     with paused_collection():
-        model = ProjectModel.load(root, include_tests, files, enclosing, sources)
         project = PyProject(model, library_value, frozenset({("flask_sqlalchemy", "SQLAlchemy")}))
         paths = [path for path in project.paths if include_tests or not is_python_test(path)]
         scan = PySchemaScan(project, paths)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
@@ -284,7 +285,7 @@ def _declare(
             col,
             method=column,
             qualified_name=qualified,
-            usr=f"{model.ctx.path}#model:{qualified}",
+            usr=model_id(model.ctx.path, qualified),
             dynamic=model.dynamic if dynamic is None else dynamic,
         )
     )

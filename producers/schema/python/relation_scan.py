@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tsograph.exchange.limitations import Place
+from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import Context
@@ -75,7 +76,7 @@ class PySchemaScan:
         """A declaration fact at `at` of a model or table (or its column `method`); its usr
         names the model's file, `model_path` when a base class in another file declares it."""
         line, column = ctx.syntax.location(at.start)
-        usr = f"{model_path or ctx.path}#model:{qualified}"
+        usr = model_id(model_path or ctx.path, qualified)
         self.add(
             fact_builder.relation_use(
                 channel,

@@ -9,6 +9,7 @@ import pytest
 from tests.schema.orm.support import FIXTURES, copy_project
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
 from tsograph.producers.schema.collect_all import scan_project
 
@@ -22,7 +23,7 @@ def test_second_run_with_the_same_cache_parses_nothing(
     project = copy_project(FIXTURES / case / "project", tmp_path / case)
     cache = tmp_path / "cache"
     cold = SyntaxFiles(FactsCache(cache, syntax_namespace()))
-    first = scan_project(project, syntax_files=cold)
+    first = scan_project(ProjectModel.load(project, syntax_files=cold))
     assert cold.parsed > 0, "the ORM phase read no source through the syntax cache"
 
     def refuse(path: str, data: bytes) -> None:
@@ -30,7 +31,7 @@ def test_second_run_with_the_same_cache_parses_nothing(
 
     monkeypatch.setattr(syntax_cache, "read_syntax", refuse)
     warm = SyntaxFiles(FactsCache(cache, syntax_namespace()))
-    second = scan_project(project, syntax_files=warm)
+    second = scan_project(ProjectModel.load(project, syntax_files=warm))
     assert warm.parsed == 0
     assert second.facts == first.facts
     assert second.limitation_lines() == first.limitation_lines()
