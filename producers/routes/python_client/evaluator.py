@@ -31,6 +31,11 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
 from tsograph.producers.routes.python_client.scopes import FileScopes, Site
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject
@@ -54,17 +59,6 @@ LIBRARIES = frozenset(
         "pymysql",
     }
 )
-_MAX_DEPTH = 48
-
-
-class Unknown:
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = Unknown()
 
 
 @dataclass(frozen=True)
@@ -105,11 +99,6 @@ class RequestObject:
 
 
 @dataclass(frozen=True)
-class Module:
-    path: str
-
-
-@dataclass(frozen=True)
 class Fn:
     path: str
     node: Node
@@ -128,11 +117,6 @@ class Obj:
     """An instance a call of a project class made (`User(name=…)`)."""
 
     cls: Cls
-
-
-@dataclass(frozen=True)
-class Seq:
-    items: tuple[Value, ...]
 
 
 @dataclass(frozen=True)
@@ -189,18 +173,17 @@ class Evaluator:
         self.project = project
         self.env: Env = env or {}
         self._active: set[tuple[str, int, str]] = set()
-        self._depth = 0
+        self._budget = DepthBudget()
 
     # ---- expressions ----------------------------------------------------------------
 
     def value(self, ctx: Context, node: Node | None) -> Value:
-        if node is None or self._depth > _MAX_DEPTH:
+        if node is None or not self._budget.enter():
             return UNKNOWN
-        self._depth += 1
         try:
             return self._value(ctx, node)
         finally:
-            self._depth -= 1
+            self._budget.leave()
 
     def _value(self, ctx: Context, node: Node) -> Value:
         kind = node.kind
@@ -230,19 +213,15 @@ class Evaluator:
         return UNKNOWN
 
     def _fstring(self, ctx: Context, node: Node) -> Value:
-        if "bytes" in node.flags:
+        pieces = fstring_pieces(ctx.syntax, node)
+        if pieces is None:
             return UNKNOWN
-        pieces: list[str] = []
-        for item in node.items:
-            if item.kind == "template_text":
-                pieces.append(literal(item.value or ""))
-                continue
-            inner = item.part("value")
-            # `{x!r}`, `{x:>3}`, `{x=}`: a conversion or a spec the text does not show.
-            tail = ctx.syntax.data[inner.end : item.end].strip() if inner is not None else b""
-            value = self.value(ctx, inner) if tail == b"}" else UNKNOWN
-            pieces.append(url_text(value))
-        return "".join(pieces)
+        return "".join(
+            literal(piece)
+            if isinstance(piece, str)
+            else url_text(UNKNOWN if piece is None else self.value(ctx, piece))
+            for piece in pieces
+        )
 
     def _mapping(self, ctx: Context, node: Node) -> Value:
         items: list[tuple[str, Value]] = []
@@ -316,7 +295,7 @@ class Evaluator:
             return Obj(callee) if made is None else made
         return UNKNOWN
 
-    def _string_method(self, ctx: Context, text: str, method: str, args: Arguments) -> Value:
+    def _string_method(self, ctx: Context, text: str, method: str, args: Arguments[Node]) -> Value:
         values = [self.value(ctx, arg) for arg in args.positional]
         if args.open:
             return UNKNOWN
@@ -376,10 +355,10 @@ class Evaluator:
         sites = ctx.scopes.module_sites(name)
         if len(sites) == 1 and not ctx.scopes.written_globally(name):
             return self.site(ctx, sites[0], name)
-        if not sites and path.endswith(("/__init__.py", "/__init__.pyi")):
-            sub = self.project.submodule(path, name)
-            if sub is not None:
-                return sub
+        if not sites:
+            sub = package_submodule(self.project.modules, path, name)
+            if sub is not None and sub.kind == "module":
+                return Module(sub.path)
         return UNKNOWN
 
     def site(self, ctx: Context, site: Site, name: str) -> Value:
@@ -419,41 +398,6 @@ class Evaluator:
             if function is not None:
                 return self.env.get((id(function), name), UNKNOWN)
         return UNKNOWN
-
-
-@dataclass
-class Arguments:
-    positional: list[Node]
-    keywords: dict[str, Node]
-    open: bool  # a `*args` or `**kwargs` spread: more arguments than written
-
-    @staticmethod
-    def of(call: Node) -> Arguments:
-        positional: list[Node] = []
-        keywords: dict[str, Node] = {}
-        spread = False
-        for item in call.items:
-            if item.kind == "keyword" and item.value:
-                value = item.part("value")
-                if value is not None:
-                    keywords[item.value] = value
-            elif item.kind == "spread":
-                spread = True
-            elif item.kind == "comprehension":
-                positional.append(item)
-            else:
-                positional.append(item)
-        return Arguments(positional, keywords, spread)
-
-    def get(self, index: int, keyword: str) -> Node | None:
-        """The argument for a parameter that is both positional (`index`) and named."""
-        if index < len(self.positional):
-            return self.positional[index]
-        return self.keywords.get(keyword)
-
-    def missing(self, index: int, keyword: str) -> bool:
-        """True when the parameter is provably not given (no spread could hold it)."""
-        return self.get(index, keyword) is None and not self.open
 
 
 def percent_format(template: str, right: Value) -> Value:

@@ -21,21 +21,27 @@ from tsograph.producers.project.walk import UnreadableSource, read_source
 from tsograph.producers.routes.python_client.class_fields import ClassFields
 from tsograph.producers.routes.python_client.evaluator import (
     LIBRARIES,
-    UNKNOWN,
-    Arguments,
     Cls,
     Context,
     Evaluator,
     Lib,
-    Module,
     Value,
+)
+from tsograph.producers.values.python.arguments import (
+    Arguments,
+)
+from tsograph.producers.values.python.modules import (
+    Module,
+)
+from tsograph.producers.values.unknown import (
+    UNKNOWN,
 )
 
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
 
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
-LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments], Value]
+LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
 
 
 def is_python_test(relative: str) -> bool:
@@ -140,22 +146,15 @@ class PyProject:
         found = self.modules.resolve(importer, dotted)
         return Module(found.path) if found.kind == "module" else UNKNOWN
 
-    def submodule(self, package_init: str, name: str) -> Value | None:
-        folder = package_init.rpartition("/")[0]
-        found = self.modules.submodule([folder], name)
-        if found is not None and found.kind == "module":
-            return Module(found.path)
-        return None
-
     # ---- library calls and fields ---------------------------------------------------
 
     def library_call(
-        self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments
+        self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments[Node]
     ) -> Value:
         return self._library_call(ev, ctx, call, callee, args)
 
     def class_call(
-        self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments
+        self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments[Node]
     ) -> Value | None:
         """A call of a project class that subclasses one of `subclassed`: the library's value
         (redash's `RedashSQLAlchemy(SQLAlchemy)` instance is a Flask-SQLAlchemy handle)."""

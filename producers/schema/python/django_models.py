@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
-    Arguments,
     Cls,
     Context,
     Evaluator,
@@ -49,6 +48,9 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import class_bases, naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.values.python.arguments import (
+    Arguments,
+)
 
 _MODEL = ("django", "db", "models", "Model")
 # Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with
@@ -374,7 +376,7 @@ def _many_to_many(
     attr: str,
     left: Node,
     call: Node,
-    args: Arguments,
+    args: Arguments[Node],
 ) -> None:
     scan = reader.scan
     if "through" in args.keywords:

@@ -25,14 +25,18 @@ from collections.abc import Iterable, Iterator
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
     Context,
     Evaluator,
     Lib,
     Value,
 )
 from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.values.python.arguments import (
+    Arguments,
+)
+from tsograph.producers.values.unknown import (
+    UNKNOWN,
+)
 
 CONNECTION = "<connection>"
 CURSOR = "<cursor>"
@@ -72,7 +76,9 @@ SQL_METHODS = {
 }
 
 
-def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+def library_value(
+    ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments[Node]
+) -> Value:
     if callee.path == ("functools", "partial"):
         return _partial(ev, ctx, args)
     made = _CONNECT.get(callee.path)
@@ -111,7 +117,7 @@ def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
             yield ctx
 
 
-def _partial(ev: Evaluator, ctx: Context, args: Arguments) -> Value:
+def _partial(ev: Evaluator, ctx: Context, args: Arguments[Node]) -> Value:
     """`functools.partial(db.Column, nullable=False)` (redash's `Column`): a library function
     given only options it does not name by, so calls of it make the same values."""
     if len(args.positional) != 1 or args.open or {"name", "key"} & set(args.keywords):

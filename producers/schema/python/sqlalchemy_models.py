@@ -42,15 +42,12 @@ import re
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
     Cls,
     Context,
     Evaluator,
     Lib,
     Mapping,
     Obj,
-    Seq,
     Value,
 )
 from tsograph.producers.routes.python_client.scopes import nodes
@@ -58,6 +55,15 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.values.python.arguments import (
+    Arguments,
+)
+from tsograph.producers.values.python.literals import (
+    Seq,
+)
+from tsograph.producers.values.unknown import (
+    UNKNOWN,
+)
 
 _BASE_CLASSES = frozenset(
     {
@@ -80,7 +86,7 @@ def _is_sqla(path: tuple[str, ...]) -> bool:
     return path[0] in ("sqlalchemy", "sqlmodel") or (len(path) > 1 and path[1] == DB)
 
 
-def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments | None:
+def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments[Node] | None:
     """The arguments of a call of SQLAlchemy's (or Flask-SQLAlchemy's `db.`) `name`."""
     if node is None or node.kind != "call":
         return None

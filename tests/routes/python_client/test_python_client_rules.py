@@ -13,7 +13,13 @@ from tests.openapi.support import invoke
 from tests.routes.client.support import calls_of, document_of
 from tests.routes.support import write_project
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.evaluator import Seq, percent_format, str_format
+from tsograph.producers.routes.python_client.evaluator import (
+    percent_format,
+    str_format,
+)
+from tsograph.producers.values.python.literals import (
+    Seq,
+)
 
 REQUIREMENTS = {"requirements.txt": "requests\nhttpx\naiohttp\n"}
 API = 'API = "https://api.example.test"\n'
