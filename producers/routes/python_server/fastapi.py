@@ -50,7 +50,6 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Seq,
     Text,
     derives,
     inherited_attribute,
@@ -63,6 +62,9 @@ from tsograph.producers.routes.python_server.registration import (
     http_method_names,
     include,
     name_node,
+)
+from tsograph.producers.values.python.literals import (
+    Seq,
 )
 
 APP_CONSTRUCTORS = frozenset(
@@ -138,7 +140,7 @@ class FastAPIFramework(RouteDecorators):
             given = args.get(-1, "prefix")
             prefix = text("") if given is None else as_text(given[0])
             router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
-            if args.spread:
+            if args.open:
                 router.prefix = UNKNOWN_TEXT
             return router
         if name in STATIC_FILES:
@@ -220,7 +222,7 @@ class FastAPIFramework(RouteDecorators):
             child = args.get(0, "router")
             given = args.get(-1, "prefix")
             prefix = _own(router) + (text("") if given is None else as_text(given[0]))
-            if args.spread:
+            if args.open:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
             value = None if child is None else child[0]
@@ -307,7 +309,7 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
                 break
             continue
         router.entries.append(Mount(place, False, prefix, None, DOCS))
-    if args.spread:
+    if args.open:
         router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
 
 

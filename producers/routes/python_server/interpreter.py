@@ -18,7 +18,7 @@ Nothing is executed and nothing is imported: this reads the lowered syntax
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
@@ -26,22 +26,23 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN,
     UNKNOWN_TEXT,
     Class,
     External,
     Function,
     Handler,
     KeepsClass,
-    Module,
     Place,
     Router,
     Scope,
-    Seq,
     Text,
     inherited_attribute,
     text,
 )
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.unknown import UNKNOWN
 
 # How deep calls of project functions are followed from module code.
 MAX_CALL_DEPTH = 8
@@ -50,20 +51,8 @@ _BLOCKS = ("if", "try", "for", "for_in", "while", "match")
 _ESCAPED = object()
 
 
-@dataclass
-class Args:
-    """The evaluated arguments of a call, with their nodes."""
-
-    positional: list[tuple[Any, Node]] = field(default_factory=list)
-    keywords: dict[str, tuple[Any, Node]] = field(default_factory=dict)
-    spread: bool = False  # `*a` or `**k`: the arguments are not all known
-
-    def get(self, index: int, keyword: str) -> tuple[Any, Node] | None:
-        if keyword in self.keywords:
-            return self.keywords[keyword]
-        if 0 <= index < len(self.positional):
-            return self.positional[index]
-        return None
+# The evaluated arguments of a call, each with its node.
+Args = Arguments[tuple[Any, Node]]
 
 
 @dataclass
@@ -167,13 +156,11 @@ class Interpreter:
         scope = self.run_module(module.path)
         if scope is not None and name in scope.names:
             return scope.names[name]
-        if module.path.endswith("/__init__.py"):
-            folder = module.path.rpartition("/")[0]
-            sub = self.modules.submodule([folder], name)
-            if sub is not None and sub.kind == "module":
-                if load:
-                    self.run_module(sub.path)
-                return Module(sub.path)
+        sub = package_submodule(self.modules, module.path, name)
+        if sub is not None and sub.kind == "module":
+            if load:
+                self.run_module(sub.path)
+            return Module(sub.path)
         return UNKNOWN
 
     # ---- statements -----------------------------------------------------------------
@@ -469,20 +456,7 @@ class Interpreter:
         return ObjectMember(owner, name)
 
     def arguments(self, node: Node, ctx: Context) -> Args:
-        args = Args()
-        for item in node.items:
-            if item.kind == "keyword":
-                inner = item.part("value")
-                if item.value and inner is not None:
-                    args.keywords[item.value] = (self.eval(inner, ctx), inner)
-            elif item.kind == "spread":
-                args.spread = True
-                inner = item.part("value")
-                if inner is not None:
-                    self.eval(inner, ctx)
-            else:
-                args.positional.append((self.eval(item, ctx), item))
-        return args
+        return Arguments.read(node, lambda item: (self.eval(item, ctx), item))
 
     def call(self, node: Node, ctx: Context) -> Any:
         callee_node = node.part("callee")

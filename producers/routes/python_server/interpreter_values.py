@@ -15,16 +15,7 @@ from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-
-
-class Unknown:
-    """A value that could not be proven."""
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = Unknown()
+from tsograph.producers.values.unknown import UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -70,13 +61,6 @@ def text(value: str) -> Text:
 
 
 UNKNOWN_TEXT = Text((None,))
-
-
-@dataclass(frozen=True)
-class Module:
-    """A project module (its file)."""
-
-    path: str
 
 
 @dataclass(frozen=True)
@@ -145,13 +129,6 @@ def inherited_attribute(view: Class, name: str, depth: int = 0) -> Any:
 @dataclass(frozen=True)
 class KeepsClass:
     """A class decorator proven to return the class it decorates (a framework says which)."""
-
-
-@dataclass(frozen=True)
-class Seq:
-    """A list or tuple literal."""
-
-    items: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

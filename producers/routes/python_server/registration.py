@@ -19,8 +19,10 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Place,
     Router,
-    Seq,
     Text,
+)
+from tsograph.producers.values.python.literals import (
+    Seq,
 )
 
 
