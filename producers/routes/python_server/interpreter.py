@@ -40,7 +40,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     text,
 )
 from tsograph.producers.values.python.arguments import Arguments
-from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.modules import Module, package_submodule
 from tsograph.producers.values.unknown import UNKNOWN
 
@@ -405,16 +405,16 @@ class Interpreter:
         return UNKNOWN
 
     def _template(self, node: Node, ctx: Context) -> Any:
-        if "bytes" in node.flags:
+        found = fstring_pieces(ctx.file, node)
+        if found is None:
             return UNKNOWN
         pieces: list[str | None] = []
-        for item in node.items:
-            if item.kind == "template_text":
-                pieces.append(item.value or "")
-            elif item.kind == "substitution":
-                inner = item.part("value")
-                value = UNKNOWN if inner is None else self.eval(inner, ctx)
+        for piece in found:
+            if isinstance(piece, Node):
+                value = self.eval(piece, ctx)
                 pieces.extend(value.pieces if isinstance(value, Text) else (None,))
+            else:
+                pieces.append(piece)
         return Text(tuple(pieces))
 
     def _binary(self, node: Node, ctx: Context) -> Any:

@@ -1,0 +1,36 @@
+"""What the server interpreter reads from Python values (values/python), in-process."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.routes.python_server.route_scan import scan_python_server
+
+
+def _channels(root: Path, files: dict[str, str]) -> list[tuple[str, bool]]:
+    for name, source in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(source)
+    facts = scan_python_server(ProjectModel.load(root), None).facts
+    return sorted((fact["channel"], bool(fact.get("dynamic"))) for fact in facts)
+
+
+def _route(path: str, name: str) -> str:
+    return f"@app.get({path})\ndef {name}():\n    pass\n\n"
+
+
+def test_a_conversion_or_format_spec_in_an_f_string_path_is_not_the_value_text(
+    tmp_path: Path,
+) -> None:
+    # `f"/{PREFIX!r}"` is "/'v1'" and `f"/{PREFIX:>4}"` is "/  v1" (CPython 3.11): the
+    # name's text is not the path's, so those parts are unknown; a plain field is its text.
+    source = (
+        'from fastapi import FastAPI\n\nPREFIX = "v1"\napp = FastAPI()\n\n'
+        + _route('f"/{PREFIX!r}/a"', "a")
+        + _route('f"/{PREFIX:>4}/b"', "b")
+        + _route('f"/{PREFIX}/c"', "c")
+    )
+    channels = _channels(tmp_path, {"app.py": source})
+    assert ("/v1/c", False) in channels
+    assert not any(channel in ("/v1/a", "/v1/b") for channel, _ in channels)
