@@ -20,7 +20,6 @@ from tsograph.producers.graph.python.binding_values import (
     UNTYPED_RECEIVER,
     Decl,
     Instance,
-    Module,
     Namespace,
     Outside,
     Unknown,
@@ -36,6 +35,9 @@ from tsograph.producers.lang.facts import (
     Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
+from tsograph.producers.values.python.modules import (
+    Module,
+)
 
 # Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
 # read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.

@@ -1,7 +1,8 @@
 """What a Python name or expression may hold, as far as binding proves it.
 
-`Module` and `Namespace` are imported modules; `Decl` a project declaration
-(function, class, method, variable); `Instance` an object of a project class:
+`Module` (values/python's, shared with the routes and schema readers) and
+`Namespace` are imported modules; `Decl` a project declaration (function,
+class, method, variable); `Instance` an object of a project class:
 `exact` when a constructor call made it, so no subclass can answer instead
 (an annotation or `self` proves only that it is at least that class), and
 `flow` when only the project's writes to an attribute prove it. `Outside` is
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tsograph.producers.values.python.modules import Module
+
 # Reasons a call gets no edge (unresolved-calls: breakdown keys), from code-graph.txt.
 UNTYPED_RECEIVER = "untyped-receiver"
 DYNAMIC = "dynamic"
@@ -20,11 +23,6 @@ MISS = "miss"
 AMBIGUOUS = "ambiguous"
 DYNAMIC_BASE = "dynamic-base"
 CHAIN_TOO_DEEP = "export-chain-too-deep"
-
-
-@dataclass(frozen=True)
-class Module:
-    path: str
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,6 @@ from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     MISS,
     OUTSIDE,
-    Module,
     Namespace,
     Outside,
     Unknown,
@@ -27,6 +26,10 @@ from tsograph.producers.lang.facts import (
     Declaration,
     Import,
     Ref,
+)
+from tsograph.producers.values.python.modules import (
+    Module,
+    package_folder,
 )
 
 
@@ -59,14 +62,10 @@ class ModuleNames(BinderIndex):
 
     def _submodule(self, package: Module | Namespace, name: str) -> Value:
         if isinstance(package, Module):
-            if not package.path.endswith(
-                ("/__init__.py", "/__init__.pyi")
-            ) and package.path not in (
-                "__init__.py",
-                "__init__.pyi",
-            ):
+            folder = package_folder(package.path)
+            if folder is None:
                 return Unknown(MISS)
-            folders: tuple[str, ...] = (package.path.rpartition("/")[0],)
+            folders: tuple[str, ...] = (folder,)
         else:
             folders = package.folders
         found = self.modules.submodule(folders, name)
