@@ -22,7 +22,6 @@ gives `Lib(("httpx", "Client"))`; calling a client constructor gives a
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
@@ -35,6 +34,9 @@ from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.python.strings import Field, Text
+from tsograph.producers.values.python.strings import percent_format as text_percent_format
+from tsograph.producers.values.python.strings import str_format as text_str_format
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
@@ -400,93 +402,55 @@ class Evaluator:
         return UNKNOWN
 
 
+def url_field(value: Value) -> Field:
+    """A value as one argument of `%` or `str.format`: URL text as a Text (a hole is an
+    unknown part), an int, or None."""
+    if isinstance(value, str):
+        return from_url_text(value)
+    if isinstance(value, int):
+        return value
+    return None
+
+
+def from_url_text(value: str) -> Text:
+    pieces: list[str | None] = []
+    for index, part in enumerate(value.split(HOLE)):
+        if index:
+            pieces.append(None)
+        if part:
+            pieces.append(part)
+    return Text(tuple(pieces))
+
+
+def to_url_text(value: Text | None) -> Value:
+    if value is None:
+        return UNKNOWN
+    return "".join(HOLE if piece is None else piece for piece in value.pieces)
+
+
 def percent_format(template: str, right: Value) -> Value:
-    """`template % right` for the conversions whose text is known; others are holes."""
-    args: list[Value]
-    mapping: dict[str, Value] | None = None
+    """`template % right` on URL text (values/python/strings.percent_format)."""
+    fields: list[Field] | dict[str, Field] | None
     if isinstance(right, Seq):
-        args = list(right.items)
+        fields = [url_field(item) for item in right.items]
     elif isinstance(right, Mapping):
-        args, mapping = [], dict(right.items)
+        fields = {key: url_field(item) for key, item in right.items}
     elif right is UNKNOWN:
-        return UNKNOWN  # a tuple of unknown size or a mapping: the fields are not known
+        fields = None  # a tuple of unknown size or a mapping: the fields are not known
     else:
-        args = [right]
-    out: list[str] = []
-    index = 0
-    position = 0
-    while position < len(template):
-        char = template[position]
-        if char != "%":
-            out.append(char)
-            position += 1
-            continue
-        if template[position + 1 : position + 2] == "%":
-            out.append("%")
-            position += 2
-            continue
-        key: str | None = None
-        cursor = position + 1
-        if template[cursor : cursor + 1] == "(":
-            close = template.find(")", cursor)
-            if close < 0 or mapping is None:
-                return UNKNOWN
-            key = template[cursor + 1 : close]
-            cursor = close + 1
-        spec_start = cursor
-        while cursor < len(template) and template[cursor] in "#0- +123456789.*lhL":
-            cursor += 1
-        if cursor >= len(template):
-            return UNKNOWN
-        conversion = template[cursor]
-        spec = template[spec_start:cursor]
-        if key is not None:
-            assert mapping is not None
-            value = mapping.get(key, UNKNOWN)
-        else:
-            if index >= len(args):
-                return UNKNOWN  # raises: not enough arguments
-            value = args[index]
-            index += 1
-        known = not spec and (
-            (conversion == "s" and isinstance(value, (str, int)))
-            or (conversion in "di" and isinstance(value, int))
-        )
-        out.append(url_text(value) if known else HOLE)
-        position = cursor + 1
-    if mapping is None and index != len(args):
-        return UNKNOWN  # raises: not all arguments converted
-    return "".join(out)
+        fields = [url_field(right)]
+    return to_url_text(text_percent_format(from_url_text(template), fields))
 
 
 def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Value:
-    """`template.format(*args, **named)` for plain fields; a conversion or spec is a hole."""
-    out: list[str] = []
-    auto = 0
-    numbered = False
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:
-        return UNKNOWN
-    for text, field_name, spec, conversion in parsed:
-        out.append(text)
-        if field_name is None:
-            continue
-        head = field_name.split(".", 1)[0].split("[", 1)[0]
-        value: Value
-        if head == "":
-            value = args[auto] if auto < len(args) else UNKNOWN
-            auto += 1
-        elif head.isdigit():
-            numbered = True
-            value = args[int(head)] if int(head) < len(args) else UNKNOWN
-        else:
-            value = named.get(head, UNKNOWN)
-        plain = head == field_name and not spec and conversion in (None, "s")
-        out.append(url_text(value) if plain and isinstance(value, (str, int)) else HOLE)
-    if auto and numbered:
-        return UNKNOWN  # mixing `{}` and `{0}` raises ValueError
-    return "".join(out)
+    """`template.format(*args, **named)` on URL text (values/python/strings.str_format)."""
+    return to_url_text(
+        text_str_format(
+            from_url_text(template),
+            [url_field(arg) for arg in args],
+            {key: url_field(arg) for key, arg in named.items()},
+        )
+    )
 
 
 def join_url(base: Value, url: Value) -> Value:

@@ -55,7 +55,6 @@ from tsograph.producers.routes.python_server.interpreter import (
     Interpreter,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
@@ -64,10 +63,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Place,
     Route,
     Router,
-    Text,
     derives,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import http_method_names, name_node
 from tsograph.producers.values.python.literals import (
@@ -75,6 +72,11 @@ from tsograph.producers.values.python.literals import (
 )
 from tsograph.producers.values.python.modules import (
     Module,
+)
+from tsograph.producers.values.python.strings import (
+    UNKNOWN_TEXT,
+    Text,
+    text,
 )
 from tsograph.producers.values.unknown import (
     UNKNOWN,

@@ -41,7 +41,6 @@ from tsograph.producers.routes.python_server.interpreter import (
     Context,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Class,
     Entry,
     External,
@@ -50,10 +49,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Text,
     derives,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import (
     RouteDecorators,
@@ -65,6 +62,11 @@ from tsograph.producers.routes.python_server.registration import (
 )
 from tsograph.producers.values.python.literals import (
     Seq,
+)
+from tsograph.producers.values.python.strings import (
+    UNKNOWN_TEXT,
+    Text,
+    text,
 )
 
 APP_CONSTRUCTORS = frozenset(

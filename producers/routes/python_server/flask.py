@@ -40,7 +40,6 @@ from tsograph.producers.routes.python_server.interpreter import (
     Context,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
@@ -49,9 +48,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Text,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import (
     RouteDecorators,
@@ -60,6 +57,11 @@ from tsograph.producers.routes.python_server.registration import (
     http_method_names,
     include,
     name_node,
+)
+from tsograph.producers.values.python.strings import (
+    UNKNOWN_TEXT,
+    Text,
+    text,
 )
 from tsograph.producers.values.unknown import (
     UNKNOWN,

@@ -26,7 +26,6 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
@@ -35,13 +34,16 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Place,
     Router,
     Scope,
-    Text,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.python.strings import (
+    UNKNOWN_TEXT,
+    Text,
+    text,
+)
 from tsograph.producers.values.unknown import UNKNOWN
 
 # How deep calls of project functions are followed from module code.

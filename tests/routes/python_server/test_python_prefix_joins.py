@@ -19,6 +19,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Include,
     Place,
     Router,
+)
+from tsograph.producers.values.python.strings import (
     Text,
     text,
 )
