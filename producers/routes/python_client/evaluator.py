@@ -34,9 +34,8 @@ from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.modules import Module, package_submodule
-from tsograph.producers.values.python.strings import Field, Text
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
 from tsograph.producers.values.python.strings import percent_format as text_percent_format
-from tsograph.producers.values.python.strings import str_format as text_str_format
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
@@ -280,7 +279,7 @@ class Evaluator:
             method = prop.value if prop is not None else ""
             receiver = self.value(ctx, callee_node.part("object"))
             if isinstance(receiver, str) and method:
-                return self._string_method(ctx, receiver, method or "", args)
+                return self._string_method(ctx, receiver, method, node)
         if (
             callee_node.kind == "identifier"
             and callee_node.value == "str"
@@ -297,29 +296,11 @@ class Evaluator:
             return Obj(callee) if made is None else made
         return UNKNOWN
 
-    def _string_method(self, ctx: Context, text: str, method: str, args: Arguments[Node]) -> Value:
-        values = [self.value(ctx, arg) for arg in args.positional]
-        if args.open:
-            return UNKNOWN
-        if method == "format":
-            named = {key: self.value(ctx, arg) for key, arg in args.keywords.items()}
-            return str_format(text, values, named)
-        if args.keywords:
-            return UNKNOWN
-        if method in ("rstrip", "lstrip", "strip", "removeprefix", "removesuffix"):
-            if len(values) != 1 or not isinstance(values[0], str) or HOLE in values[0]:
-                return UNKNOWN
-            chars = values[0]
-            if method.endswith("strip") and text and (text[0] == HOLE or text[-1] == HOLE):
-                return UNKNOWN  # a hole at the edge may end in what is stripped
-            result: str = getattr(text, method)(chars)
-            return result
-        if method == "join" and len(values) == 1 and isinstance(values[0], Seq):
-            # join raises on anything but text, so an unknown item that joins is text.
-            if any(not isinstance(item, (str, Unknown)) for item in values[0].items):
-                return UNKNOWN
-            return text.join(url_text(item) for item in values[0].items)
-        return UNKNOWN
+    def _string_method(self, ctx: Context, text: str, method: str, call: Node) -> Value:
+        values = Arguments.read(call, lambda arg: self.value(ctx, arg))
+        return to_url_text(
+            string_method(from_url_text(text), method, values, url_field, _url_items)
+        )
 
     # ---- names ----------------------------------------------------------------------
 
@@ -422,6 +403,15 @@ def from_url_text(value: str) -> Text:
     return Text(tuple(pieces))
 
 
+def _url_items(value: Value) -> list[Text] | None:
+    """A list display's items as texts for `join` (an unknown one is text, or join raises)."""
+    if not isinstance(value, Seq):
+        return None
+    if any(not isinstance(item, (str, Unknown)) for item in value.items):
+        return None
+    return [from_url_text(item) if isinstance(item, str) else UNKNOWN_TEXT for item in value.items]
+
+
 def to_url_text(value: Text | None) -> Value:
     if value is None:
         return UNKNOWN
@@ -440,17 +430,6 @@ def percent_format(template: str, right: Value) -> Value:
     else:
         fields = [url_field(right)]
     return to_url_text(text_percent_format(from_url_text(template), fields))
-
-
-def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Value:
-    """`template.format(*args, **named)` on URL text (values/python/strings.str_format)."""
-    return to_url_text(
-        text_str_format(
-            from_url_text(template),
-            [url_field(arg) for arg in args],
-            {key: url_field(arg) for key, arg in named.items()},
-        )
-    )
 
 
 def join_url(base: Value, url: Value) -> Value:

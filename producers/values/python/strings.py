@@ -3,14 +3,21 @@
 A `Text` keeps the proven pieces of a string and None for each part that is not
 known (a parameter, an environment value, a field formatted in a way its value's
 text does not show), so a path under an unproven prefix still has its proven tail.
-`%` and `str.format` are read here once for every evaluator: each hands in its
-arguments reduced to a `Field` (their text, an int, or None when not proven text).
+`%`, `str.format` and the string methods whose result the text proves are read
+here once for every evaluator: each hands in its arguments reduced to a `Field`
+(their text, an int, or None when not proven text).
 """
 
 from __future__ import annotations
 
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
+
+from tsograph.producers.values.python.arguments import Arguments
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -183,3 +190,49 @@ def str_format(template: Text, args: list[Field], named: dict[str, Field]) -> Te
     if auto and numbered:
         return None  # mixing `{}` and `{0}` raises ValueError
     return _pieces(out)
+
+
+STRIP_METHODS = frozenset({"rstrip", "lstrip", "strip", "removeprefix", "removesuffix"})
+
+
+def string_method(
+    value: Text,
+    method: str,
+    args: Arguments[T],
+    field: Callable[[T], Field],
+    items: Callable[[T], list[Text] | None],
+) -> Text | None:
+    """`value.method(...)` where the text proves the result: `format`, the strips and
+    `removeprefix`/`removesuffix` with a literal argument, `join` of a list display.
+    `field` reduces an argument to a Field; `items` gives a list argument's items as
+    texts (an item not proven counts as text: `join` raises on anything else), None
+    when it is no list display or holds a value that is proven not to be text."""
+    if args.open:
+        return None
+    if method == "format":
+        return str_format(
+            value,
+            [field(arg) for arg in args.positional],
+            {key: field(arg) for key, arg in args.keywords.items()},
+        )
+    if args.keywords or len(args.positional) != 1:
+        return None
+    flat = _flat(value)
+    if flat is None:
+        return None
+    if method in STRIP_METHODS:
+        chars = field(args.positional[0])
+        known = chars.known if isinstance(chars, Text) else None
+        if known is None:
+            return None
+        if method.endswith("strip") and flat and (flat[0] == _GAP or flat[-1] == _GAP):
+            return None  # an unknown part at the edge may end in what is stripped
+        result: str = getattr(flat, method)(known)
+        return _pieces([result])
+    if method == "join":
+        found = items(args.positional[0])
+        parts = None if found is None else [_flat(item) for item in found]
+        if parts is None or any(part is None for part in parts):
+            return None
+        return _pieces([flat.join(part for part in parts if part is not None)])
+    return None

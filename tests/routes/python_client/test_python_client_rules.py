@@ -6,20 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tests.openapi.support import invoke
 from tests.routes.client.support import calls_of, document_of
 from tests.routes.support import write_project
-from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.evaluator import (
-    percent_format,
-    str_format,
-)
-from tsograph.producers.values.python.literals import (
-    Seq,
-)
 
 REQUIREMENTS = {"requirements.txt": "requests\nhttpx\naiohttp\n"}
 API = 'API = "https://api.example.test"\n'
@@ -189,36 +179,6 @@ def test_usrs_are_the_python_graph_ids(tmp_path: Path) -> None:
     usrs = [fact["symbol"]["usr"] for fact in document["facts"]]
     assert len(usrs) == 4
     assert set(usrs) <= ids
-
-
-@given(st.lists(st.sampled_from(["a", "b/", "{x}", "%s", "%%", "%d"]), max_size=6))
-def test_percent_format_agrees_with_python(pieces: list[str]) -> None:
-    template = "".join(pieces)
-    count = template.replace("%%", "").count("%")
-    args = tuple(range(count))
-    try:
-        expected: str | None = template % args
-    except (TypeError, ValueError):
-        expected = None
-    found = percent_format(template, Seq(args))
-    if expected is None:
-        assert not isinstance(found, str)
-    else:
-        assert found == expected
-
-
-@given(st.lists(st.sampled_from(["a", "/", "{}", "{0}", "{{", "}}", "{n}"]), max_size=6))
-def test_str_format_agrees_with_python(pieces: list[str]) -> None:
-    template = "".join(pieces)
-    try:
-        expected: str | None = template.format("p", "q", "r", "s", "t", "u", n="N")
-    except (IndexError, KeyError, ValueError):
-        expected = None
-    found = str_format(template, ["p", "q", "r", "s", "t", "u"], {"n": "N"})
-    if expected is not None:
-        assert found == expected
-    else:
-        assert not isinstance(found, str) or HOLE in found
 
 
 def test_language_selection(tmp_path: Path) -> None:
