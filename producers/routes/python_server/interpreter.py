@@ -4,7 +4,8 @@ Modules are run the way CPython imports them: a module's statements in order,
 an `import` of a project module running that module first (once; a cycle sees
 the names bound so far). Functions are followed when module code calls them
 (`app = create_app()`), with their arguments, to a fixed depth. Only what
-builds servers is evaluated: strings (literals, f-strings, `+`), names,
+builds servers is evaluated: strings (literals, f-strings, `+`, `%`,
+`str.format` and the string methods of values/python/strings.py), names,
 imports, attribute reads of modules, lists, project functions and classes,
 and calls a framework module (FRAMEWORKS) recognises; everything else is
 UNKNOWN. Code under `if`, `try`, `for`, `while` and `match` runs with
@@ -41,7 +42,10 @@ from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.modules import Module, package_submodule
 from tsograph.producers.values.python.strings import (
     UNKNOWN_TEXT,
+    Field,
     Text,
+    percent_format,
+    string_method,
     text,
 )
 from tsograph.producers.values.unknown import UNKNOWN
@@ -421,9 +425,11 @@ class Interpreter:
 
     def _binary(self, node: Node, ctx: Context) -> Any:
         left, right = node.part("left"), node.part("right")
-        if left is None or right is None or node.value != "+":
+        if left is None or right is None or node.value not in ("+", "%"):
             return UNKNOWN
         a, b = self.eval(left, ctx), self.eval(right, ctx)
+        if node.value == "%":
+            return _percent(a, b)
         if isinstance(a, Text) and isinstance(b, Text):
             return a + b
         if isinstance(a, Text) or isinstance(b, Text):
@@ -439,8 +445,9 @@ class Interpreter:
         target, prop = node.part("object"), node.part("property")
         if target is None or prop is None or not prop.value:
             return UNKNOWN
-        owner = self.eval(target, ctx)
-        name = prop.value
+        return self._attribute(self.eval(target, ctx), prop.value)
+
+    def _attribute(self, owner: Any, name: str) -> Any:
         if isinstance(owner, Module):
             return self.module_member(owner, name)
         if isinstance(owner, External):
@@ -464,7 +471,18 @@ class Interpreter:
         callee_node = node.part("callee")
         if callee_node is None:
             return UNKNOWN
-        callee = self.eval(callee_node, ctx)
+        target = callee_node.part("object") if callee_node.kind == "member" else None
+        prop = callee_node.part("property")
+        if target is not None and prop is not None and prop.value:
+            owner = self.eval(target, ctx)
+            if isinstance(owner, Text):
+                found = string_method(
+                    owner, prop.value, self.arguments(node, ctx), _field, _text_items
+                )
+                return UNKNOWN if found is None else found
+            callee = self._attribute(owner, prop.value)
+        else:
+            callee = self.eval(callee_node, ctx)
         args = self.arguments(node, ctx)
         if isinstance(callee, External):
             for framework in self.frameworks:
@@ -560,6 +578,36 @@ def _class_attribute(owner: Class, name: str) -> Any:
     """A class attribute, through project base classes; a ClassMember when none defines it."""
     found = inherited_attribute(owner, name)
     return ClassMember(owner, name) if found is None else found
+
+
+def _field(argument: tuple[Any, Node]) -> Field:
+    value = argument[0]
+    return value if isinstance(value, Text) else None
+
+
+def _text_items(argument: tuple[Any, Node]) -> list[Text] | None:
+    """A list display's items as texts for `join` (an unknown one is text, or join raises)."""
+    value = argument[0]
+    if not isinstance(value, Seq) or any(
+        not isinstance(item, Text) and item is not UNKNOWN for item in value.items
+    ):
+        return None
+    return [item if isinstance(item, Text) else UNKNOWN_TEXT for item in value.items]
+
+
+def _percent(template: Any, right: Any) -> Any:
+    """`template % right` where the template is a string (a tuple's items, or one value)."""
+    if not isinstance(template, Text):
+        return UNKNOWN
+    fields: list[Field] | None
+    if isinstance(right, Seq):
+        fields = [item if isinstance(item, Text) else None for item in right.items]
+    elif right is UNKNOWN:
+        fields = None  # a tuple of unknown size or a mapping: the fields are not known
+    else:
+        fields = [right if isinstance(right, Text) else None]
+    found = percent_format(template, fields)
+    return UNKNOWN if found is None else found
 
 
 def _block_bodies(node: Node) -> Iterator[Node]:

@@ -34,3 +34,23 @@ def test_a_conversion_or_format_spec_in_an_f_string_path_is_not_the_value_text(
     channels = _channels(tmp_path, {"app.py": source})
     assert ("/v1/c", False) in channels
     assert not any(channel in ("/v1/a", "/v1/b") for channel, _ in channels)
+
+
+def test_percent_format_and_string_methods_build_paths(tmp_path: Path) -> None:
+    # The same rules the client reads URLs by (values/python/strings.py), checked there
+    # against CPython's own `%` and `str.format`.
+    source = (
+        'from fastapi import FastAPI\n\nPREFIX = "v1"\napp = FastAPI()\n\n'
+        + _route('"/%s/a" % PREFIX', "a")
+        + _route('"/{}/b".format(PREFIX)', "b")
+        + _route('"/{p}/c/".rstrip("/").format(p=PREFIX)', "c")
+        + _route('"/".join(["", PREFIX, "d"])', "d")
+        + _route('"/%s/%s" % (PREFIX,)', "raises")
+    )
+    channels = _channels(tmp_path, {"app.py": source})
+    assert [channel for channel, _ in channels if channel.startswith("/v1")] == [
+        "/v1/a",
+        "/v1/b",
+        "/v1/c",
+        "/v1/d",
+    ]
