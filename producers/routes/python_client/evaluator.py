@@ -33,6 +33,7 @@ from tsograph.producers.routes.python_client.scopes import FileScopes, Site
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import Module, package_submodule
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
 from tsograph.producers.values.python.strings import percent_format as text_percent_format
@@ -85,12 +86,6 @@ class Client:
 
 
 @dataclass(frozen=True)
-class Member:
-    client: Client
-    name: str
-
-
-@dataclass(frozen=True)
 class RequestObject:
     """urllib.request.Request(url, data, …, method=…)."""
 
@@ -130,7 +125,7 @@ Value = (
     | int
     | Lib
     | Client
-    | Member
+    | BoundMember
     | RequestObject
     | Module
     | Fn
@@ -262,7 +257,7 @@ class Evaluator:
         if isinstance(owner, Lib):
             return Lib((*owner.path, name))
         if isinstance(owner, Client):
-            return Member(owner, name)
+            return BoundMember(owner, name)
         if isinstance(owner, Module):
             return self.module_name(owner.path, name)
         if owner is UNKNOWN and owner_node is not None and owner_node.kind == "identifier":

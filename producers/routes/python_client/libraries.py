@@ -35,7 +35,6 @@ from tsograph.producers.routes.python_client.evaluator import (
     Context,
     Evaluator,
     Lib,
-    Member,
     RequestObject,
     Value,
     join_url,
@@ -51,6 +50,7 @@ from tsograph.producers.routes.python_client.joins import (
 from tsograph.producers.values.python.arguments import (
     Arguments,
 )
+from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.unknown import (
     UNKNOWN,
 )
@@ -173,8 +173,8 @@ def request_of(
         if path == ("urllib", "request", "urlopen"):
             return _urlopen(ev, ctx, args)
         return None
-    if isinstance(callee, Member):
-        client = callee.client
+    if isinstance(callee, BoundMember) and isinstance(callee.owner, Client):
+        client = callee.owner
         if callee.name == "ws_connect" and client.library == "aiohttp":
             return Skipped(WEBSOCKET)
         if callee.name == "build_request" and client.library == "httpx":

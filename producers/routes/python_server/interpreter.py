@@ -39,6 +39,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
 )
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import Module, package_submodule
 from tsograph.producers.values.python.strings import (
     UNKNOWN_TEXT,
@@ -97,30 +98,6 @@ class Framework:
     def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
         """Run `owner.name(...)` on another framework object; False when not this one's."""
         return False
-
-
-@dataclass(frozen=True)
-class ObjectMember:
-    """`owner.name` on a framework object that is not a router, before it is called."""
-
-    owner: Any
-    name: str
-
-
-@dataclass(frozen=True)
-class ClassMember:
-    """`SomeClass.name` where the project class (and its project bases) do not define it."""
-
-    owner: Class
-    name: str
-
-
-@dataclass(frozen=True)
-class BoundMethod:
-    """`router.name`, before it is called."""
-
-    router: Router
-    name: str
 
 
 class Interpreter:
@@ -453,7 +430,7 @@ class Interpreter:
         if isinstance(owner, External):
             return owner.member(name)
         if isinstance(owner, Router):
-            return BoundMethod(owner, name)
+            return BoundMember(owner, name)
         if isinstance(owner, Class):
             return _class_attribute(owner, name)
         if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function)):
@@ -462,7 +439,7 @@ class Interpreter:
             found = framework.member(owner, name)
             if found is not None:
                 return found
-        return ObjectMember(owner, name)
+        return BoundMember(owner, name)
 
     def arguments(self, node: Node, ctx: Context) -> Args:
         return Arguments.read(node, lambda item: (self.eval(item, ctx), item))
@@ -492,27 +469,10 @@ class Interpreter:
                         self.routers.append(made)
                     return made
             return UNKNOWN
-        if isinstance(callee, BoundMethod):
-            for framework in self.frameworks:
-                result = framework.method(callee.router, callee.name, args, ctx, node)
-                if result is not None:
-                    self.consumed.add((ctx.file.path, node.start))
-                    return result
-            return UNKNOWN
         if isinstance(callee, Function):
             return self.call_function(callee, args, ctx)
-        if isinstance(callee, ObjectMember):
-            for framework in self.frameworks:
-                if framework.call_member(callee.owner, callee.name, args, ctx, node):
-                    self.consumed.add((ctx.file.path, node.start))
-                    return UNKNOWN
-            return UNKNOWN
-        if isinstance(callee, ClassMember):
-            for framework in self.frameworks:
-                made = framework.class_method(callee.owner, callee.name, args, ctx)
-                if made is not None:
-                    return made
-            return UNKNOWN
+        if isinstance(callee, BoundMember):
+            return self._call_member(callee, args, ctx, node)
         if isinstance(callee, Class):
             return UNKNOWN
         # A decorator factory called with the function: `app.get("/x")(handler)`.
@@ -521,6 +481,25 @@ class Interpreter:
             if any(fw.decorate(callee, function, ctx, callee_node) for fw in self.frameworks):
                 self.consumed.add((ctx.file.path, callee_node.start))
                 return function
+        return UNKNOWN
+
+    def _call_member(self, callee: BoundMember, args: Args, ctx: Context, node: Node) -> Any:
+        """`owner.name(...)`: a router's method, a project class's inherited one, or another
+        framework object's; the frameworks say which they read."""
+        owner, name = callee.owner, callee.name
+        if isinstance(owner, Router):
+            for framework in self.frameworks:
+                result = framework.method(owner, name, args, ctx, node)
+                if result is not None:
+                    self.consumed.add((ctx.file.path, node.start))
+                    return result
+        elif isinstance(owner, Class):
+            for framework in self.frameworks:
+                made = framework.class_method(owner, name, args, ctx)
+                if made is not None:
+                    return made
+        elif any(fw.call_member(owner, name, args, ctx, node) for fw in self.frameworks):
+            self.consumed.add((ctx.file.path, node.start))
         return UNKNOWN
 
     def call_function(self, function: Function, args: Args, ctx: Context) -> Any:
@@ -575,9 +554,9 @@ class Interpreter:
 
 
 def _class_attribute(owner: Class, name: str) -> Any:
-    """A class attribute, through project base classes; a ClassMember when none defines it."""
+    """A class attribute, through project base classes; a BoundMember when none defines it."""
     found = inherited_attribute(owner, name)
-    return ClassMember(owner, name) if found is None else found
+    return BoundMember(owner, name) if found is None else found
 
 
 def _field(argument: tuple[Any, Node]) -> Field:
