@@ -20,7 +20,6 @@ from tsograph.producers.graph.python.binding_values import (
     UNTYPED_RECEIVER,
     Decl,
     Instance,
-    Namespace,
     Outside,
     Unknown,
     Value,
@@ -37,6 +36,7 @@ from tsograph.producers.lang.facts import (
 from tsograph.producers.lang.python.extractor import ENTERED
 from tsograph.producers.values.python.modules import (
     Module,
+    Namespace,
 )
 
 # Outside classes whose `__enter__` returns self, by the dotted names they are imported as;

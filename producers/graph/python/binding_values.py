@@ -1,7 +1,7 @@
 """What a Python name or expression may hold, as far as binding proves it.
 
-`Module` (values/python's, shared with the routes and schema readers) and
-`Namespace` are imported modules; `Decl` a project declaration (function,
+`Module` and `Namespace` (values/python's, shared with the routes and schema
+readers) are imported modules; `Decl` a project declaration (function,
 class, method, variable); `Instance` an object of a project class:
 `exact` when a constructor call made it, so no subclass can answer instead
 (an annotation or `self` proves only that it is at least that class), and
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Module, Namespace
 
 # Reasons a call gets no edge (unresolved-calls: breakdown keys), from code-graph.txt.
 UNTYPED_RECEIVER = "untyped-receiver"
@@ -23,11 +23,6 @@ MISS = "miss"
 AMBIGUOUS = "ambiguous"
 DYNAMIC_BASE = "dynamic-base"
 CHAIN_TOO_DEEP = "export-chain-too-deep"
-
-
-@dataclass(frozen=True)
-class Namespace:
-    folders: tuple[str, ...]
 
 
 @dataclass(frozen=True)

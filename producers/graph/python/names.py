@@ -16,7 +16,6 @@ from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     MISS,
     OUTSIDE,
-    Namespace,
     Outside,
     Unknown,
     Value,
@@ -27,10 +26,7 @@ from tsograph.producers.lang.facts import (
     Import,
     Ref,
 )
-from tsograph.producers.values.python.modules import (
-    Module,
-    package_folder,
-)
+from tsograph.producers.values.python.modules import Module, Namespace, submodule_of
 
 
 class ModuleNames(BinderIndex):
@@ -61,14 +57,7 @@ class ModuleNames(BinderIndex):
         return whole
 
     def _submodule(self, package: Module | Namespace, name: str) -> Value:
-        if isinstance(package, Module):
-            folder = package_folder(package.path)
-            if folder is None:
-                return Unknown(MISS)
-            folders: tuple[str, ...] = (folder,)
-        else:
-            folders = package.folders
-        found = self.modules.submodule(folders, name)
+        found = submodule_of(self.modules, package, name)
         if found is None:
             return Unknown(MISS)
         if found.kind == "ambiguous":

@@ -40,7 +40,12 @@ from tsograph.producers.routes.python_server.interpreter_values import (
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.members import BoundMember
-from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.python.modules import (
+    Module,
+    Namespace,
+    module_value,
+    submodule_of,
+)
 from tsograph.producers.values.python.strings import (
     UNKNOWN_TEXT,
     Field,
@@ -126,25 +131,30 @@ class Interpreter:
         return scope
 
     def resolve_module(self, importer: str, specifier: str) -> Module | External | None:
+        """The module a dotted name names, as a string names one (Django's `include`)."""
         found = self.modules.resolve(importer, specifier)
-        if found.kind == "module":
-            return Module(found.path)
         if found.kind in ("external", "miss"):
             return External(specifier)
-        return None  # a namespace package or an ambiguous name
+        value = module_value(found)
+        return value if isinstance(value, Module) else None
 
-    def module_member(self, module: Module, name: str, load: bool = False) -> Any:
+    def _import_source(self, importer: str, specifier: str) -> Module | Namespace | External | None:
+        """What an import statement's module is: a namespace package too (PEP 420)."""
+        found = self.modules.resolve(importer, specifier)
+        if found.kind in ("external", "miss"):
+            return External(specifier)
+        return module_value(found)  # None: ambiguous
+
+    def module_member(self, module: Module | Namespace, name: str, load: bool = False) -> Any:
         """A name of a module; a package's submodule when the package does not bind it
         (`load`: `from pkg import sub` imports it, so it runs)."""
-        scope = self.run_module(module.path)
+        scope = self.run_module(module.path) if isinstance(module, Module) else None
         if scope is not None and name in scope.names:
             return scope.names[name]
-        sub = package_submodule(self.modules, module.path, name)
-        if sub is not None and sub.kind == "module":
-            if load:
-                self.run_module(sub.path)
-            return Module(sub.path)
-        return UNKNOWN
+        sub = module_value(submodule_of(self.modules, module, name))
+        if isinstance(sub, Module) and load:
+            self.run_module(sub.path)
+        return UNKNOWN if sub is None else sub
 
     # ---- statements -----------------------------------------------------------------
 
@@ -245,14 +255,15 @@ class Interpreter:
 
     def import_(self, node: Node, ctx: Context) -> None:
         specifier = node.value or ""
-        module = self.resolve_module(ctx.file.path, specifier)
+        module = self._import_source(ctx.file.path, specifier)
         for item in node.items:
             local = item.part("local")
             if item.kind == "import_namespace" and local is not None and local.value:
                 if item.value == "bind-first":
                     # `import a.b` binds `a` (and loads a.b, read through `a.b` later).
                     head = specifier.split(".")[0]
-                    self._set(ctx, local.value, self.resolve_module(ctx.file.path, head) or UNKNOWN)
+                    first = self._import_source(ctx.file.path, head)
+                    self._set(ctx, local.value, first or UNKNOWN)
                     if isinstance(module, Module):
                         self.run_module(module.path)
                 else:
@@ -265,10 +276,10 @@ class Interpreter:
                     continue
                 self._set(ctx, local.value, self._imported(module, name))
 
-    def _imported(self, module: Module | External | None, name: str) -> Any:
+    def _imported(self, module: Module | Namespace | External | None, name: str) -> Any:
         if isinstance(module, External):
             return module.member(name)
-        if isinstance(module, Module):
+        if isinstance(module, (Module, Namespace)):
             return self.module_member(module, name, load=True)
         return UNKNOWN
 
@@ -425,7 +436,7 @@ class Interpreter:
         return self._attribute(self.eval(target, ctx), prop.value)
 
     def _attribute(self, owner: Any, name: str) -> Any:
-        if isinstance(owner, Module):
+        if isinstance(owner, (Module, Namespace)):
             return self.module_member(owner, name)
         if isinstance(owner, External):
             return owner.member(name)

@@ -2,8 +2,9 @@
 
 Python binds `from pkg import sub` and `pkg.sub` to the submodule when the package's
 `__init__` does not bind `sub` itself (the import system sets the attribute on the package
-once the submodule is loaded). Only a regular package (`__init__.py`, or its stub) has
-submodules this way; a plain module has none.
+once the submodule is loaded). A regular package (`__init__.py`, or its stub) and a
+namespace package (PEP 420: folders without one) have submodules this way; a plain
+module has none.
 """
 
 from __future__ import annotations
@@ -22,6 +23,13 @@ class Module:
     path: str
 
 
+@dataclass(frozen=True)
+class Namespace:
+    """A namespace package (PEP 420): the folders that make it up."""
+
+    folders: tuple[str, ...]
+
+
 def package_folder(path: str) -> str | None:
     """The folder a package's submodules live in; None when `path` is not a package's
     `__init__` (the project root's own `__init__.py` is the package of the root)."""
@@ -35,3 +43,24 @@ def package_submodule(modules: PythonModules, path: str, name: str) -> PyResolut
     is no package or holds no such submodule."""
     folder = package_folder(path)
     return None if folder is None else modules.submodule([folder], name)
+
+
+def submodule_of(
+    modules: PythonModules, package: Module | Namespace, name: str
+) -> PyResolution | None:
+    """Where `name` leads inside a regular or a namespace package; None when nowhere."""
+    if isinstance(package, Namespace):
+        return modules.submodule(package.folders, name)
+    return package_submodule(modules, package.path, name)
+
+
+def module_value(found: PyResolution | None) -> Module | Namespace | None:
+    """A resolution as a value: a module, a namespace package, or None (outside the
+    project, ambiguous, or not found)."""
+    if found is None:
+        return None
+    if found.kind == "module":
+        return Module(found.path)
+    if found.kind == "namespace":
+        return Namespace(found.folders)
+    return None

@@ -54,3 +54,23 @@ def test_percent_format_and_string_methods_build_paths(tmp_path: Path) -> None:
         "/v1/c",
         "/v1/d",
     ]
+
+
+def test_routers_imported_from_namespace_packages_keep_their_prefix(tmp_path: Path) -> None:
+    # A folder without `__init__.py` is a namespace package (PEP 420): `from api import
+    # users` and `import web.items` load the submodules as from a regular package.
+    router = (
+        "from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n"
+        '@router.get("/{0}")\ndef {0}():\n    pass\n'
+    )
+    main = (
+        "from fastapi import FastAPI\n\nimport web.items\nfrom api import users\n\n"
+        'app = FastAPI()\napp.include_router(users.router, prefix="/a")\n'
+        'app.include_router(web.items.router, prefix="/w")\n'
+    )
+    files = {
+        "api/users.py": router.format("users"),
+        "web/items.py": router.format("items"),
+        "main.py": main,
+    }
+    assert _channels(tmp_path, files) == [("/a/users", False), ("/w/items", False)]
