@@ -34,7 +34,12 @@ from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.members import BoundMember
-from tsograph.producers.values.python.modules import Module, package_submodule
+from tsograph.producers.values.python.modules import (
+    Module,
+    Namespace,
+    module_value,
+    submodule_of,
+)
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
 from tsograph.producers.values.python.strings import percent_format as text_percent_format
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
@@ -128,6 +133,7 @@ Value = (
     | BoundMember
     | RequestObject
     | Module
+    | Namespace
     | Fn
     | Cls
     | Obj
@@ -258,8 +264,8 @@ class Evaluator:
             return Lib((*owner.path, name))
         if isinstance(owner, Client):
             return BoundMember(owner, name)
-        if isinstance(owner, Module):
-            return self.module_name(owner.path, name)
+        if isinstance(owner, (Module, Namespace)):
+            return self.module_name(owner, name)
         if owner is UNKNOWN and owner_node is not None and owner_node.kind == "identifier":
             return self.project.self_field(self, ctx, owner_node, name)
         return UNKNOWN
@@ -325,19 +331,18 @@ class Evaluator:
                 return UNKNOWN
         return self.site(ctx, sites[0], name)
 
-    def module_name(self, path: str, name: str) -> Value:
+    def module_name(self, module: Module | Namespace, name: str) -> Value:
         """A name at the top level of a project module; a submodule when none binds it."""
-        ctx = self.project.context(path)
-        if ctx is None:
-            return UNKNOWN
-        sites = ctx.scopes.module_sites(name)
-        if len(sites) == 1 and not ctx.scopes.written_globally(name):
-            return self.site(ctx, sites[0], name)
-        if not sites:
-            sub = package_submodule(self.project.modules, path, name)
-            if sub is not None and sub.kind == "module":
-                return Module(sub.path)
-        return UNKNOWN
+        if isinstance(module, Module):
+            ctx = self.project.context(module.path)
+            if ctx is None:
+                return UNKNOWN
+            sites = ctx.scopes.module_sites(name)
+            if sites:
+                if len(sites) == 1 and not ctx.scopes.written_globally(name):
+                    return self.site(ctx, sites[0], name)
+                return UNKNOWN
+        return module_value(submodule_of(self.project.modules, module, name)) or UNKNOWN
 
     def site(self, ctx: Context, site: Site, name: str) -> Value:
         key = (ctx.path, site.node.start, name)

@@ -30,9 +30,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 from tsograph.producers.values.python.arguments import (
     Arguments,
 )
-from tsograph.producers.values.python.modules import (
-    Module,
-)
+from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import (
     UNKNOWN,
 )
@@ -122,14 +120,8 @@ class PyProject:
             return UNKNOWN
         if top_external:
             return Lib((*names, entry.value)) if names[0] in LIBRARIES else UNKNOWN
-        found = self.modules.resolve(ctx.path, specifier)
-        if found.kind == "module":
-            return ev.module_name(found.path, entry.value)
-        if found.kind == "namespace":
-            sub = self.modules.submodule(found.folders, entry.value)
-            if sub is not None and sub.kind == "module":
-                return Module(sub.path)
-        return UNKNOWN
+        source = module_value(self.modules.resolve(ctx.path, specifier))
+        return UNKNOWN if source is None else ev.module_name(source, entry.value)
 
     def _external(self, ctx: Context, top: str) -> bool:
         """Whether `top` is a module the project does not hold: a declared dependency or the
@@ -143,8 +135,7 @@ class PyProject:
     def _module(self, importer: str, dotted: str) -> Value:
         if not dotted:
             return UNKNOWN
-        found = self.modules.resolve(importer, dotted)
-        return Module(found.path) if found.kind == "module" else UNKNOWN
+        return module_value(self.modules.resolve(importer, dotted)) or UNKNOWN
 
     # ---- library calls and fields ---------------------------------------------------
 

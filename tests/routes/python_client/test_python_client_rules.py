@@ -193,3 +193,18 @@ def test_language_selection(tmp_path: Path) -> None:
     served = invoke("routes", "--role", "server", "--project", str(mixed), "--language", "python")
     assert served.code == 0
     assert orjson.loads(served.stdout)["platform"] == "python"
+
+
+def test_constants_of_a_namespace_package_module(tmp_path: Path) -> None:
+    # `conf/` has no `__init__.py`: a namespace package (PEP 420); `import conf.urls` binds
+    # `conf`, and `conf.urls` is the submodule, as `from conf import urls` is.
+    body = (
+        "import requests\nimport conf.urls\nfrom conf import urls\n"
+        "def f():\n"
+        '    requests.get(conf.urls.API + "/a")\n'
+        '    requests.get(urls.API + "/b")\n'
+    )
+    assert _calls(tmp_path, body, conf__urls=API) == [
+        ("GET", "/a", "root", False, False),
+        ("GET", "/b", "root", False, False),
+    ]
