@@ -7,7 +7,8 @@ class, method, variable); `Instance` an object of a project class:
 (an annotation or `self` proves only that it is at least that class), and
 `flow` when only the project's writes to an attribute prove it. `Outside` is
 a value from a declared dependency, the standard library or the builtins;
-`Unknown` anything else, with the reason a call through it gets no edge.
+`Unknown` anything else: the readers' one unknown value, with the reason a
+call through it gets no edge.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.values.python.modules import Module, Namespace
+from tsograph.producers.values.unknown import Unknown as UnprovenValue
 
 # Reasons a call gets no edge (unresolved-calls: breakdown keys), from code-graph.txt.
 UNTYPED_RECEIVER = "untyped-receiver"
@@ -45,7 +47,10 @@ class Outside:
 
 
 @dataclass(frozen=True)
-class Unknown:
+class Unknown(UnprovenValue):
+    """The one unknown value of the readers (values/unknown.py), with the reason a call
+    through it gets no edge."""
+
     reason: str
 
 
