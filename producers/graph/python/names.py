@@ -26,7 +26,12 @@ from tsograph.producers.lang.facts import (
     Import,
     Ref,
 )
-from tsograph.producers.values.python.modules import Module, Namespace, submodule_of
+from tsograph.producers.values.python.modules import (
+    Module,
+    Namespace,
+    star_brings,
+    submodule_of,
+)
 
 
 class ModuleNames(BinderIndex):
@@ -130,10 +135,7 @@ class ModuleNames(BinderIndex):
         facts = self.facts.get(path)
         if facts is None:
             return False
-        listed = [export.name for export in facts.exports]
-        if "__all__" in self.top_level.get(path, {}):
-            return name in listed
-        return not name.startswith("_")
+        return star_brings(facts, name, "__all__" in self.top_level.get(path, {}))
 
     def declaration_named(self, path: str, ref: Ref) -> Declaration | None:
         """The module-level declaration a chain names (`D`, `module.D`, `D` imported from a

@@ -43,7 +43,9 @@ from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import (
     Module,
     Namespace,
+    defines_all,
     module_value,
+    star_brings,
     submodule_of,
 )
 from tsograph.producers.values.python.strings import (
@@ -272,9 +274,23 @@ class Interpreter:
                         self.run_module(module.path)
             elif item.kind == "import_named":
                 name = item.value or ""
+                if name == "*" and isinstance(module, Module):
+                    self._import_star(module, ctx)
                 if name == "*" or local is None or not local.value:
                     continue
                 self._set(ctx, local.value, self._imported(module, name))
+
+    def _import_star(self, module: Module, ctx: Context) -> None:
+        """`from m import *`: the names of m bound so far that the star brings (a star from
+        outside the project binds names nothing here reads, and is passed over)."""
+        scope = self.run_module(module.path)
+        if scope is None or scope.file is None:
+            return
+        facts = scope.file.facts
+        all_defined = defines_all(facts)
+        for name, value in list(scope.names.items()):
+            if star_brings(facts, name, all_defined):
+                self._set(ctx, name, value)
 
     def _imported(self, module: Module | Namespace | External | None, name: str) -> Any:
         if isinstance(module, External):

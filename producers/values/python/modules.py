@@ -4,13 +4,14 @@ Python binds `from pkg import sub` and `pkg.sub` to the submodule when the packa
 `__init__` does not bind `sub` itself (the import system sets the attribute on the package
 once the submodule is loaded). A regular package (`__init__.py`, or its stub) and a
 namespace package (PEP 420: folders without one) have submodules this way; a plain
-module has none.
+module has none. `from m import *` binds the names `star_brings` says.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.python_modules import PyResolution, PythonModules
 
 _PACKAGE_INITS = ("__init__.py", "__init__.pyi")
@@ -64,3 +65,18 @@ def module_value(found: PyResolution | None) -> Module | Namespace | None:
     if found.kind == "namespace":
         return Namespace(found.folders)
     return None
+
+
+def defines_all(facts: FileFacts) -> bool:
+    """Whether the module binds `__all__` at its top level."""
+    module = f"{facts.path}#<module>"
+    return any(item.name == "__all__" and item.parent == module for item in facts.declarations)
+
+
+def star_brings(facts: FileFacts, name: str, all_defined: bool) -> bool:
+    """Whether `from <module> import *` binds `name` (the language reference, "The import
+    statement"): the names a module's `__all__` lists when it defines one (the literal
+    names the front-end reads as exports), else every name not starting with `_`."""
+    if all_defined:
+        return any(export.name == name for export in facts.exports)
+    return not name.startswith("_")

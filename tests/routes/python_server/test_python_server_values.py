@@ -74,3 +74,20 @@ def test_routers_imported_from_namespace_packages_keep_their_prefix(tmp_path: Pa
         "main.py": main,
     }
     assert _channels(tmp_path, files) == [("/a/users", False), ("/w/items", False)]
+
+
+def test_routers_a_star_import_brings(tmp_path: Path) -> None:
+    # `from routes import *` binds what `__all__` lists (here only `users`), else every
+    # public name (the language reference, "The import statement").
+    routes = (
+        "from fastapi import APIRouter\n\n__all__ = ['users']\n"
+        "users = APIRouter()\nitems = APIRouter()\n\n\n"
+        '@users.get("/u")\ndef u():\n    pass\n\n\n@items.get("/i")\ndef i():\n    pass\n'
+    )
+    main = (
+        "from fastapi import FastAPI\n\nfrom routes import *\n\n"
+        'app = FastAPI()\napp.include_router(users, prefix="/a")\n'
+        'app.include_router(items, prefix="/b")\n'
+    )
+    files = {"routes.py": routes, "main.py": main}
+    assert _channels(tmp_path, files) == [("/a/u", False), ("/i", False)]
