@@ -37,7 +37,9 @@ from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import (
     Module,
     Namespace,
+    defines_all,
     module_value,
+    star_brings,
     submodule_of,
 )
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
@@ -308,7 +310,9 @@ class Evaluator:
     def name(self, ctx: Context, use: Node, name: str) -> Value:
         found = ctx.scopes.lookup(use, name)
         if found is None:
-            return UNKNOWN
+            if ctx.scopes.written_globally(name):
+                return UNKNOWN
+            return self._starred(ctx, name, frozenset({ctx.path}))[1]
         scope, sites = found
         if scope.kind == "module" and ctx.scopes.written_globally(name):
             return UNKNOWN
@@ -342,7 +346,37 @@ class Evaluator:
                 if len(sites) == 1 and not ctx.scopes.written_globally(name):
                     return self.site(ctx, sites[0], name)
                 return UNKNOWN
+            brought, value = self._starred(ctx, name, frozenset({ctx.path}))
+            if brought:
+                return value
         return module_value(submodule_of(self.project.modules, module, name)) or UNKNOWN
+
+    def _starred(self, ctx: Context, name: str, seen: frozenset[str]) -> tuple[bool, Value]:
+        """A module-level name no statement of the module binds: whether one of its
+        `from m import *` may bind it (values/python/modules.star_brings), and what it
+        binds; unknown when two may, or a star from outside the project may."""
+        found: list[Value] = []
+        for item in ctx.syntax.facts.imports:
+            if item.kind != "star" or item.scoped:
+                continue
+            source = module_value(self.project.modules.resolve(ctx.path, item.specifier))
+            if isinstance(source, Namespace):
+                continue  # a namespace package binds no names of its own
+            other = self.project.context(source.path) if isinstance(source, Module) else None
+            if other is None or other.path in seen:
+                return True, UNKNOWN
+            facts = other.syntax.facts
+            if not star_brings(facts, name, defines_all(facts)):
+                continue
+            if other.scopes.module_sites(name):
+                found.append(self.module_name(Module(other.path), name))
+                continue
+            brought, value = self._starred(other, name, seen | {other.path})
+            if brought:
+                found.append(value)
+        if len(found) > 1:
+            return True, UNKNOWN  # which star binds it last is not read
+        return (True, found[0]) if found else (False, UNKNOWN)
 
     def site(self, ctx: Context, site: Site, name: str) -> Value:
         key = (ctx.path, site.node.start, name)

@@ -208,3 +208,24 @@ def test_constants_of_a_namespace_package_module(tmp_path: Path) -> None:
         ("GET", "/a", "root", False, False),
         ("GET", "/b", "root", False, False),
     ]
+
+
+def test_constants_a_star_import_brings(tmp_path: Path) -> None:
+    # `from m import *` binds the names `__all__` lists, else every public name (the
+    # language reference, "The import statement"); a name two stars may bring is not known.
+    body = (
+        "import requests\nfrom app.conf import *\nfrom app.listed import *\n"
+        "def f():\n"
+        '    requests.get(API + "/a")\n'
+        '    requests.get(HIDDEN + "/b")\n'
+        '    requests.get(_PRIVATE + "/c")\n'
+    )
+    calls = _calls(
+        tmp_path,
+        body,
+        app__conf=API + 'HIDDEN = "https://hidden.example.test"\n_PRIVATE = API\n',
+        app__listed='__all__ = ["OTHER"]\nOTHER = 1\nHIDDEN = "https://h.example.test"\n',
+    )
+    assert calls[0] == ("GET", "/a", "root", False, False)
+    assert calls[1][3:] == (False, False) and calls[1][:2] == ("GET", "/b")
+    assert calls[2][2:4] == ("base", True)
