@@ -20,11 +20,13 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
 from tsograph.producers.routes.python_client.evaluator import (
+    Cls,
     Context,
     Evaluator,
     Lib,
@@ -107,6 +109,45 @@ def class_bases(project: PyProject, ctx: Context, cls: Node) -> list[Value]:
         for item in (bases.items if bases is not None else ())
         if item.kind not in ("keyword", "spread")
     ]
+
+
+K = TypeVar("K")
+
+
+class ClassKinds(Generic[K]):
+    """What each project class is for a collector (a model, a base, …), decided once a
+    class from the values of its bases and the kinds of its project parents; a class met
+    again while its own kind is being decided (a cycle of bases) counts as `cycle`."""
+
+    def __init__(
+        self,
+        project: PyProject,
+        cycle: K,
+        decide: Callable[[Context, Node, list[Value]], K],
+    ) -> None:
+        self.project = project
+        self._cycle = cycle
+        self._decide = decide
+        self._kinds: dict[int, K] = {}
+
+    def bases(self, ctx: Context, cls: Node) -> list[Value]:
+        return class_bases(self.project, ctx, cls)
+
+    def of(self, ctx: Context, cls: Node) -> K:
+        key = id(cls)
+        if key in self._kinds:
+            return self._kinds[key]
+        self._kinds[key] = self._cycle
+        found = self._decide(ctx, cls, self.bases(ctx, cls))
+        self._kinds[key] = found
+        return found
+
+    def parent(self, base: Value) -> K | None:
+        """The kind of a base that is a project class; None for any other base."""
+        if not isinstance(base, Cls):
+            return None
+        ctx = self.project.context(base.path)
+        return None if ctx is None else self.of(ctx, base.node)
 
 
 def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
