@@ -37,6 +37,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Scope,
     inherited_attribute,
 )
+from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq, fstring_pieces
 from tsograph.producers.values.python.members import BoundMember
@@ -117,6 +118,7 @@ class Interpreter:
         # Calls and decorators a framework consumed, by (path, offset): the rest are reported.
         self.consumed: set[tuple[str, int]] = set()
         self.unreadable: list[str] = []
+        self._budget = DepthBudget()
 
     # ---- modules --------------------------------------------------------------------
 
@@ -381,6 +383,16 @@ class Interpreter:
     # ---- expressions ----------------------------------------------------------------
 
     def eval(self, node: Node, ctx: Context) -> Any:
+        """The value of an expression; past the readers' one depth budget (along the whole
+        chain of expressions and calls) an unknown one."""
+        if not self._budget.enter():
+            return UNKNOWN
+        try:
+            return self._eval(node, ctx)
+        finally:
+            self._budget.leave()
+
+    def _eval(self, node: Node, ctx: Context) -> Any:
         kind = node.kind
         if kind == "string":
             return text(node.value or "") if "bytes" not in node.flags else UNKNOWN

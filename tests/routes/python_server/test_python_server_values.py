@@ -91,3 +91,17 @@ def test_routers_a_star_import_brings(tmp_path: Path) -> None:
     )
     files = {"routes.py": routes, "main.py": main}
     assert _channels(tmp_path, files) == [("/a/u", False), ("/i", False)]
+
+
+def test_an_expression_deeper_than_the_budget_is_unknown_not_a_crash(tmp_path: Path) -> None:
+    # 1500 terms of `+` nest past Python's recursion limit; the one depth budget of the
+    # readers (values/budget.py) cuts the chain into an unknown value instead.
+    terms = " + ".join(['"/a"'] * 1500)
+    source = (
+        f'from fastapi import FastAPI\n\napp = FastAPI()\nP = {terms}\n\n\n'
+        + _route("P", "deep")
+        + _route('"/x"', "x")
+    )
+    channels = _channels(tmp_path, {"app.py": source})
+    assert ("/x", False) in channels
+    assert not any(channel.startswith("/a/a") for channel, _ in channels)
