@@ -340,10 +340,12 @@ class PythonBinder(Decorators):
         if isinstance(value, Decl):
             declaration = self.declarations[value.id]
             if declaration.kind == "class":
-                return self.class_member(declaration.id, member, instance=False)
+                return self.class_member(declaration.id, member, instance=False, depth=depth)
             return Unknown(DYNAMIC)
         if isinstance(value, Instance):
-            found = self.class_member(value.class_id, member, instance=True, exact=value.exact)
+            found = self.class_member(
+                value.class_id, member, instance=True, exact=value.exact, depth=depth
+            )
             if isinstance(found, Unknown) and found.reason == MISS:
                 return self.attribute_value(value.class_id, member, depth)
             return found
@@ -352,8 +354,10 @@ class PythonBinder(Decorators):
         return Unknown(UNTYPED_RECEIVER) if value.reason == UNTYPED_RECEIVER else value
 
     def class_member(
-        self, class_id: str, member: str, *, instance: bool, exact: bool = True
+        self, class_id: str, member: str, *, instance: bool, exact: bool = True, depth: int = 0
     ) -> Value:
+        """A class's member as a value; `depth`: the chain that reached it (a field's value
+        may lead back to the same member through its rebinding writes)."""
         found = self.lookup(class_id, member)
         if found is None:
             return Unknown(MISS)
@@ -364,7 +368,7 @@ class PythonBinder(Decorators):
             if declaration.type or (
                 declaration.init is not None and declaration.init.kind != "other"
             ):
-                return self.declaration_value(declaration)
+                return self.declaration_value(declaration, depth + 1)
             return Unknown(DYNAMIC)
         if declaration.kind == "class":
             return Decl(declaration.id)
