@@ -37,7 +37,6 @@ from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import (
     Module,
     Namespace,
-    defines_all,
     module_value,
     star_brings,
     submodule_of,
@@ -365,8 +364,7 @@ class Evaluator:
             other = self.project.context(source.path) if isinstance(source, Module) else None
             if other is None or other.path in seen:
                 return True, UNKNOWN
-            facts = other.syntax.facts
-            if not star_brings(facts, name, defines_all(facts)):
+            if not star_brings(other.syntax.facts, name):
                 continue
             if other.scopes.module_sites(name):
                 found.append(self.module_name(Module(other.path), name))

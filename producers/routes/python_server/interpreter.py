@@ -44,7 +44,6 @@ from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.python.modules import (
     Module,
     Namespace,
-    defines_all,
     module_value,
     star_brings,
     submodule_of,
@@ -288,10 +287,8 @@ class Interpreter:
         scope = self.run_module(module.path)
         if scope is None or scope.file is None:
             return
-        facts = scope.file.facts
-        all_defined = defines_all(facts)
         for name, value in list(scope.names.items()):
-            if star_brings(facts, name, all_defined):
+            if star_brings(scope.file.facts, name):
                 self._set(ctx, name, value)
 
     def _imported(self, module: Module | Namespace | External | None, name: str) -> Any:

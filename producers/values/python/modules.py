@@ -67,16 +67,16 @@ def module_value(found: PyResolution | None) -> Module | Namespace | None:
     return None
 
 
-def defines_all(facts: FileFacts) -> bool:
-    """Whether the module binds `__all__` at its top level."""
-    module = f"{facts.path}#<module>"
-    return any(item.name == "__all__" and item.parent == module for item in facts.declarations)
-
-
-def star_brings(facts: FileFacts, name: str, all_defined: bool) -> bool:
+def star_brings(facts: FileFacts, name: str, all_defined: bool | None = None) -> bool:
     """Whether `from <module> import *` binds `name` (the language reference, "The import
     statement"): the names a module's `__all__` lists when it defines one (the literal
-    names the front-end reads as exports), else every name not starting with `_`."""
+    names the front-end reads as exports), else every name not starting with `_`.
+    `all_defined`: whether the module binds `__all__`, when the caller knows."""
+    if all_defined is None:
+        module = f"{facts.path}#<module>"
+        all_defined = any(
+            item.name == "__all__" and item.parent == module for item in facts.declarations
+        )
     if all_defined:
         return any(export.name == name for export in facts.exports)
     return not name.startswith("_")
