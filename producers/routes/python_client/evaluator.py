@@ -181,12 +181,10 @@ class Evaluator:
     # ---- expressions ----------------------------------------------------------------
 
     def value(self, ctx: Context, node: Node | None) -> Value:
-        if node is None or not self._budget.enter():
+        if node is None:
             return UNKNOWN
-        try:
-            return self._value(ctx, node)
-        finally:
-            self._budget.leave()
+        cut: Value = UNKNOWN
+        return self._budget.within(lambda: self._value(ctx, node), cut)
 
     def _value(self, ctx: Context, node: Node) -> Value:
         kind = node.kind

@@ -382,12 +382,7 @@ class Interpreter:
     def eval(self, node: Node, ctx: Context) -> Any:
         """The value of an expression; past the readers' one depth budget (along the whole
         chain of expressions and calls) an unknown one."""
-        if not self._budget.enter():
-            return UNKNOWN
-        try:
-            return self._eval(node, ctx)
-        finally:
-            self._budget.leave()
+        return self._budget.within(lambda: self._eval(node, ctx), UNKNOWN)
 
     def _eval(self, node: Node, ctx: Context) -> Any:
         kind = node.kind
