@@ -45,7 +45,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import ClassKinds, naming
+from tsograph.producers.schema.python.handles import ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import (
@@ -410,10 +410,9 @@ def _many_to_many(
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
     if not models.names:
         return
-    for ctx in naming(scan.contexts(), models.names):
-        for node in nodes(ctx.root):
-            if node.kind == "call":
-                _manager_call(scan, models, ctx, node)
+    for ctx, node in nodes_naming(scan.contexts(), models.names):
+        if node.kind == "call":
+            _manager_call(scan, models, ctx, node)
 
 
 def _manager_call(scan: PySchemaScan, models: DjangoModels, ctx: Context, call: Node) -> None:

@@ -33,6 +33,7 @@ from tsograph.producers.routes.python_client.evaluator import (
     Value,
 )
 from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.values.python.arguments import (
     Arguments,
 )
@@ -150,12 +151,14 @@ class ClassKinds(Generic[K]):
         return None if ctx is None else self.of(ctx, base.node)
 
 
-def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
-    """The files whose text holds one of these names: the only ones that can use them."""
+def nodes_naming(contexts: list[Context], names: Iterable[str]) -> Iterator[tuple[Context, Node]]:
+    """Every node of the files whose text holds one of these names, with its file: the
+    only files whose code can use them."""
     encoded = [name.encode() for name in names]
     for ctx in contexts:
         if any(name in ctx.syntax.data for name in encoded):
-            yield ctx
+            for node in nodes(ctx.root):
+                yield ctx, node
 
 
 def _partial(ev: Evaluator, ctx: Context, args: Arguments[Node]) -> Value:

@@ -52,7 +52,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, naming
+from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import (
@@ -504,12 +504,11 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
     if not models.by_class:
         return
-    for ctx in naming(scan.contexts(), models.names):
-        for node in nodes(ctx.root):
-            if node.kind == "call":
-                _query_call(scan, models, ctx, node)
-            elif node.kind == "member":
-                _column_read(scan, models, ctx, node)
+    for ctx, node in nodes_naming(scan.contexts(), models.names):
+        if node.kind == "call":
+            _query_call(scan, models, ctx, node)
+        elif node.kind == "member":
+            _column_read(scan, models, ctx, node)
 
 
 def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) -> None:
