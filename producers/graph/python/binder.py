@@ -34,10 +34,7 @@ from tsograph.producers.lang.facts import (
     Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
-from tsograph.producers.values.python.modules import (
-    Module,
-    Namespace,
-)
+from tsograph.producers.values.python.modules import Module, Namespace
 
 # Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
 # read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.

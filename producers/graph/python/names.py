@@ -26,12 +26,7 @@ from tsograph.producers.lang.facts import (
     Import,
     Ref,
 )
-from tsograph.producers.values.python.modules import (
-    Module,
-    Namespace,
-    star_brings,
-    submodule_of,
-)
+from tsograph.producers.values.python.modules import Module, Namespace, star_brings, submodule_of
 
 
 class ModuleNames(BinderIndex):

@@ -25,9 +25,7 @@ from tsograph.producers.graph.python.binding_values import (
 )
 from tsograph.producers.graph.relations import type_relations
 from tsograph.producers.lang.facts import TypeRef
-from tsograph.producers.values.python.modules import (
-    Module,
-)
+from tsograph.producers.values.python.modules import Module
 
 
 def _class(binder: PythonBinder, value: Value) -> str | None:

@@ -36,9 +36,7 @@ from tsograph.producers.routes.python_client.evaluator import (
     Value,
 )
 from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.unknown import UNKNOWN
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject

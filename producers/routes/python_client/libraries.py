@@ -47,13 +47,9 @@ from tsograph.producers.routes.python_client.joins import (
     requests_url,
     urllib_url,
 )
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
+from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.members import BoundMember
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.unknown import UNKNOWN
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})
 _VERBS = {

@@ -27,13 +27,9 @@ from tsograph.producers.routes.python_client.evaluator import (
     Lib,
     Value,
 )
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
+from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.modules import module_value
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.unknown import UNKNOWN
 
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})

@@ -67,20 +67,10 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     inherited_attribute,
 )
 from tsograph.producers.routes.python_server.registration import http_method_names, name_node
-from tsograph.producers.values.python.literals import (
-    Seq,
-)
-from tsograph.producers.values.python.modules import (
-    Module,
-)
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Text,
-    text,
-)
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.unknown import UNKNOWN
 
 PATH = frozenset({"django.urls.path", "django.urls.conf.path"})
 RE_PATH = frozenset({"django.urls.re_path", "django.urls.conf.re_path", "django.conf.urls.url"})

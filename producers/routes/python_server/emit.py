@@ -40,11 +40,7 @@ from tsograph.producers.routes.route_gaps import (
     route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Text,
-    text,
-)
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
 
 # Mounted file servers and framework pages: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})

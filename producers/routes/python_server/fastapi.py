@@ -60,14 +60,8 @@ from tsograph.producers.routes.python_server.registration import (
     include,
     name_node,
 )
-from tsograph.producers.values.python.literals import (
-    Seq,
-)
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Text,
-    text,
-)
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
 
 APP_CONSTRUCTORS = frozenset(
     {"fastapi.FastAPI", "fastapi.applications.FastAPI", "starlette.applications.Starlette"}

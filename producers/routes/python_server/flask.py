@@ -58,14 +58,8 @@ from tsograph.producers.routes.python_server.registration import (
     include,
     name_node,
 )
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Text,
-    text,
-)
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.unknown import UNKNOWN
 
 APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})
 BLUEPRINT_CONSTRUCTORS = frozenset({"flask.Blueprint", "flask.blueprints.Blueprint"})

@@ -19,13 +19,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Place,
     Router,
 )
-from tsograph.producers.values.python.literals import (
-    Seq,
-)
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Text,
-)
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text
 
 
 class RouteDecorators(Framework):

@@ -36,12 +36,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
-from tsograph.producers.values.python.modules import (
-    Module,
-)
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.unknown import UNKNOWN
 
 # The packages whose import makes a file a server module, by framework.
 FRAMEWORK_IMPORTS = {

@@ -16,9 +16,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema.python.handles import sql_call
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
+from tsograph.producers.values.python.arguments import Arguments
 
 TEXT = frozenset(
     {

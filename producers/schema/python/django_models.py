@@ -48,9 +48,7 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
+from tsograph.producers.values.python.arguments import Arguments
 
 _MODEL = ("django", "db", "models", "Model")
 # Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with

@@ -34,12 +34,8 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.unknown import UNKNOWN
 
 CONNECTION = "<connection>"
 CURSOR = "<cursor>"

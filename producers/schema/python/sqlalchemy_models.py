@@ -55,15 +55,9 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
-from tsograph.producers.values.python.arguments import (
-    Arguments,
-)
-from tsograph.producers.values.python.literals import (
-    Seq,
-)
-from tsograph.producers.values.unknown import (
-    UNKNOWN,
-)
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.unknown import UNKNOWN
 
 _BASE_CLASSES = frozenset(
     {

@@ -16,9 +16,7 @@ from tsograph.producers.routes.python_server.django_paths import (
 )
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
-from tsograph.producers.values.python.strings import (
-    Text,
-)
+from tsograph.producers.values.python.strings import Text
 
 
 def _rows(variants: list) -> list[tuple[str, bool, str | None, tuple]]:  # type: ignore[type-arg]

@@ -20,10 +20,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Place,
     Router,
 )
-from tsograph.producers.values.python.strings import (
-    Text,
-    text,
-)
+from tsograph.producers.values.python.strings import Text, text
 
 PLACE = Place("app.py", 1, 1)
 segments = st.text(alphabet="ab/", max_size=6)

@@ -98,7 +98,7 @@ def test_an_expression_deeper_than_the_budget_is_unknown_not_a_crash(tmp_path: P
     # readers (values/budget.py) cuts the chain into an unknown value instead.
     terms = " + ".join(['"/a"'] * 1500)
     source = (
-        f'from fastapi import FastAPI\n\napp = FastAPI()\nP = {terms}\n\n\n'
+        f"from fastapi import FastAPI\n\napp = FastAPI()\nP = {terms}\n\n\n"
         + _route("P", "deep")
         + _route('"/x"', "x")
     )
