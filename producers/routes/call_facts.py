@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 from tsograph.exchange.limitations import Place, counted
 from tsograph.producers import progress
+from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.origins import Rejected, Unconverted
 from tsograph.producers.routes.client.requests import NOT_HTTP, THROWS, UNCONVERTED_ORIGIN
@@ -92,6 +93,13 @@ class CallSite:
     column: int
     usr: str
     test: bool
+
+    @staticmethod
+    def at(syntax: SyntaxFile, call: Node, callee: Node | None, test: bool) -> CallSite:
+        """Where a request stands (its callee's last name) and the code that owns it, by
+        the id the graph gives that code."""
+        line, column = syntax.location(name_offset(call, callee))
+        return CallSite(syntax.path, line, column, syntax.owner_at(call.start), test)
 
 
 def add_call(

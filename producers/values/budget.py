@@ -8,7 +8,11 @@ evaluator, so the same chain is followed as far by the routes and the schema pro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 MAX_DEPTH = 48
+T = TypeVar("T")
 
 
 class DepthBudget:
@@ -28,6 +32,16 @@ class DepthBudget:
 
     def leave(self) -> None:
         self.depth -= 1
+
+    def within(self, compute: Callable[[], T], cut: T) -> T:
+        """`compute()` one level deeper; `cut` (and nothing computed) when the budget is
+        spent."""
+        if not self.enter():
+            return cut
+        try:
+            return compute()
+        finally:
+            self.leave()
 
     @property
     def spent(self) -> bool:

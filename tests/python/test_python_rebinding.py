@@ -96,3 +96,16 @@ def test_a_module_function_another_module_replaces_is_not_proven(tmp_path: Path)
         },
     )
     assert _calls(graph, "a.py#use") == {("a.py#g", "direct")}
+
+
+def test_a_field_written_from_itself_ends_at_the_chain_bound(tmp_path: Path) -> None:
+    # `o.x = A.x` rebinds the field with its own value: following it goes round the same
+    # field; the chain bound cuts it (it crashed with a RecursionError: mealie's models).
+    graph = _graph(
+        tmp_path,
+        {
+            "app.py": "def make():\n    return 1\n\n\nclass A:\n    x = make()\n\n\n"
+            "def f(o):\n    o.x = A.x\n    A.x.bit_length()\n"
+        },
+    )
+    assert _calls(graph, "app.py#f") == set()

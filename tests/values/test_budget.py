@@ -20,3 +20,12 @@ def test_a_nested_evaluation_continues_the_chain_below() -> None:
         budget.enter()
     inner = budget.below()
     assert inner.spent and not inner.enter()
+
+
+def test_within_computes_one_level_deeper_and_cuts_once_spent() -> None:
+    budget = DepthBudget()
+    assert budget.within(lambda: budget.depth, -1) == 1
+    assert budget.depth == 0
+    spent = DepthBudget(MAX_DEPTH)
+    assert spent.within(lambda: "computed", "cut") == "cut"
+    assert spent.depth == MAX_DEPTH

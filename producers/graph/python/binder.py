@@ -20,8 +20,6 @@ from tsograph.producers.graph.python.binding_values import (
     UNTYPED_RECEIVER,
     Decl,
     Instance,
-    Module,
-    Namespace,
     Outside,
     Unknown,
     Value,
@@ -36,6 +34,7 @@ from tsograph.producers.lang.facts import (
     Write,
 )
 from tsograph.producers.lang.python.extractor import ENTERED
+from tsograph.producers.values.python.modules import Module, Namespace
 
 # Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
 # read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.
@@ -338,10 +337,12 @@ class PythonBinder(Decorators):
         if isinstance(value, Decl):
             declaration = self.declarations[value.id]
             if declaration.kind == "class":
-                return self.class_member(declaration.id, member, instance=False)
+                return self.class_member(declaration.id, member, instance=False, depth=depth)
             return Unknown(DYNAMIC)
         if isinstance(value, Instance):
-            found = self.class_member(value.class_id, member, instance=True, exact=value.exact)
+            found = self.class_member(
+                value.class_id, member, instance=True, exact=value.exact, depth=depth
+            )
             if isinstance(found, Unknown) and found.reason == MISS:
                 return self.attribute_value(value.class_id, member, depth)
             return found
@@ -350,8 +351,10 @@ class PythonBinder(Decorators):
         return Unknown(UNTYPED_RECEIVER) if value.reason == UNTYPED_RECEIVER else value
 
     def class_member(
-        self, class_id: str, member: str, *, instance: bool, exact: bool = True
+        self, class_id: str, member: str, *, instance: bool, exact: bool = True, depth: int = 0
     ) -> Value:
+        """A class's member as a value; `depth`: the chain that reached it (a field's value
+        may lead back to the same member through its rebinding writes)."""
         found = self.lookup(class_id, member)
         if found is None:
             return Unknown(MISS)
@@ -362,7 +365,7 @@ class PythonBinder(Decorators):
             if declaration.type or (
                 declaration.init is not None and declaration.init.kind != "other"
             ):
-                return self.declaration_value(declaration)
+                return self.declaration_value(declaration, depth + 1)
             return Unknown(DYNAMIC)
         if declaration.kind == "class":
             return Decl(declaration.id)

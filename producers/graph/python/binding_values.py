@@ -1,17 +1,22 @@
 """What a Python name or expression may hold, as far as binding proves it.
 
-`Module` and `Namespace` are imported modules; `Decl` a project declaration
-(function, class, method, variable); `Instance` an object of a project class:
+`Module` and `Namespace` (values/python's, shared with the routes and schema
+readers) are imported modules; `Decl` a project declaration (function,
+class, method, variable); `Instance` an object of a project class:
 `exact` when a constructor call made it, so no subclass can answer instead
 (an annotation or `self` proves only that it is at least that class), and
 `flow` when only the project's writes to an attribute prove it. `Outside` is
 a value from a declared dependency, the standard library or the builtins;
-`Unknown` anything else, with the reason a call through it gets no edge.
+`Unknown` anything else: the readers' one unknown value, with the reason a
+call through it gets no edge.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from tsograph.producers.values.python.modules import Module, Namespace
+from tsograph.producers.values.unknown import Unknown as UnprovenValue
 
 # Reasons a call gets no edge (unresolved-calls: breakdown keys), from code-graph.txt.
 UNTYPED_RECEIVER = "untyped-receiver"
@@ -20,16 +25,6 @@ MISS = "miss"
 AMBIGUOUS = "ambiguous"
 DYNAMIC_BASE = "dynamic-base"
 CHAIN_TOO_DEEP = "export-chain-too-deep"
-
-
-@dataclass(frozen=True)
-class Module:
-    path: str
-
-
-@dataclass(frozen=True)
-class Namespace:
-    folders: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -52,7 +47,10 @@ class Outside:
 
 
 @dataclass(frozen=True)
-class Unknown:
+class Unknown(UnprovenValue):
+    """The one unknown value of the readers (values/unknown.py), with the reason a call
+    through it gets no edge."""
+
     reason: str
 
 

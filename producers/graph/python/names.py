@@ -16,8 +16,6 @@ from tsograph.producers.graph.python.binding_values import (
     DYNAMIC,
     MISS,
     OUTSIDE,
-    Module,
-    Namespace,
     Outside,
     Unknown,
     Value,
@@ -28,6 +26,7 @@ from tsograph.producers.lang.facts import (
     Import,
     Ref,
 )
+from tsograph.producers.values.python.modules import Module, Namespace, star_brings, submodule_of
 
 
 class ModuleNames(BinderIndex):
@@ -58,18 +57,7 @@ class ModuleNames(BinderIndex):
         return whole
 
     def _submodule(self, package: Module | Namespace, name: str) -> Value:
-        if isinstance(package, Module):
-            if not package.path.endswith(
-                ("/__init__.py", "/__init__.pyi")
-            ) and package.path not in (
-                "__init__.py",
-                "__init__.pyi",
-            ):
-                return Unknown(MISS)
-            folders: tuple[str, ...] = (package.path.rpartition("/")[0],)
-        else:
-            folders = package.folders
-        found = self.modules.submodule(folders, name)
+        found = submodule_of(self.modules, package, name)
         if found is None:
             return Unknown(MISS)
         if found.kind == "ambiguous":
@@ -142,10 +130,7 @@ class ModuleNames(BinderIndex):
         facts = self.facts.get(path)
         if facts is None:
             return False
-        listed = [export.name for export in facts.exports]
-        if "__all__" in self.top_level.get(path, {}):
-            return name in listed
-        return not name.startswith("_")
+        return star_brings(facts, name, "__all__" in self.top_level.get(path, {}))
 
     def declaration_named(self, path: str, ref: Ref) -> Declaration | None:
         """The module-level declaration a chain names (`D`, `module.D`, `D` imported from a

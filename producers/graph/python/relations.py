@@ -18,9 +18,14 @@ from collections.abc import Callable, Iterable
 
 from tsograph.producers.graph.model import Relation, Site
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.binding_values import Decl, Instance, Module, Value
+from tsograph.producers.graph.python.binding_values import (
+    Decl,
+    Instance,
+    Value,
+)
 from tsograph.producers.graph.relations import type_relations
 from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.values.python.modules import Module
 
 
 def _class(binder: PythonBinder, value: Value) -> str | None:

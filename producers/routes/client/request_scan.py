@@ -34,7 +34,6 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
-    name_offset,
     parse_error_line,
     read_sites,
 )
@@ -238,16 +237,12 @@ class Scanner:
     def _emit(self, site: Site) -> None:
         outcome = site.outcome
         syntax = self.project.syntax_file(site.path)
-        offset = name_offset(site.call, callee_of(site.call))
-        line, column = syntax.location(offset)
+        where = CallSite.at(syntax, site.call, callee_of(site.call), is_test_path(site.path))
         if isinstance(outcome, Skipped):
-            self.scan.skip(outcome.reason, (site.path, line))
+            self.scan.skip(outcome.reason, (site.path, where.line))
             return
         # A URL with a literal authority names the service it goes to; --service
         # names the one that relative calls and unknown bases reach.
-        where = CallSite(
-            site.path, line, column, syntax.owner_at(site.call.start), is_test_path(site.path)
-        )
         add_call(self.scan, where, outcome.url, outcome.method, self.service, outcome.notes)
 
     def _runtime_changes(self) -> None:

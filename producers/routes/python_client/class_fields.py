@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
     Cls,
     Context,
     Evaluator,
@@ -37,6 +36,7 @@ from tsograph.producers.routes.python_client.evaluator import (
     Value,
 )
 from tsograph.producers.routes.python_client.scopes import nodes
+from tsograph.producers.values.unknown import UNKNOWN
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject

@@ -22,7 +22,6 @@ gives `Lib(("httpx", "Client"))`; calling a client constructor gives a
 
 from __future__ import annotations
 
-import string
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
@@ -31,6 +30,20 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
 from tsograph.producers.routes.python_client.scopes import FileScopes, Site
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.members import BoundMember
+from tsograph.producers.values.python.modules import (
+    Module,
+    Namespace,
+    module_value,
+    star_brings,
+    submodule_of,
+)
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
+from tsograph.producers.values.python.strings import percent_format as text_percent_format
+from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject
@@ -54,17 +67,6 @@ LIBRARIES = frozenset(
         "pymysql",
     }
 )
-_MAX_DEPTH = 48
-
-
-class Unknown:
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = Unknown()
 
 
 @dataclass(frozen=True)
@@ -90,23 +92,12 @@ class Client:
 
 
 @dataclass(frozen=True)
-class Member:
-    client: Client
-    name: str
-
-
-@dataclass(frozen=True)
 class RequestObject:
     """urllib.request.Request(url, data, …, method=…)."""
 
     url: str
     method: str | None  # None: not proven
     origin: tuple[str, int]
-
-
-@dataclass(frozen=True)
-class Module:
-    path: str
 
 
 @dataclass(frozen=True)
@@ -131,11 +122,6 @@ class Obj:
 
 
 @dataclass(frozen=True)
-class Seq:
-    items: tuple[Value, ...]
-
-
-@dataclass(frozen=True)
 class Mapping:
     items: tuple[tuple[str, Value], ...]
 
@@ -145,9 +131,10 @@ Value = (
     | int
     | Lib
     | Client
-    | Member
+    | BoundMember
     | RequestObject
     | Module
+    | Namespace
     | Fn
     | Cls
     | Obj
@@ -189,18 +176,15 @@ class Evaluator:
         self.project = project
         self.env: Env = env or {}
         self._active: set[tuple[str, int, str]] = set()
-        self._depth = 0
+        self._budget = DepthBudget()
 
     # ---- expressions ----------------------------------------------------------------
 
     def value(self, ctx: Context, node: Node | None) -> Value:
-        if node is None or self._depth > _MAX_DEPTH:
+        if node is None:
             return UNKNOWN
-        self._depth += 1
-        try:
-            return self._value(ctx, node)
-        finally:
-            self._depth -= 1
+        cut: Value = UNKNOWN
+        return self._budget.within(lambda: self._value(ctx, node), cut)
 
     def _value(self, ctx: Context, node: Node) -> Value:
         kind = node.kind
@@ -230,19 +214,15 @@ class Evaluator:
         return UNKNOWN
 
     def _fstring(self, ctx: Context, node: Node) -> Value:
-        if "bytes" in node.flags:
+        pieces = fstring_pieces(ctx.syntax, node)
+        if pieces is None:
             return UNKNOWN
-        pieces: list[str] = []
-        for item in node.items:
-            if item.kind == "template_text":
-                pieces.append(literal(item.value or ""))
-                continue
-            inner = item.part("value")
-            # `{x!r}`, `{x:>3}`, `{x=}`: a conversion or a spec the text does not show.
-            tail = ctx.syntax.data[inner.end : item.end].strip() if inner is not None else b""
-            value = self.value(ctx, inner) if tail == b"}" else UNKNOWN
-            pieces.append(url_text(value))
-        return "".join(pieces)
+        return "".join(
+            literal(piece)
+            if isinstance(piece, str)
+            else url_text(UNKNOWN if piece is None else self.value(ctx, piece))
+            for piece in pieces
+        )
 
     def _mapping(self, ctx: Context, node: Node) -> Value:
         items: list[tuple[str, Value]] = []
@@ -282,9 +262,9 @@ class Evaluator:
         if isinstance(owner, Lib):
             return Lib((*owner.path, name))
         if isinstance(owner, Client):
-            return Member(owner, name)
-        if isinstance(owner, Module):
-            return self.module_name(owner.path, name)
+            return BoundMember(owner, name)
+        if isinstance(owner, (Module, Namespace)):
+            return self.module_name(owner, name)
         if owner is UNKNOWN and owner_node is not None and owner_node.kind == "identifier":
             return self.project.self_field(self, ctx, owner_node, name)
         return UNKNOWN
@@ -299,7 +279,7 @@ class Evaluator:
             method = prop.value if prop is not None else ""
             receiver = self.value(ctx, callee_node.part("object"))
             if isinstance(receiver, str) and method:
-                return self._string_method(ctx, receiver, method or "", args)
+                return self._string_method(ctx, receiver, method, node)
         if (
             callee_node.kind == "identifier"
             and callee_node.value == "str"
@@ -316,36 +296,20 @@ class Evaluator:
             return Obj(callee) if made is None else made
         return UNKNOWN
 
-    def _string_method(self, ctx: Context, text: str, method: str, args: Arguments) -> Value:
-        values = [self.value(ctx, arg) for arg in args.positional]
-        if args.open:
-            return UNKNOWN
-        if method == "format":
-            named = {key: self.value(ctx, arg) for key, arg in args.keywords.items()}
-            return str_format(text, values, named)
-        if args.keywords:
-            return UNKNOWN
-        if method in ("rstrip", "lstrip", "strip", "removeprefix", "removesuffix"):
-            if len(values) != 1 or not isinstance(values[0], str) or HOLE in values[0]:
-                return UNKNOWN
-            chars = values[0]
-            if method.endswith("strip") and text and (text[0] == HOLE or text[-1] == HOLE):
-                return UNKNOWN  # a hole at the edge may end in what is stripped
-            result: str = getattr(text, method)(chars)
-            return result
-        if method == "join" and len(values) == 1 and isinstance(values[0], Seq):
-            # join raises on anything but text, so an unknown item that joins is text.
-            if any(not isinstance(item, (str, Unknown)) for item in values[0].items):
-                return UNKNOWN
-            return text.join(url_text(item) for item in values[0].items)
-        return UNKNOWN
+    def _string_method(self, ctx: Context, text: str, method: str, call: Node) -> Value:
+        values = Arguments.read(call, lambda arg: self.value(ctx, arg))
+        return to_url_text(
+            string_method(from_url_text(text), method, values, url_field, _url_items)
+        )
 
     # ---- names ----------------------------------------------------------------------
 
     def name(self, ctx: Context, use: Node, name: str) -> Value:
         found = ctx.scopes.lookup(use, name)
         if found is None:
-            return UNKNOWN
+            if ctx.scopes.written_globally(name):
+                return UNKNOWN
+            return self._starred(ctx, name, frozenset({ctx.path}))[1]
         scope, sites = found
         if scope.kind == "module" and ctx.scopes.written_globally(name):
             return UNKNOWN
@@ -368,19 +332,47 @@ class Evaluator:
                 return UNKNOWN
         return self.site(ctx, sites[0], name)
 
-    def module_name(self, path: str, name: str) -> Value:
+    def module_name(self, module: Module | Namespace, name: str) -> Value:
         """A name at the top level of a project module; a submodule when none binds it."""
-        ctx = self.project.context(path)
-        if ctx is None:
-            return UNKNOWN
-        sites = ctx.scopes.module_sites(name)
-        if len(sites) == 1 and not ctx.scopes.written_globally(name):
-            return self.site(ctx, sites[0], name)
-        if not sites and path.endswith(("/__init__.py", "/__init__.pyi")):
-            sub = self.project.submodule(path, name)
-            if sub is not None:
-                return sub
-        return UNKNOWN
+        if isinstance(module, Module):
+            ctx = self.project.context(module.path)
+            if ctx is None:
+                return UNKNOWN
+            sites = ctx.scopes.module_sites(name)
+            if sites:
+                if len(sites) == 1 and not ctx.scopes.written_globally(name):
+                    return self.site(ctx, sites[0], name)
+                return UNKNOWN
+            brought, value = self._starred(ctx, name, frozenset({ctx.path}))
+            if brought:
+                return value
+        return module_value(submodule_of(self.project.modules, module, name)) or UNKNOWN
+
+    def _starred(self, ctx: Context, name: str, seen: frozenset[str]) -> tuple[bool, Value]:
+        """A module-level name no statement of the module binds: whether one of its
+        `from m import *` may bind it (values/python/modules.star_brings), and what it
+        binds; unknown when two may, or a star from outside the project may."""
+        found: list[Value] = []
+        for item in ctx.syntax.facts.imports:
+            if item.kind != "star" or item.scoped:
+                continue
+            source = module_value(self.project.modules.resolve(ctx.path, item.specifier))
+            if isinstance(source, Namespace):
+                continue  # a namespace package binds no names of its own
+            other = self.project.context(source.path) if isinstance(source, Module) else None
+            if other is None or other.path in seen:
+                return True, UNKNOWN
+            if not star_brings(other.syntax.facts, name):
+                continue
+            if other.scopes.module_sites(name):
+                found.append(self.module_name(Module(other.path), name))
+                continue
+            brought, value = self._starred(other, name, seen | {other.path})
+            if brought:
+                found.append(value)
+        if len(found) > 1:
+            return True, UNKNOWN  # which star binds it last is not read
+        return (True, found[0]) if found else (False, UNKNOWN)
 
     def site(self, ctx: Context, site: Site, name: str) -> Value:
         key = (ctx.path, site.node.start, name)
@@ -421,128 +413,53 @@ class Evaluator:
         return UNKNOWN
 
 
-@dataclass
-class Arguments:
-    positional: list[Node]
-    keywords: dict[str, Node]
-    open: bool  # a `*args` or `**kwargs` spread: more arguments than written
+def url_field(value: Value) -> Field:
+    """A value as one argument of `%` or `str.format`: URL text as a Text (a hole is an
+    unknown part), an int, or None."""
+    if isinstance(value, str):
+        return from_url_text(value)
+    if isinstance(value, int):
+        return value
+    return None
 
-    @staticmethod
-    def of(call: Node) -> Arguments:
-        positional: list[Node] = []
-        keywords: dict[str, Node] = {}
-        spread = False
-        for item in call.items:
-            if item.kind == "keyword" and item.value:
-                value = item.part("value")
-                if value is not None:
-                    keywords[item.value] = value
-            elif item.kind == "spread":
-                spread = True
-            elif item.kind == "comprehension":
-                positional.append(item)
-            else:
-                positional.append(item)
-        return Arguments(positional, keywords, spread)
 
-    def get(self, index: int, keyword: str) -> Node | None:
-        """The argument for a parameter that is both positional (`index`) and named."""
-        if index < len(self.positional):
-            return self.positional[index]
-        return self.keywords.get(keyword)
+def from_url_text(value: str) -> Text:
+    pieces: list[str | None] = []
+    for index, part in enumerate(value.split(HOLE)):
+        if index:
+            pieces.append(None)
+        if part:
+            pieces.append(part)
+    return Text(tuple(pieces))
 
-    def missing(self, index: int, keyword: str) -> bool:
-        """True when the parameter is provably not given (no spread could hold it)."""
-        return self.get(index, keyword) is None and not self.open
+
+def _url_items(value: Value) -> list[Text] | None:
+    """A list display's items as texts for `join` (an unknown one is text, or join raises)."""
+    if not isinstance(value, Seq):
+        return None
+    if any(not isinstance(item, (str, Unknown)) for item in value.items):
+        return None
+    return [from_url_text(item) if isinstance(item, str) else UNKNOWN_TEXT for item in value.items]
+
+
+def to_url_text(value: Text | None) -> Value:
+    if value is None:
+        return UNKNOWN
+    return "".join(HOLE if piece is None else piece for piece in value.pieces)
 
 
 def percent_format(template: str, right: Value) -> Value:
-    """`template % right` for the conversions whose text is known; others are holes."""
-    args: list[Value]
-    mapping: dict[str, Value] | None = None
+    """`template % right` on URL text (values/python/strings.percent_format)."""
+    fields: list[Field] | dict[str, Field] | None
     if isinstance(right, Seq):
-        args = list(right.items)
+        fields = [url_field(item) for item in right.items]
     elif isinstance(right, Mapping):
-        args, mapping = [], dict(right.items)
+        fields = {key: url_field(item) for key, item in right.items}
     elif right is UNKNOWN:
-        return UNKNOWN  # a tuple of unknown size or a mapping: the fields are not known
+        fields = None  # a tuple of unknown size or a mapping: the fields are not known
     else:
-        args = [right]
-    out: list[str] = []
-    index = 0
-    position = 0
-    while position < len(template):
-        char = template[position]
-        if char != "%":
-            out.append(char)
-            position += 1
-            continue
-        if template[position + 1 : position + 2] == "%":
-            out.append("%")
-            position += 2
-            continue
-        key: str | None = None
-        cursor = position + 1
-        if template[cursor : cursor + 1] == "(":
-            close = template.find(")", cursor)
-            if close < 0 or mapping is None:
-                return UNKNOWN
-            key = template[cursor + 1 : close]
-            cursor = close + 1
-        spec_start = cursor
-        while cursor < len(template) and template[cursor] in "#0- +123456789.*lhL":
-            cursor += 1
-        if cursor >= len(template):
-            return UNKNOWN
-        conversion = template[cursor]
-        spec = template[spec_start:cursor]
-        if key is not None:
-            assert mapping is not None
-            value = mapping.get(key, UNKNOWN)
-        else:
-            if index >= len(args):
-                return UNKNOWN  # raises: not enough arguments
-            value = args[index]
-            index += 1
-        known = not spec and (
-            (conversion == "s" and isinstance(value, (str, int)))
-            or (conversion in "di" and isinstance(value, int))
-        )
-        out.append(url_text(value) if known else HOLE)
-        position = cursor + 1
-    if mapping is None and index != len(args):
-        return UNKNOWN  # raises: not all arguments converted
-    return "".join(out)
-
-
-def str_format(template: str, args: list[Value], named: dict[str, Value]) -> Value:
-    """`template.format(*args, **named)` for plain fields; a conversion or spec is a hole."""
-    out: list[str] = []
-    auto = 0
-    numbered = False
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:
-        return UNKNOWN
-    for text, field_name, spec, conversion in parsed:
-        out.append(text)
-        if field_name is None:
-            continue
-        head = field_name.split(".", 1)[0].split("[", 1)[0]
-        value: Value
-        if head == "":
-            value = args[auto] if auto < len(args) else UNKNOWN
-            auto += 1
-        elif head.isdigit():
-            numbered = True
-            value = args[int(head)] if int(head) < len(args) else UNKNOWN
-        else:
-            value = named.get(head, UNKNOWN)
-        plain = head == field_name and not spec and conversion in (None, "s")
-        out.append(url_text(value) if plain and isinstance(value, (str, int)) else HOLE)
-    if auto and numbered:
-        return UNKNOWN  # mixing `{}` and `{0}` raises ValueError
-    return "".join(out)
+        fields = [url_field(right)]
+    return to_url_text(text_percent_format(from_url_text(template), fields))
 
 
 def join_url(base: Value, url: Value) -> Value:

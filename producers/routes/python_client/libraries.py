@@ -31,13 +31,10 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
     Client,
     Context,
     Evaluator,
     Lib,
-    Member,
     RequestObject,
     Value,
     join_url,
@@ -50,6 +47,9 @@ from tsograph.producers.routes.python_client.joins import (
     requests_url,
     urllib_url,
 )
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.members import BoundMember
+from tsograph.producers.values.unknown import UNKNOWN
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})
 _VERBS = {
@@ -102,7 +102,9 @@ class Skipped:
 Outcome = Request | Skipped
 
 
-def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+def library_value(
+    ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments[Node]
+) -> Value:
     """What calling a library value gives: a client, a Request object, a joined URL."""
     library = _CONSTRUCTORS.get(callee.path)
     origin = (ctx.path, call.start)
@@ -167,8 +169,8 @@ def request_of(
         if path == ("urllib", "request", "urlopen"):
             return _urlopen(ev, ctx, args)
         return None
-    if isinstance(callee, Member):
-        client = callee.client
+    if isinstance(callee, BoundMember) and isinstance(callee.owner, Client):
+        client = callee.owner
         if callee.name == "ws_connect" and client.library == "aiohttp":
             return Skipped(WEBSOCKET)
         if callee.name == "build_request" and client.library == "httpx":
@@ -186,7 +188,12 @@ def request_of(
 
 
 def _verb_call(
-    ev: Evaluator, ctx: Context, library: str, client: Client | None, name: str, args: Arguments
+    ev: Evaluator,
+    ctx: Context,
+    library: str,
+    client: Client | None,
+    name: str,
+    args: Arguments[Node],
 ) -> Outcome | None:
     method: str | None
     if name in _VERBS:
@@ -231,7 +238,7 @@ def sent_method(library: str, declared: str) -> str:
     return declared if library == "urllib" else declared.upper()
 
 
-def _urlopen(ev: Evaluator, ctx: Context, args: Arguments) -> Outcome:
+def _urlopen(ev: Evaluator, ctx: Context, args: Arguments[Node]) -> Outcome:
     target = ev.value(ctx, args.get(0, "url"))
     data_node = args.get(1, "data")
     if isinstance(target, RequestObject):

@@ -21,21 +21,21 @@ from tsograph.producers.project.walk import UnreadableSource, read_source
 from tsograph.producers.routes.python_client.class_fields import ClassFields
 from tsograph.producers.routes.python_client.evaluator import (
     LIBRARIES,
-    UNKNOWN,
-    Arguments,
     Cls,
     Context,
     Evaluator,
     Lib,
-    Module,
     Value,
 )
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.modules import module_value
+from tsograph.producers.values.unknown import UNKNOWN
 
 _PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
 
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
-LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments], Value]
+LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
 
 
 def is_python_test(relative: str) -> bool:
@@ -116,14 +116,8 @@ class PyProject:
             return UNKNOWN
         if top_external:
             return Lib((*names, entry.value)) if names[0] in LIBRARIES else UNKNOWN
-        found = self.modules.resolve(ctx.path, specifier)
-        if found.kind == "module":
-            return ev.module_name(found.path, entry.value)
-        if found.kind == "namespace":
-            sub = self.modules.submodule(found.folders, entry.value)
-            if sub is not None and sub.kind == "module":
-                return Module(sub.path)
-        return UNKNOWN
+        source = module_value(self.modules.resolve(ctx.path, specifier))
+        return UNKNOWN if source is None else ev.module_name(source, entry.value)
 
     def _external(self, ctx: Context, top: str) -> bool:
         """Whether `top` is a module the project does not hold: a declared dependency or the
@@ -137,25 +131,17 @@ class PyProject:
     def _module(self, importer: str, dotted: str) -> Value:
         if not dotted:
             return UNKNOWN
-        found = self.modules.resolve(importer, dotted)
-        return Module(found.path) if found.kind == "module" else UNKNOWN
-
-    def submodule(self, package_init: str, name: str) -> Value | None:
-        folder = package_init.rpartition("/")[0]
-        found = self.modules.submodule([folder], name)
-        if found is not None and found.kind == "module":
-            return Module(found.path)
-        return None
+        return module_value(self.modules.resolve(importer, dotted)) or UNKNOWN
 
     # ---- library calls and fields ---------------------------------------------------
 
     def library_call(
-        self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments
+        self, ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments[Node]
     ) -> Value:
         return self._library_call(ev, ctx, call, callee, args)
 
     def class_call(
-        self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments
+        self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments[Node]
     ) -> Value | None:
         """A call of a project class that subclasses one of `subclassed`: the library's value
         (redash's `RedashSQLAlchemy(SQLAlchemy)` instance is a Flask-SQLAlchemy handle)."""

@@ -30,7 +30,6 @@ from tsograph.producers.routes.call_facts import (
     add_call,
     caveat_line,
     coverage_line,
-    name_offset,
     parse_error_line,
     read_sites,
 )
@@ -128,14 +127,12 @@ class Scanner:
         outcome = site.outcome
         ctx = self.project.context(site.path)
         assert ctx is not None
-        syntax = ctx.syntax
-        line, column = syntax.location(name_offset(site.call, site.call.part("callee")))
-        if isinstance(outcome, Skipped):
-            self.scan.skip(outcome.reason, (site.path, line))
-            return
-        site_of = CallSite(
-            site.path, line, column, syntax.owner_at(site.call.start), is_python_test(site.path)
+        site_of = CallSite.at(
+            ctx.syntax, site.call, site.call.part("callee"), is_python_test(site.path)
         )
+        if isinstance(outcome, Skipped):
+            self.scan.skip(outcome.reason, (site.path, site_of.line))
+            return
         add_call(
             self.scan,
             site_of,

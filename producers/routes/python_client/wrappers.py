@@ -22,8 +22,6 @@ from collections.abc import Callable
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
     Context,
     Env,
     Evaluator,
@@ -32,6 +30,8 @@ from tsograph.producers.routes.python_client.evaluator import (
 from tsograph.producers.routes.python_client.libraries import Outcome
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.unknown import UNKNOWN
 
 MAX_DEPTH = 4
 Follow = Callable[[Evaluator, Context, Node, int], Outcome | None]

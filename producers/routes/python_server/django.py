@@ -55,24 +55,22 @@ from tsograph.producers.routes.python_server.interpreter import (
     Interpreter,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN,
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
     Handler,
     KeepsClass,
-    Module,
     Place,
     Route,
     Router,
-    Seq,
-    Text,
     derives,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import http_method_names, name_node
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.unknown import UNKNOWN
 
 PATH = frozenset({"django.urls.path", "django.urls.conf.path"})
 RE_PATH = frozenset({"django.urls.re_path", "django.urls.conf.re_path", "django.conf.urls.url"})

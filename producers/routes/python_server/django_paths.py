@@ -23,8 +23,8 @@ import re
 
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters
-from tsograph.producers.routes.python_server.interpreter_values import Text
 from tsograph.producers.routes.python_server.path_segments import angle_variants
+from tsograph.producers.values.python.strings import Text
 
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<parameter>[^>]+)>")
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"

@@ -21,15 +21,12 @@ from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Entry,
     Include,
     Mount,
     Place,
     Route,
     Router,
-    Text,
-    text,
 )
 from tsograph.producers.routes.route_gaps import (
     RouteGaps,
@@ -43,6 +40,7 @@ from tsograph.producers.routes.route_gaps import (
     route_decl,
 )
 from tsograph.producers.routes.route_scan import Limitations
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
 
 # Mounted file servers and framework pages: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})

@@ -41,7 +41,6 @@ from tsograph.producers.routes.python_server.interpreter import (
     Context,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Class,
     Entry,
     External,
@@ -50,11 +49,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Seq,
-    Text,
     derives,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import (
     RouteDecorators,
@@ -64,6 +60,8 @@ from tsograph.producers.routes.python_server.registration import (
     include,
     name_node,
 )
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
 
 APP_CONSTRUCTORS = frozenset(
     {"fastapi.FastAPI", "fastapi.applications.FastAPI", "starlette.applications.Starlette"}
@@ -138,7 +136,7 @@ class FastAPIFramework(RouteDecorators):
             given = args.get(-1, "prefix")
             prefix = text("") if given is None else as_text(given[0])
             router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
-            if args.spread:
+            if args.open:
                 router.prefix = UNKNOWN_TEXT
             return router
         if name in STATIC_FILES:
@@ -220,7 +218,7 @@ class FastAPIFramework(RouteDecorators):
             child = args.get(0, "router")
             given = args.get(-1, "prefix")
             prefix = _own(router) + (text("") if given is None else as_text(given[0]))
-            if args.spread:
+            if args.open:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
             value = None if child is None else child[0]
@@ -307,7 +305,7 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
                 break
             continue
         router.entries.append(Mount(place, False, prefix, None, DOCS))
-    if args.spread:
+    if args.open:
         router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
 
 

@@ -40,8 +40,6 @@ from tsograph.producers.routes.python_server.interpreter import (
     Context,
 )
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN,
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
@@ -50,9 +48,7 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Mount,
     Route,
     Router,
-    Text,
     inherited_attribute,
-    text,
 )
 from tsograph.producers.routes.python_server.registration import (
     RouteDecorators,
@@ -62,6 +58,8 @@ from tsograph.producers.routes.python_server.registration import (
     include,
     name_node,
 )
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.unknown import UNKNOWN
 
 APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})
 BLUEPRINT_CONSTRUCTORS = frozenset({"flask.Blueprint", "flask.blueprints.Blueprint"})
@@ -136,7 +134,7 @@ class FlaskFramework(RouteDecorators):
         if name in BLUEPRINT_CONSTRUCTORS:
             given = args.get(5, "url_prefix")
             prefix = None if given is None else as_text(given[0])
-            if args.spread:
+            if args.open:
                 prefix = UNKNOWN_TEXT
             return Router("blueprint", group_name(node, ctx, owner), place, prefix)
         return None
@@ -165,7 +163,7 @@ class FlaskFramework(RouteDecorators):
             child = args.get(0, "blueprint")
             given = args.get(-1, "url_prefix")
             prefix = None if given is None else as_text(given[0])
-            if args.spread:
+            if args.open:
                 prefix = UNKNOWN_TEXT
             place = self.interp.place(ctx.file, at)
             value = None if child is None else child[0]
@@ -185,7 +183,7 @@ class FlaskFramework(RouteDecorators):
         resource = args.get(0, "resource")
         cls = resource[0] if resource is not None and isinstance(resource[0], Class) else None
         urls = [as_text(value) for value, _ in args.positional[1:]]
-        if args.spread:
+        if args.open:
             urls.append(UNKNOWN_TEXT)
         if owner.target is not None:
             self._resource(owner, owner.target, cls, urls, args, node, ctx)

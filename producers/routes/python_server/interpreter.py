@@ -4,7 +4,8 @@ Modules are run the way CPython imports them: a module's statements in order,
 an `import` of a project module running that module first (once; a cycle sees
 the names bound so far). Functions are followed when module code calls them
 (`app = create_app()`), with their arguments, to a fixed depth. Only what
-builds servers is evaluated: strings (literals, f-strings, `+`), names,
+builds servers is evaluated: strings (literals, f-strings, `+`, `%`,
+`str.format` and the string methods of values/python/strings.py), names,
 imports, attribute reads of modules, lists, project functions and classes,
 and calls a framework module (FRAMEWORKS) recognises; everything else is
 UNKNOWN. Code under `if`, `try`, `for`, `while` and `match` runs with
@@ -18,7 +19,7 @@ Nothing is executed and nothing is imported: this reads the lowered syntax
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field, is_dataclass, replace
+from dataclasses import dataclass, is_dataclass, replace
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
@@ -26,22 +27,36 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN,
-    UNKNOWN_TEXT,
     Class,
     External,
     Function,
     Handler,
     KeepsClass,
-    Module,
     Place,
     Router,
     Scope,
-    Seq,
-    Text,
     inherited_attribute,
+)
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.members import BoundMember
+from tsograph.producers.values.python.modules import (
+    Module,
+    Namespace,
+    module_value,
+    star_brings,
+    submodule_of,
+)
+from tsograph.producers.values.python.strings import (
+    UNKNOWN_TEXT,
+    Field,
+    Text,
+    percent_format,
+    string_method,
     text,
 )
+from tsograph.producers.values.unknown import UNKNOWN
 
 # How deep calls of project functions are followed from module code.
 MAX_CALL_DEPTH = 8
@@ -50,20 +65,8 @@ _BLOCKS = ("if", "try", "for", "for_in", "while", "match")
 _ESCAPED = object()
 
 
-@dataclass
-class Args:
-    """The evaluated arguments of a call, with their nodes."""
-
-    positional: list[tuple[Any, Node]] = field(default_factory=list)
-    keywords: dict[str, tuple[Any, Node]] = field(default_factory=dict)
-    spread: bool = False  # `*a` or `**k`: the arguments are not all known
-
-    def get(self, index: int, keyword: str) -> tuple[Any, Node] | None:
-        if keyword in self.keywords:
-            return self.keywords[keyword]
-        if 0 <= index < len(self.positional):
-            return self.positional[index]
-        return None
+# The evaluated arguments of a call, each with its node.
+Args = Arguments[tuple[Any, Node]]
 
 
 @dataclass
@@ -104,30 +107,6 @@ class Framework:
         return False
 
 
-@dataclass(frozen=True)
-class ObjectMember:
-    """`owner.name` on a framework object that is not a router, before it is called."""
-
-    owner: Any
-    name: str
-
-
-@dataclass(frozen=True)
-class ClassMember:
-    """`SomeClass.name` where the project class (and its project bases) do not define it."""
-
-    owner: Class
-    name: str
-
-
-@dataclass(frozen=True)
-class BoundMethod:
-    """`router.name`, before it is called."""
-
-    router: Router
-    name: str
-
-
 class Interpreter:
     def __init__(self, model: ProjectModel, paths: list[str], frameworks: list[Framework]):
         self.model = model
@@ -138,6 +117,7 @@ class Interpreter:
         # Calls and decorators a framework consumed, by (path, offset): the rest are reported.
         self.consumed: set[tuple[str, int]] = set()
         self.unreadable: list[str] = []
+        self._budget = DepthBudget()
 
     # ---- modules --------------------------------------------------------------------
 
@@ -154,27 +134,30 @@ class Interpreter:
         return scope
 
     def resolve_module(self, importer: str, specifier: str) -> Module | External | None:
+        """The module a dotted name names, as a string names one (Django's `include`)."""
         found = self.modules.resolve(importer, specifier)
-        if found.kind == "module":
-            return Module(found.path)
         if found.kind in ("external", "miss"):
             return External(specifier)
-        return None  # a namespace package or an ambiguous name
+        value = module_value(found)
+        return value if isinstance(value, Module) else None
 
-    def module_member(self, module: Module, name: str, load: bool = False) -> Any:
+    def _import_source(self, importer: str, specifier: str) -> Module | Namespace | External | None:
+        """What an import statement's module is: a namespace package too (PEP 420)."""
+        found = self.modules.resolve(importer, specifier)
+        if found.kind in ("external", "miss"):
+            return External(specifier)
+        return module_value(found)  # None: ambiguous
+
+    def module_member(self, module: Module | Namespace, name: str, load: bool = False) -> Any:
         """A name of a module; a package's submodule when the package does not bind it
         (`load`: `from pkg import sub` imports it, so it runs)."""
-        scope = self.run_module(module.path)
+        scope = self.run_module(module.path) if isinstance(module, Module) else None
         if scope is not None and name in scope.names:
             return scope.names[name]
-        if module.path.endswith("/__init__.py"):
-            folder = module.path.rpartition("/")[0]
-            sub = self.modules.submodule([folder], name)
-            if sub is not None and sub.kind == "module":
-                if load:
-                    self.run_module(sub.path)
-                return Module(sub.path)
-        return UNKNOWN
+        sub = module_value(submodule_of(self.modules, module, name))
+        if isinstance(sub, Module) and load:
+            self.run_module(sub.path)
+        return UNKNOWN if sub is None else sub
 
     # ---- statements -----------------------------------------------------------------
 
@@ -275,14 +258,15 @@ class Interpreter:
 
     def import_(self, node: Node, ctx: Context) -> None:
         specifier = node.value or ""
-        module = self.resolve_module(ctx.file.path, specifier)
+        module = self._import_source(ctx.file.path, specifier)
         for item in node.items:
             local = item.part("local")
             if item.kind == "import_namespace" and local is not None and local.value:
                 if item.value == "bind-first":
                     # `import a.b` binds `a` (and loads a.b, read through `a.b` later).
                     head = specifier.split(".")[0]
-                    self._set(ctx, local.value, self.resolve_module(ctx.file.path, head) or UNKNOWN)
+                    first = self._import_source(ctx.file.path, head)
+                    self._set(ctx, local.value, first or UNKNOWN)
                     if isinstance(module, Module):
                         self.run_module(module.path)
                 else:
@@ -291,14 +275,26 @@ class Interpreter:
                         self.run_module(module.path)
             elif item.kind == "import_named":
                 name = item.value or ""
+                if name == "*" and isinstance(module, Module):
+                    self._import_star(module, ctx)
                 if name == "*" or local is None or not local.value:
                     continue
                 self._set(ctx, local.value, self._imported(module, name))
 
-    def _imported(self, module: Module | External | None, name: str) -> Any:
+    def _import_star(self, module: Module, ctx: Context) -> None:
+        """`from m import *`: the names of m bound so far that the star brings (a star from
+        outside the project binds names nothing here reads, and is passed over)."""
+        scope = self.run_module(module.path)
+        if scope is None or scope.file is None:
+            return
+        for name, value in list(scope.names.items()):
+            if star_brings(scope.file.facts, name):
+                self._set(ctx, name, value)
+
+    def _imported(self, module: Module | Namespace | External | None, name: str) -> Any:
         if isinstance(module, External):
             return module.member(name)
-        if isinstance(module, Module):
+        if isinstance(module, (Module, Namespace)):
             return self.module_member(module, name, load=True)
         return UNKNOWN
 
@@ -384,6 +380,11 @@ class Interpreter:
     # ---- expressions ----------------------------------------------------------------
 
     def eval(self, node: Node, ctx: Context) -> Any:
+        """The value of an expression; past the readers' one depth budget (along the whole
+        chain of expressions and calls) an unknown one."""
+        return self._budget.within(lambda: self._eval(node, ctx), UNKNOWN)
+
+    def _eval(self, node: Node, ctx: Context) -> Any:
         kind = node.kind
         if kind == "string":
             return text(node.value or "") if "bytes" not in node.flags else UNKNOWN
@@ -418,23 +419,25 @@ class Interpreter:
         return UNKNOWN
 
     def _template(self, node: Node, ctx: Context) -> Any:
-        if "bytes" in node.flags:
+        found = fstring_pieces(ctx.file, node)
+        if found is None:
             return UNKNOWN
         pieces: list[str | None] = []
-        for item in node.items:
-            if item.kind == "template_text":
-                pieces.append(item.value or "")
-            elif item.kind == "substitution":
-                inner = item.part("value")
-                value = UNKNOWN if inner is None else self.eval(inner, ctx)
+        for piece in found:
+            if isinstance(piece, Node):
+                value = self.eval(piece, ctx)
                 pieces.extend(value.pieces if isinstance(value, Text) else (None,))
+            else:
+                pieces.append(piece)
         return Text(tuple(pieces))
 
     def _binary(self, node: Node, ctx: Context) -> Any:
         left, right = node.part("left"), node.part("right")
-        if left is None or right is None or node.value != "+":
+        if left is None or right is None or node.value not in ("+", "%"):
             return UNKNOWN
         a, b = self.eval(left, ctx), self.eval(right, ctx)
+        if node.value == "%":
+            return _percent(a, b)
         if isinstance(a, Text) and isinstance(b, Text):
             return a + b
         if isinstance(a, Text) or isinstance(b, Text):
@@ -450,14 +453,15 @@ class Interpreter:
         target, prop = node.part("object"), node.part("property")
         if target is None or prop is None or not prop.value:
             return UNKNOWN
-        owner = self.eval(target, ctx)
-        name = prop.value
-        if isinstance(owner, Module):
+        return self._attribute(self.eval(target, ctx), prop.value)
+
+    def _attribute(self, owner: Any, name: str) -> Any:
+        if isinstance(owner, (Module, Namespace)):
             return self.module_member(owner, name)
         if isinstance(owner, External):
             return owner.member(name)
         if isinstance(owner, Router):
-            return BoundMethod(owner, name)
+            return BoundMember(owner, name)
         if isinstance(owner, Class):
             return _class_attribute(owner, name)
         if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function)):
@@ -466,29 +470,27 @@ class Interpreter:
             found = framework.member(owner, name)
             if found is not None:
                 return found
-        return ObjectMember(owner, name)
+        return BoundMember(owner, name)
 
     def arguments(self, node: Node, ctx: Context) -> Args:
-        args = Args()
-        for item in node.items:
-            if item.kind == "keyword":
-                inner = item.part("value")
-                if item.value and inner is not None:
-                    args.keywords[item.value] = (self.eval(inner, ctx), inner)
-            elif item.kind == "spread":
-                args.spread = True
-                inner = item.part("value")
-                if inner is not None:
-                    self.eval(inner, ctx)
-            else:
-                args.positional.append((self.eval(item, ctx), item))
-        return args
+        return Arguments.read(node, lambda item: (self.eval(item, ctx), item))
 
     def call(self, node: Node, ctx: Context) -> Any:
         callee_node = node.part("callee")
         if callee_node is None:
             return UNKNOWN
-        callee = self.eval(callee_node, ctx)
+        target = callee_node.part("object") if callee_node.kind == "member" else None
+        prop = callee_node.part("property")
+        if target is not None and prop is not None and prop.value:
+            owner = self.eval(target, ctx)
+            if isinstance(owner, Text):
+                found = string_method(
+                    owner, prop.value, self.arguments(node, ctx), _field, _text_items
+                )
+                return UNKNOWN if found is None else found
+            callee = self._attribute(owner, prop.value)
+        else:
+            callee = self.eval(callee_node, ctx)
         args = self.arguments(node, ctx)
         if isinstance(callee, External):
             for framework in self.frameworks:
@@ -498,27 +500,10 @@ class Interpreter:
                         self.routers.append(made)
                     return made
             return UNKNOWN
-        if isinstance(callee, BoundMethod):
-            for framework in self.frameworks:
-                result = framework.method(callee.router, callee.name, args, ctx, node)
-                if result is not None:
-                    self.consumed.add((ctx.file.path, node.start))
-                    return result
-            return UNKNOWN
         if isinstance(callee, Function):
             return self.call_function(callee, args, ctx)
-        if isinstance(callee, ObjectMember):
-            for framework in self.frameworks:
-                if framework.call_member(callee.owner, callee.name, args, ctx, node):
-                    self.consumed.add((ctx.file.path, node.start))
-                    return UNKNOWN
-            return UNKNOWN
-        if isinstance(callee, ClassMember):
-            for framework in self.frameworks:
-                made = framework.class_method(callee.owner, callee.name, args, ctx)
-                if made is not None:
-                    return made
-            return UNKNOWN
+        if isinstance(callee, BoundMember):
+            return self._call_member(callee, args, ctx, node)
         if isinstance(callee, Class):
             return UNKNOWN
         # A decorator factory called with the function: `app.get("/x")(handler)`.
@@ -527,6 +512,25 @@ class Interpreter:
             if any(fw.decorate(callee, function, ctx, callee_node) for fw in self.frameworks):
                 self.consumed.add((ctx.file.path, callee_node.start))
                 return function
+        return UNKNOWN
+
+    def _call_member(self, callee: BoundMember, args: Args, ctx: Context, node: Node) -> Any:
+        """`owner.name(...)`: a router's method, a project class's inherited one, or another
+        framework object's; the frameworks say which they read."""
+        owner, name = callee.owner, callee.name
+        if isinstance(owner, Router):
+            for framework in self.frameworks:
+                result = framework.method(owner, name, args, ctx, node)
+                if result is not None:
+                    self.consumed.add((ctx.file.path, node.start))
+                    return result
+        elif isinstance(owner, Class):
+            for framework in self.frameworks:
+                made = framework.class_method(owner, name, args, ctx)
+                if made is not None:
+                    return made
+        elif any(fw.call_member(owner, name, args, ctx, node) for fw in self.frameworks):
+            self.consumed.add((ctx.file.path, node.start))
         return UNKNOWN
 
     def call_function(self, function: Function, args: Args, ctx: Context) -> Any:
@@ -581,9 +585,39 @@ class Interpreter:
 
 
 def _class_attribute(owner: Class, name: str) -> Any:
-    """A class attribute, through project base classes; a ClassMember when none defines it."""
+    """A class attribute, through project base classes; a BoundMember when none defines it."""
     found = inherited_attribute(owner, name)
-    return ClassMember(owner, name) if found is None else found
+    return BoundMember(owner, name) if found is None else found
+
+
+def _field(argument: tuple[Any, Node]) -> Field:
+    value = argument[0]
+    return value if isinstance(value, Text) else None
+
+
+def _text_items(argument: tuple[Any, Node]) -> list[Text] | None:
+    """A list display's items as texts for `join` (an unknown one is text, or join raises)."""
+    value = argument[0]
+    if not isinstance(value, Seq) or any(
+        not isinstance(item, Text) and item is not UNKNOWN for item in value.items
+    ):
+        return None
+    return [item if isinstance(item, Text) else UNKNOWN_TEXT for item in value.items]
+
+
+def _percent(template: Any, right: Any) -> Any:
+    """`template % right` where the template is a string (a tuple's items, or one value)."""
+    if not isinstance(template, Text):
+        return UNKNOWN
+    fields: list[Field] | None
+    if isinstance(right, Seq):
+        fields = [item if isinstance(item, Text) else None for item in right.items]
+    elif right is UNKNOWN:
+        fields = None  # a tuple of unknown size or a mapping: the fields are not known
+    else:
+        fields = [right if isinstance(right, Text) else None]
+    found = percent_format(template, fields)
+    return UNKNOWN if found is None else found
 
 
 def _block_bodies(node: Node) -> Iterator[Node]:

@@ -3,8 +3,8 @@
 The interpreter (interpreter.py) runs module top levels in import order, the
 way CPython does, and keeps for each name one of these values. Whatever it
 cannot prove is `UNKNOWN`; a string whose parts are partly unknown keeps the
-known parts (`Text`), so a path under an unproven prefix still has its proven
-tail. Framework objects (apps, routers, blueprints) are `Router`s whose
+known parts (`Text`, values/python/strings.py), so a path under an unproven
+prefix still has its proven tail. Framework objects (apps, routers, blueprints) are `Router`s whose
 entries a framework module (fastapi.py, …) fills.
 """
 
@@ -15,68 +15,8 @@ from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-
-
-class Unknown:
-    """A value that could not be proven."""
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = Unknown()
-
-
-@dataclass(frozen=True)
-class Text:
-    """A string: literal pieces, None for a part that could not be proven."""
-
-    pieces: tuple[str | None, ...]
-
-    @property
-    def known(self) -> str | None:
-        if any(piece is None for piece in self.pieces):
-            return None
-        return "".join(piece for piece in self.pieces if piece is not None)
-
-    def __add__(self, other: Text) -> Text:
-        return Text((*self.pieces, *other.pieces))
-
-    def rstrip_slash(self) -> Text:
-        """`str.rstrip("/")` where the end is proven (an unproven end stays as it is)."""
-        pieces = list(self.pieces)
-        while pieces and pieces[-1] is not None:
-            stripped = pieces[-1].rstrip("/")
-            if stripped:
-                pieces[-1] = stripped
-                break
-            pieces.pop()
-        return Text(tuple(pieces))
-
-    def lstrip_slash(self) -> Text:
-        """`str.lstrip("/")` where the start is proven."""
-        pieces = list(self.pieces)
-        while pieces and pieces[0] is not None:
-            stripped = pieces[0].lstrip("/")
-            if stripped:
-                pieces[0] = stripped
-                break
-            pieces.pop(0)
-        return Text(tuple(pieces))
-
-
-def text(value: str) -> Text:
-    return Text((value,))
-
-
-UNKNOWN_TEXT = Text((None,))
-
-
-@dataclass(frozen=True)
-class Module:
-    """A project module (its file)."""
-
-    path: str
+from tsograph.producers.values.python.strings import Text, text
+from tsograph.producers.values.unknown import UNKNOWN
 
 
 @dataclass(frozen=True)
@@ -145,13 +85,6 @@ def inherited_attribute(view: Class, name: str, depth: int = 0) -> Any:
 @dataclass(frozen=True)
 class KeepsClass:
     """A class decorator proven to return the class it decorates (a framework says which)."""
-
-
-@dataclass(frozen=True)
-class Seq:
-    """A list or tuple literal."""
-
-    items: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

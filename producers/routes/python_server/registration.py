@@ -14,14 +14,13 @@ from typing import Any, ClassVar
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import Context, Framework, Interpreter
 from tsograph.producers.routes.python_server.interpreter_values import (
-    UNKNOWN_TEXT,
     Include,
     Mount,
     Place,
     Router,
-    Seq,
-    Text,
 )
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text
 
 
 class RouteDecorators(Framework):

@@ -30,10 +30,14 @@ from tsograph.producers.routes.python_server.fastapi import (
 )
 from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
-from tsograph.producers.routes.python_server.interpreter_values import UNKNOWN, Module, Place
+from tsograph.producers.routes.python_server.interpreter_values import (
+    Place,
+)
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.unknown import UNKNOWN
 
 # The packages whose import makes a file a server module, by framework.
 FRAMEWORK_IMPORTS = {

@@ -38,7 +38,6 @@ from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
-    Arguments,
     Cls,
     Context,
     Evaluator,
@@ -47,9 +46,10 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import class_bases, naming
+from tsograph.producers.schema.python.handles import ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.values.python.arguments import Arguments
 
 _MODEL = ("django", "db", "models", "Model")
 # Django's abstract user models (django 5.2.19 contrib/auth): a subclass is a model, with
@@ -81,26 +81,20 @@ class Reader:
         self.scan = scan
         self.project = scan.project
         self.models = DjangoModels()
-        self._kinds: dict[int, bool] = {}
+        self.kinds = ClassKinds(self.project, False, self._is_model)
         self.oracle = False
         self._meta: dict[int, dict[str, Value]] = {}
 
-    def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        return class_bases(self.project, ctx, cls)
-
     def is_model(self, ctx: Context, cls: Node) -> bool:
-        key = id(cls)
-        if key in self._kinds:
-            return self._kinds[key]
-        self._kinds[key] = False
+        return self.kinds.of(ctx, cls)
+
+    def _is_model(self, ctx: Context, cls: Node, bases: list[Value]) -> bool:
         found = False
-        for value in self.bases(ctx, cls):
+        for value in bases:
             if isinstance(value, Lib) and (value.path == _MODEL or value.path in _AUTH_BASES):
                 found = True
             elif isinstance(value, Cls):
-                parent = self.project.context(value.path)
-                found = found or (parent is not None and self.is_model(parent, value.node))
-        self._kinds[key] = found
+                found = found or self.kinds.parent(value) is True
         return found
 
     def meta(self, ctx: Context, cls: Node) -> dict[str, Value]:
@@ -198,7 +192,7 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
     name = name_node.value if name_node is not None and name_node.value else ""
     meta = reader.meta(ctx, cls)
     parents: list[DjangoModel] = []
-    for value in reader.bases(ctx, cls):
+    for value in reader.kinds.bases(ctx, cls):
         if isinstance(value, Cls):
             parent_ctx = reader.project.context(value.path)
             if parent_ctx is not None and reader.is_model(parent_ctx, value.node):
@@ -209,7 +203,7 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
     model = DjangoModel(name, ctx, cls, "", False)
     if any(
         not isinstance(value, Cls) and not (isinstance(value, Lib) and value.path == _MODEL)
-        for value in reader.bases(ctx, cls)
+        for value in reader.kinds.bases(ctx, cls)
     ):
         # A base from another package (a mixin or abstract model, Django's own
         # AbstractBaseUser and PermissionsMixin too) may add fields.
@@ -375,7 +369,7 @@ def _many_to_many(
     attr: str,
     left: Node,
     call: Node,
-    args: Arguments,
+    args: Arguments[Node],
 ) -> None:
     scan = reader.scan
     if "through" in args.keywords:
@@ -415,10 +409,9 @@ def _many_to_many(
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
     if not models.names:
         return
-    for ctx in naming(scan.contexts(), models.names):
-        for node in nodes(ctx.root):
-            if node.kind == "call":
-                _manager_call(scan, models, ctx, node)
+    for ctx, node in nodes_naming(scan.contexts(), models.names):
+        if node.kind == "call":
+            _manager_call(scan, models, ctx, node)
 
 
 def _manager_call(scan: PySchemaScan, models: DjangoModels, ctx: Context, call: Node) -> None:

@@ -20,19 +20,22 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Generic, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
+    Cls,
     Context,
     Evaluator,
     Lib,
     Value,
 )
 from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.routes.python_client.scopes import nodes
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.unknown import UNKNOWN
 
 CONNECTION = "<connection>"
 CURSOR = "<cursor>"
@@ -72,7 +75,9 @@ SQL_METHODS = {
 }
 
 
-def library_value(ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments) -> Value:
+def library_value(
+    ev: Evaluator, ctx: Context, call: Node, callee: Lib, args: Arguments[Node]
+) -> Value:
     if callee.path == ("functools", "partial"):
         return _partial(ev, ctx, args)
     made = _CONNECT.get(callee.path)
@@ -103,15 +108,56 @@ def class_bases(project: PyProject, ctx: Context, cls: Node) -> list[Value]:
     ]
 
 
-def naming(contexts: list[Context], names: Iterable[str]) -> Iterator[Context]:
-    """The files whose text holds one of these names: the only ones that can use them."""
+K = TypeVar("K")
+
+
+class ClassKinds(Generic[K]):
+    """What each project class is for a collector (a model, a base, …), decided once a
+    class from the values of its bases and the kinds of its project parents; a class met
+    again while its own kind is being decided (a cycle of bases) counts as `cycle`."""
+
+    def __init__(
+        self,
+        project: PyProject,
+        cycle: K,
+        decide: Callable[[Context, Node, list[Value]], K],
+    ) -> None:
+        self.project = project
+        self._cycle = cycle
+        self._decide = decide
+        self._kinds: dict[int, K] = {}
+
+    def bases(self, ctx: Context, cls: Node) -> list[Value]:
+        return class_bases(self.project, ctx, cls)
+
+    def of(self, ctx: Context, cls: Node) -> K:
+        key = id(cls)
+        if key in self._kinds:
+            return self._kinds[key]
+        self._kinds[key] = self._cycle
+        found = self._decide(ctx, cls, self.bases(ctx, cls))
+        self._kinds[key] = found
+        return found
+
+    def parent(self, base: Value) -> K | None:
+        """The kind of a base that is a project class; None for any other base."""
+        if not isinstance(base, Cls):
+            return None
+        ctx = self.project.context(base.path)
+        return None if ctx is None else self.of(ctx, base.node)
+
+
+def nodes_naming(contexts: list[Context], names: Iterable[str]) -> Iterator[tuple[Context, Node]]:
+    """Every node of the files whose text holds one of these names, with its file: the
+    only files whose code can use them."""
     encoded = [name.encode() for name in names]
     for ctx in contexts:
         if any(name in ctx.syntax.data for name in encoded):
-            yield ctx
+            for node in nodes(ctx.root):
+                yield ctx, node
 
 
-def _partial(ev: Evaluator, ctx: Context, args: Arguments) -> Value:
+def _partial(ev: Evaluator, ctx: Context, args: Arguments[Node]) -> Value:
     """`functools.partial(db.Column, nullable=False)` (redash's `Column`): a library function
     given only options it does not name by, so calls of it make the same values."""
     if len(args.positional) != 1 or args.open or {"name", "key"} & set(args.keywords):

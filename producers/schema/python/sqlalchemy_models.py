@@ -42,22 +42,22 @@ import re
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
-    UNKNOWN,
-    Arguments,
     Cls,
     Context,
     Evaluator,
     Lib,
     Mapping,
     Obj,
-    Seq,
     Value,
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB, class_bases, naming
+from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, nodes_naming
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.unknown import UNKNOWN
 
 _BASE_CLASSES = frozenset(
     {
@@ -80,7 +80,7 @@ def _is_sqla(path: tuple[str, ...]) -> bool:
     return path[0] in ("sqlalchemy", "sqlmodel") or (len(path) > 1 and path[1] == DB)
 
 
-def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments | None:
+def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arguments[Node] | None:
     """The arguments of a call of SQLAlchemy's (or Flask-SQLAlchemy's `db.`) `name`."""
     if node is None or node.kind != "call":
         return None
@@ -122,21 +122,17 @@ class Classifier:
     def __init__(self, scan: PySchemaScan) -> None:
         self.scan = scan
         self.project = scan.project
-        self.kinds: dict[int, str] = {}
+        self.kinds = ClassKinds(self.project, "plain", self._kind)  # a cycle stays plain
         self.models = Models()
         self.metadata_schema = False
 
-    def bases(self, ctx: Context, cls: Node) -> list[Value]:
-        return class_bases(self.project, ctx, cls)
-
     def kind(self, ctx: Context, cls: Node) -> str:
         """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
-        key = id(cls)
-        if key in self.kinds:
-            return self.kinds[key]
-        self.kinds[key] = "plain"  # a cycle stays plain
+        return self.kinds.of(ctx, cls)
+
+    def _kind(self, ctx: Context, cls: Node, bases: list[Value]) -> str:
         found = "plain"
-        for value in self.bases(ctx, cls):
+        for value in bases:
             if isinstance(value, Lib):
                 if value.path in _BASE_CLASSES:
                     found = "base"
@@ -145,10 +141,9 @@ class Classifier:
                 elif value.path == ("sqlmodel", "SQLModel"):
                     found = "sqlmodel" if _table_keyword(cls) else "sqlmodel-base"
             elif isinstance(value, Cls):
-                parent_ctx = self.project.context(value.path)
-                if parent_ctx is None:
+                parent = self.kinds.parent(value)
+                if parent is None:
                     continue
-                parent = self.kind(parent_ctx, value.node)
                 if parent in ("base", "model", "abstract"):
                     found = "model" if found == "plain" else found
                 if parent in ("sqlmodel", "sqlmodel-base") and _table_keyword(cls):
@@ -161,7 +156,6 @@ class Classifier:
             flag = _body_assign(cls, "__abstract__")
             if flag is not None and flag.kind == "boolean" and flag.value == "true":
                 found = "abstract"
-        self.kinds[key] = found
         return found
 
 
@@ -225,7 +219,7 @@ def _depth(classifier: Classifier, ctx: Context, cls: Node, seen: int = 0) -> in
     if seen > 32:
         return seen
     best = 0
-    for value in classifier.bases(ctx, cls):
+    for value in classifier.kinds.bases(ctx, cls):
         if isinstance(value, Cls):
             parent_ctx = classifier.project.context(value.path)
             if parent_ctx is not None:
@@ -291,7 +285,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
 
 
 def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredModel | None:
-    for value in classifier.bases(ctx, cls):
+    for value in classifier.kinds.bases(ctx, cls):
         found = classifier.models.of(value)
         if found is not None:
             return found
@@ -299,7 +293,7 @@ def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredM
 
 
 def _flask_model(classifier: Classifier, ctx: Context, cls: Node) -> bool:
-    for value in classifier.bases(ctx, cls):
+    for value in classifier.kinds.bases(ctx, cls):
         if isinstance(value, Lib) and value.path == ("flask_sqlalchemy", DB, "Model"):
             return True
         if isinstance(value, Cls):
@@ -311,7 +305,7 @@ def _flask_model(classifier: Classifier, ctx: Context, cls: Node) -> bool:
 
 def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> bool:
     """A non-mapped base (mixin, abstract class) that defines `__tablename__`."""
-    for value in classifier.bases(ctx, cls):
+    for value in classifier.kinds.bases(ctx, cls):
         if isinstance(value, Cls) and classifier.models.of(value) is None:
             parent_ctx = classifier.project.context(value.path)
             if parent_ctx is None:
@@ -371,7 +365,7 @@ def _columns(
     if own_only:
         return
     seen: set[int] = {id(cls)}
-    stack = [value for value in classifier.bases(ctx, cls) if isinstance(value, Cls)]
+    stack = [value for value in classifier.kinds.bases(ctx, cls) if isinstance(value, Cls)]
     while stack:
         value = stack.pop(0)
         if id(value.node) in seen or classifier.models.of(value) is not None:
@@ -381,7 +375,9 @@ def _columns(
         if parent_ctx is None:
             continue
         _own_columns(classifier, parent_ctx, value.node, model, ctx)
-        stack.extend(v for v in classifier.bases(parent_ctx, value.node) if isinstance(v, Cls))
+        stack.extend(
+            v for v in classifier.kinds.bases(parent_ctx, value.node) if isinstance(v, Cls)
+        )
 
 
 def _own_columns(
@@ -502,12 +498,11 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
     if not models.by_class:
         return
-    for ctx in naming(scan.contexts(), models.names):
-        for node in nodes(ctx.root):
-            if node.kind == "call":
-                _query_call(scan, models, ctx, node)
-            elif node.kind == "member":
-                _column_read(scan, models, ctx, node)
+    for ctx, node in nodes_naming(scan.contexts(), models.names):
+        if node.kind == "call":
+            _query_call(scan, models, ctx, node)
+        elif node.kind == "member":
+            _column_read(scan, models, ctx, node)
 
 
 def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) -> None:

@@ -6,14 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tests.openapi.support import invoke
 from tests.routes.client.support import calls_of, document_of
 from tests.routes.support import write_project
-from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.evaluator import Seq, percent_format, str_format
 
 REQUIREMENTS = {"requirements.txt": "requests\nhttpx\naiohttp\n"}
 API = 'API = "https://api.example.test"\n'
@@ -185,36 +181,6 @@ def test_usrs_are_the_python_graph_ids(tmp_path: Path) -> None:
     assert set(usrs) <= ids
 
 
-@given(st.lists(st.sampled_from(["a", "b/", "{x}", "%s", "%%", "%d"]), max_size=6))
-def test_percent_format_agrees_with_python(pieces: list[str]) -> None:
-    template = "".join(pieces)
-    count = template.replace("%%", "").count("%")
-    args = tuple(range(count))
-    try:
-        expected: str | None = template % args
-    except (TypeError, ValueError):
-        expected = None
-    found = percent_format(template, Seq(args))
-    if expected is None:
-        assert not isinstance(found, str)
-    else:
-        assert found == expected
-
-
-@given(st.lists(st.sampled_from(["a", "/", "{}", "{0}", "{{", "}}", "{n}"]), max_size=6))
-def test_str_format_agrees_with_python(pieces: list[str]) -> None:
-    template = "".join(pieces)
-    try:
-        expected: str | None = template.format("p", "q", "r", "s", "t", "u", n="N")
-    except (IndexError, KeyError, ValueError):
-        expected = None
-    found = str_format(template, ["p", "q", "r", "s", "t", "u"], {"n": "N"})
-    if expected is not None:
-        assert found == expected
-    else:
-        assert not isinstance(found, str) or HOLE in found
-
-
 def test_language_selection(tmp_path: Path) -> None:
     files = {**REQUIREMENTS, "app/main.py": 'import requests\nrequests.get("http://h.test/p")\n'}
     project = write_project(tmp_path / "py", files)
@@ -227,3 +193,39 @@ def test_language_selection(tmp_path: Path) -> None:
     served = invoke("routes", "--role", "server", "--project", str(mixed), "--language", "python")
     assert served.code == 0
     assert orjson.loads(served.stdout)["platform"] == "python"
+
+
+def test_constants_of_a_namespace_package_module(tmp_path: Path) -> None:
+    # `conf/` has no `__init__.py`: a namespace package (PEP 420); `import conf.urls` binds
+    # `conf`, and `conf.urls` is the submodule, as `from conf import urls` is.
+    body = (
+        "import requests\nimport conf.urls\nfrom conf import urls\n"
+        "def f():\n"
+        '    requests.get(conf.urls.API + "/a")\n'
+        '    requests.get(urls.API + "/b")\n'
+    )
+    assert _calls(tmp_path, body, conf__urls=API) == [
+        ("GET", "/a", "root", False, False),
+        ("GET", "/b", "root", False, False),
+    ]
+
+
+def test_constants_a_star_import_brings(tmp_path: Path) -> None:
+    # `from m import *` binds the names `__all__` lists, else every public name (the
+    # language reference, "The import statement"); a name two stars may bring is not known.
+    body = (
+        "import requests\nfrom app.conf import *\nfrom app.listed import *\n"
+        "def f():\n"
+        '    requests.get(API + "/a")\n'
+        '    requests.get(HIDDEN + "/b")\n'
+        '    requests.get(_PRIVATE + "/c")\n'
+    )
+    calls = _calls(
+        tmp_path,
+        body,
+        app__conf=API + 'HIDDEN = "https://hidden.example.test"\n_PRIVATE = API\n',
+        app__listed='__all__ = ["OTHER"]\nOTHER = 1\nHIDDEN = "https://h.example.test"\n',
+    )
+    assert calls[0] == ("GET", "/a", "root", False, False)
+    assert calls[1][3:] == (False, False) and calls[1][:2] == ("GET", "/b")
+    assert calls[2][2:4] == ("base", True)

@@ -14,9 +14,9 @@ from tsograph.producers.routes.python_server.django_paths import (
     optional_slash,
     regex_route,
 )
-from tsograph.producers.routes.python_server.interpreter_values import Text
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
+from tsograph.producers.values.python.strings import Text
 
 
 def _rows(variants: list) -> list[tuple[str, bool, str | None, tuple]]:  # type: ignore[type-arg]

@@ -19,9 +19,8 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     Include,
     Place,
     Router,
-    Text,
-    text,
 )
+from tsograph.producers.values.python.strings import Text, text
 
 PLACE = Place("app.py", 1, 1)
 segments = st.text(alphabet="ab/", max_size=6)
