@@ -33,6 +33,7 @@ from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
 from tsograph.producers.graph.dispatch import Dispatcher
+from tsograph.producers.graph.flow import FlowMiss
 from tsograph.producers.graph.model import (
     Edge,
     Graph,
@@ -172,6 +173,10 @@ class GraphBuilder:
             make = BoundDispatch if self.memo is None else self.memo.bound_dispatch
             self._bound = make(self.binder, self.program, self.descendants)
         return self._bound
+
+    def restart_bound(self) -> None:
+        """Forget the bound dispatch made so far (the next use makes a new one)."""
+        self._bound = None
 
     @property
     def dispatcher(self) -> Dispatcher:
@@ -373,19 +378,15 @@ class GraphBuilder:
 
     # ---- the whole graph -------------------------------------------------------
 
-    def add_sites(self, path: str, sites: Sequence[CallSite]) -> None:
+    def add_sites(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
+        """Add what a file's call sites prove; the run's `indexed` sites are for the value
+        flow, indexed once every file is (see build_graph)."""
         run = None if self.memo is None else self.memo.sites(path)
         if run is None:
             run = self._sites_run(path, sites)
             if self.memo is not None:
                 self.memo.keep_sites(path, run)
-        bound = self.bound
         self.edges.extend(run.edges)
-        for site, target in run.indexed:
-            if target is None:
-                bound.add_escape(path, site)
-            else:
-                bound.add_site(path, site, target)
         self.linked_calls += run.linked
         self.external_calls += run.external
         self.missing_calls += run.missing
@@ -396,6 +397,7 @@ class GraphBuilder:
             self.unresolved[site.owner] += 1
             self.reasons[binding.outcome.reason or UNTYPED] += 1
             self.pending.append((path, site, self._completed(site, binding)))
+        return run
 
     def _sites_run(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
         """What a file's call sites add to the graph, from its import closure alone."""
@@ -477,14 +479,20 @@ class GraphBuilder:
             return None
         return declaration.id
 
-    def dispatch_pending(self) -> None:
-        """Bound, then candidate edges for the calls the direct rules left open."""
+    def bound_targets(self) -> list[tuple[str, ...]]:
+        """What bound dispatch links each open call to (raises FlowMiss, changing nothing,
+        when the flows are a previous build's and lack an answer)."""
         bound = self.bound
-        for path, site, outcome in self.pending:
+        return [bound.targets(path, site) for path, site, _ in self.pending]
+
+    def dispatch_pending(self, found: list[tuple[str, ...]]) -> None:
+        """Bound, then candidate edges for the calls the direct rules left open (`found`:
+        their bound targets)."""
+        bound = self.bound
+        for (path, site, outcome), targets in zip(self.pending, found, strict=True):
             reason = outcome.reason or UNTYPED
             kind = (EDGE_KIND[site.kind],)
             place = ((path, site.line, site.column, kind[0]),)
-            targets = bound.targets(path, site)
             if targets:
                 edges = self.dispatched.setdefault(path, [])
                 for target in targets:
@@ -715,10 +723,8 @@ def build_graph(
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
     indexes = binder.indexed(ordered)
-    builder.bound.separate(ordered)
-    for index in indexes:
-        builder.bound.add_file(index.facts.path, index.facts)
     direct: dict[str, list[Edge]] = {}
+    runs: dict[str, SitesRun] = {}
     for index in indexes:
         facts = index.facts
         path = facts.path
@@ -727,9 +733,27 @@ def build_graph(
                 add_declaration_node(nodes, path, declaration)
         start = len(builder.edges)
         builder.add_structure(path, facts.declarations, index.module)
-        builder.add_sites(path, facts.calls)
+        runs[path] = builder.add_sites(path, facts.calls)
         direct[path] = builder.edges[start:]
-    builder.dispatch_pending()
+    builder.bound.separate(ordered, None if memo is None else memo.kept_side)
+    # An incremental run whose edit changes no value-flow fact answers from the previous
+    # build's flows (flow_reuse.py); a query they lack means indexing after all.
+    found = None
+    if memo is not None and memo.resume_flow(builder.bound, runs):
+        try:
+            found = builder.bound_targets()
+            memo.flow_kept = True
+        except FlowMiss:
+            builder.restart_bound()
+            builder.bound.separate(ordered, memo.kept_side)
+    if found is None:
+        for index in indexes:
+            path = index.facts.path
+            builder.bound.index_file(path, index.facts, runs[path].indexed)
+        found = builder.bound_targets()
+    builder.dispatch_pending(found)
+    if memo is not None:
+        memo.flow = builder.bound.kept()
     # A node has bound or candidate counts only when it has direct ones.
     with_unresolved(
         nodes,

@@ -15,12 +15,13 @@ rule of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from tsograph.producers.graph.binding import Binder
-from tsograph.producers.graph.bound import BoundDispatch, Program
+from tsograph.producers.graph.bound import BoundDispatch, FlowState, Program
 from tsograph.producers.graph.build import SitesRun
+from tsograph.producers.graph.flow_reuse import FlowReuse, resume_flow
 from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
 from tsograph.producers.lang.facts import FileFacts, Ref
 
@@ -49,12 +50,32 @@ class FileResults:
 
 class FileMemo:
     """Per-file results: those of `kept` are reused except for the `stale` files, and every
-    result of this run (reused or new) is in `results`, for the next run."""
+    result of this run (reused or new) is in `results`, for the next run.
 
-    def __init__(self, kept: dict[str, FileResults], stale: Collection[str]) -> None:
+    Beyond files: `kept_side` holds the previous test side when no file's imports
+    resolve differently (BoundDispatch.separate), `flow_reuse` the previous value flow
+    when the edit may leave it whole (flow_reuse.py); `flow` is what this run's value
+    flow leaves for the next run, `flow_kept` whether it answered from the previous."""
+
+    def __init__(
+        self,
+        kept: dict[str, FileResults],
+        stale: Collection[str],
+        kept_side: FlowState | None = None,
+        flow_reuse: FlowReuse | None = None,
+    ) -> None:
         self._kept = kept
         self._stale = stale
+        self.kept_side = kept_side
+        self._flow_reuse = flow_reuse
         self.results: dict[str, FileResults] = {}
+        self.flow: FlowState | None = None
+        self.flow_kept = False
+
+    def resume_flow(self, bound: BoundDispatch, runs: Mapping[str, SitesRun]) -> bool:
+        """True when `bound` answers from the previous build's flows (flow_reuse.py)."""
+        reuse = self._flow_reuse
+        return reuse is not None and resume_flow(reuse, bound, runs[reuse.path])
 
     def of(self, path: str) -> FileResults:
         found = self.results.get(path)

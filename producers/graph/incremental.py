@@ -45,8 +45,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsograph.producers.graph.binding_surface import Resolved, added_names, name_readers, surface
+from tsograph.producers.graph.bound import FlowState
 from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
+from tsograph.producers.graph.flow_reuse import FlowReuse
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
@@ -103,6 +105,10 @@ class BuildState:
     stats: ReadStats = field(default_factory=ReadStats)
     # The walk this build read (a query server records its read-set from it).
     sources: SourceSet | None = None
+    # The value flow's answers and what they were made for (flow_reuse.py), and whether
+    # this run answered from the previous build's.
+    flow: FlowState | None = None
+    flow_kept: bool = False
 
 
 def rebuild(previous: BuildState | None, options: GraphOptions) -> BuildState:
@@ -195,7 +201,15 @@ def _rebuild(
                 for path in facts
             }
             rebound = frozenset(_affected(previous, facts, resolved, changed))
-            memo = FileMemo(previous.results, rebound)
+            same_imports = same_files and all(
+                resolved[path] == previous.resolved[path] for path in changed
+            )
+            memo = FileMemo(
+                previous.results,
+                rebound,
+                previous.flow if same_imports else None,
+                _flow_reuse(previous, facts, changed, rebound) if same_files else None,
+            )
         stats.parse_error_files = sorted(path for path, item in facts.items() if item.parse_errors)
         graph = bind_project(roots, sources, model, facts, contents, stats, memo)
     return BuildState(
@@ -214,6 +228,8 @@ def _rebuild(
         reason if previous is not None else "no previous build",
         stats,
         sources,
+        memo.flow,
+        memo.flow_kept,
     )
 
 
@@ -265,6 +281,42 @@ def _facts(
     fresh = read_facts({path: contents[path] for path in sorted(changed)}, cache, stats)
     stats.cached += len(contents) - len(changed)
     return {path: fresh.get(path) or previous.facts[path] for path in sorted(contents)}
+
+
+def _flow_reuse(
+    previous: BuildState,
+    facts: Mapping[str, FileFacts],
+    changed: set[str],
+    rebound: frozenset[str],
+) -> FlowReuse | None:
+    """What the previous value flow may be kept by: one edited file, bound again alone,
+    whose facts moved or only gained names (flow_reuse.py checks the rest)."""
+    if previous.flow is None or len(changed) != 1 or rebound != changed:
+        return None
+    (path,) = changed
+    old = previous.facts.get(path)
+    kept = previous.results.get(path)
+    if old is None or kept is None:
+        return None
+    old_surface = surface(old)
+    if old_surface == surface(facts[path]):
+        fresh: frozenset[str] = frozenset()
+    elif added_names(old, facts[path], old_surface) is not None:
+        fresh = frozenset(item.id for item in facts[path].declarations) - {
+            item.id for item in old.declarations
+        }
+    else:
+        return None
+    return FlowReuse(
+        path,
+        old,
+        kept.sites,
+        kept.written,
+        kept.exported,
+        kept.escapes,
+        previous.flow,
+        fresh,
+    )
 
 
 def _resolved(model: ProjectModel, facts: FileFacts) -> Resolved:
