@@ -73,6 +73,8 @@ class FlowState:
     memos: dict[bool, tuple[dict[object, Flow], int]]
     opened: bool
     missing_packages: frozenset[str]
+    # Names these answers: results kept per file are valid while it is the same.
+    token: object
 
 
 # One thing a file adds to the flow indexes: (slot, key, item); `contribution` makes them.
@@ -212,6 +214,8 @@ class BoundDispatch:
         self._opaque_loads = False
         self._opened = False
         self._resumed = False
+        # Names this dispatch's flow answers (FlowState.token).
+        self.token = object()
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
@@ -319,6 +323,7 @@ class BoundDispatch:
             {view: (flow.memo, flow.exhausted) for view, flow in self._flows.items()},
             self._opened,
             frozenset(self.binder.missing_packages),
+            self.token,
         )
 
     def resume(self, kept: FlowState) -> bool:
@@ -334,6 +339,7 @@ class BoundDispatch:
         }
         self._opened = kept.opened
         self._resumed = True
+        self.token = kept.token
         return True
 
     # ---- queries -----------------------------------------------------------------------

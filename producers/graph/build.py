@@ -481,9 +481,26 @@ class GraphBuilder:
 
     def bound_targets(self) -> list[tuple[str, ...]]:
         """What bound dispatch links each open call to (raises FlowMiss, changing nothing,
-        when the flows are a previous build's and lack an answer)."""
+        when the flows are a previous build's and lack an answer). A file's answers are
+        kept while its call sites and the flow answers are the same."""
         bound = self.bound
-        return [bound.targets(path, site) for path, site, _ in self.pending]
+        memo = self.memo
+        pending = self.pending
+        found: list[tuple[str, ...]] = []
+        start = 0
+        while start < len(pending):
+            path = pending[start][0]
+            end = start + 1
+            while end < len(pending) and pending[end][0] == path:
+                end += 1
+            kept = None if memo is None else memo.targets(path, bound.token, end - start)
+            if kept is None:
+                kept = tuple(bound.targets(path, site) for _, site, _ in pending[start:end])
+                if memo is not None:
+                    memo.keep_targets(path, bound.token, kept)
+            found.extend(kept)
+            start = end
+        return found
 
     def dispatch_pending(self, found: list[tuple[str, ...]]) -> None:
         """Bound, then candidate edges for the calls the direct rules left open (`found`:

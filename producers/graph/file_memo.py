@@ -46,6 +46,9 @@ class FileResults:
     # The file's edges before merging (bound and candidate ones too) and after
     # (strongest_edges); kept while the edges are the same.
     strongest: tuple[tuple[Edge, ...], tuple[Edge, ...]] | None = None
+    # The bound targets of the calls `sites` left open, and the flow answers they came
+    # from (FlowState.token).
+    targets: tuple[object, tuple[tuple[str, ...], ...]] | None = None
 
 
 class FileMemo:
@@ -89,6 +92,16 @@ class FileMemo:
 
     def keep_sites(self, path: str, sites: SitesRun) -> None:
         self.of(path).sites = sites
+
+    def targets(self, path: str, token: object, count: int) -> tuple[tuple[str, ...], ...] | None:
+        """The bound targets of the file's open calls when the same flow answered them."""
+        kept = self.of(path).targets
+        if kept is None or kept[0] is not token or len(kept[1]) != count:
+            return None
+        return kept[1]
+
+    def keep_targets(self, path: str, token: object, targets: tuple[tuple[str, ...], ...]) -> None:
+        self.of(path).targets = (token, targets)
 
     def structure(self, path: str) -> tuple[tuple[Edge, ...], int] | None:
         return self.of(path).structure
