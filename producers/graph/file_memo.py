@@ -78,7 +78,7 @@ class FileMemo:
     def resume_flow(self, bound: BoundDispatch, runs: Mapping[str, SitesRun]) -> bool:
         """True when `bound` answers from the previous build's flows (flow_reuse.py)."""
         reuse = self._flow_reuse
-        return reuse is not None and resume_flow(reuse, bound, runs[reuse.path])
+        return reuse is not None and resume_flow(reuse, bound, runs)
 
     def of(self, path: str) -> FileResults:
         found = self.results.get(path)

@@ -48,7 +48,7 @@ from tsograph.producers.graph.binding_surface import Resolved, added_names, name
 from tsograph.producers.graph.bound import FlowState
 from tsograph.producers.graph.closure import closure
 from tsograph.producers.graph.file_memo import FileMemo, FileResults
-from tsograph.producers.graph.flow_reuse import FlowReuse
+from tsograph.producers.graph.flow_reuse import FlowReuse, KeptFile, mentions
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
@@ -298,34 +298,39 @@ def _flow_reuse(
     changed: set[str],
     rebound: frozenset[str],
 ) -> FlowReuse | None:
-    """What the previous value flow may be kept by: one edited file, bound again alone,
-    whose facts moved or only gained names (flow_reuse.py checks the rest)."""
-    if previous.flow is None or len(changed) != 1 or rebound != changed:
+    """What the previous value flow may be kept by (flow_reuse.py checks the rest): one
+    edited file whose facts moved or only gained names, bound again with only files that
+    mention none of those names (the importers that read the whole module or hand its
+    names on with `export *`: their lookups of every name they use are the same)."""
+    if previous.flow is None or len(changed) != 1:
         return None
     (path,) = changed
     old = previous.facts.get(path)
-    kept = previous.results.get(path)
-    if old is None or kept is None:
+    if old is None:
         return None
     old_surface = surface(old)
-    if old_surface == surface(facts[path]):
-        fresh: frozenset[str] = frozenset()
-    elif added_names(old, facts[path], old_surface) is not None:
-        fresh = frozenset(item.id for item in facts[path].declarations) - {
-            item.id for item in old.declarations
-        }
-    else:
+    added: frozenset[str] | None = frozenset()
+    if old_surface != surface(facts[path]):
+        added = added_names(old, facts[path], old_surface)
+    if added is None:
         return None
-    return FlowReuse(
-        path,
-        old,
-        kept.sites,
-        kept.written,
-        kept.exported,
-        kept.escapes,
-        previous.flow,
-        fresh,
-    )
+    others = sorted(rebound - changed)
+    if others and (not added or any(mentions(surface(facts[other]), added) for other in others)):
+        return None
+    files = []
+    for each in [path, *others]:
+        kept = previous.results.get(each)
+        if kept is None:
+            return None
+        files.append(
+            KeptFile(
+                each, previous.facts[each], kept.sites, kept.written, kept.exported, kept.escapes
+            )
+        )
+    fresh = frozenset(item.id for item in facts[path].declarations) - {
+        item.id for item in old.declarations
+    }
+    return FlowReuse(tuple(files), previous.flow, fresh)
 
 
 def _resolved(model: ProjectModel, facts: FileFacts) -> Resolved:
