@@ -52,6 +52,7 @@ from tsograph.producers.graph.flow_reuse import FlowReuse, KeptFile, mentions
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import (
+    EarlierRead,
     ProjectGraph,
     ProjectRead,
     ProjectRoots,
@@ -59,6 +60,7 @@ from tsograph.producers.graph.project_graph import (
     bind_project,
     load_graph,
     project_model,
+    project_roots,
     read_facts,
     read_project,
 )
@@ -109,13 +111,18 @@ class BuildState:
     # this run answered from the previous build's.
     flow: FlowState | None = None
     flow_kept: bool = False
+    # What this build read, for the next one's reading (sources whose stamp holds).
+    read: EarlierRead | None = None
 
 
 def rebuild(previous: BuildState | None, options: GraphOptions) -> BuildState:
     """The graph of the project now, reusing what `previous` bound where the edits since
     cannot change it. The graph equals a full rebuild's (tests/graph/test_incremental*)."""
     with paused_collector():
-        read = read_project(options)
+        same_roots = previous is not None and previous.roots == project_roots(
+            options.project, options.workspace
+        )
+        read = read_project(options, previous.read if previous and same_roots else None)
         if read.language != "js":
             # Python graphs are built whole (no per-file results to keep yet).
             loaded = load_graph(options)
@@ -239,6 +246,7 @@ def _rebuild(
         sources,
         memo.flow,
         memo.flow_kept,
+        read.earlier(),
     )
 
 
