@@ -29,10 +29,12 @@ Per-file results of files outside the affected set are reused
 (file_memo.py). The parts of binding that read the whole program are
 computed again on every run, from the per-file parts: class hierarchies
 (descendants, overridden members), interface candidates (every class and
-object literal by member names), bound value flow (writes by member name
-anywhere, call sites by target), the test-side separation, entry points,
-counts and limitations. That keeps them exact without an invalidation rule
-of their own; they are the bulk of what an incremental run still costs.
+object literal by member names), entry points, counts and limitations. That
+keeps them exact without an invalidation rule of their own. Three more
+whole-program parts are kept when an edit provably leaves them as they were:
+bound value flow (flow_reuse.py, else computed again), the test-side
+separation (while no edited file's imports resolve elsewhere) and the bytes
+of sources whose walk stamp is unchanged (project_graph.EarlierRead).
 """
 
 from __future__ import annotations
