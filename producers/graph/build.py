@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -34,13 +34,12 @@ from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
 from tsograph.producers.graph.dispatch import Dispatcher
 from tsograph.producers.graph.flow import FlowMiss
+from tsograph.producers.graph.merged_edges import strongest_by_file
 from tsograph.producers.graph.model import (
     Edge,
     Graph,
     Node,
     add_declaration_node,
-    edge_order,
-    strongest_edges,
     with_unresolved,
 )
 from tsograph.producers.graph.referents import (
@@ -782,7 +781,7 @@ def build_graph(
     )
     graph = Graph(
         nodes,
-        _strongest_by_file(direct, builder.dispatched, nodes, memo),
+        strongest_by_file(direct, builder.dispatched, nodes, memo),
         builder.snapshot_limitations(),
         builder.mode_limitations(),
     )
@@ -797,35 +796,3 @@ def build_graph(
         "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
     }
     return graph, builder
-
-
-def _strongest_by_file(
-    direct: dict[str, list[Edge]],
-    dispatched: dict[str, list[Edge]],
-    nodes: Mapping[str, Node],
-    memo: FileMemo | None,
-) -> list[Edge]:
-    """strongest_edges of the whole graph, one file at a time.
-
-    Every edge starts at a node of the file whose facts made it (a call site's
-    owner, a declaration holding a callback, an export, a class or the module),
-    so the edges merged into one belong to one file; and every id of a file
-    starts with its path and `#`, so each file's sorted edges are one run of
-    the sorted whole. An incremental run reuses a file's result when its edges
-    are those of the previous run.
-    """
-    merged: list[Edge] = []
-    for path in sorted(direct.keys() | dispatched.keys(), key=lambda path: path + "#"):
-        edges = tuple(
-            edge
-            for edge in (*direct.get(path, ()), *dispatched.get(path, ()))
-            if edge.source in nodes and edge.target in nodes
-        )
-        kept = None if memo is None else memo.strongest(path, edges)
-        if kept is None:
-            kept = tuple(strongest_edges(edges))
-            if memo is not None:
-                memo.keep_strongest(path, edges, kept)
-        merged.extend(kept)
-    # Already in order but for file paths holding `#` (then this sort does the work).
-    return sorted(merged, key=edge_order)
