@@ -101,12 +101,14 @@ def main() -> None:
             times: list[tuple[float, float]] = []
             equal = False
             rebound = 0
+            flow_kept = False
             try:
                 for _ in range(args.runs):
                     file.write_bytes(change(original))
                     elapsed, state = _timed(lambda: build(base))
                     times.append(elapsed)
                     rebound = len(state.rebound or state.facts)
+                    flow_kept = state.flow_kept
                     if len(times) == 1:  # once per edit: a full rebuild costs many edits
                         equal = _document(state) == _document(build(None))
                     file.write_bytes(original)
@@ -114,7 +116,8 @@ def main() -> None:
                 file.write_bytes(original)
             print(
                 f"{name:>15}: {path} ({importers[path]} importers), {rebound} file(s) bound "
-                f"again, {_medians(times)}, equals full rebuild: {equal}"
+                f"again, value flow {'kept' if flow_kept else 'computed again'}, "
+                f"{_medians(times)}, equals full rebuild: {equal}"
             )
 
 

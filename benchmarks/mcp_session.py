@@ -1,6 +1,7 @@
 """Time `tsograph mcp` on a real repository, driven by the `mcp` SDK's stdio client.
 
     python benchmarks/mcp_session.py REPO SYMBOL [--cache-dir DIR] [--asks 22] [--edit FILE]
+        [--settle SECONDS]
 
 Prints the seconds of the first graph_callers (which builds or loads the
 graph), of later questions answered from the held build (callers at each
@@ -8,7 +9,10 @@ depth, callees, symbol, impact, routes, references, tests, search, status in
 turn; the slowest is named), and of
 graph_refresh: after touching no file (a reload through the caches), or with
 --edit after appending one line to FILE (a path in REPO; give a writable copy
-of the repository), once graph_status has seen laterEditsKnown turn true. The
+of the repository), once graph_status has seen laterEditsKnown turn true; with
+--settle, after waiting that long first (the server's CPU meanwhile is printed:
+a session whose first build came from a kept build or the graph cache binds
+its refresh state in the background then). The
 file is restored afterwards. Beside each wall time, the CPU seconds the server
 process spent (read from /proc on Linux; on a shared machine the steadier figure).
 """
@@ -49,7 +53,9 @@ def _cpu_since(before: float | None) -> str:
     return "" if before is None or after is None else f", server CPU {after - before:.2f} s"
 
 
-async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: str | None) -> None:
+async def run(
+    repo: str, symbol: str, cache_dir: str | None, asks: int, edit: str | None, settle: float
+) -> None:
     args = ["-m", "tsograph", "mcp", "--repo", repo]
     if cache_dir:
         args += ["--cache-dir", cache_dir]
@@ -87,6 +93,12 @@ async def run(repo: str, symbol: str, cache_dir: str | None, asks: int, edit: st
         mean = sum(seconds for seconds, _ in later) / len(later)
         slowest = max(later)
         print(f"later answers: max {slowest[0]:.3f} s ({slowest[1]}), mean {mean:.3f} s")
+        if settle:
+            # A person reads the answers before editing; meanwhile a server whose first
+            # build came from a kept build or the graph cache binds its refresh state.
+            cpu = _server_cpu()
+            await anyio.sleep(settle)
+            print(f"settled {settle:.0f} s{_cpu_since(cpu)}")
         edited = Path(repo) / edit if edit else None
         original = edited.read_bytes() if edited else b""
         try:
@@ -114,8 +126,16 @@ def main() -> None:
     parser.add_argument("--cache-dir")
     parser.add_argument("--asks", type=int, default=22)
     parser.add_argument("--edit", metavar="FILE", help="append a line to FILE, then refresh")
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="wait this long after the questions, before the edit (a background "
+        "preparation of the refresh state runs meanwhile)",
+    )
     args = parser.parse_args()
-    anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks, args.edit)
+    anyio.run(run, args.repo, args.symbol, args.cache_dir, args.asks, args.edit, args.settle)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ tests).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -85,44 +86,51 @@ class Reporter(Protocol):
     def clear(self) -> None: ...
 
 
-_current: Reporter | None = None
+class _Reporting(threading.local):
+    """Each thread reports to its own reporter: a query server prepares a build in the
+    background (query/keep.py) while its questions report to the client."""
+
+    current: Reporter | None = None
+
+
+_reporting = _Reporting()
 
 
 @contextmanager
 def reporting(reporter: Reporter) -> Iterator[None]:
     """Report the phases of the work inside the block to `reporter` (the MCP server sends
     them to a client that asked for progress), then to whoever reported before."""
-    global _current
-    saved, _current = _current, reporter
+    saved, _reporting.current = _reporting.current, reporter
     try:
         yield
     finally:
-        _current = saved
+        _reporting.current = saved
 
 
 def start(stream: TextIO) -> None:
-    global _current
-    _current = Progress(stream)
+    _reporting.current = Progress(stream)
 
 
 def finish() -> None:
     """Erase the line and stop reporting: the run is over."""
-    global _current
-    if _current is not None:
-        _current.clear()
-    _current = None
+    if _reporting.current is not None:
+        _reporting.current.clear()
+    _reporting.current = None
 
 
 def phase(name: str, total: int | None = None) -> None:
-    if _current is not None:
-        _current.phase(name, total)
+    current = _reporting.current
+    if current is not None:
+        current.phase(name, total)
 
 
 def advance(count: int = 1) -> None:
-    if _current is not None:
-        _current.advance(count)
+    current = _reporting.current
+    if current is not None:
+        current.advance(count)
 
 
 def clear() -> None:
-    if _current is not None:
-        _current.clear()
+    current = _reporting.current
+    if current is not None:
+        current.clear()

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import FileFacts, Init, Ref, Return, TypeRef, Write
 
 # Fields of facts that only place a record in its own file: an importer never reads them.
 _POSITION_FIELDS = frozenset({"line", "column"})
@@ -31,9 +31,11 @@ Resolved = tuple[tuple[str, str | None], ...]
 def surface(value: Any) -> Any:
     """A fact without its line and column fields: what other files' binding can read of it
     (ids, names, kinds, types, values). Equal surfaces bind every importer the same."""
-    if isinstance(value, (tuple, list)):
-        return tuple(surface(item) for item in value)
     kind = type(value)
+    if kind in _AS_IS:
+        return value
+    if kind is tuple or kind is list:
+        return tuple(map(surface, value))
     names = _SURFACE_FIELDS.get(kind)
     if names is None:
         if not dataclasses.is_dataclass(value):
@@ -47,6 +49,11 @@ def surface(value: Any) -> Any:
 # The fields `surface` keeps, per dataclass (asking `dataclasses.fields` for every record
 # of a large file cost more than the comparison).
 _SURFACE_FIELDS: dict[type, tuple[str, ...]] = {}
+# Values that are their own surface: scalars, and the records that hold no place at any
+# depth (chains, values, type references, writes, returns), compared by value.
+_AS_IS: frozenset[type] = frozenset(
+    {str, int, bool, float, type(None), Ref, Init, TypeRef, Write, Return}
+)
 
 
 def added_names(old: FileFacts, new: FileFacts, old_surface: Any) -> frozenset[str] | None:

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from tsograph.producers.graph.binding import Binder, holds_object, runs
 from tsograph.producers.graph.flow import (
     Abstract,
+    Flow,
     FlowIndex,
+    FlowMiss,
     ValueFlow,
     declared_member,
     is_reflective,
@@ -58,6 +60,142 @@ class Program:
         return any(folder in self.library_folders for folder in ancestors(parent(path)))
 
 
+@dataclass(frozen=True)
+class FlowState:
+    """A build's value-flow answers, for the next incremental build (BoundDispatch.resume):
+    the program and test side they were made for, each view's memo and exhausted count
+    (by production view), and whether loaded modules were opened. `missing_packages`:
+    what resolving every file's specifiers found not installed (the test side resolves
+    them all), kept with the side."""
+
+    program: Program
+    side: TestSide
+    memos: dict[bool, tuple[dict[object, Flow], int]]
+    opened: bool
+    missing_packages: frozenset[str]
+    # Names these answers: results kept per file are valid while it is the same.
+    token: object
+
+
+# One thing a file adds to the flow indexes: (slot, key, item); `contribution` makes them.
+Entry = tuple[str, object, object]
+
+
+def contribution(
+    path: str,
+    facts: FileFacts,
+    indexed: Iterable[tuple[CallSite, str | None]],
+    written: frozenset[str],
+    exported: frozenset[str],
+    holder: Callable[[Ref], str | None],
+) -> list[Entry]:
+    """What one file adds to the flow indexes, in order.
+
+    `written`: the object-literal holders its written values hand on;
+    `exported`: the declarations its exports name, when its exports are open to
+    outside callers; `holder`: the object-literal holder a chain names
+    (`_object_named`). A value use that links no function (`register(opts)`,
+    `fw.use(hooks)`, `return hooks`, `const alias = hooks`) hands the object it
+    names (or an object literal nested in it) to code that may call its
+    methods with any arguments, so their parameters are no longer closed; a
+    read of a member that is not itself an object literal (`hooks.count`) does
+    not hand the object on.
+    """
+    entries: list[Entry] = []
+    add = entries.append
+    for write in facts.writes:
+        target = write.target
+        if write.computed:
+            add(("computed", None, (path, target)))
+        elif target.members:
+            add(("name", target.members[-1], (path, write)))
+        elif target.head == "decl":
+            add(("decl", target.target, (path, write)))
+        elif target.head in ("param", "local"):
+            add(("binding", (path, target.index), (path, write)))
+    for returned in facts.returns:
+        add(("return", returned.owner, (path, returned.value)))
+    for site in facts.calls:
+        if site.kind == "decorator":
+            add(("open", site.owner, None))
+        if is_reflective(site):
+            add(("computed", None, (path, _first_argument(site))))
+    for declaration in sorted(exported):
+        add(("open", declaration, None))
+    # Modules whose exports code can reach without naming them: loaded at run
+    # time, or whose namespace object is passed around as a value.
+    for item in facts.imports:
+        if item.kind in ("dynamic", "require"):
+            add(("loaded", None, (path, item.specifier)))
+    for site in facts.calls:
+        callee = site.callee
+        if (
+            site.kind in ("reference", "callback")
+            and callee.head == "import"
+            and not callee.members
+            and 0 <= callee.index < len(facts.imports)
+            and facts.imports[callee.index].kind == "namespace"
+        ):
+            add(("loaded", None, (path, facts.imports[callee.index].specifier)))
+    for used in sorted(written):
+        add(("use", used, None))
+    for indexed_site, linked in indexed:
+        if linked is None:
+            if indexed_site.kind in _VALUE_USE_KINDS:
+                held = holder(indexed_site.callee)
+                if held is not None:
+                    add(("use", held, None))
+        elif indexed_site.kind in _ARGUMENT_KINDS:
+            add(("site", linked, (path, indexed_site)))
+        elif indexed_site.kind in _VALUE_USE_KINDS:
+            add(("use", linked, None))
+    return entries
+
+
+def _add_site(index: FlowIndex, key: object, item: object) -> None:
+    index.sites_by_target.setdefault(key, []).append(item)  # type: ignore[arg-type]
+
+
+def _add_use(index: FlowIndex, key: object, item: object) -> None:
+    index.value_uses.add(key)  # type: ignore[arg-type]
+
+
+def _add_name(index: FlowIndex, key: object, item: object) -> None:
+    index.writes_by_name.setdefault(key, []).append(item)  # type: ignore[arg-type]
+
+
+def _add_decl(index: FlowIndex, key: object, item: object) -> None:
+    index.writes_by_decl.setdefault(key, []).append(item)  # type: ignore[arg-type]
+
+
+def _add_binding(index: FlowIndex, key: object, item: object) -> None:
+    index.writes_by_binding.setdefault(key, []).append(item)  # type: ignore[arg-type]
+
+
+def _add_computed(index: FlowIndex, key: object, item: object) -> None:
+    index.computed_writes.append(item)  # type: ignore[arg-type]
+
+
+def _add_return(index: FlowIndex, key: object, item: object) -> None:
+    index.returns_by_owner.setdefault(key, []).append(item)  # type: ignore[arg-type]
+
+
+def _add_open(index: FlowIndex, key: object, item: object) -> None:
+    index.open_declarations.add(key)  # type: ignore[arg-type]
+
+
+_ADD: dict[str, Callable[[FlowIndex, object, object], None]] = {
+    "site": _add_site,
+    "use": _add_use,
+    "name": _add_name,
+    "decl": _add_decl,
+    "binding": _add_binding,
+    "computed": _add_computed,
+    "return": _add_return,
+    "open": _add_open,
+}
+
+
 class BoundDispatch:
     def __init__(
         self,
@@ -75,12 +213,21 @@ class BoundDispatch:
         self._loaded: list[tuple[str, str]] = []
         self._opaque_loads = False
         self._opened = False
+        self._resumed = False
+        # Names this dispatch's flow answers (FlowState.token).
+        self.token = object()
 
     # ---- indexing (one call per file and site, before any query) ---------------------
 
-    def separate(self, paths: Iterable[str]) -> None:
-        """Decide which files form the test program; call once, before add_file."""
-        self._side = test_side(self.binder, paths)
+    def separate(self, paths: Iterable[str], kept: FlowState | None = None) -> None:
+        """Decide which files form the test program; call once, before index_file. `kept`:
+        the previous build's, when no file's imports resolve differently since (its side,
+        and the packages its resolution of every specifier found missing)."""
+        if kept is None:
+            self._side = test_side(self.binder, paths)
+        else:
+            self._side = kept.side
+            self.binder.missing_packages.update(kept.missing_packages)
 
     @property
     def side(self) -> TestSide:
@@ -90,48 +237,34 @@ class BoundDispatch:
     def _test(self, path: str) -> bool:
         return path in self.side.tests
 
-    def add_file(self, path: str, facts: FileFacts) -> None:
-        for index in self._indexes(self._test(path)):
-            for write in facts.writes:
-                target = write.target
-                if write.computed:
-                    index.computed_writes.append((path, target))
-                elif target.members:
-                    index.writes_by_name.setdefault(target.members[-1], []).append((path, write))
-                elif target.head == "decl":
-                    index.writes_by_decl.setdefault(target.target, []).append((path, write))
-                elif target.head in ("param", "local"):
-                    key = (path, target.index)
-                    index.writes_by_binding.setdefault(key, []).append((path, write))
-            for returned in facts.returns:
-                index.returns_by_owner.setdefault(returned.owner, []).append((path, returned.value))
-            for site in facts.calls:
-                if site.kind == "decorator":
-                    index.open_declarations.add(site.owner)
-                if is_reflective(site):
-                    index.computed_writes.append((path, _first_argument(site)))
-            if self.program.opens(path):
-                index.open_declarations.update(self._exported(path))
-        # Modules whose exports code can reach without naming them: loaded at run
-        # time, or whose namespace object is passed around as a value.
-        for item in facts.imports:
-            if item.kind in ("dynamic", "require"):
-                self._loaded.append((path, item.specifier))
-        for site in facts.calls:
-            callee = site.callee
-            if (
-                site.kind in ("reference", "callback")
-                and callee.head == "import"
-                and not callee.members
-                and 0 <= callee.index < len(facts.imports)
-                and facts.imports[callee.index].kind == "namespace"
-            ):
-                self._loaded.append((path, facts.imports[callee.index].specifier))
+    def index_file(
+        self, path: str, facts: FileFacts, indexed: Iterable[tuple[CallSite, str | None]]
+    ) -> None:
+        """Index one file for the value flow: its facts, and its call sites as the direct
+        rules bound them (`indexed`: a site and its target, None for a value use that
+        links nothing)."""
+        indexes = self._indexes(self._test(path))
+        for slot, key, item in self.contribution(path, facts, indexed):
+            if slot == "loaded":
+                self._loaded.append(item)  # type: ignore[arg-type]
+                continue
+            for index in indexes:
+                _ADD[slot](index, key, item)
         if facts.dynamic_loads:
             self._opaque_loads = True
-        for holder in self.written_escapes(path, facts):
-            for index in self._indexes(self._test(path)):
-                index.value_uses.add(holder)
+
+    def contribution(
+        self, path: str, facts: FileFacts, indexed: Iterable[tuple[CallSite, str | None]]
+    ) -> list[Entry]:
+        """What one file adds to the flow indexes (see `contribution`)."""
+        return contribution(
+            path,
+            facts,
+            indexed,
+            frozenset(self.written_escapes(path, facts)),
+            frozenset(self._exported(path)) if self.program.opens(path) else frozenset(),
+            lambda ref: self._object_named(path, ref),
+        )
 
     def written_escapes(self, path: str, facts: FileFacts) -> set[str]:
         """The object-literal holders a file's written values hand on.
@@ -147,33 +280,6 @@ class BoundDispatch:
                 if holder is not None:
                     found.add(holder)
         return found
-
-    def add_site(self, path: str, site: CallSite, target: str) -> None:
-        """A site the direct rules linked to `target`."""
-        for index in self._indexes(self._test(path)):
-            if site.kind in _ARGUMENT_KINDS:
-                index.sites_by_target.setdefault(target, []).append((path, site))
-            elif site.kind in _VALUE_USE_KINDS:
-                index.value_uses.add(target)
-
-    def add_escape(self, path: str, site: CallSite) -> None:
-        """A value use that links no function: the object literal it names escapes.
-
-        `register(opts)`, `fw.use(hooks)`, `globalThis.hooks = hooks`,
-        `return hooks`, `{ hooks }` or `const alias = hooks` hand the object
-        (or an object literal nested in it) to code that may call its methods
-        with any arguments, so their parameters are no longer closed. A read
-        of a member that is not itself an object literal (`hooks.count`) does
-        not hand the object on.
-        """
-        if site.kind in _VALUE_USE_KINDS:
-            self._escape(path, site.callee)
-
-    def _escape(self, path: str, ref: Ref) -> None:
-        holder = self._object_named(path, ref)
-        if holder is not None:
-            for index in self._indexes(self._test(path)):
-                index.value_uses.add(holder)
 
     def _object_named(self, path: str, ref: Ref) -> str | None:
         """The object-literal holder whose object (or a literal nested in it) `ref` names."""
@@ -207,6 +313,35 @@ class BoundDispatch:
                 found.add(target)
         return found
 
+    # ---- between builds ----------------------------------------------------------------
+
+    def kept(self) -> FlowState:
+        """What the next build may take over (see `resume`)."""
+        return FlowState(
+            self.program,
+            self.side,
+            {view: (flow.memo, flow.exhausted) for view, flow in self._flows.items()},
+            self._opened,
+            frozenset(self.binder.missing_packages),
+            self.token,
+        )
+
+    def resume(self, kept: FlowState) -> bool:
+        """Answer every query from the previous build's flows instead of indexing the
+        program, when the caller has shown that the edit changes no value-flow fact
+        (flow_reuse.py): same program openness and test side. The flows are frozen: a
+        query they do not hold raises FlowMiss, and the caller indexes and asks again."""
+        if kept.program != self.program or kept.side != self.side:
+            return False
+        self._flows = {
+            view: ValueFlow.frozen(self.binder, memo, exhausted)
+            for view, (memo, exhausted) in kept.memos.items()
+        }
+        self._opened = kept.opened
+        self._resumed = True
+        self.token = kept.token
+        return True
+
     # ---- queries -----------------------------------------------------------------------
 
     def flow(self, path: str) -> ValueFlow:
@@ -219,6 +354,8 @@ class BoundDispatch:
         production = self.production_view(path)
         flow = self._flows.get(production)
         if flow is None:
+            if self._resumed:
+                raise FlowMiss(path)
             index = self._production if production else self._whole
             flow = ValueFlow(self.binder, index, self._family)
             self._flows[production] = flow
@@ -251,6 +388,8 @@ class BoundDispatch:
         """
         if self._opened:
             return
+        if self._resumed:
+            raise FlowMiss("loaded modules")
         self._opened = True
         if self._opaque_loads:
             paths = [index.facts.path for index in self.binder.loaded()]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -33,13 +33,13 @@ from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
 from tsograph.producers.graph.dispatch import Dispatcher
+from tsograph.producers.graph.flow import FlowMiss
+from tsograph.producers.graph.merged_edges import strongest_by_file
 from tsograph.producers.graph.model import (
     Edge,
     Graph,
     Node,
     add_declaration_node,
-    edge_order,
-    strongest_edges,
     with_unresolved,
 )
 from tsograph.producers.graph.referents import (
@@ -172,6 +172,10 @@ class GraphBuilder:
             make = BoundDispatch if self.memo is None else self.memo.bound_dispatch
             self._bound = make(self.binder, self.program, self.descendants)
         return self._bound
+
+    def restart_bound(self) -> None:
+        """Forget the bound dispatch made so far (the next use makes a new one)."""
+        self._bound = None
 
     @property
     def dispatcher(self) -> Dispatcher:
@@ -373,19 +377,15 @@ class GraphBuilder:
 
     # ---- the whole graph -------------------------------------------------------
 
-    def add_sites(self, path: str, sites: Sequence[CallSite]) -> None:
+    def add_sites(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
+        """Add what a file's call sites prove; the run's `indexed` sites are for the value
+        flow, indexed once every file is (see build_graph)."""
         run = None if self.memo is None else self.memo.sites(path)
         if run is None:
             run = self._sites_run(path, sites)
             if self.memo is not None:
                 self.memo.keep_sites(path, run)
-        bound = self.bound
         self.edges.extend(run.edges)
-        for site, target in run.indexed:
-            if target is None:
-                bound.add_escape(path, site)
-            else:
-                bound.add_site(path, site, target)
         self.linked_calls += run.linked
         self.external_calls += run.external
         self.missing_calls += run.missing
@@ -396,6 +396,7 @@ class GraphBuilder:
             self.unresolved[site.owner] += 1
             self.reasons[binding.outcome.reason or UNTYPED] += 1
             self.pending.append((path, site, self._completed(site, binding)))
+        return run
 
     def _sites_run(self, path: str, sites: Sequence[CallSite]) -> SitesRun:
         """What a file's call sites add to the graph, from its import closure alone."""
@@ -477,14 +478,37 @@ class GraphBuilder:
             return None
         return declaration.id
 
-    def dispatch_pending(self) -> None:
-        """Bound, then candidate edges for the calls the direct rules left open."""
+    def bound_targets(self) -> list[tuple[str, ...]]:
+        """What bound dispatch links each open call to (raises FlowMiss, changing nothing,
+        when the flows are a previous build's and lack an answer). A file's answers are
+        kept while its call sites and the flow answers are the same."""
         bound = self.bound
-        for path, site, outcome in self.pending:
+        memo = self.memo
+        pending = self.pending
+        found: list[tuple[str, ...]] = []
+        start = 0
+        while start < len(pending):
+            path = pending[start][0]
+            end = start + 1
+            while end < len(pending) and pending[end][0] == path:
+                end += 1
+            kept = None if memo is None else memo.targets(path, bound.token, end - start)
+            if kept is None:
+                kept = tuple(bound.targets(path, site) for _, site, _ in pending[start:end])
+                if memo is not None:
+                    memo.keep_targets(path, bound.token, kept)
+            found.extend(kept)
+            start = end
+        return found
+
+    def dispatch_pending(self, found: list[tuple[str, ...]]) -> None:
+        """Bound, then candidate edges for the calls the direct rules left open (`found`:
+        their bound targets)."""
+        bound = self.bound
+        for (path, site, outcome), targets in zip(self.pending, found, strict=True):
             reason = outcome.reason or UNTYPED
             kind = (EDGE_KIND[site.kind],)
             place = ((path, site.line, site.column, kind[0]),)
-            targets = bound.targets(path, site)
             if targets:
                 edges = self.dispatched.setdefault(path, [])
                 for target in targets:
@@ -715,10 +739,8 @@ def build_graph(
     # Every file is indexed before any class hierarchy is read, so subclasses in
     # files no import has reached yet are not missed.
     indexes = binder.indexed(ordered)
-    builder.bound.separate(ordered)
-    for index in indexes:
-        builder.bound.add_file(index.facts.path, index.facts)
     direct: dict[str, list[Edge]] = {}
+    runs: dict[str, SitesRun] = {}
     for index in indexes:
         facts = index.facts
         path = facts.path
@@ -727,9 +749,27 @@ def build_graph(
                 add_declaration_node(nodes, path, declaration)
         start = len(builder.edges)
         builder.add_structure(path, facts.declarations, index.module)
-        builder.add_sites(path, facts.calls)
+        runs[path] = builder.add_sites(path, facts.calls)
         direct[path] = builder.edges[start:]
-    builder.dispatch_pending()
+    builder.bound.separate(ordered, None if memo is None else memo.kept_side)
+    # An incremental run whose edit changes no value-flow fact answers from the previous
+    # build's flows (flow_reuse.py); a query they lack means indexing after all.
+    found = None
+    if memo is not None and memo.resume_flow(builder.bound, runs):
+        try:
+            found = builder.bound_targets()
+            memo.flow_kept = True
+        except FlowMiss:
+            builder.restart_bound()
+            builder.bound.separate(ordered, memo.kept_side)
+    if found is None:
+        for index in indexes:
+            path = index.facts.path
+            builder.bound.index_file(path, index.facts, runs[path].indexed)
+        found = builder.bound_targets()
+    builder.dispatch_pending(found)
+    if memo is not None:
+        memo.flow = builder.bound.kept()
     # A node has bound or candidate counts only when it has direct ones.
     with_unresolved(
         nodes,
@@ -741,7 +781,7 @@ def build_graph(
     )
     graph = Graph(
         nodes,
-        _strongest_by_file(direct, builder.dispatched, nodes, memo),
+        strongest_by_file(direct, builder.dispatched, nodes, memo),
         builder.snapshot_limitations(),
         builder.mode_limitations(),
     )
@@ -756,35 +796,3 @@ def build_graph(
         "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
     }
     return graph, builder
-
-
-def _strongest_by_file(
-    direct: dict[str, list[Edge]],
-    dispatched: dict[str, list[Edge]],
-    nodes: Mapping[str, Node],
-    memo: FileMemo | None,
-) -> list[Edge]:
-    """strongest_edges of the whole graph, one file at a time.
-
-    Every edge starts at a node of the file whose facts made it (a call site's
-    owner, a declaration holding a callback, an export, a class or the module),
-    so the edges merged into one belong to one file; and every id of a file
-    starts with its path and `#`, so each file's sorted edges are one run of
-    the sorted whole. An incremental run reuses a file's result when its edges
-    are those of the previous run.
-    """
-    merged: list[Edge] = []
-    for path in sorted(direct.keys() | dispatched.keys(), key=lambda path: path + "#"):
-        edges = tuple(
-            edge
-            for edge in (*direct.get(path, ()), *dispatched.get(path, ()))
-            if edge.source in nodes and edge.target in nodes
-        )
-        kept = None if memo is None else memo.strongest(path, edges)
-        if kept is None:
-            kept = tuple(strongest_edges(edges))
-            if memo is not None:
-                memo.keep_strongest(path, edges, kept)
-        merged.extend(kept)
-    # Already in order but for file paths holding `#` (then this sort does the work).
-    return sorted(merged, key=edge_order)

@@ -15,12 +15,13 @@ rule of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 
 from tsograph.producers.graph.binding import Binder
-from tsograph.producers.graph.bound import BoundDispatch, Program
+from tsograph.producers.graph.bound import BoundDispatch, FlowState, Program
 from tsograph.producers.graph.build import SitesRun
+from tsograph.producers.graph.flow_reuse import FlowReuse, resume_flow
 from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
 from tsograph.producers.lang.facts import FileFacts, Ref
 
@@ -45,16 +46,39 @@ class FileResults:
     # The file's edges before merging (bound and candidate ones too) and after
     # (strongest_edges); kept while the edges are the same.
     strongest: tuple[tuple[Edge, ...], tuple[Edge, ...]] | None = None
+    # The bound targets of the calls `sites` left open, and the flow answers they came
+    # from (FlowState.token).
+    targets: tuple[object, tuple[tuple[str, ...], ...]] | None = None
 
 
 class FileMemo:
     """Per-file results: those of `kept` are reused except for the `stale` files, and every
-    result of this run (reused or new) is in `results`, for the next run."""
+    result of this run (reused or new) is in `results`, for the next run.
 
-    def __init__(self, kept: dict[str, FileResults], stale: Collection[str]) -> None:
+    Beyond files: `kept_side` holds the previous test side when no file's imports
+    resolve differently (BoundDispatch.separate), `flow_reuse` the previous value flow
+    when the edit may leave it whole (flow_reuse.py); `flow` is what this run's value
+    flow leaves for the next run, `flow_kept` whether it answered from the previous."""
+
+    def __init__(
+        self,
+        kept: dict[str, FileResults],
+        stale: Collection[str],
+        kept_side: FlowState | None = None,
+        flow_reuse: FlowReuse | None = None,
+    ) -> None:
         self._kept = kept
         self._stale = stale
+        self.kept_side = kept_side
+        self._flow_reuse = flow_reuse
         self.results: dict[str, FileResults] = {}
+        self.flow: FlowState | None = None
+        self.flow_kept = False
+
+    def resume_flow(self, bound: BoundDispatch, runs: Mapping[str, SitesRun]) -> bool:
+        """True when `bound` answers from the previous build's flows (flow_reuse.py)."""
+        reuse = self._flow_reuse
+        return reuse is not None and resume_flow(reuse, bound, runs)
 
     def of(self, path: str) -> FileResults:
         found = self.results.get(path)
@@ -68,6 +92,16 @@ class FileMemo:
 
     def keep_sites(self, path: str, sites: SitesRun) -> None:
         self.of(path).sites = sites
+
+    def targets(self, path: str, token: object, count: int) -> tuple[tuple[str, ...], ...] | None:
+        """The bound targets of the file's open calls when the same flow answered them."""
+        kept = self.of(path).targets
+        if kept is None or kept[0] is not token or len(kept[1]) != count:
+            return None
+        return kept[1]
+
+    def keep_targets(self, path: str, token: object, targets: tuple[tuple[str, ...], ...]) -> None:
+        self.of(path).targets = (token, targets)
 
     def structure(self, path: str) -> tuple[tuple[Edge, ...], int] | None:
         return self.of(path).structure

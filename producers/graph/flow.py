@@ -106,6 +106,10 @@ class BudgetExceeded(Exception):
     """A query went over its step or nesting budget."""
 
 
+class FlowMiss(Exception):
+    """A frozen flow (the previous build's answers) was asked a query it does not hold."""
+
+
 @dataclass
 class FlowIndex:
     """Who calls, writes and returns what, over one program (whole, or without tests)."""
@@ -149,6 +153,23 @@ class ValueFlow:
         self._open_classes: frozenset[str] | None = None
         self._grouped: dict[tuple[str, str], _Grouped] = {}
         self._grouping: set[tuple[str, str]] = set()
+        self._frozen = False
+
+    @classmethod
+    def frozen(cls, binder: Binder, memo: dict[object, Flow], exhausted: int) -> ValueFlow:
+        """A flow answering only from a previous build's memo (never computing: a query
+        it does not hold raises FlowMiss, so it reads no index), and never adding to the
+        memo, which stays shared with the build that made it."""
+        flow = cls(binder, FlowIndex(), lambda _: ())
+        flow._memo = memo
+        flow.exhausted = exhausted
+        flow._frozen = True
+        return flow
+
+    @property
+    def memo(self) -> dict[object, Flow]:
+        """Every answer so far, by query (top-level and nested)."""
+        return self._memo
 
     # ---- queries ---------------------------------------------------------------------
 
@@ -168,6 +189,8 @@ class ValueFlow:
         memo = self._memo
         if key in memo:
             return memo[key]
+        if self._frozen:
+            raise FlowMiss(key)
         self._query = _Query()
         self._seeds = {}
         try:

@@ -14,6 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ from tsograph.producers.project.walk import (
     PYTHON_SUFFIX,
     SourceSet,
     UnreadableSource,
+    WalkedFile,
     read_source,
     walk,
 )
@@ -121,17 +123,50 @@ def _workers() -> int:
     return min(os.cpu_count() or 1, 8)
 
 
+@dataclass(frozen=True)
+class EarlierRead:
+    """What an earlier build of the same project read: the walk's stamp (size, mtime) of
+    each source, its bytes and sha256, and when that build started reading (wall clock)."""
+
+    stamps: dict[str, tuple[int, int]]
+    contents: dict[str, bytes]
+    digests: dict[str, str]
+    started_ns: int
+
+    def unchanged(self, walked: WalkedFile) -> bytes | None:
+        """The earlier bytes of a source the walk stamps as the earlier walk did, when its
+        stamp is older than that build (a file system stamps with a coarse clock: an edit
+        within a tick of the earlier read may keep the stamp, so those are read again)."""
+        if self.stamps.get(walked.path) != (walked.size, walked.mtime_ns):
+            return None
+        if walked.mtime_ns >= self.started_ns - RACY_NS:
+            return None
+        return self.contents.get(walked.path)
+
+
+# How long before a build's start an earlier read is not trusted by its stamp alone (as
+# a kept build's read-set, query/read_set.py).
+RACY_NS = 2_000_000_000
+
+
 def read_contents(
-    roots: ProjectRoots, sources: SourceSet, language: str = "js"
+    roots: ProjectRoots,
+    sources: SourceSet,
+    language: str = "js",
+    earlier: EarlierRead | None = None,
 ) -> tuple[dict[str, bytes], ReadStats]:
     """The bytes of every walked source of the language; a file that cannot be read now is
-    counted."""
+    counted. With `earlier`, a source whose stamp is unchanged is not read again."""
     stats = ReadStats()
     contents: dict[str, bytes] = {}
     files = sources.python_sources if language == "python" else sources.sources
     progress.phase("reading sources", len(files))
     for walked in files:
         progress.advance()
+        kept = None if earlier is None else earlier.unchanged(walked)
+        if kept is not None:
+            contents[walked.path] = kept
+            continue
         try:
             contents[walked.path] = read_source(roots.root, walked.path)
         except UnreadableSource as error:
@@ -204,15 +239,30 @@ class ProjectRead:
     stats: ReadStats
     # Each source's sha256 (the graph key and a kept build's read-set).
     digests: dict[str, str]
+    # When the reading started (wall clock): an EarlierRead of a later build.
+    started_ns: int = 0
+
+    def earlier(self) -> EarlierRead:
+        """This read, for a later build of the same project (read_project)."""
+        files = self.sources.python_sources if self.language == "python" else self.sources.sources
+        stamps = {walked.path: (walked.size, walked.mtime_ns) for walked in files}
+        return EarlierRead(stamps, self.contents, self.digests, self.started_ns)
 
 
-def read_project(options: GraphOptions) -> ProjectRead:
+def read_project(options: GraphOptions, earlier: EarlierRead | None = None) -> ProjectRead:
+    """Walk and read the project; with `earlier`, unchanged sources are taken from it."""
+    started_ns = time.time_ns()
     roots = project_roots(options.project, options.workspace)
     sources = walk(roots.root)
     language = source_language(sources, options.language)
-    contents, stats = read_contents(roots, sources, language)
-    digests = {path: hashlib.sha256(data).hexdigest() for path, data in contents.items()}
-    return ProjectRead(roots, sources, language, contents, stats, digests)
+    contents, stats = read_contents(roots, sources, language, earlier)
+    digests = {
+        path: earlier.digests[path]
+        if earlier is not None and earlier.contents.get(path) is data
+        else hashlib.sha256(data).hexdigest()
+        for path, data in contents.items()
+    }
+    return ProjectRead(roots, sources, language, contents, stats, digests, started_ns)
 
 
 # How a JavaScript/TypeScript graph is bound once its sources are read (the facts cache

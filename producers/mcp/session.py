@@ -252,7 +252,12 @@ class GraphSession:
                         f"({held.build}); leave it out or call graph_refresh",
                     )
                 result = self._result(held, request, page, budget_ms, cancelled)
-                return answer(held, request, result, page), False
+                document = answer(held, request, result, page)
+                # A build from a kept build or the graph cache: bind what a refresh starts
+                # from in the background now, so the first refresh is incremental too.
+                for keeper in self._keepers.values():
+                    keeper.prepare()
+                return document, False
             except Refused as refusal:
                 return error_answer(self._held, question, refusal), True
             except ToolError as error:

@@ -14,17 +14,22 @@ answer parses and binds nothing). In a query server (`refreshes`), a first
 build that has to bind keeps the per-file results (graph/incremental.py), so
 every later build of the same process (graph_refresh, a stale held build)
 binds again only what the edits can change. A process whose first build
-came from a kept build or the graph cache has no such results: its first
-later build binds in full and keeps them. Python graphs are built whole
-each time.
+came from a kept build or the graph cache has no such results: `prepare`
+(called by the query server once it has answered) binds them in a
+background thread, so the first refresh is incremental too; a refresh
+before it is done waits for it, and `release` stops it. Python graphs are
+built whole each time.
 """
 
 from __future__ import annotations
 
+import gc
 import os
+import threading
 import time
 from typing import Any
 
+from tsograph.producers import progress
 from tsograph.producers.graph.incremental import (
     BuildState,
     load_keeping_state,
@@ -79,6 +84,9 @@ class Keeper:
         self.platform: str | None = None
         # The kept build this process holds last, and its read-set.
         self._holding: tuple[str, dict[str, Any]] | None = None
+        # The background binding of `state` (prepare), and the flag that stops it.
+        self._preparing: threading.Thread | None = None
+        self._stop = threading.Event()
 
     def held(self, *, reuse: bool = True) -> HeldGraph:
         """The current kept build when it still holds (and `reuse`), else a new build."""
@@ -162,9 +170,43 @@ class Keeper:
         )
         return self._keep(loaded.graph, records, mode, read_set)
 
+    def prepare(self) -> None:
+        """Bind the state later builds start from in a background thread, when this
+        process holds a JavaScript build that came without it (from a kept build or the
+        graph cache). Questions do not wait for it: they read the held build."""
+        if not self.refreshes or not self.built or self.platform != "js":
+            return
+        if self.state is not None or self._preparing is not None or self._stop.is_set():
+            return
+        self._preparing = threading.Thread(
+            target=self._prepare, name="tsograph-prepare", daemon=True
+        )
+        self._preparing.start()
+
+    def _prepare(self) -> None:
+        # Let the answer that called for this be sent first.
+        if self._stop.wait(PREPARE_DELAY):
+            return
+        try:
+            with progress.reporting(_Stopping(self._stop)):
+                state = rebuild(None, self.options)
+        except _Stopped:
+            return
+        # Whatever the work tree held then: a later rebuild compares with what it read.
+        self.state = state
+        # Out of the collector's sight like the held build (the query server's freeze).
+        gc.freeze()
+
+    def wait_prepared(self) -> None:
+        """Wait for a background preparation to end (a refresh starts from its state)."""
+        if self._preparing is not None:
+            self._preparing.join()
+            self._preparing = None
+
     def _rebuilt(self, started: int) -> HeldGraph:
         """A later build of this process: per-file results of the previous one are kept
         where the edits since cannot change them (equal to a full build, byte for byte)."""
+        self.wait_prepared()
         state = rebuild(self.state, self.options)
         self.state = state
         assert state.sources is not None  # a JavaScript rebuild always walks
@@ -206,5 +248,34 @@ class Keeper:
         return first_change(self.roots.root, held.read_set) if held.read_set else None
 
     def release(self) -> None:
+        """Let go of the held build, and stop a background preparation (at its next phase
+        or file; a daemon thread, it never holds the process open)."""
+        self._stop.set()
         if self.lease is not None:
             self.lease.release()
+
+
+# Seconds a background preparation waits before it starts binding (prepare).
+PREPARE_DELAY = 0.5
+
+
+class _Stopped(Exception):
+    """The keeper was released while it prepared a state in the background."""
+
+
+class _Stopping:
+    """The progress reporter of a background preparation: stops it once asked to."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        self._stop = stop
+
+    def phase(self, name: str, total: int | None = None) -> None:
+        if self._stop.is_set():
+            raise _Stopped
+
+    def advance(self, count: int = 1) -> None:
+        if self._stop.is_set():
+            raise _Stopped
+
+    def clear(self) -> None:
+        return None

@@ -2,13 +2,17 @@
 
 Hypothesis writes small TypeScript projects (files importing each other's
 functions and classes, subclasses across files, interfaces with
-implementations, re-exports and `export *`, a test source, a tsconfig with a
-path alias, a package.json) and a sequence of edits: add, remove and rename a
+implementations, re-exports and `export *`, functions whose parameter's
+method call is linked by value flow from call sites in other files, calls
+into a package that is not installed, a test source, a tsconfig with a path
+alias, a package.json) and a sequence of edits: add, remove and rename a
 file, change an export, change a call, append a declaration, move code down a line, edit a comment,
 change tsconfig.json or package.json. After each edit the graph rebuilt from
 the previous state must equal a graph built from scratch (all records,
-details included, serialised). Facts come from a cache shared by the
-examples, so the cost is binding, not parsing.
+details included, serialised). An appended call passing a new value to a
+function of another file changes a value-flow fact that file's calls depend
+on, so the kept value flow (flow_reuse.py) is tested both ways. Facts come
+from a cache shared by the examples, so the cost is binding, not parsing.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ MAX_FILES = 5
 class Item:
     """One declaration of a generated file; `other` names another file by number."""
 
-    kind: str  # fn, class, sub, iface, use, reexport, star
+    kind: str  # fn, class, sub, iface, use, reexport, star, param, pass, pkg
     name: int
     other: int = 0
     target: int = 0
@@ -58,6 +62,7 @@ def _render(project: Project, name: str) -> str:
     files = sorted(project.files)
     imports: dict[str, set[str]] = {}
     body: list[str] = []
+    packages = False
 
     def use(number: int, symbol: str) -> str:
         module = _module(files, number)
@@ -100,7 +105,20 @@ def _render(project: Project, name: str) -> str:
             body.append(f"export {{ f{item.target} as r{item.name} }} from './{module}';")
         elif item.kind == "star":
             body.append(f"export * from './{_module(files, item.other)}';")
+        elif item.kind == "param":
+            # Bound dispatch: `x.m0()` links to what the call sites pass, in any file.
+            body.append(f"export function p{item.name}(x: any) {{ return x.m0(); }}")
+        elif item.kind == "pass":
+            callee = use(item.other, f"p{item.target}")
+            made = use(item.target, f"C{item.name}")
+            body.append(f"export function pass{item.name}() {{ return {callee}(new {made}()); }}")
+        elif item.kind == "pkg":
+            # A package that is not installed: counted, by name, as a missing dependency.
+            packages = True
+            body.append(f"export function pad{item.name}() {{ return leftPad('{item.other}'); }}")
     lines = ["\n" * project.shift.get(name, 0)]
+    if packages:
+        lines.append("import leftPad from 'left-pad';")
     for module, names in sorted(imports.items()):
         prefix = "@/" if project.alias else "./"
         lines.append(f"import {{ {', '.join(sorted(names))} }} from '{prefix}{module}';")
@@ -132,7 +150,23 @@ def _write(root: Path, project: Project) -> None:
 _NAMES = st.sampled_from(["m0", "m1", "m2", "m3", "m4", "util", "m1.test"])
 _ITEMS = st.builds(
     Item,
-    st.sampled_from(["fn", "fn", "class", "sub", "iface", "use", "use", "reexport", "star"]),
+    st.sampled_from(
+        [
+            "fn",
+            "fn",
+            "class",
+            "sub",
+            "iface",
+            "use",
+            "use",
+            "reexport",
+            "star",
+            "param",
+            "pass",
+            "pass",
+            "pkg",
+        ]
+    ),
     st.integers(0, 1),
     st.integers(0, MAX_FILES - 1),
     st.integers(0, 1),

@@ -159,3 +159,40 @@ def test_a_later_session_answers_from_the_kept_build_and_lets_go_on_close(
     assert refreshed["graph"]["mode"] == "kept" and second.builds == 2
     second.close()
     assert not leases[0].exists()
+
+
+def test_a_session_from_a_kept_build_prepares_an_incremental_refresh(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    shutil.copytree(FIXTURE, project)
+    cache = str(tmp_path / "cache")
+    first = GraphSession(project, cache_dir=cache)
+    first.call("graph_callers", {"symbol": "listJobs"})
+    first.close()
+    second = GraphSession(project, cache_dir=cache)
+    document, _ = second.call("graph_callers", {"symbol": "listJobs"})
+    assert document["graph"]["mode"] == "kept"
+    (keeper,) = second._keepers.values()
+    keeper.wait_prepared()  # the state was bound in the background after the answer
+    assert keeper.state is not None and keeper.state.rebound is None
+    source = next(
+        path for path in sorted(project.rglob("*.ts")) if "node_modules" not in path.parts
+    )
+    source.write_text(source.read_text() + "\nexport function preparedEdit() { return 1; }\n")
+    refreshed, _ = second.call("graph_refresh", {})
+    assert refreshed["graph"]["mode"] == "built"
+    assert keeper.state is not None and keeper.state.rebound is not None  # incremental
+    second.close()
+    fresh = GraphSession(project, use_cache=False)
+    again, _ = fresh.call("graph_callers", {"symbol": "listJobs"})
+    assert again["items"] == second.call("graph_callers", {"symbol": "listJobs"})[0]["items"]
+
+
+def test_closing_the_session_stops_a_background_preparation(tmp_path: Path) -> None:
+    cache = str(tmp_path / "cache")
+    GraphSession(FIXTURE, cache_dir=cache).call("graph_callers", {"symbol": "listJobs"})
+    session = GraphSession(FIXTURE, cache_dir=cache)
+    session.call("graph_callers", {"symbol": "listJobs"})
+    (keeper,) = session._keepers.values()
+    session.close()  # before the preparation's delay is over: it never binds
+    keeper.wait_prepared()
+    assert keeper.state is None
