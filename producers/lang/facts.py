@@ -97,9 +97,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import partial
 from operator import attrgetter
-from typing import Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
 
 import orjson
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as record
+else:
+
+    def record(*, frozen: bool, slots: bool) -> Any:
+        """The records' dataclass decorator: frozen to the type checker, at run time with a
+        plain `__init__`. A frozen dataclass's `__init__` stores each field through
+        `object.__setattr__`, four times slower than a slot store, and hundreds of thousands
+        of records are built per run (extraction, unpickling in the parent, the cache's
+        `from_plain`). Equality and hashing are a frozen dataclass's (`unsafe_hash`)."""
+        return dataclass(slots=slots, unsafe_hash=frozen)
+
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
 FACTS_VERSION = 13
@@ -178,13 +191,13 @@ class _Record:
         return _decode(cls, data)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TypeRef(_Record):
     chain: tuple[str, ...]
     args: tuple[TypeRef, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Ref(_Record):
     head: HeadKind
     name: str = ""
@@ -193,7 +206,7 @@ class Ref(_Record):
     members: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Init(_Record):
     kind: InitKind
     ref: Ref | None = None
@@ -213,7 +226,7 @@ class Init(_Record):
 _BARE_INITS: dict[InitKind, Init] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Declaration(_Record):
     id: str
     kind: DeclarationKind
@@ -236,7 +249,7 @@ class Declaration(_Record):
         return self.kind == "class" and not self.name
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Binding(_Record):
     name: str
     kind: BindingKind
@@ -252,7 +265,7 @@ class Binding(_Record):
     path: tuple[str, ...] | None = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Import(_Record):
     kind: ImportKind
     specifier: str
@@ -265,7 +278,7 @@ class Import(_Record):
     scoped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Export(_Record):
     kind: ExportKind
     name: str
@@ -278,7 +291,7 @@ class Export(_Record):
     type_only: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class CallSite(_Record):
     kind: SiteKind
     owner: str
@@ -295,7 +308,7 @@ class CallSite(_Record):
     item: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Write(_Record):
     """An assignment: `target = value` in the code of `owner`.
 
@@ -311,7 +324,7 @@ class Write(_Record):
     computed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Return(_Record):
     """A value `owner` (a function, method, accessor or callback) returns; the owner is
     "" for a generator's `return`, a value that leaves the function but is no call's result."""
@@ -320,7 +333,7 @@ class Return(_Record):
     value: Init
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TypeDeclaration(_Record):
     """A module-level interface, type alias or enum: not a graph node, but a name
     binding needs to tell from an unknown one (a call through an interface).
@@ -349,7 +362,7 @@ class TypeDeclaration(_Record):
     callable: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FileFacts(_Record):
     """Everything one file says about itself.
 
