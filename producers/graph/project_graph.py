@@ -110,6 +110,7 @@ def _extract(job: tuple[str, bytes, FactsCache]) -> tuple[FileFacts, bool]:
     as before, but in the worker.
     """
     path, data, cache = job
+    plain: Any
     if path.endswith(PYTHON_SUFFIX):
         plain = python_plain(path, data)
         facts = FileFacts.from_plain(plain)
