@@ -88,6 +88,9 @@ Records, all frozen:
 `to_plain()` turns the facts into nested lists of strings, numbers, booleans
 and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
 it exactly and rejects data written for another FACTS_VERSION.
+`FileFacts.to_json()` writes the JSON of those lists without building them.
+The records are frozen to the type checker; at run time they are built with
+a plain `__init__` (see `record`).
 """
 
 from __future__ import annotations
