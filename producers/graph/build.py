@@ -405,8 +405,17 @@ class GraphBuilder:
         linked = external = missing = partial = 0
         overridable: list[tuple[str, str]] = []
         open_sites: list[tuple[CallSite, SiteBinding]] = []
+        # A file names the same callee over and over (the extractor shares equal refs:
+        # 94,000 sites, 56,000 refs on documenso), and a binding depends on the site's
+        # kind, `computed` and callee only. Asked again, the binder gives the same answer:
+        # each query starts with nothing in progress, and its caches keep what the
+        # outermost computation returned.
+        known: dict[tuple[str, bool, int], SiteBinding] = {}
         for site in sites:
-            binding = self.site_binding(path, site)
+            key = (site.kind, site.computed, id(site.callee))
+            binding = known.get(key)
+            if binding is None:
+                binding = known[key] = self.site_binding(path, site)
             outcome = binding.outcome
             is_call = site.kind in CALL_KINDS
             place = ((path, site.line, site.column, EDGE_KIND[site.kind]),)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.command_args import project_folder
@@ -110,12 +112,14 @@ def _extract(job: tuple[str, bytes, FactsCache]) -> tuple[FileFacts, bool]:
     as before, but in the worker.
     """
     path, data, cache = job
+    plain: Any
     if path.endswith(PYTHON_SUFFIX):
         plain = python_plain(path, data)
         facts = FileFacts.from_plain(plain)
     else:
         facts = extract(path, data)
-        plain = facts.to_plain()
+        # The same JSON as the plain lists, written without building them.
+        plain = orjson.Fragment(facts.to_json())
     return facts, cache.store(path, data, plain)
 
 

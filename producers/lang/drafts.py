@@ -310,11 +310,12 @@ class Resolver:
         ref = None if draft.ref is None else self.ref(draft.ref)
         if ref is not None and ref.head == "other" and draft.kind in ("function", "class"):
             ref = None  # a function value that is not a declaration of its own (a field's arrow)
+        members = draft.members
         return Init(
             draft.kind,
             ref,
             draft.specifier,
-            tuple((key, self.value(value)) for key, value in draft.members),
+            tuple([(key, self.value(value)) for key, value in members]) if members else (),
         )
 
     def value(self, draft: InitDraft) -> Init:
@@ -342,6 +343,7 @@ class Resolver:
         return ref.head in _USEFUL_USE_HEADS
 
     def call(self, draft: SiteDraft) -> CallSite:
+        args = draft.args
         return CallSite(
             draft.kind,
             draft.owner,
@@ -351,7 +353,7 @@ class Resolver:
             draft.computed,
             draft.optional,
             draft.new_receiver,
-            tuple(self.value(arg) for arg in draft.args),
+            tuple(map(self.value, args)) if args else (),
             draft.spread,
             draft.item,
         )

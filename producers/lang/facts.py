@@ -88,6 +88,9 @@ Records, all frozen:
 `to_plain()` turns the facts into nested lists of strings, numbers, booleans
 and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
 it exactly and rejects data written for another FACTS_VERSION.
+`FileFacts.to_json()` writes the JSON of those lists without building them.
+The records are frozen to the type checker; at run time they are built with
+a plain `__init__` (see `record`).
 """
 
 from __future__ import annotations
@@ -97,7 +100,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import partial
 from operator import attrgetter
-from typing import Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
+
+import orjson
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass as record
+else:
+
+    def record(*, frozen: bool, slots: bool) -> Any:
+        """The records' dataclass decorator: frozen to the type checker, at run time with a
+        plain `__init__`. A frozen dataclass's `__init__` stores each field through
+        `object.__setattr__`, four times slower than a slot store, and hundreds of thousands
+        of records are built per run (extraction, unpickling in the parent, the cache's
+        `from_plain`). Equality and hashing are a frozen dataclass's (`unsafe_hash`)."""
+        return dataclass(slots=slots, unsafe_hash=frozen)
+
 
 # Bump whenever a record changes shape or meaning: cached facts of another version are re-parsed.
 FACTS_VERSION = 13
@@ -176,13 +194,13 @@ class _Record:
         return _decode(cls, data)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TypeRef(_Record):
     chain: tuple[str, ...]
     args: tuple[TypeRef, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Ref(_Record):
     head: HeadKind
     name: str = ""
@@ -191,7 +209,7 @@ class Ref(_Record):
     members: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Init(_Record):
     kind: InitKind
     ref: Ref | None = None
@@ -211,7 +229,7 @@ class Init(_Record):
 _BARE_INITS: dict[InitKind, Init] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Declaration(_Record):
     id: str
     kind: DeclarationKind
@@ -234,7 +252,7 @@ class Declaration(_Record):
         return self.kind == "class" and not self.name
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Binding(_Record):
     name: str
     kind: BindingKind
@@ -250,7 +268,7 @@ class Binding(_Record):
     path: tuple[str, ...] | None = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Import(_Record):
     kind: ImportKind
     specifier: str
@@ -263,7 +281,7 @@ class Import(_Record):
     scoped: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Export(_Record):
     kind: ExportKind
     name: str
@@ -276,7 +294,7 @@ class Export(_Record):
     type_only: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class CallSite(_Record):
     kind: SiteKind
     owner: str
@@ -293,7 +311,7 @@ class CallSite(_Record):
     item: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Write(_Record):
     """An assignment: `target = value` in the code of `owner`.
 
@@ -309,7 +327,7 @@ class Write(_Record):
     computed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Return(_Record):
     """A value `owner` (a function, method, accessor or callback) returns; the owner is
     "" for a generator's `return`, a value that leaves the function but is no call's result."""
@@ -318,7 +336,7 @@ class Return(_Record):
     value: Init
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class TypeDeclaration(_Record):
     """A module-level interface, type alias or enum: not a graph node, but a name
     binding needs to tell from an unknown one (a call through an interface).
@@ -347,7 +365,7 @@ class TypeDeclaration(_Record):
     callable: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class FileFacts(_Record):
     """Everything one file says about itself.
 
@@ -378,6 +396,17 @@ class FileFacts(_Record):
 
     def to_plain(self) -> Plain:
         return [FACTS_VERSION, *_encode(self)]
+
+    def to_json(self) -> bytes:
+        """`orjson.dumps(self.to_plain())`, without building the lists: orjson walks the
+        records and asks `_fields_in_order` for each one's fields (a record is the list of
+        its fields in plain data; tuples are lists, None null). On documenso this takes a
+        quarter of the time of `to_plain` and `dumps`: 0.5 s against 2.1 s."""
+        return orjson.dumps(
+            [FACTS_VERSION, *_FIELDS[FileFacts][0](self)],
+            default=_fields_in_order,
+            option=orjson.OPT_PASSTHROUGH_DATACLASS,
+        )
 
     @classmethod
     def from_plain(cls, data: Any) -> Self:
@@ -520,6 +549,12 @@ def _fields_of(kind: type[Any]) -> _Fields:
 
 # Built at import, so a field whose annotation the table lacks fails at once.
 _FIELDS: dict[type, _Fields] = {kind: _fields_of(kind) for kind in (*_RECORDS, FileFacts)}
+
+
+def _fields_in_order(record: Any) -> tuple[Any, ...]:
+    """orjson's hook in `to_json`: a record's fields (every codec in `_CODECS` writes what
+    orjson writes for the value itself, so the JSON is that of `to_plain`)."""
+    return _FIELDS[type(record)][0](record)
 
 
 def _pickled_as_calls(*records: type) -> None:

@@ -52,6 +52,13 @@ def test_plain_round_trip_through_json(source: str) -> None:
 
 
 @pytest.mark.parametrize("source", SOURCES)
+def test_json_is_that_of_the_plain_lists(source: str) -> None:
+    # The facts cache stores `to_json()`; warm runs read it back with `from_plain`.
+    facts = extract(source, (FIXTURES / source).read_bytes())
+    assert facts.to_json() == orjson.dumps(facts.to_plain())
+
+
+@pytest.mark.parametrize("source", SOURCES)
 def test_extraction_is_pure(source: str) -> None:
     data = (FIXTURES / source).read_bytes()
     first = extract(source, data)
