@@ -32,6 +32,7 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
 from tsograph.producers.graph.bound import BoundDispatch, Program
+from tsograph.producers.graph.call_lines import dispatch_lines, unresolved_line
 from tsograph.producers.graph.dispatch import Dispatcher
 from tsograph.producers.graph.flow import FlowMiss
 from tsograph.producers.graph.merged_edges import strongest_by_file
@@ -603,73 +604,29 @@ class GraphBuilder:
             for target in self.construction_targets(base):
                 self.edges.append(Edge(declaration.id, target, ("initializer",), "direct"))
 
-    def _unresolved_line(self, reasons: Counter[str]) -> list[str]:
-        total = sum(reasons.values())
-        if not total:
-            return []
-        return [
-            counted(
-                "unresolved-calls:",
-                total,
-                "call(s) could not be linked to a project declaration and were not guessed",
-                breakdown=reasons,
-            )
-        ]
-
     def _dispatch_lines(self) -> dict[str, list[str]]:
-        bound_text = (
-            "call(s) are linked by bound edges: every value observed flowing into the "
-            "receiver or callee is a project implementation (whole-program assumption)"
+        return dispatch_lines(
+            len(self.program.library_folders),
+            self.program.incomplete,
+            self.bound_linked.total(),
+            self.candidate_linked.total(),
+            self.bound.exhausted,
         )
-        libraries = len(self.program.library_folders)
-        if libraries:
-            bound_text += (
-                f"; {libraries} library package(s) (a package.json with main, exports, … "
-                'and no "private": true) can be imported from outside the scan, so '
-                "their exported functions, classes and objects are open to outside callers"
-            )
-        if self.program.incomplete:
-            bound_text += (
-                "; the scan is incomplete (skipped or unparsable sources), so every "
-                "exported function, class and object is open to outside callers"
-            )
-        lines = {
-            "bound": [counted("bound-dispatch:", self.bound_linked.total(), bound_text)],
-            "candidates": [
-                counted(
-                    "candidate-dispatch:",
-                    self.candidate_linked.total() - self.bound_linked.total(),
-                    "interface call(s) are linked to every project class or object literal "
-                    "that could implement them (by implements clauses and member names: an "
-                    "over-approximation)",
-                )
-            ],
-        }
-        exhausted = self.bound.exhausted
-        if exhausted:
-            budget = counted(
-                "dispatch-budget:",
-                exhausted,
-                "value-flow query(ies) went over their budget and were treated as unknown",
-            )
-            lines["bound"].append(budget)
-            lines["candidates"].append(budget)
-        return lines
 
     def mode_limitations(self) -> dict[str, list[str]]:
         """The graph's limitations as each traversal mode sees them."""
         shared = self.limitations()
         dispatch = self._dispatch_lines()
         return {
-            "direct": [*shared, *self._unresolved_line(self.reasons)],
+            "direct": [*shared, *unresolved_line(self.reasons)],
             "bound": [
                 *shared,
-                *self._unresolved_line(+(self.reasons - self.bound_linked)),
+                *unresolved_line(+(self.reasons - self.bound_linked)),
                 *dispatch["bound"],
             ],
             "candidates": [
                 *shared,
-                *self._unresolved_line(+(self.reasons - self.candidate_linked)),
+                *unresolved_line(+(self.reasons - self.candidate_linked)),
                 *dispatch["candidates"],
             ],
         }
@@ -680,7 +637,7 @@ class GraphBuilder:
         return sorted(
             {
                 *self.limitations(),
-                *self._unresolved_line(self.reasons),
+                *unresolved_line(self.reasons),
                 *dispatch["bound"],
                 *dispatch["candidates"],
             }
