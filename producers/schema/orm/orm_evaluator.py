@@ -38,7 +38,7 @@ Values (`Val.kind`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
@@ -47,25 +47,20 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
-    IMPORTS,
     SCOPES,
     Binding,
     call_arguments,
     callee_of,
     code_nodes,
-    declared,
-    imported_names,
     is_const,
     key_name,
-    parameter_names,
     plain_template,
-    scope_names,
     simple_assignments,
     single_unparenthesized,
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import class_members, modules, provenance
+from tsograph.producers.values import class_members, modules, provenance, scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
@@ -102,8 +97,8 @@ class Evaluator:
         self.budget = DepthBudget()
         self._callers: dict[tuple[str, int], list[tuple[str, Node]]] | None = None
         self._nodes: dict[str, tuple[Node, ...]] = {}
-        # One table of declared names per scope or parameter list.
-        self._scopes: dict[Node, dict[str, Binding]] = {}
+        # The value layer's scope table, one for every file read.
+        self._scopes = scopes.Scopes()
         self._assignments: dict[Node, dict[str, list[Node]]] = {}
         self.types = TypeReader(self)
 
@@ -217,25 +212,28 @@ class Evaluator:
     def binding_value(self, path: str, binding: Binding) -> Val | None:
         node = binding.node
         kind = node.kind
+        keys = binding.keys
+        if keys is None:
+            return None  # a name no property path reaches (`[db]`, `...rest`): not followed
         if kind == "declarator":
             annotation = node.part("type")
             found = None
-            if annotation is not None and not binding.keys:
+            if annotation is not None and not keys:
                 found = self.type_value(path, annotation)
             initializer = node.part("value")
-            if found is None and initializer is None and not binding.keys:
+            if found is None and initializer is None and not keys:
                 found = self._assigned(path, node)
             if found is None:
                 found = self.value(path, initializer)
-                for key in binding.keys:
+                for key in keys:
                     found = self.member(path, found, key)
             if found is not None and found.kind == "string" and not is_const(node):
                 return None  # a `let` may be reassigned: its string is not a constant
             return found
         if kind == "parameter":
-            return self._parameter(path, node, binding.keys)
-        if kind in IMPORTS:
-            return self.import_value(path, node, binding.keys)
+            return self._parameter(path, node, keys)
+        if kind in scopes.IMPORT_ENTRIES:
+            return self.import_value(path, node, keys)
         if kind == "function":
             return Val("function", (path, node))
         if kind == "class":
@@ -280,39 +278,19 @@ class Evaluator:
     # ---- scopes --------------------------------------------------------------
 
     def lookup(self, path: str, at: Node, name: str) -> Binding | None:
-        """The innermost declaration of `name` visible at `at` (hoisting ignored)."""
-        node: Node | None = at
-        while node is not None:
-            if node.kind == "function":
-                found = self._table(node, parameter_names).get(name)
-                if found is not None:
-                    return found
-            if node.kind in SCOPES:
-                found = self._table(node, scope_names).get(name)
-                if found is not None:
-                    return found
-            node = node.parent
-        return None
-
-    def _table(
-        self, node: Node, names: Callable[[Node], Iterator[tuple[str, Binding]]]
-    ) -> dict[str, Binding]:
-        """The names a scope or parameter list declares, first declaration first (built
-        once per node: a lookup walks up a handful of scopes, not their statements)."""
-        table = self._scopes.get(node)
-        if table is None:
-            table = {}
-            for name, binding in names(node):
-                table.setdefault(name, binding)
-            self._scopes[node] = table
-        return table
+        """The innermost declaration of `name` visible at `at` (the shared scope table)."""
+        found = self._scopes.lookup(at, name)
+        return None if found is None else Binding.of(found)
 
     def declares(self, statement: Node, name: str) -> Binding | None:
-        return next((found for written, found in declared(statement) if written == name), None)
-
-    def import_binding(self, statement: Node, name: str) -> Binding | None:
+        """The declaration of `name` by one statement (an `export`ed declaration)."""
         return next(
-            (found for written, found in imported_names(statement) if written == name), None
+            (
+                Binding.of(found)
+                for found in scopes.statement_declarations(statement)
+                if found.name.value == name
+            ),
+            None,
         )
 
     # ---- imports and exports ------------------------------------------------------

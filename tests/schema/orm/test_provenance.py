@@ -89,6 +89,30 @@ def test_parameters_shadow_proven_clients(tmp_path: Path) -> None:
     assert _uses(document) == [("proven", "", "src/a.ts", 4)]
 
 
+def test_every_declaration_form_shadows_a_proven_client(tmp_path: Path) -> None:
+    """Array, rest and defaulted-shorthand patterns, `for…of` and `catch` bindings declare
+    the name (the value layer's one scope table): the outer client is not what they hold."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "const pool = new Pool();\n"
+                'pool.query("select * from proven");\n'
+                "export function f(pools: any[], opts: any) {\n"
+                "  { const [pool] = pools; pool.query('select * from from_array'); }\n"
+                "  { const { ...pool } = opts; pool.query('select * from from_rest'); }\n"
+                "  { const { pool = null } = opts; pool.query('select * from from_default'); }\n"
+                "  for (const pool of pools) pool.query('select * from from_loop');\n"
+                "  try {} catch (pool) { pool.query('select * from from_catch'); }\n"
+                "}\n"
+                "export function g(...pool: any[]) { pool.query('select * from from_params'); }\n"
+            )
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/a.ts", 3)]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,
