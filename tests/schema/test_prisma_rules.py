@@ -367,3 +367,36 @@ export const list = () => prisma.job.findMany();
         "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
         " (at src/db.ts:21, src/db.ts:22)" in document["limitations"]
     )
+
+
+def test_loop_and_switch_clause_bindings_shadow_the_client(tmp_path: Path) -> None:
+    # The value layer's one scope table: a `for…of` binding and a `const` of a `case`
+    # clause declare the name there, so the module's client is not what they hold.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/a.ts": """import { PrismaClient } from "@prisma/client";
+const prisma = new PrismaClient();
+export function proven() { return prisma.job.findMany({}); }
+export function loop(mocks: any[]) {
+  for (const prisma of mocks) prisma.job.findMany({});
+}
+export function clause(kind: number, mock: any) {
+  switch (kind) {
+    case 1:
+      const prisma = mock;
+      return prisma.job.findMany({});
+  }
+}
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"proven"}

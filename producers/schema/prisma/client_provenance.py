@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import is_function, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_read import string_value, top_level, unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.resolve import SOURCE
@@ -37,13 +37,12 @@ from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.schema_scan import SchemaScan
-from tsograph.producers.values import class_members, provenance
+from tsograph.producers.values import class_members, provenance, scopes
 from tsograph.producers.values.budget import MAX_DEPTH
 from tsograph.producers.values.returns import function_results
 
 PRISMA_PACKAGE = "@prisma/client"
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
-_SCOPES = frozenset({"module", "block", "for", "for_in", "catch"})
 # Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
 # declared Promise<…> return type is awaited before use).
 _CLIENT_TYPE_WRAPPERS = frozenset(
@@ -64,7 +63,6 @@ class ClientFile:
     # local name -> (import kind, specifier, imported name)
     imports: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
-    scopes: dict[Node, dict[str, Node]] = field(default_factory=dict)
     client_nodes: dict[Node, bool] = field(default_factory=dict)
 
 
@@ -125,6 +123,7 @@ class ClientIndex:
         self.busy: set[object] = set()
         self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
+        self.scopes = scopes.Scopes()  # the value layer's scope table, for every file
         self.sources = frozenset(scan.files.sources)
 
     # ---- files and imports ------------------------------------------------------
@@ -330,7 +329,7 @@ class ClientIndex:
                 if expression is not None and self.is_client(info, expression):
                     return True
             elif ref.head == "decl" and not ref.members:
-                binding = self._scope(info, info.file.root).get(ref.name)
+                binding = self._module_declaration(info, ref.name)
                 if binding is not None and self._binding_is_client(info, binding, ref.name):
                     return True
         if name not in ("default", "="):
@@ -359,21 +358,14 @@ class ClientIndex:
 
     # ---- scopes and bindings ----------------------------------------------------
 
-    def _scope(self, info: ClientFile, scope: Node) -> dict[str, Node]:
-        if scope not in info.scopes:
-            info.scopes[scope] = dict(bindings.declarations(scope))
-        return info.scopes[scope]
+    def _module_declaration(self, info: ClientFile, name: str) -> Node | None:
+        found = self.scopes.table(info.file.root).get(name)
+        return None if found is None else bindings.declaring_node(found)
 
     def lookup(self, info: ClientFile, node: Node, name: str) -> tuple[Node, Node] | None:
         """(scope, declaring node) of the nearest declaration of `name` around `node`."""
-        current: Node | None = node
-        while current is not None:
-            if current.kind in _SCOPES or is_function(current):
-                declared = self._scope(info, current).get(name)
-                if declared is not None:
-                    return current, declared
-            current = current.parent
-        return None
+        found = self.scopes.lookup_scoped(node, name)
+        return None if found is None else (found[0], bindings.declaring_node(found[1]))
 
     def _binding_is_client(self, info: ClientFile, declared: Node, name: str) -> bool:
         if declared in info.client_nodes:
@@ -520,7 +512,7 @@ class ClientIndex:
                 if exported is None:
                     return False
                 owner, local = exported
-                declared = self._scope(owner, owner.file.root).get(local)
+                declared = self._module_declaration(owner, local)
             if declared is None or declared.kind != "function" or declared.value != "declaration":
                 return False
             returns = declared.part("return_type")
