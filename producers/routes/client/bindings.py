@@ -38,15 +38,16 @@ class Scopes:
 
     def lookup(self, use: Node, name: str) -> Binding | None:
         """The value `name` has at `use`; None when nothing in the file declares it."""
-        return self._binding(self._table.lookup(use, name))
+        found = self._table.lookup(use, name)
+        return None if found is None else self.of(found)
 
     def lookup_type(self, use: Node, name: str) -> Binding | None:
         """The type `name` names at `use` (a class, an interface, an import, …)."""
-        return self._binding(self._table.lookup_type(use, name))
+        found = self._table.lookup_type(use, name)
+        return None if found is None else self.of(found)
 
-    def _binding(self, declaration: Declaration | None) -> Binding | None:
-        if declaration is None:
-            return None
+    def of(self, declaration: Declaration) -> Binding:
+        """What a declaration of the shared table means to the client producer."""
         found = self._bindings.get(declaration)
         if found is None:
             found = _binding_of(declaration)

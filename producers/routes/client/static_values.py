@@ -36,7 +36,7 @@ from tsograph.producers.routes.client.client_libraries import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-from tsograph.producers.values import class_members, modules
+from tsograph.producers.values import class_members, exports, modules
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
@@ -267,62 +267,38 @@ class Evaluator:
         return self.export(other, binding.imported)
 
     def export(self, ctx: Context, name: str) -> Value:
-        """The value a module exports under `name` (ES exports, `export *` last)."""
+        """The value a module exports under `name` (the shared export order; CommonJS
+        exports of project modules are not followed)."""
         if not self.budget.enter():
             return UNKNOWN
         try:
-            stars: list[str] = []
-            for statement in ctx.root.items:
-                if statement.kind != "export":
-                    continue
-                value = self._export_of(ctx, statement, name)
-                if value is not None:
-                    return _mark_exported(value)
-                if _is_star_export(statement) and name != "default":
-                    stars.append(statement.value or "")
-            for specifier in stars:
-                target = ctx.project.resolve(ctx.path, specifier)
-                other = ctx.project.context(target) if target else None
-                value = self.export(other, name) if other is not None else UNKNOWN
-                if value is not UNKNOWN:
-                    return value
+            for site in exports.export_sites(ctx.root, name):
+                if site.kind in exports.DECIDING:
+                    return _mark_exported(self._export_site(ctx, site))
+                if site.kind == "star":
+                    value = self._module_export(ctx, site.specifier, name)
+                    if value is not UNKNOWN:
+                        return value
             return UNKNOWN
         finally:
             self.budget.leave()
 
-    def _export_of(self, ctx: Context, statement: Node, name: str) -> Value | None:
-        declaration = statement.part("declaration")
-        is_default = "default" in statement.flags
-        if declaration is not None:
-            if declaration.kind == "declaration":
-                for declarator in declaration.items:
-                    ident = declarator.part("name")
-                    if ident is not None and ident.kind == "identifier" and ident.value == name:
-                        binding = ctx.scopes.lookup(ident, name)
-                        return self.bound(ctx, binding) if binding is not None else UNKNOWN
-                return None
-            ident = declaration.part("name")
-            if (is_default and name == "default") or (
-                ident is not None and ident.value == name and not is_default
-            ):
-                if declaration.kind == "function":
-                    return Fn(ctx.path, declaration, declaration.start, True)
-                return UNKNOWN
-            return None
-        value = statement.part("value")
-        if is_default and value is not None:
-            return self.value(ctx, value) if name == "default" else None
-        for entry in statement.items:
-            local = entry.part("name")
-            alias = entry.part("alias") or local
-            if local is None or alias is None or alias.value != name:
-                continue
-            if statement.value is not None:
-                target = ctx.project.resolve(ctx.path, statement.value)
-                other = ctx.project.context(target) if target else None
-                return self.export(other, local.value or "") if other else UNKNOWN
-            return self.identifier(ctx, local, local.value or "")
-        return None
+    def _export_site(self, ctx: Context, site: exports.ExportSite) -> Value:
+        node = site.node
+        if site.kind == "declared" and site.declaration is not None:
+            return self.bound(ctx, ctx.scopes.of(site.declaration))
+        if site.kind == "default" and node.kind == "function" and node.value == "declaration":
+            return Fn(ctx.path, node, node.start, True)
+        if site.kind == "default":
+            return self.value(ctx, node)
+        if site.kind == "local":
+            return self.identifier(ctx, node, site.name)
+        return self._module_export(ctx, site.specifier, site.name)  # a re-export
+
+    def _module_export(self, ctx: Context, specifier: str, name: str) -> Value:
+        target = ctx.project.resolve(ctx.path, specifier)
+        other = ctx.project.context(target) if target else None
+        return self.export(other, name) if other is not None else UNKNOWN
 
     def _member(self, ctx: Context, node: Node) -> Value:
         prop = node.part("property")
@@ -525,11 +501,6 @@ def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     if not args or len(args) != 1:
         return None
     return modules.specifier_argument(call)
-
-
-def _is_star_export(statement: Node) -> bool:
-    """`export * from "x"` (not `export * as ns from "x"`, which exports one name)."""
-    return "star" in statement.flags and statement.part("namespace") is None
 
 
 def _exported(node: Node) -> bool:

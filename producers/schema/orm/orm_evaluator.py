@@ -60,7 +60,7 @@ from tsograph.producers.schema.orm.declarations import (
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import class_members, modules, provenance, scopes
+from tsograph.producers.values import class_members, exports, modules, provenance, scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
@@ -330,62 +330,42 @@ class Evaluator:
         return self.exported(target, name)
 
     def exported(self, path: str, name: str, seen: frozenset[str] = frozenset()) -> Val | None:
+        """The value module `path` exports as `name`, read at its sites in the shared export
+        order (producers/values/exports.py)."""
         file = self.project.file(path)
         if file is None or path in seen:
             return None
         seen = seen | {path}
-        for statement in file.root.items:
-            found = self._export_of(path, statement, name, seen)
-            if found is not None:
+        for site in exports.export_sites(file.root, name):
+            found = self._export_site(path, site, name, seen)
+            if found is not None or site.kind in exports.DECIDING:
                 return found
         return None
 
-    def _export_of(self, path: str, statement: Node, name: str, seen: frozenset[str]) -> Val | None:
-        if statement.kind == "statement":
-            return self._commonjs_export(path, statement, name)
-        if statement.kind != "export":
-            return None
-        declaration = statement.part("declaration")
-        specifier = statement.value
-        if "default" in statement.flags:
-            if name != "default":
-                return None
-            value = declaration or statement.part("value")
-            if value is not None and value.kind == "class":
-                return self.class_value(path, value)
-            if value is not None and value.kind == "function" and value.value == "declaration":
-                return Val("function", (path, value))
-            return self.value(path, value)
-        if declaration is not None:
-            binding = self.declares(declaration, name)
+    def _export_site(
+        self, path: str, site: exports.ExportSite, name: str, seen: frozenset[str]
+    ) -> Val | None:
+        node = site.node
+        if site.kind == "default":
+            if node.kind == "class":
+                return self.class_value(path, node)
+            if node.kind == "function" and node.value == "declaration":
+                return Val("function", (path, node))
+            return self.value(path, node)
+        if site.kind == "declared" and site.declaration is not None:
+            return self.binding_value(path, Binding.of(site.declaration))
+        if site.kind == "local":
+            binding = self.lookup(path, node, site.name)
             return None if binding is None else self.binding_value(path, binding)
-        for spec in statement.items:
-            local = spec.part("name")
-            alias = spec.part("alias") or local
-            if local is None or alias is None or key_name(alias) != name:
-                continue
-            local_name = key_name(local) or ""
-            if specifier is not None:
-                return self.imported(path, specifier, local_name)
-            binding = self.lookup(path, statement, local_name)
-            return None if binding is None else self.binding_value(path, binding)
-        if specifier is not None and "star" in statement.flags and not statement.part("namespace"):
-            target = self.project.resolve(path, specifier)
-            return None if target is None else self.exported(target, name, seen)
-        return None
-
-    def _commonjs_export(self, path: str, statement: Node, name: str) -> Val | None:
-        assignment = statement.part("value")
-        if assignment is None or assignment.kind != "assign" or assignment.value != "=":
-            return None
-        left = assignment.part("left")
-        right = assignment.part("right")
-        if left is None or right is None:
-            return None
-        if modules.is_module_exports(left):
-            whole = self.value(path, right)
+        if site.kind == "reexport":
+            return self.imported(path, site.specifier, site.name)
+        if site.kind == "module-exports":
+            whole = self.value(path, node)
             return whole if name == "default" else self.member(path, whole, name)
-        return self.value(path, right) if modules.exports_member(left) == name else None
+        if site.kind == "member":
+            return self.value(path, node)
+        target = self.project.resolve(path, site.specifier)  # a star
+        return None if target is None else self.exported(target, name, seen)
 
     # ---- members and calls ----------------------------------------------------
 

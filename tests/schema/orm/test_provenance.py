@@ -113,6 +113,35 @@ def test_every_declaration_form_shadows_a_proven_client(tmp_path: Path) -> None:
     assert _uses(document) == [("proven", "", "src/a.ts", 3)]
 
 
+def test_a_module_export_shadows_a_star_and_a_star_never_gives_default(tmp_path: Path) -> None:
+    """ES ResolveExport (the shared export order): `db` is the barrel's own (unproven)
+    export, not the one its `export *` module has; `export *` does not re-export
+    `default`."""
+    document = _document(
+        tmp_path,
+        {
+            "src/real.ts": (
+                'import { Pool } from "pg";\n'
+                "export const db = new Pool();\n"
+                "export default new Pool();\n"
+            ),
+            "src/barrel.ts": (
+                'export * from "./real";\n'
+                'import { makeDb } from "./somewhere";\n'
+                "export const db = makeDb();\n"
+            ),
+            "src/q.ts": (
+                'import pool, { db } from "./barrel";\n'
+                'import { db as real } from "./real";\n'
+                'db.query("select * from shadowed");\n'
+                'pool.query("select * from no_default");\n'
+                'real.query("select * from proven");\n'
+            ),
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/q.ts", 5)]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,
