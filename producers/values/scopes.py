@@ -30,18 +30,10 @@ from typing import Literal
 from tsograph.producers.lang.syntax_read import is_function, static_key
 from tsograph.producers.lang.syntax_tree import Node
 
+# `mutable`: `let`, `var`, and a loop head's names (each iteration binds them anew);
+# `other`: enums, namespaces and `catch` parameters; `type`: interfaces and type aliases.
 DeclarationKind = Literal[
-    "const",
-    "let",
-    "var",
-    "function",
-    "class",
-    "import",
-    "parameter",
-    "loop",
-    "catch",
-    "other",
-    "type",
+    "const", "mutable", "function", "class", "import", "parameter", "other", "type"
 ]
 
 IMPORT_ENTRIES = frozenset({"import_default", "import_named", "import_namespace"})
@@ -140,16 +132,16 @@ def declarations(scope: Node) -> Iterator[Declaration]:
         caught = scope.part("parameter")
         if caught is not None:
             for name, keys in pattern_paths(caught, ()):
-                yield Declaration("catch", scope, name, keys)
+                yield Declaration("other", scope, name, keys)
     elif scope.kind == "for_in":
         left = scope.part("left")
         if left is not None and scope.part("kind") is not None:
             for name, keys in pattern_paths(left, ()):
-                yield Declaration("loop", scope, name, keys)
+                yield Declaration("mutable", scope, name, keys)
     elif scope.kind == "for":
         initializer = scope.part("initializer")
         if initializer is not None and initializer.kind == "declaration":
-            yield from _declarators(initializer, "loop")
+            yield from _declarators(initializer, "mutable")
     else:
         for statement in scope.items:
             yield from statement_declarations(statement, top=scope.kind == "module")
@@ -163,7 +155,7 @@ def statement_declarations(statement: Node, *, top: bool = True) -> Iterator[Dec
         if inner is not None:
             yield from statement_declarations(inner, top=top)
     elif kind == "declaration":
-        yield from _declarators(statement, _variable_kind(statement))
+        yield from _declarators(statement, "const" if statement.value == "const" else "mutable")
     elif kind in ("function", "class") and statement.value == "declaration":
         name = statement.part("name")
         if name is not None and name.kind == "identifier":
@@ -179,7 +171,7 @@ def statement_declarations(statement: Node, *, top: bool = True) -> Iterator[Dec
             yield Declaration("other" if kind in _OTHER_VALUES else "type", statement, name)
     elif kind in _HOISTING:
         for inner in _var_declarations(statement):
-            yield from _declarators(inner, "var")
+            yield from _declarators(inner, "mutable")
 
 
 def import_source(entry: Node) -> tuple[str, str] | None:
@@ -235,12 +227,6 @@ def _unreached(pattern: Node) -> Iterator[tuple[Node, None]]:
         inner = pattern.part("value") or pattern.part("left")
         if inner is not None:
             yield from _unreached(inner)
-
-
-def _variable_kind(declaration: Node) -> DeclarationKind:
-    if declaration.value in ("const", "var"):
-        return "const" if declaration.value == "const" else "var"
-    return "let"
 
 
 def _declarators(declaration: Node, kind: DeclarationKind) -> Iterator[Declaration]:

@@ -48,21 +48,21 @@ const h = function f() { f(); };
         ("import", 1),
         ("parameter", 3),
         ("const", 4),
-        ("loop", 5),
-        ("loop", 6),
-        ("catch", 7),
+        ("mutable", 5),
+        ("mutable", 6),
+        ("other", 7),
         ("const", 8),
         ("function", 9),
     ]
 
 
 def test_for_of_without_a_declaration_declares_nothing() -> None:
-    assert _at("let f = a;\nfor (f of xs) f();\n", "f") == [("let", 1)]
+    assert _at("let f = a;\nfor (f of xs) f();\n", "f") == [("mutable", 1)]
 
 
 def test_var_in_if_try_and_labels_is_hoisted_but_block_scoped_names_are_not() -> None:
     source = "if (x) { var f = a; }\nf();\nif (x) { let g = b; }\ng();\n"
-    assert _at(source, "f") == [("var", 1)]
+    assert _at(source, "f") == [("mutable", 1)]
     assert _at(source, "g") == [None]
 
 

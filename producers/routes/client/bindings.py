@@ -57,7 +57,7 @@ class Scopes:
 
 def _binding_of(declaration: Declaration) -> Binding:
     kind, node = declaration.kind, declaration.node
-    if kind in ("const", "let", "var", "loop"):
+    if kind in ("const", "mutable"):
         plain = node.kind == "declarator" and node.part("name") is declaration.name
         if not plain:
             return Binding("other", node)
