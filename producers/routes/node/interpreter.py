@@ -3,7 +3,9 @@
 Modules run in import order (an imported project module runs first, once),
 statements in source order. Calls into project functions are followed with
 their arguments bound (`registerRoutes(app)`, `createApp()`, Fastify
-plugins), callbacks handed to routers are not: they are handlers. Values are
+plugins) as deep as the value layer's one depth budget (a call cut there is
+counted, `interpreter-call-depth`), callbacks handed to routers are not: they
+are handlers. Values are
 followed through consts, imports, enums, `as const` objects, template
 literals and CommonJS `require` / `module.exports`; anything else is UNKNOWN.
 Code under a condition, a loop or a `switch` case runs once with its registrations marked
@@ -19,6 +21,7 @@ cached by content, so a warm run parses nothing.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -45,9 +48,10 @@ from tsograph.producers.routes.node.runtime_values import (
     Wrapped,
 )
 from tsograph.producers.values import modules
+from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget
 from tsograph.producers.values.javascript import fold, js_string, number
 
-MAX_CALL_DEPTH = 24
+_FRAMES_PER_CALL = 40  # twice what a call costs at most in the measured chains
 MAX_STEPS = 400_000  # statements and expressions over the whole project
 _LOOPS = frozenset({"for", "for_in", "while", "do"})
 
@@ -64,7 +68,9 @@ class Interpreter:
     coverage: Counter[str] = field(default_factory=Counter)
     coverage_places: set[tuple[str, int]] = field(default_factory=set)
     steps: int = 0
-    stack: list[Node] = field(default_factory=list)
+    stack: list[Node] = field(default_factory=list)  # the functions being run, outermost first
+    # The value layer's one depth budget: how deep calls are followed.
+    budget: DepthBudget = field(default_factory=DepthBudget)
     out_of_budget: bool = False
     scopes: dict[str, Scope] = field(default_factory=dict)
     invoked: set[Node] = field(default_factory=set)
@@ -77,6 +83,11 @@ class Interpreter:
 
     def run_all(self) -> None:
         self.model.preload()
+        # Each followed call costs the interpreter about twenty Python frames (statements,
+        # expressions, the call): room for the shared budget's MAX_DEPTH calls besides
+        # what the caller has in use (measured: 978 frames at the cut of a 56-call chain).
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(limit + MAX_DEPTH * _FRAMES_PER_CALL)
         try:
             for path in self.model.paths:
                 self.module(path)
@@ -89,6 +100,8 @@ class Interpreter:
                 self.uncalled_functions(path)
         except _Budget:
             self.out_of_budget = True
+        finally:
+            sys.setrecursionlimit(limit)
 
     def _statically_imported(self, paths: list[str]) -> set[str]:
         """Project files some import or require names, wherever the import sits."""
@@ -699,7 +712,10 @@ class Interpreter:
 
     def invoke(self, function: FunctionValue, args: list[Value], frame: Frame) -> Value:
         node = function.node
-        if len(self.stack) >= MAX_CALL_DEPTH or node in self.stack:
+        if node in self.stack:
+            return UNKNOWN  # a recursive call: what it gives is not proven
+        if self.budget.spent:
+            self.note("interpreter-call-depth", self.place(frame.file, node))
             return UNKNOWN
         self.invoked.add(node)
         module = self.modules.get(function.file.facts.path) or ModuleValue(
@@ -714,12 +730,14 @@ class Interpreter:
         if body is None:
             return UNKNOWN
         self.stack.append(node)
+        self.budget.enter()
         try:
             if body.kind == "block":
                 self.block(body.items, scope, inner)
                 return inner.returned
             return self.eval(body, scope, inner)
         finally:
+            self.budget.leave()
             self.stack.pop()
 
     def bind_parameter(self, param: Node, value: Value, scope: Scope, frame: Frame) -> None:
