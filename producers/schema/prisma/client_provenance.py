@@ -38,7 +38,7 @@ from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.values import class_members, provenance, scopes
-from tsograph.producers.values.budget import MAX_DEPTH
+from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
 PRISMA_PACKAGE = "@prisma/client"
@@ -120,7 +120,8 @@ class ClientIndex:
         self.outputs = outputs
         self.files: dict[str, ClientFile | None] = {}
         self.exports: dict[tuple[str, str], bool] = {}
-        self.busy: set[object] = set()
+        self.busy: set[object] = set()  # the proofs on the current chain
+        self.budget = DepthBudget()  # the value layer's one depth budget, spent by the chain
         self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
         self.scopes = scopes.Scopes()  # the value layer's scope table, for every file
@@ -287,7 +288,7 @@ class ClientIndex:
         """
         if busy in self.busy:
             return False
-        if len(self.busy) >= MAX_DEPTH:
+        if not self.budget.enter():
             self.scan.note("provenance-truncated:", chains)
             self.cuts += 1
             return False
@@ -297,6 +298,7 @@ class ClientIndex:
             found = prove()
         finally:
             self.busy.discard(busy)
+            self.budget.leave()
         if found or cuts == self.cuts:
             memo[memo_key] = found
         return found
