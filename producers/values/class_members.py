@@ -14,11 +14,16 @@ from tsograph.producers.lang.syntax_tree import Node
 PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
 
 
-def enclosing_class(node: Node) -> Node | None:
-    """The nearest class around `node` (whatever functions lie between)."""
-    for ancestor in node.ancestors():
-        if ancestor.kind == "class":
-            return ancestor
+def this_class(use: Node) -> Node | None:
+    """The class whose instance `this` is at `use`: the class of the method or field
+    around it; None inside a function that binds its own `this` first (arrow functions
+    keep the enclosing one)."""
+    for node in use.ancestors():
+        if (node.kind == "function" and node.value == "method") or node.kind == "field":
+            parent = node.parent
+            return parent if parent is not None and parent.kind == "class" else None
+        if node.kind == "function" and node.value != "arrow":
+            return None
     return None
 
 
@@ -57,10 +62,11 @@ def parameter_properties(constructor: Node, name: str) -> Iterator[Node]:
 
 
 def this_declarations(node: Node, name: str) -> Iterator[tuple[str, Node]]:
-    """What may say what `this.name` holds in the class around `node`, in class order:
+    """What may say what `this.name` holds in the class `this` is an instance of at `node`
+    (`this_class`), in class order:
     ("field", a field named `name`), ("parameter", a constructor parameter property named
     `name`) and then ("constructor", the constructor itself, whose body may assign it)."""
-    owner = enclosing_class(node)
+    owner = this_class(node)
     for member in () if owner is None else owner.items:
         if is_field_named(member, name):
             yield "field", member

@@ -43,10 +43,14 @@ def test_parameter_properties_need_a_modifier() -> None:
     assert list(class_members.parameter_properties(constructor, "plain")) == []
 
 
-def test_the_enclosing_class_is_found_through_arrow_functions() -> None:
+def test_the_class_of_this_is_found_through_arrow_functions_only() -> None:
     cls = _class()
     this = next(iter(find_all(cls, ("this",))))
-    assert class_members.enclosing_class(this) is cls
+    assert class_members.this_class(this) is cls
+    root = read_syntax("src/a.ts", b"class A { m() { return function () { this.db; }; } }").root
+    rebound = next(iter(find_all(root, ("this",))))
+    assert class_members.this_class(rebound) is None
+    assert list(class_members.this_declarations(rebound, "db")) == []
 
 
 def test_this_declarations_come_in_class_order_with_the_constructor_last() -> None:

@@ -25,7 +25,6 @@ from tsograph.producers.lang.syntax_read import (
     chain,
     enclosing_function,
     find_all,
-    is_function,
     static_key,
 )
 from tsograph.producers.lang.syntax_tree import Node
@@ -331,7 +330,7 @@ class Evaluator:
         Proven when the field has an initializer and is never assigned, or has
         none and is assigned exactly once, by a statement of the constructor.
         """
-        owner = _class_of(use)
+        owner = class_members.this_class(use)
         if owner is None:
             return UNKNOWN
         initializer: Node | None = None
@@ -451,17 +450,6 @@ def _writes_object(call: Node) -> bool:
     callee = call.part("callee")
     names = chain(callee) if callee is not None else None
     return names in (("Object", "assign"), ("Object", "defineProperty"))
-
-
-def _class_of(use: Node) -> Node | None:
-    """The class whose instance `this` is at `use` (arrow functions keep `this`)."""
-    for node in use.ancestors():
-        if (node.kind == "function" and node.value == "method") or node.kind == "field":
-            parent = node.parent
-            return parent if parent is not None and parent.kind == "class" else None
-        if is_function(node) and node.value != "arrow":
-            return None
-    return None
 
 
 def _this_assignments(owner: Node, name: str) -> list[Node]:

@@ -575,7 +575,7 @@ class Evaluator:
 
     def _this_value(self, path: str, node: Node) -> Val | None:
         """`this` in a class that extends TypeORM's `Repository<Entity>` is that repository."""
-        cls = class_members.enclosing_class(node)
+        cls = class_members.this_class(node)
         base_node = None if cls is None else cls.part("base")
         if cls is None or base_node is None:
             return None

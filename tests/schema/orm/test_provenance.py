@@ -142,6 +142,28 @@ def test_a_module_export_shadows_a_star_and_a_star_never_gives_default(tmp_path:
     assert _uses(document) == [("proven", "", "src/q.ts", 5)]
 
 
+def test_this_in_a_function_expression_of_a_method_is_not_the_instance(tmp_path: Path) -> None:
+    """A function expression binds its own `this` (an arrow keeps the method's): the one
+    rule of the value layer (values/class_members.this_class) for every evaluator."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "export class Repo {\n"
+                "  pool = new Pool();\n"
+                '  run() { this.pool.query("select * from proven"); }\n'
+                '  arrow() { return () => this.pool.query("select * from kept"); }\n'
+                "  later() {\n"
+                '    return function (this: any) { this.pool.query("select * from rebound"); };\n'
+                "  }\n"
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [("kept", "", "src/a.ts", 5), ("proven", "", "src/a.ts", 4)]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,
