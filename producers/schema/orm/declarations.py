@@ -2,7 +2,7 @@
 
 Pure functions over syntax nodes, shared by the evaluator (orm_evaluator.py) and the
 collectors: global types of scripts and `.d.ts` files, the calls and member accesses of
-a file, object literals and templates. Which declaration a name refers to is the value
+a file and object literals. Which declaration a name refers to is the value
 layer's one scope table (producers/values/scopes.py); `Binding` is what the evaluator
 keeps of it.
 """
@@ -164,30 +164,6 @@ def declared_name(node: Node, data: bytes) -> str | None:
 def single_unparenthesized(parameters: Node, data: bytes) -> bool:
     """`x => …`: the one parameter of an arrow written without parentheses."""
     return data[parameters.start : parameters.start + 1] != b"("
-
-
-def template_parts(node: Node) -> list[str | Node]:
-    """A template literal as its cooked text pieces and the expressions of its
-    substitutions, alternating, starting and ending with text."""
-    parts: list[str | Node] = []
-    text = ""
-    for item in node.items:
-        if item.kind == "substitution":
-            parts.append(text)
-            text = ""
-            inner = item.part("value")
-            if inner is not None:
-                parts.append(inner)
-        else:
-            text += item.value or ""
-    parts.append(text)
-    return parts
-
-
-def plain_template(node: Node) -> str | None:
-    """The value of a template literal without substitutions."""
-    parts = template_parts(node)
-    return parts[0] if len(parts) == 1 and isinstance(parts[0], str) else None
 
 
 def is_const(declarator: Node) -> bool:

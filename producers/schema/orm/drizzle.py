@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tsograph.producers.lang.syntax_read import static_key, top_level, unwrap_value
+from tsograph.producers.lang.syntax_read import static_key, template_text, top_level, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
@@ -33,7 +33,6 @@ from tsograph.producers.schema.orm.declarations import (
     is_object_property,
     key_name,
     literal_string,
-    template_parts,
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
@@ -523,16 +522,14 @@ class Drizzle(OrmCollector):
         """Drizzle's `sql` tag: `${table}` and `${table.column}` are named; other
         substitutions are bind parameters."""
         ev = run.evaluator
-        parts: list[str] = []
-        for part in template_parts(template):
-            value = None if isinstance(part, str) else ev.value(path, part)
-            if isinstance(part, str):
-                parts.append(part)
-            elif value is not None and value.kind == "drizzle-table":
-                parts.append(_quoted(value.ref))
-            else:
-                parts.append("?")
-        sql_text = "".join(parts)
+
+        def named(inner: Node | None) -> str:
+            value = ev.value(path, inner)
+            return (
+                _quoted(value.ref) if value is not None and value.kind == "drizzle-table" else "?"
+            )
+
+        sql_text = template_text(template, named)
         if not sql_relations.looks_like_sql(sql_text):
             run.scan.claim(path, template.start)
             return
@@ -630,12 +627,15 @@ def _apply_creator(ev: Evaluator, creator: tuple[str, Node], name: str) -> str |
     parameter = ev.text(path, param)
     body = unwrap_value(body)
     if body.kind == "template":
-        parts: list[str] = []
-        for part in template_parts(body):
-            if not isinstance(part, str) and ev.text(path, part) != parameter:
-                return None
-            parts.append(part if isinstance(part, str) else name)
-        return "".join(parts)
+        others: list[Node | None] = []
+
+        def applied(inner: Node | None) -> str:
+            if inner is None or ev.text(path, inner) != parameter:
+                others.append(inner)
+            return name
+
+        text = template_text(body, applied)
+        return None if others else text
     if body.kind == "binary":
         pieces: list[str] = []
         for side in (body.part("left"), body.part("right")):

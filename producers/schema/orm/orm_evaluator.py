@@ -42,7 +42,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import is_function, static_key, unwrap_value
+from tsograph.producers.lang.syntax_read import (
+    is_function,
+    static_key,
+    string_value,
+    unwrap_value,
+)
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
@@ -54,7 +59,6 @@ from tsograph.producers.schema.orm.declarations import (
     code_nodes,
     is_const,
     key_name,
-    plain_template,
     simple_assignments,
     single_unparenthesized,
 )
@@ -196,7 +200,7 @@ class Evaluator:
         if kind == "object":
             return Val("object", (path, node))
         if kind in ("string", "template"):
-            written = node.value if kind == "string" else plain_template(node)
+            written = string_value(node)
             # A template with substitutions is some text, not a constant.
             return Val("text") if written is None else Val("string", written)
         if is_function(node):
