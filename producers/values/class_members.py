@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tsograph.producers.lang.syntax_read import find_all
 from tsograph.producers.lang.syntax_tree import Node
 
 # Modifiers that make a constructor parameter a class field (a parameter property).
@@ -15,16 +16,27 @@ PARAMETER_PROPERTY = frozenset({"public", "private", "protected", "readonly"})
 
 
 def this_class(use: Node) -> Node | None:
-    """The class whose instance `this` is at `use`: the class of the method or field
-    around it; None inside a function that binds its own `this` first (arrow functions
-    keep the enclosing one)."""
+    """The class whose instance (or, in a static member, which itself) `this` is at `use`:
+    the class of the method or field around it; None inside a function that binds its
+    own `this` first (arrow functions keep the enclosing one)."""
+    member = _this_member(use)
+    parent = None if member is None else member.parent
+    return parent if parent is not None and parent.kind == "class" else None
+
+
+def _this_member(use: Node) -> Node | None:
+    """The method or field whose `this` is the one at `use`."""
     for node in use.ancestors():
         if (node.kind == "function" and node.value == "method") or node.kind == "field":
-            parent = node.parent
-            return parent if parent is not None and parent.kind == "class" else None
+            return node
         if node.kind == "function" and node.value != "arrow":
             return None
     return None
+
+
+def _is_static(use: Node) -> bool:
+    member = _this_member(use)
+    return member is not None and "static" in member.flags
 
 
 def is_field_named(member: Node, name: str) -> bool:
@@ -63,14 +75,66 @@ def parameter_properties(constructor: Node, name: str) -> Iterator[Node]:
 
 def this_declarations(node: Node, name: str) -> Iterator[tuple[str, Node]]:
     """What may say what `this.name` holds in the class `this` is an instance of at `node`
-    (`this_class`), in class order:
+    (`this_class`; in a static member, the class's static fields), in class order:
     ("field", a field named `name`), ("parameter", a constructor parameter property named
     `name`) and then ("constructor", the constructor itself, whose body may assign it)."""
     owner = this_class(node)
+    static = _is_static(node)
     for member in () if owner is None else owner.items:
         if is_field_named(member, name):
-            yield "field", member
-        elif is_constructor(member):
+            if ("static" in member.flags) == static:
+                yield "field", member
+        elif is_constructor(member) and not static:
             for parameter in parameter_properties(member, name):
                 yield "parameter", parameter
             yield "constructor", member
+
+
+def this_writes(owner: Node, name: str) -> list[Node]:
+    """The assignments to `this.name` anywhere in a class (`=`, `+=`, …; in nested
+    functions too, whatever their `this`: a write that may reach the instance counts)."""
+    found: list[Node] = []
+    for node in find_all(owner, ("assign",)):
+        left = node.part("left")
+        if left is not None and left.kind == "member":
+            obj = left.part("object")
+            prop = left.part("property")
+            if obj is not None and obj.kind == "this" and prop is not None and prop.value == name:
+                found.append(node)
+    return found
+
+
+def in_constructor(assignment: Node) -> bool:
+    """A statement of the constructor's own body (not nested in a block or function)."""
+    statement = assignment.parent
+    block = statement.parent if statement is not None else None
+    method = block.parent if block is not None else None
+    return (
+        statement is not None
+        and statement.kind == "statement"
+        and block is not None
+        and block.kind == "block"
+        and method is not None
+        and is_constructor(method)
+    )
+
+
+def this_value(use: Node, name: str) -> Node | None:
+    """The expression `this.name` always holds at `use` (an instance's), when its class
+    proves one: the field's initializer when no code of the class writes `this.name`, or,
+    for a field without one (or none declared), the one write when it is a statement of
+    the constructor's own body. A type annotation is no value; the evaluators read it
+    from `this_declarations`."""
+    owner = this_class(use)
+    if owner is None or _is_static(use):
+        return None
+    initializer: Node | None = None
+    for member in owner.items:
+        if is_field_named(member, name) and "static" not in member.flags:
+            initializer = member.part("value")
+    writes = this_writes(owner, name)
+    if initializer is not None and not writes:
+        return initializer
+    if initializer is None and len(writes) == 1 and in_constructor(writes[0]):
+        return writes[0].part("right")
+    return None

@@ -400,3 +400,32 @@ export function clause(kind: number, mock: any) {
         if f["location"]["path"] == "src/a.ts"
     }
     assert owners == {"proven"}
+
+
+def test_this_fields_are_clients_when_the_class_proves_one(tmp_path: Path) -> None:
+    # values/class_members.this_value, shared with the ORM and client evaluators: the one
+    # write of the constructor's body is followed, an initializer written over is not.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/a.ts": """import { PrismaClient } from "@prisma/client";
+export class Jobs {
+  db: any;
+  other = new PrismaClient();
+  constructor() { this.db = new PrismaClient(); }
+  swap(mock: any) { this.other = mock; }
+  assigned() { return this.db.job.findMany({}); }
+  overwritten() { return this.other.job.findMany({}); }
+}
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"Jobs.assigned"}

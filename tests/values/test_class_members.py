@@ -70,3 +70,45 @@ def test_this_declarations_come_in_class_order_with_the_constructor_last() -> No
     root = read_syntax("src/free.ts", b"const f = () => this.db;\n").root
     free_this = next(iter(find_all(root, ("this",))))
     assert list(class_members.this_declarations(free_this, "db")) == []
+
+
+THIS_VALUES = b"""
+class A {
+  kept = one;
+  written = two;
+  assigned: T;
+  nested: T;
+  static kept = three;
+  constructor() {
+    this.assigned = four;
+    if (x) { this.nested = five; }
+  }
+  m() { this.written = six; return [this.kept, this.written, this.assigned, this.nested]; }
+  static s() { return this.kept; }
+}
+"""
+
+
+def test_this_value_is_an_unwritten_initializer_or_the_one_constructor_write() -> None:
+    root = read_syntax("src/a.ts", THIS_VALUES).root
+    uses = [
+        node
+        for node in find_all(root, ("member",))
+        if (obj := node.part("object")) is not None
+        and obj.kind == "this"
+        and node.parent is not None
+        and node.parent.kind in ("array", "return")
+    ]
+    found = {}
+    for use in uses:
+        prop = use.part("property")
+        value = class_members.this_value(use, prop.value or "") if prop is not None else None
+        static = class_members.this_class(use) is not None and use.parent.kind == "return"
+        found[(prop.value if prop else "", static)] = None if value is None else value.value
+    assert found == {
+        ("kept", False): "one",
+        ("written", False): None,
+        ("assigned", False): "four",
+        ("nested", False): None,
+        ("kept", True): None,
+    }

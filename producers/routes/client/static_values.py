@@ -325,26 +325,10 @@ class Evaluator:
         return UNKNOWN
 
     def _this_field(self, ctx: Context, use: Node, name: str) -> Value:
-        """`this.name` in a class method: the field's only value, when the class proves one.
-
-        Proven when the field has an initializer and is never assigned, or has
-        none and is assigned exactly once, by a statement of the constructor.
-        """
-        owner = class_members.this_class(use)
-        if owner is None:
-            return UNKNOWN
-        initializer: Node | None = None
-        for member in owner.items:
-            if class_members.is_field_named(member, name):
-                if "static" in member.flags:
-                    return UNKNOWN
-                initializer = member.part("value")
-        assignments = _this_assignments(owner, name)
-        if initializer is not None and not assignments:
-            return self.value(ctx, initializer)
-        if initializer is None and len(assignments) == 1 and _in_constructor(assignments[0]):
-            return self.value(ctx, assignments[0].part("right"))
-        return UNKNOWN
+        """`this.name` in a class method: the field's only value, when the class proves one
+        (values/class_members.this_value)."""
+        written = class_members.this_value(use, name)
+        return UNKNOWN if written is None else self.value(ctx, written)
 
     def _object(self, ctx: Context, node: Node) -> Obj:
         members: list[tuple[str, Value]] = []
@@ -450,33 +434,6 @@ def _writes_object(call: Node) -> bool:
     callee = call.part("callee")
     names = chain(callee) if callee is not None else None
     return names in (("Object", "assign"), ("Object", "defineProperty"))
-
-
-def _this_assignments(owner: Node, name: str) -> list[Node]:
-    found: list[Node] = []
-    for node in find_all(owner, ("assign",)):
-        left = node.part("left")
-        if left is not None and left.kind == "member":
-            obj = left.part("object")
-            prop = left.part("property")
-            if obj is not None and obj.kind == "this" and prop is not None and prop.value == name:
-                found.append(node)
-    return found
-
-
-def _in_constructor(assignment: Node) -> bool:
-    """A statement of the constructor's own body (not nested in a block or function)."""
-    statement = assignment.parent
-    block = statement.parent if statement is not None else None
-    method = block.parent if block is not None else None
-    return (
-        statement is not None
-        and statement.kind == "statement"
-        and block is not None
-        and block.kind == "block"
-        and method is not None
-        and class_members.is_constructor(method)
-    )
 
 
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:

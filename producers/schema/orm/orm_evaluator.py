@@ -596,26 +596,21 @@ class Evaluator:
         return Val("typeorm-repo", entity)
 
     def _this_member(self, path: str, node: Node, name: str) -> Val | None:
+        """`this.name`: the declared type of its field or parameter property (it holds for
+        every write); else the one value its class proves (values/class_members.this_value),
+        or what the callers pass a parameter property no code writes again."""
+        parameter = None
         for kind, member in class_members.this_declarations(node, name):
-            if kind == "field":
-                annotation = member.part("type")
-                found = None if annotation is None else self.type_value(path, annotation)
-                return found or self.value(path, member.part("value"))
-            if kind == "parameter":
-                return self._parameter(path, member, ())
-            found = self._constructor_assignment(path, member, name)
+            annotation = None if kind == "constructor" else member.part("type")
+            found = None if annotation is None else self.type_value(path, annotation)
             if found is not None:
                 return found
-        return None
-
-    def _constructor_assignment(self, path: str, constructor: Node, name: str) -> Val | None:
-        """`this.db = <value>` written directly in the constructor body."""
-        body = constructor.part("body")
-        for statement in [] if body is None else body.items:
-            expression = statement.part("value") if statement.kind == "statement" else None
-            if expression is None or expression.kind != "assign" or expression.value != "=":
-                continue
-            left = expression.part("left")
-            if left is not None and self.text(path, left).replace(" ", "") == f"this.{name}":
-                return self.value(path, expression.part("right"))
-        return None
+            if kind == "parameter":
+                parameter = member
+        written = class_members.this_value(node, name)
+        if written is not None:
+            return self.value(path, written)
+        owner = class_members.this_class(node)
+        if parameter is None or owner is None or class_members.this_writes(owner, name):
+            return None
+        return self._parameter(path, parameter, ())

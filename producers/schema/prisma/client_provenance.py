@@ -8,7 +8,8 @@ inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
 `typeof client`); calls of functions whose declared return type is one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
-properties (`this.db`); calls of a generic function `f<T>(…, get: () => T): T`
+properties (`this.db`: typed as a client, or holding one by the shared rule of
+values/class_members.this_value); calls of a generic function `f<T>(…, get: () => T): T`
 whose `T` only that callback fixes, when every value the callback returns is a
 client (a `remember(name, () => new PrismaClient())` cache); and bindings
 imported across files (ES, CommonJS,
@@ -560,16 +561,14 @@ class ClientIndex:
         return False
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
+        """A field or parameter property typed as a client, or the one value the class
+        proves `this.name` holds (values/class_members.this_value) being one."""
         for kind, declared in class_members.this_declarations(node, name):
-            if kind == "constructor":
-                continue  # assignments in its body are not followed here
-            annotation = declared.part("type")
+            annotation = None if kind == "constructor" else declared.part("type")
             if annotation is not None and self._is_client_type(info, annotation, declared):
                 return True
-            value = declared.part("value") if kind == "field" else None
-            if value is not None and self.is_client(info, value):
-                return True
-        return False
+        written = class_members.this_value(node, name)
+        return written is not None and self.is_client(info, written)
 
 
 def _nullish_type(written: Node) -> bool:

@@ -164,6 +164,43 @@ def test_this_in_a_function_expression_of_a_method_is_not_the_instance(tmp_path:
     assert _uses(document) == [("kept", "", "src/a.ts", 5), ("proven", "", "src/a.ts", 4)]
 
 
+def test_this_fields_hold_a_value_only_when_the_class_proves_one(tmp_path: Path) -> None:
+    """values/class_members.this_value: an initializer no method writes over, or the one
+    write of the constructor's body; a declared type holds whatever is written."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "export class Repo {\n"
+                "  kept = new Pool();\n"
+                "  reset = new Pool();\n"
+                "  typed: Pool;\n"
+                "  assigned: any;\n"
+                "  static kept = 1;\n"
+                "  constructor(other: any) {\n"
+                "    this.typed = other;\n"
+                "    this.assigned = new Pool();\n"
+                "  }\n"
+                "  swap(other: any) { this.reset = other; }\n"
+                "  run() {\n"
+                '    this.kept.query("select * from kept");\n'
+                '    this.reset.query("select * from reset");\n'
+                '    this.typed.query("select * from typed");\n'
+                '    this.assigned.query("select * from assigned");\n'
+                "  }\n"
+                '  static run() { this.kept.query("select * from static_side"); }\n'
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [
+        ("assigned", "", "src/a.ts", 17),
+        ("kept", "", "src/a.ts", 14),
+        ("typed", "", "src/a.ts", 16),
+    ]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,
