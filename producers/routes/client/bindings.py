@@ -33,17 +33,17 @@ class Scopes:
 
     def __init__(self, root: Node) -> None:
         self.root = root
-        self._table = scopes.Scopes()
+        self.shared = scopes.Scopes()  # the value layer's table this one reads
         self._bindings: dict[Declaration, Binding] = {}
 
     def lookup(self, use: Node, name: str) -> Binding | None:
         """The value `name` has at `use`; None when nothing in the file declares it."""
-        found = self._table.lookup(use, name)
+        found = self.shared.lookup(use, name)
         return None if found is None else self.of(found)
 
     def lookup_type(self, use: Node, name: str) -> Binding | None:
         """The type `name` names at `use` (a class, an interface, an import, …)."""
-        found = self._table.lookup_type(use, name)
+        found = self.shared.lookup_type(use, name)
         return None if found is None else self.of(found)
 
     def of(self, declaration: Declaration) -> Binding:

@@ -438,9 +438,7 @@ def _writes_object(call: Node) -> bool:
 
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     """The specifier of `require("x")` with the global require; None for other calls."""
-    if callee is None or not modules.is_require(callee):
-        return None
-    if ctx.scopes.lookup(callee, "require") is not None:
+    if not modules.is_global_require(callee, ctx.scopes.shared):
         return None
     args = argument_nodes(call)
     if not args or len(args) != 1:

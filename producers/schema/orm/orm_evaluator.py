@@ -423,7 +423,7 @@ class Evaluator:
         if modules.is_dynamic_import(callee):
             specifier = modules.specifier_argument(node)
             return None if specifier is None else self.imported(path, specifier, "*")
-        if modules.is_require(callee):
+        if modules.is_global_require(callee, self._scopes):
             specifier = modules.specifier_argument(node)
             if specifier is None:
                 return None

@@ -201,6 +201,25 @@ def test_this_fields_hold_a_value_only_when_the_class_proves_one(tmp_path: Path)
     ]
 
 
+def test_a_local_require_is_not_nodes(tmp_path: Path) -> None:
+    """values/modules.is_global_require, as the client evaluator reads it: a parameter
+    named `require` may load anything."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'const { Pool } = require("pg");\n'
+                'new Pool().query("select * from proven");\n'
+                "export function load(require: (name: string) => any) {\n"
+                '  const { Pool } = require("pg");\n'
+                '  new Pool().query("select * from shadowed");\n'
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/a.ts", 2)]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,
