@@ -429,3 +429,37 @@ export class Jobs {
         if f["location"]["path"] == "src/a.ts"
     }
     assert owners == {"Jobs.assigned"}
+
+
+def test_a_module_export_shadows_the_same_name_of_its_star(tmp_path: Path) -> None:
+    # ES ResolveExport, as values/exports.py orders it for the ORM and client evaluators:
+    # the barrel's own (mock) `prisma` is the export, not its `export *` module's client.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/real.ts": (
+                'import { PrismaClient } from "@prisma/client";\n'
+                "export const prisma = new PrismaClient();\n"
+            ),
+            "src/barrel.ts": (
+                'export * from "./real";\n'
+                'import { makeMock } from "./mocks";\n'
+                "export const prisma = makeMock();\n"
+            ),
+            "src/a.ts": (
+                'import { prisma } from "./barrel";\n'
+                'import { prisma as real } from "./real";\n'
+                "export function shadowed() { return prisma.job.findMany({}); }\n"
+                "export function proven() { return real.job.findMany({}); }\n"
+            ),
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"proven"}

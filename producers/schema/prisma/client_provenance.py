@@ -29,6 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import string_value, top_level, unwrap
 from tsograph.producers.lang.syntax_tree import Node
@@ -305,6 +306,9 @@ class ClientIndex:
         return found
 
     def _export_is_client(self, path: str, name: str) -> bool:
+        """The module's own export decides (ES ResolveExport, as values/exports.py orders
+        it for the other evaluators); CommonJS assignments and then its `export *`
+        modules are tried in turn, the stars never for `default`."""
         info = self.file(path)
         if info is None:
             return False
@@ -314,32 +318,35 @@ class ClientIndex:
                 stars.append(record.specifier)
                 continue
             wanted = record.name == name or (name in ("default", "=") and record.kind == "equals")
-            if not wanted:
-                continue
-            if record.kind == "reexport":
-                target = self._resolve_source(path, record.specifier)
-                if target is not None and self.export_is_client(target, record.imported):
-                    return True
-                continue
-            ref = record.value
-            if ref is None:
-                continue
-            if ref.head == "import" and ref.name in info.imports:
-                if self._import_is_client(info, ref.name, ref.members):
-                    return True
-            elif ref.head == "decl" and ref.name == "default":
-                expression = bindings.default_expression(info.file.root)
-                if expression is not None and self.is_client(info, expression):
-                    return True
-            elif ref.head == "decl" and not ref.members:
-                binding = self._module_declaration(info, ref.name)
-                if binding is not None and self._binding_is_client(info, binding, ref.name):
-                    return True
+            found = self._record_is_client(info, record) if wanted else None
+            if found is not None and (found or record.kind in ("local", "reexport")):
+                return found
         if name not in ("default", "="):
             for specifier in stars:
                 target = self._resolve_source(path, specifier)
                 if target is not None and self.export_is_client(target, name):
                     return True
+        return False
+
+    def _record_is_client(self, info: ClientFile, record: Export) -> bool | None:
+        """Whether an export record's value is a client; None for a record that exports
+        no value (a type)."""
+        if record.type_only:
+            return None
+        if record.kind == "reexport":
+            target = self._resolve_source(info.path, record.specifier)
+            return target is not None and self.export_is_client(target, record.imported)
+        ref = record.value
+        if ref is None:
+            return None
+        if ref.head == "import" and ref.name in info.imports:
+            return self._import_is_client(info, ref.name, ref.members)
+        if ref.head == "decl" and ref.name == "default":
+            expression = bindings.default_expression(info.file.root)
+            return expression is not None and self.is_client(info, expression)
+        if ref.head == "decl" and not ref.members:
+            binding = self._module_declaration(info, ref.name)
+            return binding is not None and self._binding_is_client(info, binding, ref.name)
         return False
 
     def _import_is_client(
