@@ -66,7 +66,8 @@ TABLE_METHODS = frozenset(
 )
 VIEW_FINISHERS = frozenset({"as", "existing", "enableRLS", "withRLS"})
 CASINGS = frozenset({"snake_case", "camelCase"})
-UNKNOWN = "?"
+# A casing the code sets but no rule proves: a setting, not the value layer's UNKNOWN.
+UNPROVEN_CASING = "?"
 
 
 def to_snake_case(key: str) -> str:
@@ -296,7 +297,7 @@ class Drizzle(OrmCollector):
                     found.add(_casing_of_call(run.evaluator, path, call))
         if not seen_any:
             return
-        if len(found) == 1 and UNKNOWN not in found:
+        if len(found) == 1 and UNPROVEN_CASING not in found:
             self.casing = next(iter(found))
         else:
             self.casing_known = False
@@ -578,7 +579,7 @@ def _object_value(obj: Node, key: str) -> Node | None:
 
 def _casing_of_call(ev: Evaluator, path: str, call: Node) -> str | None:
     """The casing of `drizzle(client, config)`, `drizzle(url, config)` or
-    `drizzle({ connection, casing })` (drizzle-orm 0.45.3 signatures); UNKNOWN when the
+    `drizzle({ connection, casing })` (drizzle-orm 0.45.3 signatures); UNPROVEN_CASING when the
     config is not an object the evaluator can read."""
     args = call_arguments(call)
     first = ev.value(path, args[0]) if args else None
@@ -589,15 +590,15 @@ def _casing_of_call(ev: Evaluator, path: str, call: Node) -> str | None:
     else:
         return None
     if config is None or config.kind != "object":
-        return UNKNOWN
+        return UNPROVEN_CASING
     config_path, obj = config.ref
     if any(item.kind == "spread" for item in obj.items):
-        return UNKNOWN
+        return UNPROVEN_CASING
     value = _object_value(obj, "casing")
     if value is None:
         return None
     written = ev.constant(config_path, value)
-    return written if written in CASINGS else UNKNOWN
+    return written if written in CASINGS else UNPROVEN_CASING
 
 
 def _casing_in(root: Node) -> str | None:
@@ -607,7 +608,7 @@ def _casing_in(root: Node) -> str | None:
         node = stack.pop()
         if node.kind == "property" and is_object_property(node) and static_key(node) == "casing":
             written = literal_string(node.part("value"))
-            return written if written in CASINGS else UNKNOWN
+            return written if written in CASINGS else UNPROVEN_CASING
         stack.extend(node.children())
     return None
 
