@@ -21,7 +21,6 @@ cached by content, so a warm run parses nothing.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
@@ -48,10 +47,12 @@ from tsograph.producers.routes.node.runtime_values import (
     Wrapped,
 )
 from tsograph.producers.values import modules
-from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget
+from tsograph.producers.values.budget import DepthBudget, recursion_room
 from tsograph.producers.values.javascript import fold, js_string, number
 
-_FRAMES_PER_CALL = 40  # twice what a call costs at most in the measured chains
+# A followed call costs about twenty Python frames (statements, expressions, the call;
+# 978 frames at the cut of a measured 56-call chain): room for twice that.
+_FRAMES_PER_CALL = 40
 MAX_STEPS = 400_000  # statements and expressions over the whole project
 _LOOPS = frozenset({"for", "for_in", "while", "do"})
 
@@ -83,25 +84,19 @@ class Interpreter:
 
     def run_all(self) -> None:
         self.model.preload()
-        # Each followed call costs the interpreter about twenty Python frames (statements,
-        # expressions, the call): room for the shared budget's MAX_DEPTH calls besides
-        # what the caller has in use (measured: 978 frames at the cut of a 56-call chain).
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(limit + MAX_DEPTH * _FRAMES_PER_CALL)
         try:
-            for path in self.model.paths:
-                self.module(path)
-            # Entry modules (imported by no other) first: what they register is then
-            # called, not run a second time as a function nothing calls. A require inside
-            # a function body that has not run yet still makes its target no entry.
-            paths = self.model.paths
-            imported = self.imported | self._statically_imported(paths)
-            for path in sorted(paths, key=lambda path: (path in imported, path)):
-                self.uncalled_functions(path)
+            with recursion_room(_FRAMES_PER_CALL):
+                for path in self.model.paths:
+                    self.module(path)
+                # Entry modules (imported by no other) first: what they register is then
+                # called, not run a second time as a function nothing calls. A require in
+                # a function body that has not run yet still makes its target no entry.
+                paths = self.model.paths
+                imported = self.imported | self._statically_imported(paths)
+                for path in sorted(paths, key=lambda path: (path in imported, path)):
+                    self.uncalled_functions(path)
         except _Budget:
             self.out_of_budget = True
-        finally:
-            sys.setrecursionlimit(limit)
 
     def _statically_imported(self, paths: list[str]) -> set[str]:
         """Project files some import or require names, wherever the import sits."""
