@@ -49,6 +49,7 @@ from tsograph.producers.routes.node.runtime_values import (
 from tsograph.producers.values import modules
 from tsograph.producers.values.budget import DepthBudget, recursion_room
 from tsograph.producers.values.javascript import fold, js_string, number
+from tsograph.producers.values.scopes import Scopes
 
 # A followed call costs about twenty Python frames (statements, expressions, the call;
 # 978 frames at the cut of a measured 56-call chain): room for twice that.
@@ -70,10 +71,10 @@ class Interpreter:
     coverage_places: set[tuple[str, int]] = field(default_factory=set)
     steps: int = 0
     stack: list[Node] = field(default_factory=list)  # the functions being run, outermost first
-    # The value layer's one depth budget: how deep calls are followed.
-    budget: DepthBudget = field(default_factory=DepthBudget)
+    budget: DepthBudget = field(default_factory=DepthBudget)  # how deep calls are followed
     out_of_budget: bool = False
     scopes: dict[str, Scope] = field(default_factory=dict)
+    declarations: Scopes = field(default_factory=Scopes)  # the value layer's scope table
     invoked: set[Node] = field(default_factory=set)
     imported: set[str] = field(default_factory=set)  # modules another module imports
     # The framework whose plugins a module exports (`module.exports = async function (fastify)`),
@@ -634,7 +635,7 @@ class Interpreter:
         if callee is None:
             return UNKNOWN
         arg_nodes = list(node.items) if node.kind == "call" else []
-        if modules.is_require(callee):
+        if modules.is_global_require(callee, self.declarations):
             literal = modules.specifier_argument(node)
             if literal is None:
                 return UNKNOWN
