@@ -90,18 +90,30 @@ def this_declarations(node: Node, name: str) -> Iterator[tuple[str, Node]]:
             yield "constructor", member
 
 
-def this_writes(owner: Node, name: str) -> list[Node]:
+class ThisWrites:
     """The assignments to `this.name` anywhere in a class (`=`, `+=`, …; in nested
-    functions too, whatever their `this`: a write that may reach the instance counts)."""
-    found: list[Node] = []
-    for node in find_all(owner, ("assign",)):
-        left = node.part("left")
-        if left is not None and left.kind == "member":
-            obj = left.part("object")
-            prop = left.part("property")
-            if obj is not None and obj.kind == "this" and prop is not None and prop.value == name:
-                found.append(node)
-    return found
+    functions too, whatever their `this`: a write that may reach the instance counts),
+    found in one walk of each class an evaluator asks about."""
+
+    __slots__ = ("_by_class",)
+
+    def __init__(self) -> None:
+        self._by_class: dict[Node, dict[str, list[Node]]] = {}
+
+    def of(self, owner: Node, name: str) -> list[Node]:
+        found = self._by_class.get(owner)
+        if found is None:
+            found = {}
+            for node in find_all(owner, ("assign",)):
+                left = node.part("left")
+                if left is None or left.kind != "member":
+                    continue
+                obj = left.part("object")
+                prop = left.part("property")
+                if obj is not None and obj.kind == "this" and prop is not None and prop.value:
+                    found.setdefault(prop.value, []).append(node)
+            self._by_class[owner] = found
+        return found.get(name, [])
 
 
 def in_constructor(assignment: Node) -> bool:
@@ -119,7 +131,7 @@ def in_constructor(assignment: Node) -> bool:
     )
 
 
-def this_value(use: Node, name: str) -> Node | None:
+def this_value(use: Node, name: str, writes: ThisWrites) -> Node | None:
     """The expression `this.name` always holds at `use` (an instance's), when its class
     proves one: the field's initializer when no code of the class writes `this.name`, or,
     for a field without one (or none declared), the one write when it is a statement of
@@ -132,9 +144,9 @@ def this_value(use: Node, name: str) -> Node | None:
     for member in owner.items:
         if is_field_named(member, name) and "static" not in member.flags:
             initializer = member.part("value")
-    writes = this_writes(owner, name)
-    if initializer is not None and not writes:
+    written = writes.of(owner, name)
+    if initializer is not None and not written:
         return initializer
-    if initializer is None and len(writes) == 1 and in_constructor(writes[0]):
-        return writes[0].part("right")
+    if initializer is None and len(written) == 1 and in_constructor(written[0]):
+        return written[0].part("right")
     return None

@@ -49,42 +49,78 @@ class ExportSite:
     declaration: Declaration | None = None
 
 
-def export_sites(root: Node, name: str) -> Iterator[ExportSite]:
-    stars: list[ExportSite] = []
-    for statement in root.items:
-        if statement.kind == "statement":
-            yield from _commonjs(statement, name)
-        elif statement.kind == "export":
-            yield from _own(statement, name)
-            if _is_star(statement) and name != "default":
-                stars.append(ExportSite("star", statement, specifier=statement.value or ""))
-    yield from stars
+def export_sites(root: Node, name: str) -> list[ExportSite]:
+    """The sites of export `name` of module `root`, in that order (one pass; an evaluator
+    that asks a module for many names keeps an `ExportIndex`)."""
+    return ExportIndex().sites(root, name)
 
 
-def _own(statement: Node, name: str) -> Iterator[ExportSite]:
+class ExportIndex:
+    """Each module's export sites by name, read in one pass per module asked about."""
+
+    __slots__ = ("_modules",)
+
+    def __init__(self) -> None:
+        # root -> (sites by exported name, `module.exports = …` sites, `export *` sites)
+        self._modules: dict[
+            Node, tuple[dict[str, list[ExportSite]], list[ExportSite], list[ExportSite]]
+        ] = {}
+
+    def sites(self, root: Node, name: str) -> list[ExportSite]:
+        named, whole, stars = self._index(root)
+        own = named.get(name, [])
+        if whole:
+            own = sorted([*own, *whole], key=lambda site: site.node.start)
+        return own if name == "default" else [*own, *stars]
+
+    def _index(
+        self, root: Node
+    ) -> tuple[dict[str, list[ExportSite]], list[ExportSite], list[ExportSite]]:
+        found = self._modules.get(root)
+        if found is None:
+            named: dict[str, list[ExportSite]] = {}
+            whole: list[ExportSite] = []
+            stars: list[ExportSite] = []
+            for statement in root.items:
+                if statement.kind == "statement":
+                    for name, site in _commonjs(statement):
+                        (whole if name is None else named.setdefault(name, [])).append(site)
+                elif statement.kind == "export":
+                    for name, site in _own(statement):
+                        named.setdefault(name, []).append(site)
+                    if _is_star(statement):
+                        stars.append(ExportSite("star", statement, specifier=statement.value or ""))
+            found = (named, whole, stars)
+            self._modules[root] = found
+        return found
+
+
+def _own(statement: Node) -> Iterator[tuple[str, ExportSite]]:
     declaration = statement.part("declaration")
     if "default" in statement.flags:
         value = declaration or statement.part("value")
-        if name == "default" and value is not None:
-            yield ExportSite("default", value)
+        if value is not None:
+            yield "default", ExportSite("default", value)
         return
     if declaration is not None:
         for found in statement_declarations(declaration):
-            if found.name.value == name:
-                yield ExportSite("declared", found.node, declaration=found)
+            if found.name.value is not None:
+                yield found.name.value, ExportSite("declared", found.node, declaration=found)
         return
     for entry in statement.items:
         local = entry.part("name")
         alias = entry.part("alias") or local
-        if local is None or alias is None or alias.value != name:
+        if local is None or alias is None or alias.value is None:
             continue
         if statement.value is not None:
-            yield ExportSite("reexport", entry, local.value or "", statement.value)
+            site = ExportSite("reexport", entry, local.value or "", statement.value)
         else:
-            yield ExportSite("local", local, local.value or "")
+            site = ExportSite("local", local, local.value or "")
+        yield alias.value, site
 
 
-def _commonjs(statement: Node, name: str) -> Iterator[ExportSite]:
+def _commonjs(statement: Node) -> Iterator[tuple[str | None, ExportSite]]:
+    """`module.exports = …` (a site of every name: None) and `exports.name = …`."""
     assignment = statement.part("value")
     if assignment is None or assignment.kind != "assign" or assignment.value != "=":
         return
@@ -93,9 +129,11 @@ def _commonjs(statement: Node, name: str) -> Iterator[ExportSite]:
     if left is None or right is None:
         return
     if modules.is_module_exports(left):
-        yield ExportSite("module-exports", right)
-    elif modules.exports_member(left) == name:
-        yield ExportSite("member", right)
+        yield None, ExportSite("module-exports", right)
+        return
+    member = modules.exports_member(left)
+    if member is not None:
+        yield member, ExportSite("member", right)
 
 
 def _is_star(statement: Node) -> bool:

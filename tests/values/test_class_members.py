@@ -100,9 +100,11 @@ def test_this_value_is_an_unwritten_initializer_or_the_one_constructor_write() -
         and node.parent.kind in ("array", "return")
     ]
     found = {}
+    writes = class_members.ThisWrites()
     for use in uses:
         prop = use.part("property")
-        value = class_members.this_value(use, prop.value or "") if prop is not None else None
+        name = prop.value or "" if prop is not None else ""
+        value = class_members.this_value(use, name, writes)
         static = class_members.this_class(use) is not None and use.parent.kind == "return"
         found[(prop.value if prop else "", static)] = None if value is None else value.value
     assert found == {

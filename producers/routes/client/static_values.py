@@ -127,6 +127,8 @@ class Context:
         # Values of module-level consts: no wrapper argument can reach them, so one
         # evaluation serves every use (None marks one in progress: a cycle).
         self.module_consts: dict[Node, Value | None] = {}
+        self.this_writes = class_members.ThisWrites()
+        self.exports = exports.ExportIndex()
 
 
 class ProjectView:
@@ -271,7 +273,7 @@ class Evaluator:
         if not self.budget.enter():
             return UNKNOWN
         try:
-            for site in exports.export_sites(ctx.root, name):
+            for site in ctx.exports.sites(ctx.root, name):
                 if site.kind in exports.DECIDING:
                     return _mark_exported(self._export_site(ctx, site))
                 if site.kind == "star":
@@ -327,7 +329,7 @@ class Evaluator:
     def _this_field(self, ctx: Context, use: Node, name: str) -> Value:
         """`this.name` in a class method: the field's only value, when the class proves one
         (values/class_members.this_value)."""
-        written = class_members.this_value(use, name)
+        written = class_members.this_value(use, name, ctx.this_writes)
         return UNKNOWN if written is None else self.value(ctx, written)
 
     def _object(self, ctx: Context, node: Node) -> Obj:

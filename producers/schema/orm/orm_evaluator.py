@@ -99,6 +99,8 @@ class Evaluator:
         self.memo: dict[MemoKey, Val | None] = {}
         self._active: set[MemoKey] = set()
         self.budget = DepthBudget()
+        self.this_writes = class_members.ThisWrites()
+        self.exports = exports.ExportIndex()
         self._callers: dict[tuple[str, int], list[tuple[str, Node]]] | None = None
         self._nodes: dict[str, tuple[Node, ...]] = {}
         # The value layer's scope table, one for every file read.
@@ -340,7 +342,7 @@ class Evaluator:
         if file is None or path in seen:
             return None
         seen = seen | {path}
-        for site in exports.export_sites(file.root, name):
+        for site in self.exports.sites(file.root, name):
             found = self._export_site(path, site, name, seen)
             if found is not None or site.kind in exports.DECIDING:
                 return found
@@ -607,10 +609,10 @@ class Evaluator:
                 return found
             if kind == "parameter":
                 parameter = member
-        written = class_members.this_value(node, name)
+        written = class_members.this_value(node, name, self.this_writes)
         if written is not None:
             return self.value(path, written)
         owner = class_members.this_class(node)
-        if parameter is None or owner is None or class_members.this_writes(owner, name):
+        if parameter is None or owner is None or self.this_writes.of(owner, name):
             return None
         return self._parameter(path, parameter, ())

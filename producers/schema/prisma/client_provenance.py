@@ -123,6 +123,7 @@ class ClientIndex:
         self.files: dict[str, ClientFile | None] = {}
         self.exports: dict[tuple[str, str], bool] = {}
         self.busy: set[object] = set()  # the proofs on the current chain
+        self.this_writes = class_members.ThisWrites()
         self.budget = DepthBudget()  # the value layer's one depth budget, spent by the chain
         self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
@@ -574,7 +575,7 @@ class ClientIndex:
             annotation = None if kind == "constructor" else declared.part("type")
             if annotation is not None and self._is_client_type(info, annotation, declared):
                 return True
-        written = class_members.this_value(node, name)
+        written = class_members.this_value(node, name, self.this_writes)
         return written is not None and self.is_client(info, written)
 
 
