@@ -8,7 +8,9 @@ evaluator, so the same chain is followed as far by the routes and the schema pro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TypeVar
 
 MAX_DEPTH = 48
@@ -50,3 +52,16 @@ class DepthBudget:
     def below(self) -> DepthBudget:
         """A budget for a nested evaluation that starts one level below this chain."""
         return DepthBudget(self.depth + 1)
+
+
+@contextmanager
+def recursion_room(frames_per_level: int) -> Iterator[None]:
+    """Python's recursion limit raised for MAX_DEPTH levels of an evaluator that spends
+    `frames_per_level` frames a level (the Node interpreter runs whole function bodies
+    a level), restored afterwards."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(limit + MAX_DEPTH * frames_per_level)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)

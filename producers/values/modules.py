@@ -1,9 +1,10 @@
 """How JavaScript code loads another module at run time and what CommonJS code exports.
 
 Every evaluator recognises loads the same way: the global `require` (an
-evaluator with scopes checks that no local binding shadows it) and the
-`import` keyword, with the module named by a string, a template without
-substitutions counting as one (Node resolves the same specifier either way).
+evaluator with scopes asks `is_global_require`: no declaration of the file's scope
+table binds the name there) and the `import` keyword, with the module named by a
+string, a template without substitutions counting as one (Node resolves the same
+specifier either way).
 And it reads CommonJS exports the same way: `module.exports = value` sets the
 whole export, `exports.name = value` and `module.exports.name = value` one
 member.
@@ -13,10 +14,17 @@ from __future__ import annotations
 
 from tsograph.producers.lang.syntax_read import chain, string_value
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values.scopes import Scopes
 
 
 def is_require(callee: Node | None) -> bool:
     return callee is not None and callee.kind == "identifier" and callee.value == "require"
+
+
+def is_global_require(callee: Node | None, table: Scopes) -> bool:
+    """Node's `require`: the name, with no declaration of the file binding it there (a
+    parameter or a local function named `require` may load anything, or nothing)."""
+    return is_require(callee) and callee is not None and table.lookup(callee, "require") is None
 
 
 def is_dynamic_import(callee: Node | None) -> bool:

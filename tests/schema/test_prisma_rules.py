@@ -367,3 +367,99 @@ export const list = () => prisma.job.findMany();
         "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
         " (at src/db.ts:21, src/db.ts:22)" in document["limitations"]
     )
+
+
+def test_loop_and_switch_clause_bindings_shadow_the_client(tmp_path: Path) -> None:
+    # The value layer's one scope table: a `for…of` binding and a `const` of a `case`
+    # clause declare the name there, so the module's client is not what they hold.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/a.ts": """import { PrismaClient } from "@prisma/client";
+const prisma = new PrismaClient();
+export function proven() { return prisma.job.findMany({}); }
+export function loop(mocks: any[]) {
+  for (const prisma of mocks) prisma.job.findMany({});
+}
+export function clause(kind: number, mock: any) {
+  switch (kind) {
+    case 1:
+      const prisma = mock;
+      return prisma.job.findMany({});
+  }
+}
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"proven"}
+
+
+def test_this_fields_are_clients_when_the_class_proves_one(tmp_path: Path) -> None:
+    # values/class_members.this_value, shared with the ORM and client evaluators: the one
+    # write of the constructor's body is followed, an initializer written over is not.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/a.ts": """import { PrismaClient } from "@prisma/client";
+export class Jobs {
+  db: any;
+  other = new PrismaClient();
+  constructor() { this.db = new PrismaClient(); }
+  swap(mock: any) { this.other = mock; }
+  assigned() { return this.db.job.findMany({}); }
+  overwritten() { return this.other.job.findMany({}); }
+}
+""",
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"Jobs.assigned"}
+
+
+def test_a_module_export_shadows_the_same_name_of_its_star(tmp_path: Path) -> None:
+    # ES ResolveExport, as values/exports.py orders it for the ORM and client evaluators:
+    # the barrel's own (mock) `prisma` is the export, not its `export *` module's client.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/real.ts": (
+                'import { PrismaClient } from "@prisma/client";\n'
+                "export const prisma = new PrismaClient();\n"
+            ),
+            "src/barrel.ts": (
+                'export * from "./real";\n'
+                'import { makeMock } from "./mocks";\n'
+                "export const prisma = makeMock();\n"
+            ),
+            "src/a.ts": (
+                'import { prisma } from "./barrel";\n'
+                'import { prisma as real } from "./real";\n'
+                "export function shadowed() { return prisma.job.findMany({}); }\n"
+                "export function proven() { return real.job.findMany({}); }\n"
+            ),
+        },
+    )
+    document = document_of(project)
+    owners = {
+        f["symbol"]["usr"].rpartition("#")[2]
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts"
+    }
+    assert owners == {"proven"}

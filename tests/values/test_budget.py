@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget
+import sys
+
+import pytest
+
+from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget, recursion_room
 
 
 def test_enter_refuses_once_every_level_is_in_use_and_leave_gives_one_back() -> None:
@@ -29,3 +33,11 @@ def test_within_computes_one_level_deeper_and_cuts_once_spent() -> None:
     spent = DepthBudget(MAX_DEPTH)
     assert spent.within(lambda: "computed", "cut") == "cut"
     assert spent.depth == MAX_DEPTH
+
+
+def test_recursion_room_lasts_while_the_evaluator_runs() -> None:
+    limit = sys.getrecursionlimit()
+    with pytest.raises(KeyError), recursion_room(10):
+        assert sys.getrecursionlimit() == limit + 10 * MAX_DEPTH
+        raise KeyError("an evaluator's own error still restores the limit")
+    assert sys.getrecursionlimit() == limit

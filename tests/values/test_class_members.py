@@ -43,10 +43,14 @@ def test_parameter_properties_need_a_modifier() -> None:
     assert list(class_members.parameter_properties(constructor, "plain")) == []
 
 
-def test_the_enclosing_class_is_found_through_arrow_functions() -> None:
+def test_the_class_of_this_is_found_through_arrow_functions_only() -> None:
     cls = _class()
     this = next(iter(find_all(cls, ("this",))))
-    assert class_members.enclosing_class(this) is cls
+    assert class_members.this_class(this) is cls
+    root = read_syntax("src/a.ts", b"class A { m() { return function () { this.db; }; } }").root
+    rebound = next(iter(find_all(root, ("this",))))
+    assert class_members.this_class(rebound) is None
+    assert list(class_members.this_declarations(rebound, "db")) == []
 
 
 def test_this_declarations_come_in_class_order_with_the_constructor_last() -> None:
@@ -66,3 +70,47 @@ def test_this_declarations_come_in_class_order_with_the_constructor_last() -> No
     root = read_syntax("src/free.ts", b"const f = () => this.db;\n").root
     free_this = next(iter(find_all(root, ("this",))))
     assert list(class_members.this_declarations(free_this, "db")) == []
+
+
+THIS_VALUES = b"""
+class A {
+  kept = one;
+  written = two;
+  assigned: T;
+  nested: T;
+  static kept = three;
+  constructor() {
+    this.assigned = four;
+    if (x) { this.nested = five; }
+  }
+  m() { this.written = six; return [this.kept, this.written, this.assigned, this.nested]; }
+  static s() { return this.kept; }
+}
+"""
+
+
+def test_this_value_is_an_unwritten_initializer_or_the_one_constructor_write() -> None:
+    root = read_syntax("src/a.ts", THIS_VALUES).root
+    uses = [
+        node
+        for node in find_all(root, ("member",))
+        if (obj := node.part("object")) is not None
+        and obj.kind == "this"
+        and node.parent is not None
+        and node.parent.kind in ("array", "return")
+    ]
+    found = {}
+    writes = class_members.ThisWrites()
+    for use in uses:
+        prop = use.part("property")
+        name = prop.value or "" if prop is not None else ""
+        value = class_members.this_value(use, name, writes)
+        static = class_members.this_class(use) is not None and use.parent.kind == "return"
+        found[(prop.value if prop else "", static)] = None if value is None else value.value
+    assert found == {
+        ("kept", False): "one",
+        ("written", False): None,
+        ("assigned", False): "four",
+        ("nested", False): None,
+        ("kept", True): None,
+    }

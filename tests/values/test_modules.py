@@ -82,14 +82,6 @@ def test_commonjs_exports_are_the_whole_module_or_one_named_member() -> None:
     ]
 
 
-def test_pattern_names_follow_defaults_renames_and_rests_in_source_order() -> None:
-    from tsograph.producers.values.patterns import pattern_names
-
-    root = read_syntax("src/a.js", b"const { a, b: [c, ...d], e = 1, f: { g = 2 } } = x;").root
-    pattern = next(iter(find_all(root, ("object_pattern",))))
-    assert [name for name, _ in pattern_names(pattern)] == ["a", "c", "d", "e", "g"]
-
-
 def test_a_function_gives_its_expression_body_or_each_return_value() -> None:
     from tsograph.producers.values.returns import function_results
 

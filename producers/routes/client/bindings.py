@@ -1,11 +1,9 @@
-"""Which declaration a name in a file's neutral syntax tree refers to.
+"""What a name in a file means to the client producer, read from the one scope table.
 
-A small lexical resolver: it walks from a use up through blocks and
-functions and looks at the declarations each scope holds (hoisted `var` and
-function declarations included, since a name is bound in its whole scope).
-It answers only what the client producer needs: is `fetch` the global one,
-is a name a `const` (immutable, so its initializer is its value), a
-parameter of which function, or an import from which module.
+The scope rules are the value layer's (producers/values/scopes.py); this module says
+what the client producer needs of a declaration: is a name a `const` (immutable, so
+its initializer is its value), a function, a parameter of which function and at which
+position, or an import of which export of which module.
 """
 
 from __future__ import annotations
@@ -13,18 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from tsograph.producers.lang.syntax_read import is_function
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.values.patterns import pattern_names
+from tsograph.producers.values import scopes
+from tsograph.producers.values.scopes import Declaration
 
 BindingKind = Literal["const", "mutable", "function", "class", "import", "param", "other"]
-
-# Nodes that hold a scope of their own (classes hold none the producer reads).
-_BLOCKS = frozenset({"module", "block", "case", "default_case"})
-_LOOPS = frozenset({"for", "for_in", "catch"})
-_NAMED_OTHER = frozenset({"enum", "namespace", "interface", "type_alias"})
-# Statements whose nested `var` declarations are hoisted into the enclosing scope.
-_HOISTING = frozenset({"if", "try", "labeled"})
 
 
 @dataclass(frozen=True)
@@ -38,138 +29,54 @@ class Binding:
 
 
 class Scopes:
-    """Name resolution for one file, with each scope's declarations read once."""
+    """Name resolution for one file through the shared scope table."""
 
     def __init__(self, root: Node) -> None:
         self.root = root
-        self._tables: dict[Node, dict[str, Binding]] = {}
+        self.shared = scopes.Scopes()  # the value layer's table this one reads
+        self._bindings: dict[Declaration, Binding] = {}
 
     def lookup(self, use: Node, name: str) -> Binding | None:
-        """The binding `name` has at `use`; None when nothing in the file binds it."""
-        node: Node | None = use
-        while node is not None:
-            table = self._table(node)
-            if table is not None and name in table:
-                return table[name]
-            node = node.parent
-        return None
+        """The value `name` has at `use`; None when nothing in the file declares it."""
+        found = self.shared.lookup(use, name)
+        return None if found is None else self.of(found)
 
-    def _table(self, node: Node) -> dict[str, Binding] | None:
-        if node.kind not in _BLOCKS and node.kind not in _LOOPS and not is_function(node):
-            return None
-        table = self._tables.get(node)
-        if table is None:
-            table = {}
-            self._fill(node, table)
-            self._tables[node] = table
-        return table
+    def lookup_type(self, use: Node, name: str) -> Binding | None:
+        """The type `name` names at `use` (a class, an interface, an import, …)."""
+        found = self.shared.lookup_type(use, name)
+        return None if found is None else self.of(found)
 
-    def _fill(self, node: Node, table: dict[str, Binding]) -> None:
-        if node.kind == "function":
-            self._parameters(node, table)
-            name = node.part("name")
-            if node.value == "expression" and name is not None and name.value is not None:
-                table.setdefault(name.value, Binding("function", node))
-            return
-        if node.kind in _LOOPS:
-            for field in ("initializer", "left", "parameter"):
-                child = node.part(field)
-                if child is None:
-                    continue
-                if child.kind == "declaration":
-                    self._declaration(child, table, loop=True)
-                else:
-                    for item, _ in pattern_names(child):
-                        table.setdefault(item, Binding("other", child))
-            return
-        for child in node.items:
-            self._statement(child, table, top=node.kind == "module")
-
-    def _statement(self, child: Node, table: dict[str, Binding], *, top: bool) -> None:
-        kind = child.kind
-        if kind == "export":
-            declaration = child.part("declaration")
-            if declaration is not None:
-                self._statement(declaration, table, top=top)
-        elif kind == "declaration":
-            self._declaration(child, table, loop=False)
-        elif kind == "function" and child.value == "declaration":
-            self._named(child, "function", table)
-        elif kind == "class" and child.value == "declaration":
-            self._named(child, "class", table)
-        elif kind == "import" and top:
-            self._import(child, table)
-        elif kind in _NAMED_OTHER:
-            self._named(child, "other", table)
-        elif kind in _HOISTING:
-            for inner in _var_declarations(child):
-                self._declaration(inner, table, loop=False)
-
-    @staticmethod
-    def _named(node: Node, kind: BindingKind, table: dict[str, Binding]) -> None:
-        name = node.part("name")
-        if name is not None and name.kind == "identifier" and name.value is not None:
-            table.setdefault(name.value, Binding(kind, node))
-
-    def _declaration(self, node: Node, table: dict[str, Binding], *, loop: bool) -> None:
-        is_const = node.value == "const"
-        for declarator in node.items:
-            if declarator.kind != "declarator":
-                continue
-            name = declarator.part("name")
-            if name is None:
-                continue
-            if name.kind == "identifier" and name.value is not None:
-                kind: BindingKind = "const" if is_const and not loop else "mutable"
-                table.setdefault(name.value, Binding(kind, declarator))
-            else:
-                for item, _ in pattern_names(name):
-                    table.setdefault(item, Binding("other", declarator))
-
-    def _parameters(self, function: Node, table: dict[str, Binding]) -> None:
-        params = function.part("parameters")
-        if params is None:
-            return
-        for index, param in enumerate(params.items):
-            pattern = param.part("pattern")
-            if pattern is None:
-                continue
-            simple = (
-                pattern.kind == "identifier"
-                and param.part("value") is None
-                and "rest" not in param.flags
-            )
-            for name, _ in pattern_names(pattern):
-                table.setdefault(name, Binding("param", function, index, simple=simple))
-
-    def _import(self, node: Node, table: dict[str, Binding]) -> None:
-        specifier = node.value
-        if specifier is None:
-            return
-        for entry in node.items:
-            local = entry.part("local")
-            if local is None or local.value is None:
-                continue
-            if entry.kind == "import_default":
-                imported = "default"
-            elif entry.kind == "import_namespace":
-                imported = "*"
-            elif entry.kind == "import_named" and entry.value is not None:
-                imported = entry.value
-            else:
-                continue
-            table.setdefault(
-                local.value, Binding("import", entry, specifier=specifier, imported=imported)
-            )
+    def of(self, declaration: Declaration) -> Binding:
+        """What a declaration of the shared table means to the client producer."""
+        found = self._bindings.get(declaration)
+        if found is None:
+            found = _binding_of(declaration)
+            self._bindings[declaration] = found
+        return found
 
 
-def _var_declarations(node: Node) -> list[Node]:
-    found: list[Node] = []
-    stack = node.children()
-    while stack:
-        child = stack.pop()
-        if child.kind == "declaration" and child.value == "var":
-            found.append(child)
-        elif child.kind not in ("function", "class"):
-            stack.extend(child.children())
-    return found
+def _binding_of(declaration: Declaration) -> Binding:
+    kind, node = declaration.kind, declaration.node
+    if kind in ("const", "mutable"):
+        plain = node.kind == "declarator" and node.part("name") is declaration.name
+        if not plain:
+            return Binding("other", node)
+        return Binding("const" if kind == "const" else "mutable", node)
+    if kind in ("function", "class"):
+        return Binding(kind, node)
+    if kind == "import":
+        source = scopes.import_source(node)
+        if source is None:
+            return Binding("other", node)
+        return Binding("import", node, specifier=source[0], imported=source[1])
+    if kind == "parameter":
+        function = node.parent.parent if node.parent is not None else None
+        pattern = node.part("pattern")
+        simple = (
+            pattern is not None
+            and pattern.kind == "identifier"
+            and node.part("value") is None
+            and "rest" not in node.flags
+        )
+        return Binding("param", function or node, declaration.position, simple=simple)
+    return Binding("other", node)

@@ -25,7 +25,6 @@ from tsograph.producers.lang.syntax_read import (
     chain,
     enclosing_function,
     find_all,
-    is_function,
     static_key,
 )
 from tsograph.producers.lang.syntax_tree import Node
@@ -36,7 +35,7 @@ from tsograph.producers.routes.client.client_libraries import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-from tsograph.producers.values import class_members, modules
+from tsograph.producers.values import class_members, exports, modules
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
@@ -128,6 +127,8 @@ class Context:
         # Values of module-level consts: no wrapper argument can reach them, so one
         # evaluation serves every use (None marks one in progress: a cycle).
         self.module_consts: dict[Node, Value | None] = {}
+        self.this_writes = class_members.ThisWrites()
+        self.exports = exports.ExportIndex()
 
 
 class ProjectView:
@@ -267,62 +268,38 @@ class Evaluator:
         return self.export(other, binding.imported)
 
     def export(self, ctx: Context, name: str) -> Value:
-        """The value a module exports under `name` (ES exports, `export *` last)."""
+        """The value a module exports under `name` (the shared export order; CommonJS
+        exports of project modules are not followed)."""
         if not self.budget.enter():
             return UNKNOWN
         try:
-            stars: list[str] = []
-            for statement in ctx.root.items:
-                if statement.kind != "export":
-                    continue
-                value = self._export_of(ctx, statement, name)
-                if value is not None:
-                    return _mark_exported(value)
-                if _is_star_export(statement) and name != "default":
-                    stars.append(statement.value or "")
-            for specifier in stars:
-                target = ctx.project.resolve(ctx.path, specifier)
-                other = ctx.project.context(target) if target else None
-                value = self.export(other, name) if other is not None else UNKNOWN
-                if value is not UNKNOWN:
-                    return value
+            for site in ctx.exports.sites(ctx.root, name):
+                if site.kind in exports.DECIDING:
+                    return _mark_exported(self._export_site(ctx, site))
+                if site.kind == "star":
+                    value = self._module_export(ctx, site.specifier, name)
+                    if value is not UNKNOWN:
+                        return value
             return UNKNOWN
         finally:
             self.budget.leave()
 
-    def _export_of(self, ctx: Context, statement: Node, name: str) -> Value | None:
-        declaration = statement.part("declaration")
-        is_default = "default" in statement.flags
-        if declaration is not None:
-            if declaration.kind == "declaration":
-                for declarator in declaration.items:
-                    ident = declarator.part("name")
-                    if ident is not None and ident.kind == "identifier" and ident.value == name:
-                        binding = ctx.scopes.lookup(ident, name)
-                        return self.bound(ctx, binding) if binding is not None else UNKNOWN
-                return None
-            ident = declaration.part("name")
-            if (is_default and name == "default") or (
-                ident is not None and ident.value == name and not is_default
-            ):
-                if declaration.kind == "function":
-                    return Fn(ctx.path, declaration, declaration.start, True)
-                return UNKNOWN
-            return None
-        value = statement.part("value")
-        if is_default and value is not None:
-            return self.value(ctx, value) if name == "default" else None
-        for entry in statement.items:
-            local = entry.part("name")
-            alias = entry.part("alias") or local
-            if local is None or alias is None or alias.value != name:
-                continue
-            if statement.value is not None:
-                target = ctx.project.resolve(ctx.path, statement.value)
-                other = ctx.project.context(target) if target else None
-                return self.export(other, local.value or "") if other else UNKNOWN
-            return self.identifier(ctx, local, local.value or "")
-        return None
+    def _export_site(self, ctx: Context, site: exports.ExportSite) -> Value:
+        node = site.node
+        if site.kind == "declared" and site.declaration is not None:
+            return self.bound(ctx, ctx.scopes.of(site.declaration))
+        if site.kind == "default" and node.kind == "function" and node.value == "declaration":
+            return Fn(ctx.path, node, node.start, True)
+        if site.kind == "default":
+            return self.value(ctx, node)
+        if site.kind == "local":
+            return self.identifier(ctx, node, site.name)
+        return self._module_export(ctx, site.specifier, site.name)  # a re-export
+
+    def _module_export(self, ctx: Context, specifier: str, name: str) -> Value:
+        target = ctx.project.resolve(ctx.path, specifier)
+        other = ctx.project.context(target) if target else None
+        return self.export(other, name) if other is not None else UNKNOWN
 
     def _member(self, ctx: Context, node: Node) -> Value:
         prop = node.part("property")
@@ -350,26 +327,10 @@ class Evaluator:
         return UNKNOWN
 
     def _this_field(self, ctx: Context, use: Node, name: str) -> Value:
-        """`this.name` in a class method: the field's only value, when the class proves one.
-
-        Proven when the field has an initializer and is never assigned, or has
-        none and is assigned exactly once, by a statement of the constructor.
-        """
-        owner = _class_of(use)
-        if owner is None:
-            return UNKNOWN
-        initializer: Node | None = None
-        for member in owner.items:
-            if class_members.is_field_named(member, name):
-                if "static" in member.flags:
-                    return UNKNOWN
-                initializer = member.part("value")
-        assignments = _this_assignments(owner, name)
-        if initializer is not None and not assignments:
-            return self.value(ctx, initializer)
-        if initializer is None and len(assignments) == 1 and _in_constructor(assignments[0]):
-            return self.value(ctx, assignments[0].part("right"))
-        return UNKNOWN
+        """`this.name` in a class method: the field's only value, when the class proves one
+        (values/class_members.this_value)."""
+        written = class_members.this_value(use, name, ctx.this_writes)
+        return UNKNOWN if written is None else self.value(ctx, written)
 
     def _object(self, ctx: Context, node: Node) -> Obj:
         members: list[tuple[str, Value]] = []
@@ -477,59 +438,14 @@ def _writes_object(call: Node) -> bool:
     return names in (("Object", "assign"), ("Object", "defineProperty"))
 
 
-def _class_of(use: Node) -> Node | None:
-    """The class whose instance `this` is at `use` (arrow functions keep `this`)."""
-    for node in use.ancestors():
-        if (node.kind == "function" and node.value == "method") or node.kind == "field":
-            parent = node.parent
-            return parent if parent is not None and parent.kind == "class" else None
-        if is_function(node) and node.value != "arrow":
-            return None
-    return None
-
-
-def _this_assignments(owner: Node, name: str) -> list[Node]:
-    found: list[Node] = []
-    for node in find_all(owner, ("assign",)):
-        left = node.part("left")
-        if left is not None and left.kind == "member":
-            obj = left.part("object")
-            prop = left.part("property")
-            if obj is not None and obj.kind == "this" and prop is not None and prop.value == name:
-                found.append(node)
-    return found
-
-
-def _in_constructor(assignment: Node) -> bool:
-    """A statement of the constructor's own body (not nested in a block or function)."""
-    statement = assignment.parent
-    block = statement.parent if statement is not None else None
-    method = block.parent if block is not None else None
-    return (
-        statement is not None
-        and statement.kind == "statement"
-        and block is not None
-        and block.kind == "block"
-        and method is not None
-        and class_members.is_constructor(method)
-    )
-
-
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:
     """The specifier of `require("x")` with the global require; None for other calls."""
-    if callee is None or not modules.is_require(callee):
-        return None
-    if ctx.scopes.lookup(callee, "require") is not None:
+    if not modules.is_global_require(callee, ctx.scopes.shared):
         return None
     args = argument_nodes(call)
     if not args or len(args) != 1:
         return None
     return modules.specifier_argument(call)
-
-
-def _is_star_export(statement: Node) -> bool:
-    """`export * from "x"` (not `export * as ns from "x"`, which exports one name)."""
-    return "star" in statement.flags and statement.part("namespace") is None
 
 
 def _exported(node: Node) -> bool:

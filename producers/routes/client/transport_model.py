@@ -170,7 +170,7 @@ def _declaration_identity(ctx: Context, name_node: Node) -> tuple[str, str] | No
     if name_node.kind not in ("identifier", "type_ref") or name_node.value is None:
         return None
     name = name_node.value
-    binding = ctx.scopes.lookup(name_node, name)
+    binding = ctx.scopes.lookup_type(name_node, name)
     if binding is None:
         return None
     if binding.kind == "import":

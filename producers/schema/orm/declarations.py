@@ -1,9 +1,10 @@
 """Reading declarations out of the neutral syntax form: which names a scope declares, where.
 
 Pure functions over syntax nodes, shared by the evaluator (orm_evaluator.py) and the
-collectors: a statement's declared names (with the destructuring path that reaches
-each), parameters, imports, global types of scripts and `.d.ts` files, the calls and
-member accesses of a file, and the expressions a function returns.
+collectors: global types of scripts and `.d.ts` files, the calls and member accesses of
+a file and object literals. Which declaration a name refers to is the value
+layer's one scope table (producers/values/scopes.py); `Binding` is what the evaluator
+keeps of it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import find_all, static_key
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.values.scopes import Declaration
 
 # What collectors look at: calls (tagged templates are calls too), `new` and member access.
 CODE_KINDS = frozenset({"call", "tagged", "new", "member"})
@@ -107,34 +109,17 @@ def is_object_property(node: Node) -> bool:
     return node.kind == "property" and (node.parent is None or node.parent.kind == "object")
 
 
-def pattern_names(pattern: Node, path: tuple[str, ...]) -> Iterator[tuple[str, tuple[str, ...]]]:
-    """Names a binding pattern declares, each with the property path that reaches it
-    (`{ a = 1 }` and array or rest patterns are not followed)."""
-    kind = pattern.kind
-    if kind == "identifier":
-        yield pattern.value or "", path
-    elif kind == "object_pattern":
-        for item in pattern.items:
-            if item.kind == "shorthand":
-                name = item.value or ""
-                yield name, (*path, name)
-            elif item.kind == "property":
-                key_name_ = key_name(item.part("key"))
-                value = item.part("value")
-                if key_name_ is not None and value is not None:
-                    yield from pattern_names(value, (*path, key_name_))
-    elif kind == "assign_pattern":
-        left = pattern.part("left")
-        if left is not None:
-            yield from pattern_names(left, path)
-
-
 @dataclass(frozen=True, slots=True)
 class Binding:
-    """Where a name is declared: the declaring node and, for destructuring, the key path."""
+    """Where a name is declared: the declaring node and, for destructuring, the key path
+    (None where no property path reaches the name: see producers/values/scopes.py)."""
 
     node: Node
-    keys: tuple[str, ...] = ()
+    keys: tuple[str, ...] | None = ()
+
+    @staticmethod
+    def of(declaration: Declaration) -> Binding:
+        return Binding(declaration.node, declaration.keys)
 
 
 def is_internal_module(node: Node, data: bytes) -> bool:
@@ -179,77 +164,6 @@ def declared_name(node: Node, data: bytes) -> str | None:
 def single_unparenthesized(parameters: Node, data: bytes) -> bool:
     """`x => …`: the one parameter of an arrow written without parentheses."""
     return data[parameters.start : parameters.start + 1] != b"("
-
-
-def parameter_names(function: Node) -> Iterator[tuple[str, Binding]]:
-    params = function.part("parameters")
-    for param in [] if params is None else params.items:
-        pattern = param.part("pattern")
-        if pattern is not None and "rest" not in param.flags:
-            for name, keys in pattern_names(pattern, ()):
-                yield name, Binding(param, keys)
-
-
-def scope_names(scope: Node) -> Iterator[tuple[str, Binding]]:
-    for statement in scope.items:
-        yield from declared(statement)
-
-
-def declared(statement: Node) -> Iterator[tuple[str, Binding]]:
-    """Every name one statement declares (hoisting ignored)."""
-    kind = statement.kind
-    if kind == "export":
-        inner = statement.part("declaration")
-        if inner is not None:
-            yield from declared(inner)
-    elif kind == "declaration":
-        for declarator in statement.items:
-            pattern = declarator.part("name")
-            if declarator.kind == "declarator" and pattern is not None:
-                for name, keys in pattern_names(pattern, ()):
-                    yield name, Binding(declarator, keys)
-    elif (kind == "function" and statement.value == "declaration") or (
-        kind == "class" and statement.value == "declaration"
-    ):
-        ident = statement.part("name")
-        if ident is not None and ident.value is not None:
-            yield ident.value, Binding(statement)
-    elif kind == "import":
-        yield from imported_names(statement)
-
-
-IMPORTS = ("import_default", "import_namespace", "import_named")
-
-
-def imported_names(statement: Node) -> Iterator[tuple[str, Binding]]:
-    for item in statement.items:
-        local = item.part("local")
-        if item.kind in IMPORTS and local is not None and local.value is not None:
-            yield local.value, Binding(item)
-
-
-def template_parts(node: Node) -> list[str | Node]:
-    """A template literal as its cooked text pieces and the expressions of its
-    substitutions, alternating, starting and ending with text."""
-    parts: list[str | Node] = []
-    text = ""
-    for item in node.items:
-        if item.kind == "substitution":
-            parts.append(text)
-            text = ""
-            inner = item.part("value")
-            if inner is not None:
-                parts.append(inner)
-        else:
-            text += item.value or ""
-    parts.append(text)
-    return parts
-
-
-def plain_template(node: Node) -> str | None:
-    """The value of a template literal without substitutions."""
-    parts = template_parts(node)
-    return parts[0] if len(parts) == 1 and isinstance(parts[0], str) else None
 
 
 def is_const(declarator: Node) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tsograph.producers.lang.syntax_read import static_key, top_level, unwrap_value
+from tsograph.producers.lang.syntax_read import static_key, template_text, top_level, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
@@ -33,7 +33,6 @@ from tsograph.producers.schema.orm.declarations import (
     is_object_property,
     key_name,
     literal_string,
-    template_parts,
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
@@ -67,7 +66,8 @@ TABLE_METHODS = frozenset(
 )
 VIEW_FINISHERS = frozenset({"as", "existing", "enableRLS", "withRLS"})
 CASINGS = frozenset({"snake_case", "camelCase"})
-UNKNOWN = "?"
+# A casing the code sets but no rule proves: a setting, not the value layer's UNKNOWN.
+UNPROVEN_CASING = "?"
 
 
 def to_snake_case(key: str) -> str:
@@ -297,7 +297,7 @@ class Drizzle(OrmCollector):
                     found.add(_casing_of_call(run.evaluator, path, call))
         if not seen_any:
             return
-        if len(found) == 1 and UNKNOWN not in found:
+        if len(found) == 1 and UNPROVEN_CASING not in found:
             self.casing = next(iter(found))
         else:
             self.casing_known = False
@@ -523,16 +523,14 @@ class Drizzle(OrmCollector):
         """Drizzle's `sql` tag: `${table}` and `${table.column}` are named; other
         substitutions are bind parameters."""
         ev = run.evaluator
-        parts: list[str] = []
-        for part in template_parts(template):
-            value = None if isinstance(part, str) else ev.value(path, part)
-            if isinstance(part, str):
-                parts.append(part)
-            elif value is not None and value.kind == "drizzle-table":
-                parts.append(_quoted(value.ref))
-            else:
-                parts.append("?")
-        sql_text = "".join(parts)
+
+        def named(inner: Node | None) -> str:
+            value = ev.value(path, inner)
+            return (
+                _quoted(value.ref) if value is not None and value.kind == "drizzle-table" else "?"
+            )
+
+        sql_text = template_text(template, named)
         if not sql_relations.looks_like_sql(sql_text):
             run.scan.claim(path, template.start)
             return
@@ -581,7 +579,7 @@ def _object_value(obj: Node, key: str) -> Node | None:
 
 def _casing_of_call(ev: Evaluator, path: str, call: Node) -> str | None:
     """The casing of `drizzle(client, config)`, `drizzle(url, config)` or
-    `drizzle({ connection, casing })` (drizzle-orm 0.45.3 signatures); UNKNOWN when the
+    `drizzle({ connection, casing })` (drizzle-orm 0.45.3 signatures); UNPROVEN_CASING when the
     config is not an object the evaluator can read."""
     args = call_arguments(call)
     first = ev.value(path, args[0]) if args else None
@@ -592,15 +590,15 @@ def _casing_of_call(ev: Evaluator, path: str, call: Node) -> str | None:
     else:
         return None
     if config is None or config.kind != "object":
-        return UNKNOWN
+        return UNPROVEN_CASING
     config_path, obj = config.ref
     if any(item.kind == "spread" for item in obj.items):
-        return UNKNOWN
+        return UNPROVEN_CASING
     value = _object_value(obj, "casing")
     if value is None:
         return None
     written = ev.constant(config_path, value)
-    return written if written in CASINGS else UNKNOWN
+    return written if written in CASINGS else UNPROVEN_CASING
 
 
 def _casing_in(root: Node) -> str | None:
@@ -610,7 +608,7 @@ def _casing_in(root: Node) -> str | None:
         node = stack.pop()
         if node.kind == "property" and is_object_property(node) and static_key(node) == "casing":
             written = literal_string(node.part("value"))
-            return written if written in CASINGS else UNKNOWN
+            return written if written in CASINGS else UNPROVEN_CASING
         stack.extend(node.children())
     return None
 
@@ -630,12 +628,15 @@ def _apply_creator(ev: Evaluator, creator: tuple[str, Node], name: str) -> str |
     parameter = ev.text(path, param)
     body = unwrap_value(body)
     if body.kind == "template":
-        parts: list[str] = []
-        for part in template_parts(body):
-            if not isinstance(part, str) and ev.text(path, part) != parameter:
-                return None
-            parts.append(part if isinstance(part, str) else name)
-        return "".join(parts)
+        others: list[Node | None] = []
+
+        def applied(inner: Node | None) -> str:
+            if inner is None or ev.text(path, inner) != parameter:
+                others.append(inner)
+            return name
+
+        text = template_text(body, applied)
+        return None if others else text
     if body.kind == "binary":
         pieces: list[str] = []
         for side in (body.part("left"), body.part("right")):

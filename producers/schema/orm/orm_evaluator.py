@@ -38,34 +38,33 @@ Values (`Val.kind`):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import is_function, static_key, unwrap_value
+from tsograph.producers.lang.syntax_read import (
+    is_function,
+    static_key,
+    string_value,
+    unwrap_value,
+)
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
-    IMPORTS,
     SCOPES,
     Binding,
     call_arguments,
     callee_of,
     code_nodes,
-    declared,
-    imported_names,
     is_const,
     key_name,
-    parameter_names,
-    plain_template,
-    scope_names,
     simple_assignments,
     single_unparenthesized,
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import class_members, modules, provenance
+from tsograph.producers.values import class_members, exports, modules, provenance, scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
@@ -100,10 +99,12 @@ class Evaluator:
         self.memo: dict[MemoKey, Val | None] = {}
         self._active: set[MemoKey] = set()
         self.budget = DepthBudget()
+        self.this_writes = class_members.ThisWrites()
+        self.exports = exports.ExportIndex()
         self._callers: dict[tuple[str, int], list[tuple[str, Node]]] | None = None
         self._nodes: dict[str, tuple[Node, ...]] = {}
-        # One table of declared names per scope or parameter list.
-        self._scopes: dict[Node, dict[str, Binding]] = {}
+        # The value layer's scope table, one for every file read.
+        self._scopes = scopes.Scopes()
         self._assignments: dict[Node, dict[str, list[Node]]] = {}
         self.types = TypeReader(self)
 
@@ -201,7 +202,7 @@ class Evaluator:
         if kind == "object":
             return Val("object", (path, node))
         if kind in ("string", "template"):
-            written = node.value if kind == "string" else plain_template(node)
+            written = string_value(node)
             # A template with substitutions is some text, not a constant.
             return Val("text") if written is None else Val("string", written)
         if is_function(node):
@@ -217,25 +218,28 @@ class Evaluator:
     def binding_value(self, path: str, binding: Binding) -> Val | None:
         node = binding.node
         kind = node.kind
+        keys = binding.keys
+        if keys is None:
+            return None  # a name no property path reaches (`[db]`, `...rest`): not followed
         if kind == "declarator":
             annotation = node.part("type")
             found = None
-            if annotation is not None and not binding.keys:
+            if annotation is not None and not keys:
                 found = self.type_value(path, annotation)
             initializer = node.part("value")
-            if found is None and initializer is None and not binding.keys:
+            if found is None and initializer is None and not keys:
                 found = self._assigned(path, node)
             if found is None:
                 found = self.value(path, initializer)
-                for key in binding.keys:
+                for key in keys:
                     found = self.member(path, found, key)
             if found is not None and found.kind == "string" and not is_const(node):
                 return None  # a `let` may be reassigned: its string is not a constant
             return found
         if kind == "parameter":
-            return self._parameter(path, node, binding.keys)
-        if kind in IMPORTS:
-            return self.import_value(path, node, binding.keys)
+            return self._parameter(path, node, keys)
+        if kind in scopes.IMPORT_ENTRIES:
+            return self.import_value(path, node, keys)
         if kind == "function":
             return Val("function", (path, node))
         if kind == "class":
@@ -280,39 +284,19 @@ class Evaluator:
     # ---- scopes --------------------------------------------------------------
 
     def lookup(self, path: str, at: Node, name: str) -> Binding | None:
-        """The innermost declaration of `name` visible at `at` (hoisting ignored)."""
-        node: Node | None = at
-        while node is not None:
-            if node.kind == "function":
-                found = self._table(node, parameter_names).get(name)
-                if found is not None:
-                    return found
-            if node.kind in SCOPES:
-                found = self._table(node, scope_names).get(name)
-                if found is not None:
-                    return found
-            node = node.parent
-        return None
-
-    def _table(
-        self, node: Node, names: Callable[[Node], Iterator[tuple[str, Binding]]]
-    ) -> dict[str, Binding]:
-        """The names a scope or parameter list declares, first declaration first (built
-        once per node: a lookup walks up a handful of scopes, not their statements)."""
-        table = self._scopes.get(node)
-        if table is None:
-            table = {}
-            for name, binding in names(node):
-                table.setdefault(name, binding)
-            self._scopes[node] = table
-        return table
+        """The innermost declaration of `name` visible at `at` (the shared scope table)."""
+        found = self._scopes.lookup(at, name)
+        return None if found is None else Binding.of(found)
 
     def declares(self, statement: Node, name: str) -> Binding | None:
-        return next((found for written, found in declared(statement) if written == name), None)
-
-    def import_binding(self, statement: Node, name: str) -> Binding | None:
+        """The declaration of `name` by one statement (an `export`ed declaration)."""
         return next(
-            (found for written, found in imported_names(statement) if written == name), None
+            (
+                Binding.of(found)
+                for found in scopes.statement_declarations(statement)
+                if found.name.value == name
+            ),
+            None,
         )
 
     # ---- imports and exports ------------------------------------------------------
@@ -352,62 +336,42 @@ class Evaluator:
         return self.exported(target, name)
 
     def exported(self, path: str, name: str, seen: frozenset[str] = frozenset()) -> Val | None:
+        """The value module `path` exports as `name`, read at its sites in the shared export
+        order (producers/values/exports.py)."""
         file = self.project.file(path)
         if file is None or path in seen:
             return None
         seen = seen | {path}
-        for statement in file.root.items:
-            found = self._export_of(path, statement, name, seen)
-            if found is not None:
+        for site in self.exports.sites(file.root, name):
+            found = self._export_site(path, site, name, seen)
+            if found is not None or site.kind in exports.DECIDING:
                 return found
         return None
 
-    def _export_of(self, path: str, statement: Node, name: str, seen: frozenset[str]) -> Val | None:
-        if statement.kind == "statement":
-            return self._commonjs_export(path, statement, name)
-        if statement.kind != "export":
-            return None
-        declaration = statement.part("declaration")
-        specifier = statement.value
-        if "default" in statement.flags:
-            if name != "default":
-                return None
-            value = declaration or statement.part("value")
-            if value is not None and value.kind == "class":
-                return self.class_value(path, value)
-            if value is not None and value.kind == "function" and value.value == "declaration":
-                return Val("function", (path, value))
-            return self.value(path, value)
-        if declaration is not None:
-            binding = self.declares(declaration, name)
+    def _export_site(
+        self, path: str, site: exports.ExportSite, name: str, seen: frozenset[str]
+    ) -> Val | None:
+        node = site.node
+        if site.kind == "default":
+            if node.kind == "class":
+                return self.class_value(path, node)
+            if node.kind == "function" and node.value == "declaration":
+                return Val("function", (path, node))
+            return self.value(path, node)
+        if site.kind == "declared" and site.declaration is not None:
+            return self.binding_value(path, Binding.of(site.declaration))
+        if site.kind == "local":
+            binding = self.lookup(path, node, site.name)
             return None if binding is None else self.binding_value(path, binding)
-        for spec in statement.items:
-            local = spec.part("name")
-            alias = spec.part("alias") or local
-            if local is None or alias is None or key_name(alias) != name:
-                continue
-            local_name = key_name(local) or ""
-            if specifier is not None:
-                return self.imported(path, specifier, local_name)
-            binding = self.lookup(path, statement, local_name)
-            return None if binding is None else self.binding_value(path, binding)
-        if specifier is not None and "star" in statement.flags and not statement.part("namespace"):
-            target = self.project.resolve(path, specifier)
-            return None if target is None else self.exported(target, name, seen)
-        return None
-
-    def _commonjs_export(self, path: str, statement: Node, name: str) -> Val | None:
-        assignment = statement.part("value")
-        if assignment is None or assignment.kind != "assign" or assignment.value != "=":
-            return None
-        left = assignment.part("left")
-        right = assignment.part("right")
-        if left is None or right is None:
-            return None
-        if modules.is_module_exports(left):
-            whole = self.value(path, right)
+        if site.kind == "reexport":
+            return self.imported(path, site.specifier, site.name)
+        if site.kind == "module-exports":
+            whole = self.value(path, node)
             return whole if name == "default" else self.member(path, whole, name)
-        return self.value(path, right) if modules.exports_member(left) == name else None
+        if site.kind == "member":
+            return self.value(path, node)
+        target = self.project.resolve(path, site.specifier)  # a star
+        return None if target is None else self.exported(target, name, seen)
 
     # ---- members and calls ----------------------------------------------------
 
@@ -461,7 +425,7 @@ class Evaluator:
         if modules.is_dynamic_import(callee):
             specifier = modules.specifier_argument(node)
             return None if specifier is None else self.imported(path, specifier, "*")
-        if modules.is_require(callee):
+        if modules.is_global_require(callee, self._scopes):
             specifier = modules.specifier_argument(node)
             if specifier is None:
                 return None
@@ -617,7 +581,7 @@ class Evaluator:
 
     def _this_value(self, path: str, node: Node) -> Val | None:
         """`this` in a class that extends TypeORM's `Repository<Entity>` is that repository."""
-        cls = class_members.enclosing_class(node)
+        cls = class_members.this_class(node)
         base_node = None if cls is None else cls.part("base")
         if cls is None or base_node is None:
             return None
@@ -634,26 +598,21 @@ class Evaluator:
         return Val("typeorm-repo", entity)
 
     def _this_member(self, path: str, node: Node, name: str) -> Val | None:
+        """`this.name`: the declared type of its field or parameter property (it holds for
+        every write); else the one value its class proves (values/class_members.this_value),
+        or what the callers pass a parameter property no code writes again."""
+        parameter = None
         for kind, member in class_members.this_declarations(node, name):
-            if kind == "field":
-                annotation = member.part("type")
-                found = None if annotation is None else self.type_value(path, annotation)
-                return found or self.value(path, member.part("value"))
-            if kind == "parameter":
-                return self._parameter(path, member, ())
-            found = self._constructor_assignment(path, member, name)
+            annotation = None if kind == "constructor" else member.part("type")
+            found = None if annotation is None else self.type_value(path, annotation)
             if found is not None:
                 return found
-        return None
-
-    def _constructor_assignment(self, path: str, constructor: Node, name: str) -> Val | None:
-        """`this.db = <value>` written directly in the constructor body."""
-        body = constructor.part("body")
-        for statement in [] if body is None else body.items:
-            expression = statement.part("value") if statement.kind == "statement" else None
-            if expression is None or expression.kind != "assign" or expression.value != "=":
-                continue
-            left = expression.part("left")
-            if left is not None and self.text(path, left).replace(" ", "") == f"this.{name}":
-                return self.value(path, expression.part("right"))
-        return None
+            if kind == "parameter":
+                parameter = member
+        written = class_members.this_value(node, name, self.this_writes)
+        if written is not None:
+            return self.value(path, written)
+        owner = class_members.this_class(node)
+        if parameter is None or owner is None or self.this_writes.of(owner, name):
+            return None
+        return self._parameter(path, parameter, ())

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import unwrap_value
+from tsograph.producers.lang.syntax_read import template_text, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
@@ -15,7 +15,6 @@ from tsograph.producers.schema.orm.declarations import (
     CALLS,
     callee_of,
     literal_string,
-    template_parts,
     written_entries,
 )
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
@@ -193,9 +192,14 @@ def template_sql(node: Node) -> tuple[str, int] | None:
         return None if node.value is None else (node.value, 0)
     if node.kind != "template":
         return None
-    parts = template_parts(node)
-    count = sum(1 for part in parts if not isinstance(part, str))
-    return "".join(part if isinstance(part, str) else "?" for part in parts), count
+    substitutions: list[Node | None] = []
+
+    def placeholder(inner: Node | None) -> str:
+        substitutions.append(inner)
+        return "?"
+
+    text = template_text(node, placeholder)
+    return text, len(substitutions)
 
 
 def chain_root(node: Node) -> Node:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.declarations import (
-    IMPORTS,
     SCOPES,
     declared_name,
     global_types,
@@ -24,6 +23,7 @@ from tsograph.producers.schema.orm.declarations import (
     key_name,
 )
 from tsograph.producers.schema.orm.receivers import PkgRef, Val
+from tsograph.producers.values import scopes
 
 if TYPE_CHECKING:
     from tsograph.producers.schema.orm.orm_evaluator import Evaluator
@@ -89,7 +89,7 @@ class TypeReader:
         if declared is None:
             return None
         decl_path, decl = declared
-        if decl.kind in IMPORTS:
+        if decl.kind in scopes.IMPORT_ENTRIES:
             return self._imported_type(decl_path, decl, chain, args)
         for segment in chain[1:]:  # Cloudflare.Env: a type inside a namespace
             block = decl.part("body") if decl.kind == "namespace" else None
@@ -176,7 +176,7 @@ class TypeReader:
             declaration = statement.part("declaration")
             if declaration is not None:
                 found = self._declares_type(path, declaration, name)
-                if found is not None and found.kind not in IMPORTS:
+                if found is not None and found.kind not in scopes.IMPORT_ENTRIES:
                     return path, found
                 continue
             specifier = statement.value
@@ -235,7 +235,7 @@ class TypeReader:
         ) and declared_name(statement, data) == name:
             return statement
         if statement.kind == "import":
-            binding = self.ev.import_binding(statement, name)
+            binding = self.ev.declares(statement, name)
             return None if binding is None else binding.node
         return None
 

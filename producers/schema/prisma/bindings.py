@@ -1,9 +1,9 @@
-"""Syntax-level name binding for client provenance: what a scope declares.
+"""Syntax-level questions of client provenance: declarations, exports, `require`, types.
 
-declarations(scope)   (name, declaring node) of the names a scope node declares
-                      directly: parameters of a function, `const`/`let`/`var`
-                      declarators, functions and classes, import bindings (their
-                      declaring node is the `import` statement)
+declaring_node(decl)  the node provenance reads for a declaration of the value
+                      layer's scope table (producers/values/scopes.py): the `import`
+                      statement of an imported name, a plain parameter, a
+                      destructured parameter's pattern, the declarator, …
 default_expression(root)  the value of `export default …` or `module.exports = …`
 is_require_or_import(node) a `require(…)` / `import(…)` call, awaited or not
 defining_types(declaration)  the type nodes that make a type alias or interface what it
@@ -14,12 +14,10 @@ prisma_member(node, namespaces, member)  `Prisma.<member>` through a namespace i
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from tsograph.producers.lang.syntax_read import is_function, unwrap, unwrap_value
+from tsograph.producers.lang.syntax_read import unwrap, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
-from tsograph.producers.values.patterns import pattern_names
+from tsograph.producers.values.scopes import Declaration
 
 
 def defining_types(node: Node) -> list[Node]:
@@ -51,56 +49,19 @@ def default_expression(root: Node) -> Node | None:
     return None
 
 
-def declarations(scope: Node) -> Iterator[tuple[str, Node]]:
-    """Names a scope node declares directly, with the node that declares each."""
-    if is_function(scope):
-        parameters = scope.part("parameters")
-        for parameter in parameters.items if parameters is not None else ():
-            pattern = parameter.part("pattern")
-            if pattern is None:
-                continue
-            if pattern.kind == "identifier":
-                yield pattern.value or "", parameter
-            else:
-                for local, _ in pattern_names(pattern):
-                    yield local, pattern
-        own_name = scope.part("name") if scope.value == "expression" else None
-        if own_name is not None and "generator" not in scope.flags:
-            yield own_name.value or "", scope
-        return
-    if scope.kind == "catch":
-        caught = scope.part("parameter")
-        if caught is not None:
-            yield from pattern_names(caught)
-        return
-    statements: list[Node] = list(scope.items)
-    if scope.kind == "for":
-        initializer = scope.part("initializer")
-        statements = [] if initializer is None else [initializer]
-    elif scope.kind == "for_in":
-        statements = []  # `for (const x of …)` binds x in the loop, not as a declaration here
-    for statement in statements:
-        inner: Node | None = statement
-        if statement.kind == "export":
-            inner = statement.part("declaration")
-        if inner is None:
-            continue
-        if inner.kind == "declaration":
-            for declarator in inner.items:
-                target = declarator.part("name")
-                if target is None:
-                    continue
-                for local, _ in pattern_names(target):
-                    yield local, declarator
-        elif inner.kind in ("function", "class") and inner.value == "declaration":
-            declared = inner.part("name")
-            if declared is not None:
-                yield declared.value or "", inner
-        elif inner.kind == "import":
-            for item in inner.items:
-                bound = item.part("local")
-                if bound is not None:
-                    yield bound.value or "", inner  # the statement marks the name as imported
+def declaring_node(declaration: Declaration) -> Node:
+    """The node client provenance reads for a declaration of the shared scope table: the
+    `import` statement of an imported name, the parameter of a plain parameter (its
+    annotation, a `$transaction` callback's first), the pattern of a destructured one
+    (nothing is proven of it), otherwise the declarator, function, class or clause."""
+    node = declaration.node
+    if declaration.kind == "import" and node.parent is not None:
+        return node.parent
+    if declaration.kind == "parameter":
+        pattern = node.part("pattern")
+        if pattern is not None and pattern is not declaration.name:
+            return pattern
+    return node
 
 
 def prisma_member(node: Node, namespaces: set[str], member: str) -> bool:

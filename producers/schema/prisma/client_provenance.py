@@ -8,7 +8,8 @@ inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
 `typeof client`); calls of functions whose declared return type is one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
-properties (`this.db`); calls of a generic function `f<T>(…, get: () => T): T`
+properties (`this.db`: typed as a client, or holding one by the shared rule of
+values/class_members.this_value); calls of a generic function `f<T>(…, get: () => T): T`
 whose `T` only that callback fixes, when every value the callback returns is a
 client (a `remember(name, () => new PrismaClient())` cache); and bindings
 imported across files (ES, CommonJS,
@@ -28,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import is_function, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_read import string_value, top_level, unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.resolve import SOURCE
@@ -37,13 +39,12 @@ from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.schema_scan import SchemaScan
-from tsograph.producers.values import class_members, provenance
-from tsograph.producers.values.budget import MAX_DEPTH
+from tsograph.producers.values import class_members, provenance, scopes
+from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
 PRISMA_PACKAGE = "@prisma/client"
 CLIENT_MODULES = re.compile(r"^(?:@prisma/client(?:/.*)?|\.prisma/client(?:/.*)?)$")
-_SCOPES = frozenset({"module", "block", "for", "for_in", "catch"})
 # Generic types that keep a client a client (Omit/Pick/… keep its delegates; a function's
 # declared Promise<…> return type is awaited before use).
 _CLIENT_TYPE_WRAPPERS = frozenset(
@@ -64,7 +65,6 @@ class ClientFile:
     # local name -> (import kind, specifier, imported name)
     imports: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     mocked: set[str] = field(default_factory=set)  # specifiers replaced by jest/vi.mock
-    scopes: dict[Node, dict[str, Node]] = field(default_factory=dict)
     client_nodes: dict[Node, bool] = field(default_factory=dict)
 
 
@@ -122,9 +122,12 @@ class ClientIndex:
         self.outputs = outputs
         self.files: dict[str, ClientFile | None] = {}
         self.exports: dict[tuple[str, str], bool] = {}
-        self.busy: set[object] = set()
+        self.busy: set[object] = set()  # the proofs on the current chain
+        self.this_writes = class_members.ThisWrites()
+        self.budget = DepthBudget()  # the value layer's one depth budget, spent by the chain
         self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
+        self.scopes = scopes.Scopes()  # the value layer's scope table, for every file
         self.sources = frozenset(scan.files.sources)
 
     # ---- files and imports ------------------------------------------------------
@@ -288,7 +291,7 @@ class ClientIndex:
         """
         if busy in self.busy:
             return False
-        if len(self.busy) >= MAX_DEPTH:
+        if not self.budget.enter():
             self.scan.note("provenance-truncated:", chains)
             self.cuts += 1
             return False
@@ -298,11 +301,15 @@ class ClientIndex:
             found = prove()
         finally:
             self.busy.discard(busy)
+            self.budget.leave()
         if found or cuts == self.cuts:
             memo[memo_key] = found
         return found
 
     def _export_is_client(self, path: str, name: str) -> bool:
+        """The module's own export decides (ES ResolveExport, as values/exports.py orders
+        it for the other evaluators); CommonJS assignments and then its `export *`
+        modules are tried in turn, the stars never for `default`."""
         info = self.file(path)
         if info is None:
             return False
@@ -312,32 +319,35 @@ class ClientIndex:
                 stars.append(record.specifier)
                 continue
             wanted = record.name == name or (name in ("default", "=") and record.kind == "equals")
-            if not wanted:
-                continue
-            if record.kind == "reexport":
-                target = self._resolve_source(path, record.specifier)
-                if target is not None and self.export_is_client(target, record.imported):
-                    return True
-                continue
-            ref = record.value
-            if ref is None:
-                continue
-            if ref.head == "import" and ref.name in info.imports:
-                if self._import_is_client(info, ref.name, ref.members):
-                    return True
-            elif ref.head == "decl" and ref.name == "default":
-                expression = bindings.default_expression(info.file.root)
-                if expression is not None and self.is_client(info, expression):
-                    return True
-            elif ref.head == "decl" and not ref.members:
-                binding = self._scope(info, info.file.root).get(ref.name)
-                if binding is not None and self._binding_is_client(info, binding, ref.name):
-                    return True
+            found = self._record_is_client(info, record) if wanted else None
+            if found is not None and (found or record.kind in ("local", "reexport")):
+                return found
         if name not in ("default", "="):
             for specifier in stars:
                 target = self._resolve_source(path, specifier)
                 if target is not None and self.export_is_client(target, name):
                     return True
+        return False
+
+    def _record_is_client(self, info: ClientFile, record: Export) -> bool | None:
+        """Whether an export record's value is a client; None for a record that exports
+        no value (a type)."""
+        if record.type_only:
+            return None
+        if record.kind == "reexport":
+            target = self._resolve_source(info.path, record.specifier)
+            return target is not None and self.export_is_client(target, record.imported)
+        ref = record.value
+        if ref is None:
+            return None
+        if ref.head == "import" and ref.name in info.imports:
+            return self._import_is_client(info, ref.name, ref.members)
+        if ref.head == "decl" and ref.name == "default":
+            expression = bindings.default_expression(info.file.root)
+            return expression is not None and self.is_client(info, expression)
+        if ref.head == "decl" and not ref.members:
+            binding = self._module_declaration(info, ref.name)
+            return binding is not None and self._binding_is_client(info, binding, ref.name)
         return False
 
     def _import_is_client(
@@ -359,21 +369,14 @@ class ClientIndex:
 
     # ---- scopes and bindings ----------------------------------------------------
 
-    def _scope(self, info: ClientFile, scope: Node) -> dict[str, Node]:
-        if scope not in info.scopes:
-            info.scopes[scope] = dict(bindings.declarations(scope))
-        return info.scopes[scope]
+    def _module_declaration(self, info: ClientFile, name: str) -> Node | None:
+        found = self.scopes.table(info.file.root).get(name)
+        return None if found is None else bindings.declaring_node(found)
 
     def lookup(self, info: ClientFile, node: Node, name: str) -> tuple[Node, Node] | None:
         """(scope, declaring node) of the nearest declaration of `name` around `node`."""
-        current: Node | None = node
-        while current is not None:
-            if current.kind in _SCOPES or is_function(current):
-                declared = self._scope(info, current).get(name)
-                if declared is not None:
-                    return current, declared
-            current = current.parent
-        return None
+        found = self.scopes.lookup_scoped(node, name)
+        return None if found is None else (found[0], bindings.declaring_node(found[1]))
 
     def _binding_is_client(self, info: ClientFile, declared: Node, name: str) -> bool:
         if declared in info.client_nodes:
@@ -520,7 +523,7 @@ class ClientIndex:
                 if exported is None:
                     return False
                 owner, local = exported
-                declared = self._scope(owner, owner.file.root).get(local)
+                declared = self._module_declaration(owner, local)
             if declared is None or declared.kind != "function" or declared.value != "declaration":
                 return False
             returns = declared.part("return_type")
@@ -566,16 +569,14 @@ class ClientIndex:
         return False
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
+        """A field or parameter property typed as a client, or the one value the class
+        proves `this.name` holds (values/class_members.this_value) being one."""
         for kind, declared in class_members.this_declarations(node, name):
-            if kind == "constructor":
-                continue  # assignments in its body are not followed here
-            annotation = declared.part("type")
+            annotation = None if kind == "constructor" else declared.part("type")
             if annotation is not None and self._is_client_type(info, annotation, declared):
                 return True
-            value = declared.part("value") if kind == "field" else None
-            if value is not None and self.is_client(info, value):
-                return True
-        return False
+        written = class_members.this_value(node, name, self.this_writes)
+        return written is not None and self.is_client(info, written)
 
 
 def _nullish_type(written: Node) -> bool:

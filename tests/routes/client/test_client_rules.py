@@ -39,6 +39,10 @@ ONE_REQUEST = {
         "export const f = (id: string) => fetch(`/users/u-${id}`);",
         ("GET", "/users/u-{}", "root", True, False),
     ),
+    "a type alias or an interface does not hide a const of the same name": (
+        'type base = string;\ninterface base {}\nconst base = "/api";\nfetch(base + "/x");',
+        ("GET", "/api/x", "root", False, False),
+    ),
     "mutable bindings are not values": (
         'let base = "/api";\nbase = "/other";\nfetch(base + "/x");',
         ("GET", "/x", "base", True, False),

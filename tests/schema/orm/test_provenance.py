@@ -89,6 +89,137 @@ def test_parameters_shadow_proven_clients(tmp_path: Path) -> None:
     assert _uses(document) == [("proven", "", "src/a.ts", 4)]
 
 
+def test_every_declaration_form_shadows_a_proven_client(tmp_path: Path) -> None:
+    """Array, rest and defaulted-shorthand patterns, `for…of` and `catch` bindings declare
+    the name (the value layer's one scope table): the outer client is not what they hold."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "const pool = new Pool();\n"
+                'pool.query("select * from proven");\n'
+                "export function f(pools: any[], opts: any) {\n"
+                "  { const [pool] = pools; pool.query('select * from from_array'); }\n"
+                "  { const { ...pool } = opts; pool.query('select * from from_rest'); }\n"
+                "  { const { pool = null } = opts; pool.query('select * from from_default'); }\n"
+                "  for (const pool of pools) pool.query('select * from from_loop');\n"
+                "  try {} catch (pool) { pool.query('select * from from_catch'); }\n"
+                "}\n"
+                "export function g(...pool: any[]) { pool.query('select * from from_params'); }\n"
+            )
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/a.ts", 3)]
+
+
+def test_a_module_export_shadows_a_star_and_a_star_never_gives_default(tmp_path: Path) -> None:
+    """ES ResolveExport (the shared export order): `db` is the barrel's own (unproven)
+    export, not the one its `export *` module has; `export *` does not re-export
+    `default`."""
+    document = _document(
+        tmp_path,
+        {
+            "src/real.ts": (
+                'import { Pool } from "pg";\n'
+                "export const db = new Pool();\n"
+                "export default new Pool();\n"
+            ),
+            "src/barrel.ts": (
+                'export * from "./real";\n'
+                'import { makeDb } from "./somewhere";\n'
+                "export const db = makeDb();\n"
+            ),
+            "src/q.ts": (
+                'import pool, { db } from "./barrel";\n'
+                'import { db as real } from "./real";\n'
+                'db.query("select * from shadowed");\n'
+                'pool.query("select * from no_default");\n'
+                'real.query("select * from proven");\n'
+            ),
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/q.ts", 5)]
+
+
+def test_this_in_a_function_expression_of_a_method_is_not_the_instance(tmp_path: Path) -> None:
+    """A function expression binds its own `this` (an arrow keeps the method's): the one
+    rule of the value layer (values/class_members.this_class) for every evaluator."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "export class Repo {\n"
+                "  pool = new Pool();\n"
+                '  run() { this.pool.query("select * from proven"); }\n'
+                '  arrow() { return () => this.pool.query("select * from kept"); }\n'
+                "  later() {\n"
+                '    return function (this: any) { this.pool.query("select * from rebound"); };\n'
+                "  }\n"
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [("kept", "", "src/a.ts", 5), ("proven", "", "src/a.ts", 4)]
+
+
+def test_this_fields_hold_a_value_only_when_the_class_proves_one(tmp_path: Path) -> None:
+    """values/class_members.this_value: an initializer no method writes over, or the one
+    write of the constructor's body; a declared type holds whatever is written."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'import { Pool } from "pg";\n'
+                "export class Repo {\n"
+                "  kept = new Pool();\n"
+                "  reset = new Pool();\n"
+                "  typed: Pool;\n"
+                "  assigned: any;\n"
+                "  static kept = 1;\n"
+                "  constructor(other: any) {\n"
+                "    this.typed = other;\n"
+                "    this.assigned = new Pool();\n"
+                "  }\n"
+                "  swap(other: any) { this.reset = other; }\n"
+                "  run() {\n"
+                '    this.kept.query("select * from kept");\n'
+                '    this.reset.query("select * from reset");\n'
+                '    this.typed.query("select * from typed");\n'
+                '    this.assigned.query("select * from assigned");\n'
+                "  }\n"
+                '  static run() { this.kept.query("select * from static_side"); }\n'
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [
+        ("assigned", "", "src/a.ts", 17),
+        ("kept", "", "src/a.ts", 14),
+        ("typed", "", "src/a.ts", 16),
+    ]
+
+
+def test_a_local_require_is_not_nodes(tmp_path: Path) -> None:
+    """values/modules.is_global_require, as the client evaluator reads it: a parameter
+    named `require` may load anything."""
+    document = _document(
+        tmp_path,
+        {
+            "src/a.ts": (
+                'const { Pool } = require("pg");\n'
+                'new Pool().query("select * from proven");\n'
+                "export function load(require: (name: string) => any) {\n"
+                '  const { Pool } = require("pg");\n'
+                '  new Pool().query("select * from shadowed");\n'
+                "}\n"
+            )
+        },
+    )
+    assert _uses(document) == [("proven", "", "src/a.ts", 2)]
+
+
 def test_commonjs_exports_carry_the_client_across_files(tmp_path: Path) -> None:
     document = _document(
         tmp_path,

@@ -28,15 +28,14 @@ from .model import (
     UNDECODED,
     Opaque,
     Param,
+    PathRejected,
     PathVariant,
     Rest,
     Shape,
     Token,
     TooManyShapes,
     branch,
-    rejected,
-    render_all,
-    too_many,
+    translation,
 )
 from .regex import analyze
 
@@ -45,45 +44,33 @@ _NAME_END = frozenset("(-./")
 DEFAULT_MAJOR = 9
 
 
-class _PathError(Exception):
-    pass
-
-
 def translate(path: str, *, major: int = DEFAULT_MAJOR) -> tuple[PathVariant, ...]:
     """The templates of `path`; `major` is find-my-way's (8 for Fastify 4, 9 for Fastify 5)."""
-    try:
-        shapes = [
-            shape
-            for registered in _expand_optional(path)
-            for shape in _shapes(registered, major=major)
-        ]
-    except _PathError:
-        return rejected(path)
-    except TooManyShapes as error:
-        return too_many(error.shapes)
-    return render_all(shapes)
+    return translation(path, lambda: _registered(path, major), undecoded=False)
 
 
 def shapes_of(path: str, *, major: int = DEFAULT_MAJOR) -> list[Shape] | None:
     """The shapes find-my-way registers for `path`, None when it rejects the path."""
     try:
-        return [
-            shape
-            for registered in _expand_optional(path)
-            for shape in _shapes(registered, major=major)
-        ]
-    except (_PathError, TooManyShapes):
+        return _registered(path, major)
+    except (PathRejected, TooManyShapes):
         return None
+
+
+def _registered(path: str, major: int) -> list[Shape]:
+    return [
+        shape for registered in _expand_optional(path) for shape in _shapes(registered, major=major)
+    ]
 
 
 def _expand_optional(path: str) -> list[str]:
     if not path or path[0] not in "/*":
-        raise _PathError("the first character of a path should be / or *")
+        raise PathRejected("the first character of a path should be / or *")
     found = _OPTIONAL_PARAM.search(path)
     if found is None:
         return [path]
     if found.end() != len(path):
-        raise _PathError("optional parameter needs to be the last parameter of the path")
+        raise PathRejected("optional parameter needs to be the last parameter of the path")
     full = path[: found.start()] + found.group(1) + found.group(2)
     optional = (path[: found.start()] + found.group(2)) or "/"
     return [*_expand_optional(full), *_expand_optional(optional)]
@@ -112,7 +99,7 @@ def _shapes(path: str, *, major: int) -> list[Shape]:
             continue
         if i < len(path) and path[i] == "*":
             if i != len(path) - 1:
-                raise _PathError("wildcard must be the last character in the route")
+                raise PathRejected("wildcard must be the last character in the route")
             tail = (*_literal(path[start:i]), Rest())
             return [(*shape, *tail) for shape in shapes]
         if i < len(path) and path[i] == ":":
@@ -191,7 +178,7 @@ def _closing_parenthesis(path: str, index: int) -> int:
             depth += 1
         if depth == 0:
             return index
-    raise _PathError("invalid regexp expression")
+    raise PathRejected("invalid regexp expression")
 
 
 def _trim_anchors(group: str) -> str:
@@ -207,7 +194,7 @@ def _check_safe(pattern: str) -> None:
     # safe-regex2 rejects nested quantifiers (star height above one); a
     # pattern this reader cannot follow is not guessed at either.
     if analyze(pattern) is None or re.search(r"[*+}]\)*[*+{]", pattern):
-        raise _PathError("unsafe or unsupported regex")
+        raise PathRejected("unsafe or unsupported regex")
 
 
 def fastify_route_paths(

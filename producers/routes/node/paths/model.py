@@ -24,7 +24,7 @@ spells one and its exact alphabet is not pinned anywhere this code can check.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -62,6 +62,10 @@ TOO_MANY = "too-many-variants"
 MAX_VARIANTS = 64
 # Optional parts multiply the shapes; past this many the path is one dynamic variant.
 MAX_SHAPES = 256
+
+
+class PathRejected(Exception):
+    """Raised by a dialect's parser where its router throws on the path at registration."""
 
 
 class TooManyShapes(Exception):
@@ -253,6 +257,33 @@ def _param_may_be_empty(param: Param) -> bool:
         return False
     facts = analyze(param.pattern)
     return facts is None or facts.min_length == 0
+
+
+def translation(
+    path: str,
+    shapes_of: Callable[[], Sequence[Shape]],
+    *,
+    undecoded: bool,
+    keeps_written_slash: bool = False,
+) -> tuple[PathVariant, ...]:
+    """Every template of `path`, from the shapes its router registers (`shapes_of`).
+
+    A path the router rejects (`PathRejected`) or one with too many alternatives
+    (`TooManyShapes`) gives its one dynamic variant. `undecoded` is for the
+    path-to-regexp routers (Express, Koa): they match the undecoded request path,
+    only shapes from the root can match, and they append an optional `/`
+    (`mark_added_slash`); find-my-way's shapes are rendered as registered.
+    """
+    try:
+        shapes = shapes_of()
+    except PathRejected:
+        return rejected(path)
+    except TooManyShapes as error:
+        return too_many(error.shapes)
+    if not undecoded:
+        return render_all(shapes)
+    variants = render_all(rooted(shapes), raw=True)
+    return mark_added_slash(variants, keeps_written_slash=keeps_written_slash)
 
 
 def mark_added_slash(

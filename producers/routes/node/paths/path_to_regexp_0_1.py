@@ -24,12 +24,9 @@ from .model import (
     Rest,
     Shape,
     Token,
-    TooManyShapes,
     branch,
-    mark_added_slash,
     render_all,
-    rooted,
-    too_many,
+    translation,
     unbounded,
 )
 
@@ -46,12 +43,8 @@ def translate(path: str) -> tuple[PathVariant, ...]:
         return unbounded(path)
     if path == "*":
         return render_all([("/", Rest())], raw=True)
-    try:
-        shapes = _shapes(path)
-    except TooManyShapes as error:
-        return too_many(error.shapes)
-    return mark_added_slash(
-        render_all(rooted(shapes), raw=True), keeps_written_slash=path.endswith("/")
+    return translation(
+        path, lambda: _shapes(path), undecoded=True, keeps_written_slash=path.endswith("/")
     )
 
 

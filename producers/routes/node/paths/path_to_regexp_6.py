@@ -20,26 +20,18 @@ from dataclasses import dataclass
 from .model import (
     Opaque,
     Param,
+    PathRejected,
     PathVariant,
     Shape,
     Token,
-    TooManyShapes,
     branch,
-    mark_added_slash,
-    rejected,
-    render_all,
-    rooted,
-    too_many,
+    translation,
 )
 
 _DELIMITER = "/#?"
 _PREFIXES = "./"
 _DEFAULT_PATTERN = r"[^\/#\?]+?"
 _REGEX_SPECIALS = frozenset(".+*?=^!:${}()[]|/\\")
-
-
-class _PathError(Exception):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,17 +44,14 @@ class _Key:
 
 
 def translate(path: str) -> tuple[PathVariant, ...]:
-    try:
-        tokens = _parse(path)
-    except _PathError:
-        return rejected(path)
+    return translation(path, lambda: _shapes(path), undecoded=True)
+
+
+def _shapes(path: str) -> list[Shape]:
     shapes: list[Shape] = [()]
-    try:
-        for token in tokens:
-            shapes = branch(shapes, _options(token))
-    except TooManyShapes as error:
-        return too_many(error.shapes)
-    return mark_added_slash(render_all(rooted(shapes), raw=True), keeps_written_slash=False)
+    for token in _parse(path):
+        shapes = branch(shapes, _options(token))
+    return shapes
 
 
 def _options(token: str | _Key) -> list[list[Token]]:
@@ -106,7 +95,7 @@ def _lex(text: str) -> list[tuple[str, str]]:
             while j < len(text) and (text[j].isascii() and (text[j].isalnum() or text[j] == "_")):
                 j += 1
             if j == i + 1:
-                raise _PathError("missing parameter name")
+                raise PathRejected("missing parameter name")
             tokens.append(("NAME", text[i + 1 : j]))
             i = j
         elif char == "(":
@@ -124,7 +113,7 @@ def _lex_pattern(text: str, start: int) -> tuple[str, int]:
     pattern = ""
     j = start + 1
     if text[j : j + 1] == "?":
-        raise _PathError("pattern cannot start with ?")
+        raise PathRejected("pattern cannot start with ?")
     while j < len(text):
         if text[j] == "\\":
             pattern += text[j : j + 2]
@@ -138,13 +127,13 @@ def _lex_pattern(text: str, start: int) -> tuple[str, int]:
         elif text[j] == "(":
             count += 1
             if text[j + 1 : j + 2] != "?":
-                raise _PathError("capturing groups are not allowed")
+                raise PathRejected("capturing groups are not allowed")
         pattern += text[j]
         j += 1
     if count:
-        raise _PathError("unbalanced pattern")
+        raise PathRejected("unbalanced pattern")
     if not pattern:
-        raise _PathError("missing pattern")
+        raise PathRejected("missing pattern")
     return pattern, j
 
 
@@ -167,7 +156,7 @@ class _Parser:
     def must_consume(self, kind: str) -> str:
         value = self.try_consume(kind)
         if value is None:
-            raise _PathError(f"expected {kind}")
+            raise PathRejected(f"expected {kind}")
         return value
 
     def consume_text(self) -> str:
@@ -185,7 +174,7 @@ class _Parser:
         previous = self.result[-1] if self.result else None
         previous_text = prefix or (previous if isinstance(previous, str) else "")
         if previous is not None and not previous_text:
-            raise _PathError("must have text between two parameters")
+            raise PathRejected("must have text between two parameters")
         if not previous_text or any(char in previous_text for char in _DELIMITER):
             return _DEFAULT_PATTERN
         return f"(?:(?!{_escape(previous_text)})[^\\/#\\?])+?"
@@ -255,4 +244,4 @@ def _check_repeats(tokens: list[str | _Key]) -> None:
         if not isinstance(token, _Key) or not token.pattern:
             continue
         if token.modifier in ("*", "+") and not token.prefix and not token.suffix:
-            raise _PathError("can not repeat without a prefix and suffix")
+            raise PathRejected("can not repeat without a prefix and suffix")

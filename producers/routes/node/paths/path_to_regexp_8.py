@@ -23,23 +23,17 @@ from itertools import product
 from .model import (
     Opaque,
     Param,
+    PathRejected,
     PathVariant,
     Rest,
     Shape,
     Token,
-    mark_added_slash,
-    rejected,
-    render_all,
-    rooted,
+    translation,
 )
 
 _FORBIDDEN = frozenset("}()[]+?!")
 _MAX_COMBINATIONS = 256
 _TRAILING_SLASHES = re.compile(r"/+$")
-
-
-class _PathError(Exception):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,12 +50,9 @@ _Item = str | _Capture | _Group
 
 
 def translate(path: str) -> tuple[PathVariant, ...]:
-    try:
-        sequences = _flatten(_parse(path))
-        shapes = [_shape(sequence) for sequence in sequences]
-    except _PathError:
-        return rejected(path)
-    return mark_added_slash(render_all(rooted(shapes), raw=True), keeps_written_slash=False)
+    return translation(
+        path, lambda: [_shape(sequence) for sequence in _flatten(_parse(path))], undecoded=True
+    )
 
 
 def express5_route_path(path: str, *, strict: bool = False) -> str:
@@ -92,14 +83,14 @@ def _parse(path: str) -> tuple[_Item, ...]:
                 return (*output, text) if text else tuple(output)
             if value == "\\":
                 if index == len(chars):
-                    raise _PathError("unexpected end after \\")
+                    raise PathRejected("unexpected end after \\")
                 text += chars[index]
                 index += 1
                 continue
             if value in (":", "*"):
                 name = _name()
                 if not name:
-                    raise _PathError("missing parameter name")
+                    raise PathRejected("missing parameter name")
                 if text:
                     output.append(text)
                     text = ""
@@ -112,10 +103,10 @@ def _parse(path: str) -> tuple[_Item, ...]:
                 output.append(_Group(consume_until("}")))
                 continue
             if value in _FORBIDDEN:
-                raise _PathError(f"unexpected {value}")
+                raise PathRejected(f"unexpected {value}")
             text += value
         if end:
-            raise _PathError(f"unexpected end, expected {end}")
+            raise PathRejected(f"unexpected end, expected {end}")
         return (*output, text) if text else tuple(output)
 
     def _name() -> str:
@@ -137,7 +128,7 @@ def _parse(path: str) -> tuple[_Item, ...]:
                 if index < len(chars) and chars[index] == "\\":
                     index += 1
                 name += chars[index] if index < len(chars) else ""
-            raise _PathError(f"unterminated quote at {quote_start}")
+            raise PathRejected(f"unterminated quote at {quote_start}")
         return name
 
     return consume_until("")
@@ -155,9 +146,9 @@ def _flatten(items: tuple[_Item, ...]) -> list[tuple[str | _Capture, ...]]:
     for combination in product(*options):
         sequences.append(tuple(token for part in combination for token in part))
         if len(sequences) > _MAX_COMBINATIONS:
-            raise _PathError("too many path combinations")
+            raise PathRejected("too many path combinations")
     if len(sequences) >= _MAX_COMBINATIONS + 1:
-        raise _PathError("too many path combinations")
+        raise PathRejected("too many path combinations")
     return sequences
 
 
@@ -173,7 +164,7 @@ def _shape(sequence: tuple[str | _Capture, ...]) -> Shape:
             backtrack += item
             continue
         if previous_capture and not backtrack:
-            raise _PathError("missing text before a parameter")
+            raise PathRejected("missing text before a parameter")
         if item.wildcard:
             # `([^]+)`, unless an earlier wildcard makes it exclude that
             # wildcard's trailing text: that no template can say.
