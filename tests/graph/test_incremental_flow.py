@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import orjson
 import pytest
 
+from tests.graph.incremental_support import assert_same_as_full
 from tsograph.producers.graph.incremental import BuildState, rebuild
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.records import graph_records
 
 FILES = {
     "flow.ts": "export function run(x: any) { return x.go(); }\n",
@@ -38,13 +37,6 @@ def _bound_targets(state: BuildState) -> set[str]:
     }
 
 
-def _same_as_full(state: BuildState, root: Path) -> None:
-    full = rebuild(None, GraphOptions(str(root), use_cache=False))
-    assert orjson.dumps(graph_records(state.graph), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
-        graph_records(full.graph), option=orjson.OPT_SORT_KEYS
-    )
-
-
 @pytest.fixture
 def built(tmp_path: Path) -> BuildState:
     (tmp_path / "src").mkdir()
@@ -60,7 +52,7 @@ def built(tmp_path: Path) -> BuildState:
 def _edited(root: Path, built: BuildState, name: str, text: str) -> BuildState:
     (root / "src" / name).write_text(text)
     state = rebuild(built, GraphOptions(str(root), use_cache=False))
-    _same_as_full(state, root)
+    assert_same_as_full(state, root)
     return state
 
 

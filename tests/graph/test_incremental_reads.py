@@ -13,12 +13,10 @@ import os
 import time
 from pathlib import Path
 
-import orjson
-
-from tsograph.producers.graph.incremental import BuildState, rebuild
+from tests.graph.incremental_support import assert_same_as_full
+from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import RACY_NS
-from tsograph.producers.graph.records import graph_records
 
 FILES = {
     "a.ts": "export function a() { return b(); }\nimport { b } from './b';\n",
@@ -37,13 +35,6 @@ def _tree(root: Path, age_ns: int) -> None:
     (root / "package.json").write_text(json.dumps({"name": "reads", "private": True}))
 
 
-def _same_as_full(state: BuildState, root: Path) -> None:
-    full = rebuild(None, GraphOptions(str(root), use_cache=False))
-    assert orjson.dumps(graph_records(state.graph), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
-        graph_records(full.graph), option=orjson.OPT_SORT_KEYS
-    )
-
-
 def test_an_old_unchanged_source_is_not_read_again(tmp_path: Path) -> None:
     _tree(tmp_path, 10 * RACY_NS)
     built = rebuild(None, GraphOptions(str(tmp_path), use_cache=False))
@@ -53,7 +44,7 @@ def test_an_old_unchanged_source_is_not_read_again(tmp_path: Path) -> None:
     assert state.read.contents["src/a.ts"] is built.read.contents["src/a.ts"]
     assert state.read.contents["src/b.ts"] == b"export function b() { return 2; }\n"
     assert state.rebound == {"src/b.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_a_recent_source_is_read_again_though_its_stamp_is_the_same(tmp_path: Path) -> None:
@@ -65,4 +56,4 @@ def test_a_recent_source_is_read_again_though_its_stamp_is_the_same(tmp_path: Pa
     os.utime(path, ns=(stamp, stamp))
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/b.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import orjson
 import pytest
 
+from tests.graph.incremental_support import assert_same_as_full
 from tsograph.producers.graph.incremental import BuildState, rebuild
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.records import graph_records
 
 FILES = {
     "base.ts": "export function helper() { return 1; }\n"
@@ -35,13 +34,6 @@ def _tree(root: Path) -> None:
         (root / "src" / name).write_text(text)
     (root / "tsconfig.json").write_text(json.dumps({"compilerOptions": {"strict": True}}))
     (root / "package.json").write_text(json.dumps({"name": "rules", "private": True}))
-
-
-def _same_as_full(state: BuildState, root: Path) -> None:
-    full = rebuild(None, GraphOptions(str(root), use_cache=False))
-    assert orjson.dumps(graph_records(state.graph), option=orjson.OPT_SORT_KEYS) == orjson.dumps(
-        graph_records(full.graph), option=orjson.OPT_SORT_KEYS
-    )
 
 
 @pytest.fixture
@@ -63,7 +55,7 @@ def test_a_change_that_moves_no_binding_rebinds_only_the_file(
     _edit(tmp_path, "base.ts", "// moved down\n\n" + FILES["base.ts"])
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_a_changed_export_rebinds_its_importers_through_export_star(
@@ -72,7 +64,7 @@ def test_a_changed_export_rebinds_its_importers_through_export_star(
     _edit(tmp_path, "base.ts", FILES["base.ts"].replace("helper", "renamed"))
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/user.ts", "src/direct.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
     calls = {edge.source for edge in state.graph.edges if edge.target.endswith("helper")}
     assert calls == set()
 
@@ -83,7 +75,7 @@ def test_a_changed_call_rebinds_the_file_and_nothing_imports_it(
     _edit(tmp_path, "user.ts", FILES["user.ts"].replace("return helper();", "return 0;"))
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/user.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_an_appended_export_rebinds_the_file_and_what_hands_its_names_on(
@@ -94,7 +86,7 @@ def test_an_appended_export_rebinds_the_file_and_what_hands_its_names_on(
     _edit(tmp_path, "base.ts", FILES["base.ts"] + "export function extra() { return helper(); }\n")
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts", "src/barrel.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_an_added_name_rebinds_the_importers_that_looked_for_it(
@@ -107,7 +99,7 @@ def test_an_added_name_rebinds_the_importers_that_looked_for_it(
     state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
     # Through the barrel's `export *`: lone.ts imports the new name (and so does its closure).
     assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/lone.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
     assert any(edge.target == "src/base.ts#later" for edge in state.graph.edges)
 
 
@@ -124,7 +116,7 @@ def test_an_added_export_star_of_a_module_already_imported_reaches_every_importe
     _edit(tmp_path, "base.ts", prefix + FILES["base.ts"] + "export * from './lone';\n")
     state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
     assert "src/user.ts" in (state.rebound or ())
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_an_edit_that_adds_a_member_to_an_existing_class_reaches_every_importer(
@@ -134,7 +126,7 @@ def test_an_edit_that_adds_a_member_to_an_existing_class_reaches_every_importer(
     _edit(tmp_path, "base.ts", text + "export function extra() { return 1; }\n")
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/base.ts", "src/barrel.ts", "src/user.ts", "src/direct.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
@@ -146,7 +138,7 @@ def test_an_added_file_rebinds_the_files_whose_imports_now_resolve(
     _edit(tmp_path, "extra.ts", "export function extra() { return 3; }\n")
     state = rebuild(state, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound == {"src/lone.ts", "src/extra.ts"}
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -178,4 +170,4 @@ def test_a_configuration_change_forces_a_full_rebuild(
     state = rebuild(built, GraphOptions(str(tmp_path), use_cache=False))
     assert state.rebound is None
     assert state.full_reason == reason
-    _same_as_full(state, tmp_path)
+    assert_same_as_full(state, tmp_path)

@@ -298,11 +298,7 @@ export function viaAlias(db: Alias) { return db.user.findMany({}); }
         },
     )
     document = document_of(project)
-    owners = {
-        f["symbol"]["usr"].rpartition("#")[2]
-        for f in document["facts"]
-        if f["location"]["path"] == "src/a.ts"
-    }
+    owners = _owners_in(document, "src/a.ts")
     assert owners == {"viaOptional", "viaOmit", "viaIntersection", "viaExtends", "viaAlias"}
     assert (
         "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
@@ -394,11 +390,7 @@ export function clause(kind: number, mock: any) {
         },
     )
     document = document_of(project)
-    owners = {
-        f["symbol"]["usr"].rpartition("#")[2]
-        for f in document["facts"]
-        if f["location"]["path"] == "src/a.ts"
-    }
+    owners = _owners_in(document, "src/a.ts")
     assert owners == {"proven"}
 
 
@@ -423,11 +415,7 @@ export class Jobs {
         },
     )
     document = document_of(project)
-    owners = {
-        f["symbol"]["usr"].rpartition("#")[2]
-        for f in document["facts"]
-        if f["location"]["path"] == "src/a.ts"
-    }
+    owners = _owners_in(document, "src/a.ts")
     assert owners == {"Jobs.assigned"}
 
 
@@ -457,9 +445,14 @@ def test_a_module_export_shadows_the_same_name_of_its_star(tmp_path: Path) -> No
         },
     )
     document = document_of(project)
-    owners = {
-        f["symbol"]["usr"].rpartition("#")[2]
-        for f in document["facts"]
-        if f["location"]["path"] == "src/a.ts"
-    }
+    owners = _owners_in(document, "src/a.ts")
     assert owners == {"proven"}
+
+
+def _owners_in(document: dict[str, Any], path: str) -> set[str]:
+    """The declarations (the part of their id after `#`) holding the facts of one file."""
+    return {
+        fact["symbol"]["usr"].rpartition("#")[2]
+        for fact in document["facts"]
+        if fact["location"]["path"] == path
+    }
