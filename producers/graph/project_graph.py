@@ -141,11 +141,17 @@ class EarlierRead:
         """The earlier bytes of a source the walk stamps as the earlier walk did, when its
         stamp is older than that build (a file system stamps with a coarse clock: an edit
         within a tick of the earlier read may keep the stamp, so those are read again)."""
-        if self.stamps.get(walked.path) != (walked.size, walked.mtime_ns):
-            return None
-        if walked.mtime_ns >= self.started_ns - RACY_NS:
+        if not self.trusted(walked.path, walked.size, walked.mtime_ns):
             return None
         return self.contents.get(walked.path)
+
+    def trusted(self, path: str, size: int, mtime_ns: int) -> bool:
+        """Whether a source stamped so is the one read then (a walk need not open it)."""
+        return (
+            self.stamps.get(path) == (size, mtime_ns)
+            and mtime_ns < self.started_ns - RACY_NS
+            and path in self.contents
+        )
 
 
 # How long before a build's start an earlier read is not trusted by its stamp alone (as
@@ -257,7 +263,7 @@ def read_project(options: GraphOptions, earlier: EarlierRead | None = None) -> P
     """Walk and read the project; with `earlier`, unchanged sources are taken from it."""
     started_ns = time.time_ns()
     roots = project_roots(options.project, options.workspace)
-    sources = walk(roots.root)
+    sources = walk(roots.root, trusted=earlier.trusted if earlier is not None else None)
     language = source_language(sources, options.language)
     contents, stats = read_contents(roots, sources, language, earlier)
     digests = {

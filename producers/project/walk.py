@@ -28,7 +28,7 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -206,6 +206,9 @@ class _Walk:
     entries: int = 0
     listed: list[tuple[str, str, int, int]] = field(default_factory=list)
     configured: list[str] = field(default_factory=list)
+    # Sources an earlier walk read: a file it stamps the same (path, size, mtime_ns) is
+    # taken as read then, without opening it again (an incremental rebuild's walk).
+    trusted: Callable[[str, int, int], bool] | None = None
 
     def run(self) -> None:
         # Explicit stack, folders in name order: deterministic and free of recursion limits.
@@ -290,6 +293,19 @@ class _Walk:
         except OSError:
             return True  # a loop or an unreadable target: counted, never entered
 
+    def _known(self, entry: os.DirEntry[str], relative: str) -> WalkedFile | None:
+        """The source as an earlier walk read it, when `trusted` says it is unchanged."""
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            return None
+        trusted = self.trusted
+        if trusted is None or not stat.S_ISREG(info.st_mode):
+            return None
+        if not trusted(relative, info.st_size, info.st_mtime_ns):
+            return None
+        return WalkedFile(relative, info.st_size, info.st_mtime_ns)
+
     def _file(
         self,
         entry: os.DirEntry[str],
@@ -307,6 +323,11 @@ class _Walk:
                 return
             self.declarations.append(WalkedFile(relative, info.st_size, info.st_mtime_ns))
             return
+        if self.trusted is not None:
+            known = self._known(entry, relative)
+            if known is not None:
+                (self.sources if into is None else into).append(known)
+                return
         try:
             _, info = _open_source(self.root, relative)
         except UnreadableSource as problem:
@@ -341,9 +362,14 @@ def listing_digest(entries: Iterable[os.DirEntry[str]]) -> str:
     return hashlib.sha256("\0".join(names).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def walk(root: Path, excluded: Collection[str] = ()) -> SourceSet:
-    """Walk the project folder `root`; `excluded` are project-relative folders to leave out."""
-    state = _Walk(root, frozenset(path.strip("/") for path in excluded))
+def walk(
+    root: Path,
+    excluded: Collection[str] = (),
+    trusted: Callable[[str, int, int], bool] | None = None,
+) -> SourceSet:
+    """Walk the project folder `root`; `excluded` are project-relative folders to leave out;
+    `trusted(path, size, mtime_ns)` says a source an earlier walk read is unchanged."""
+    state = _Walk(root, frozenset(path.strip("/") for path in excluded), trusted=trusted)
     state.run()
     return SourceSet(
         tuple(sorted(state.sources, key=lambda item: item.path)),

@@ -211,8 +211,9 @@ class Keeper:
         self.state = state
         assert state.sources is not None  # a JavaScript rebuild always walks
         records = graph_records(state.graph)
+        earlier = self._holding[1] if self._holding is not None else None
         read_set = record(
-            self.roots.root, state.sources, state.digests, state.dependencies, started
+            self.roots.root, state.sources, state.digests, state.dependencies, started, earlier
         )
         return self._keep(state.graph, records, "built", read_set)
 

@@ -75,9 +75,11 @@ def record(
     digests: dict[str, str],
     dependencies: list[Dependency],
     started_ns: int,
+    earlier: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The read-set of a build that started reading at `started_ns` (wall clock), as the
-    plain data stored with it."""
+    plain data stored with it; `earlier`, the read-set of the build it was rebuilt from:
+    a probe stamped as it recorded holds as it did (first_change's own rule)."""
     walked = {
         item.path: (item.size, item.mtime_ns)
         for item in (*sources.sources, *sources.python_sources)
@@ -91,9 +93,12 @@ def record(
     # unchanged (NO_MATCH), and a folder's stamp and listing come from the walk itself.
     folders = [list(item) for item in sources.folders]
     probes = []
+    held = _holding_probes(earlier)
     for kind, path, outcome in sorted(set(dependencies)):
         stamp = _stamp(root / path if path else root)
-        if not still_holds(root, [(kind, path, outcome)]):
+        if held.get((kind, path, outcome)) != stamp and not still_holds(
+            root, [(kind, path, outcome)]
+        ):
             stamp = NO_MATCH
         probes.append([kind, path, outcome, *stamp])
     # A file system stamps with a coarse clock: an entry modified within a tick of the build
@@ -101,6 +106,18 @@ def record(
     # before the build are "racy" (as git calls them): always compared by content.
     racy_from = started_ns - RACY_NS
     return {"files": files, "folders": folders, "probes": probes, "racyFrom": racy_from}
+
+
+def _holding_probes(earlier: dict[str, Any] | None) -> dict[tuple[str, str, str], Stamp]:
+    """The earlier read-set's probes that held, by their stamp (not the racy ones)."""
+    if earlier is None:
+        return {}
+    racy_from = earlier["racyFrom"]
+    return {
+        (kind, path, outcome): (size, mtime)
+        for kind, path, outcome, size, mtime in earlier["probes"]
+        if (size, mtime) != NO_MATCH and mtime < racy_from
+    }
 
 
 def first_change(root: Path, recorded: dict[str, Any]) -> str | None:

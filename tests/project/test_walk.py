@@ -232,3 +232,21 @@ def test_well_known_folders_are_walked_other_dot_folders_are_not(tmp_path: Path)
     (tmp_path / ".cache" / "x.ts").write_text("export const x = 1;\n")
     paths = [source.path for source in walk(tmp_path).sources]
     assert paths == ["app/.well-known/security/route.ts"]
+
+
+def test_a_trusted_source_is_listed_without_being_opened_again(tmp_path: Path) -> None:
+    # An incremental rebuild's walk trusts what the earlier walk read when the stamp is the
+    # same: the bytes are swapped for invalid UTF-8 of the same size and time, which only
+    # opening the file would notice.
+    write_tree(tmp_path, {"a.ts": "export const a = 1;\n", "b.ts": "export const b = 2;\n"})
+    first = walk(tmp_path)
+    stamps = {item.path: (item.size, item.mtime_ns) for item in first.sources}
+    for name in ("a.ts", "b.ts"):
+        info = (tmp_path / name).stat()
+        (tmp_path / name).write_bytes(b"\xff" * info.st_size)
+        os.utime(tmp_path / name, ns=(info.st_atime_ns, info.st_mtime_ns))
+    trusted = walk(tmp_path, trusted=lambda path, *stamp: path == "a.ts" and stamps[path] == stamp)
+    assert _paths(trusted.sources) == ["a.ts"]
+    assert trusted.sources == first.sources[:1]
+    assert trusted.unreadable == {"not-utf8": 1}
+    assert walk(tmp_path).unreadable == {"not-utf8": 2}

@@ -233,3 +233,29 @@ def test_a_one_shot_query_keeps_no_incremental_state(tmp_path: Path) -> None:
     repo = _repo(tmp_path)
     keeper = Keeper(GraphOptions(str(repo), cache_dir=str(tmp_path / "cache")))
     assert keeper.held().mode == "built" and keeper.state is None
+
+
+def test_a_rebuilds_read_set_takes_an_unchanged_probe_from_the_earlier_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A refresh records its probes again; one stamped as the earlier read-set recorded it
+    (and not racy) holds as it did, the rule first_change applies, so it is not read."""
+    repo = _repo(tmp_path)
+    (repo / "tsconfig.base.json").write_text("{}\n")
+    old = time.time_ns() - 10_000_000_000
+    os.utime(repo / "tsconfig.base.json", ns=(old, old))
+    sources = walk(repo)
+    probes = [("file", "tsconfig.base.json", "absent:1048576")]
+    earlier = record(repo, sources, {}, probes, time.time_ns())
+    assert earlier["probes"][0][3:] == [-2, -2]  # it no longer held: NO_MATCH
+    present = [("file", "tsconfig.jsonc", "absent:1048576")]
+    earlier = record(repo, sources, {}, present, time.time_ns())
+    reads: list[object] = []
+    monkeypatch.setattr(
+        "tsograph.producers.query.read_set.still_holds",
+        lambda root, dependencies: reads.append(dependencies) or True,
+    )
+    again = record(repo, sources, {}, [*present, *probes], time.time_ns(), earlier)
+    # The unchanged probe is taken from `earlier`; the one it did not hold is checked.
+    assert reads == [probes]
+    assert [probe[:3] for probe in again["probes"]] == [list(p) for p in sorted(present + probes)]
