@@ -7,12 +7,10 @@ code, so a document tsograph writes is exactly a document it accepts.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import fastjsonschema
 import orjson
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.jsonpointer import pointer
@@ -20,9 +18,17 @@ from tsograph.exchange.references import REFERENCE_CHECKS
 from tsograph.exchange.semantics import SEMANTIC_CHECKS
 from tsograph.schemas import SCHEMA_FILES, schema_path
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 
 @cache
 def validator_for(format_name: str) -> Draft202012Validator:
+    # Imported here: only a rejected document or `validate` needs the reference
+    # validator, and importing jsonschema costs every run about 0.13 s of start-up.
+    from jsonschema import Draft202012Validator
+
     schema = orjson.loads(schema_path(format_name).read_bytes())
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)

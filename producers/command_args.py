@@ -19,14 +19,16 @@ import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from tsograph.exchange.errors import InputError, UsageError
 from tsograph.producers.output_formats import add_format_argument
 from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
-from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+
+if TYPE_CHECKING:
+    from tsograph.producers.project.syntax_cache import SyntaxFiles
 
 _MAX_SERVICE_CHARS = 256
 _SERVICE_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -89,6 +91,10 @@ def cache_folder(args: Any) -> Path:
 
 def syntax_files(args: Any) -> SyntaxFiles:
     """The run's syntax files, cached by content unless --no-cache (see add_cache_arguments)."""
+    # Imported here: every command's arguments come from this module, and only the
+    # commands that read syntax trees need the syntax cache (and what it loads).
+    from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+
     directory = None if args.no_cache else cache_folder(args)
     return SyntaxFiles(FactsCache(directory, syntax_namespace()))
 

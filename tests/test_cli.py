@@ -158,8 +158,10 @@ def test_unexpected_exception_is_internal_error_without_traceback(
 
     original = cli.build_parser
 
-    def parser_with_failing_command() -> argparse.ArgumentParser:
-        parser = original()
+    def parser_with_failing_command(
+        command: str | None = None, *, every: bool = True
+    ) -> argparse.ArgumentParser:
+        parser = original(command, every=every)
         parser.set_defaults(run=explode)
         return parser
 
@@ -178,8 +180,10 @@ def test_recursion_error_is_exit_2(
 
     original = cli.build_parser
 
-    def parser_with_deep_command() -> argparse.ArgumentParser:
-        parser = original()
+    def parser_with_deep_command(
+        command: str | None = None, *, every: bool = True
+    ) -> argparse.ArgumentParser:
+        parser = original(command, every=every)
         parser.set_defaults(run=deep)
         return parser
 

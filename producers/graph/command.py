@@ -16,11 +16,11 @@ from tsograph.exchange.errors import UsageError
 from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
 from tsograph.producers.command_args import add_cache_arguments, add_output_arguments
 from tsograph.producers.graph.project_graph import load_from_arguments
-from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.graph.records import graph_records, store_validated, without_details
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.project.gitrev import head_revision
+from tsograph.producers.project.languages import LANGUAGES
 
 
 def add_project_options(parser: argparse.ArgumentParser) -> None:

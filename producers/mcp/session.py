@@ -33,7 +33,7 @@ from tsograph.producers import progress
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import PARSING
-from tsograph.producers.graph.python.load import LANGUAGES
+from tsograph.producers.project.languages import LANGUAGES
 from tsograph.producers.query.answer import (
     DEFAULT_LIMIT,
     MAX_LIMIT,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from tsograph.exchange.version import TOOL_VERSION
@@ -15,6 +14,9 @@ from tsograph.producers.lang.facts import FACTS_VERSION
 def grammar_version() -> str:
     # Reading package metadata costs milliseconds a call and every run of a query
     # server or a test asks several times; the installed grammars do not change under it.
+    # importlib.metadata is imported here: about 50 ms that a warm run does not need.
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("tree-sitter-language-pack") + "/" + version("tree-sitter")
     except PackageNotFoundError:

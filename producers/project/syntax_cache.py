@@ -14,7 +14,6 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tsograph.producers.lang import typescript
 from tsograph.producers.lang.facts import FactsFormatError, FileFacts
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.cache_names import cache_namespace
@@ -33,6 +32,10 @@ def read_syntax(path: str, data: bytes) -> SyntaxFile:
         from tsograph.producers.lang import python
 
         return python.read_syntax(path, data)
+    # Imported on the first file read too: commands that only name the cache
+    # (every command's arguments do) do not load the front-end.
+    from tsograph.producers.lang import typescript
+
     return typescript.read_syntax(path, data)
 
 

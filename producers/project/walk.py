@@ -34,7 +34,7 @@ from itertools import islice
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted, counted_reasons
-from tsograph.producers.lang.typescript import SUFFIXES as SOURCE_SUFFIXES
+from tsograph.producers.lang.suffixes import TYPESCRIPT_SUFFIXES as SOURCE_SUFFIXES
 
 # Python sources are listed apart: only `graph --language python` reads them.
 PYTHON_SUFFIX = ".py"

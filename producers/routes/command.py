@@ -19,8 +19,8 @@ from tsograph.producers.command_args import (
     checked_service,
     syntax_files,
 )
-from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
+from tsograph.producers.project.languages import LANGUAGES
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
 from tsograph.producers.routes.http_document import HttpScan, write_http_document

@@ -18,9 +18,9 @@ from tsograph.producers.command_args import (
     add_source_arguments,
     syntax_files,
 )
-from tsograph.producers.graph.python.load import LANGUAGES
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
+from tsograph.producers.project.languages import LANGUAGES
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
 from tsograph.producers.schema.collect_all import scan_project

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.golden import assert_matches_golden
+from tsograph.producers.lang.suffixes import GRAMMAR_BY_SUFFIX
 from tsograph.producers.lang.syntax_tree import KINDS, Node, decode, describe, encode
-from tsograph.producers.lang.typescript import grammar, read_syntax
+from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.lang.typescript.strings import decode_js_string
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,7 +38,7 @@ def _fixture_sources() -> list[Path]:
     return sorted(
         path
         for path in (REPO / "fixtures").rglob("*")
-        if path.suffix in grammar.GRAMMAR_BY_SUFFIX and path.is_file()
+        if path.suffix in GRAMMAR_BY_SUFFIX and path.is_file()
     )
 
 

@@ -16,6 +16,7 @@ from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.suffixes import Grammar
 from tsograph.producers.lang.syntax_file import SyntaxFile, innermost_owner, paused_collection
 from tsograph.producers.lang.typescript import (
     classes,
@@ -32,8 +33,6 @@ from tsograph.producers.lang.typescript import (
 )
 from tsograph.producers.lang.typescript.extractor import Extractor, Handler
 from tsograph.producers.lang.typescript.lowering import lower
-
-SUFFIXES = tuple(grammar.GRAMMAR_BY_SUFFIX)
 
 _HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(syntax.FUNCTION_DECLARATIONS, functions.on_function_declaration),
@@ -114,7 +113,7 @@ class ParsedFile:
         return self._lines[0].position(offset)
 
 
-def syntax_tree(language: grammar.Grammar, data: bytes) -> tuple[Node, bytes]:
+def syntax_tree(language: Grammar, data: bytes) -> tuple[Node, bytes]:
     """The file's syntax tree and the bytes it was read from (offsets are those of `data`).
 
     A file that does not parse is read again with tagged-template type arguments

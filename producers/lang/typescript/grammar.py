@@ -1,10 +1,6 @@
 """Which tree-sitter grammar reads a file, and the one query that finds what facts need.
 
-TypeScript files (`.ts .mts .cts`) use the `typescript` grammar, which reads
-`<T>x` as a type assertion. Every JavaScript file (`.js .jsx .mjs .cjs`) and
-`.tsx` uses `tsx`: JSX is allowed in `.js`, and the tsx grammar also reads the
-plain JavaScript of `.mjs` and `.cjs` (no separate JavaScript grammar, so both
-flavours produce the same node types).
+Which suffix takes which grammar is in lang/suffixes.py.
 
 The query captures every node a fact can start from under one name; the
 extractor walks the captures in source order instead of visiting every node
@@ -14,23 +10,11 @@ in Python, which is where the time would go.
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
 
 from tree_sitter import Node, Parser, Query, QueryCursor
 from tree_sitter_language_pack import get_language, get_parser
 
-Grammar = Literal["typescript", "tsx"]
-
-GRAMMAR_BY_SUFFIX: dict[str, Grammar] = {
-    ".ts": "typescript",
-    ".mts": "typescript",
-    ".cts": "typescript",
-    ".tsx": "tsx",
-    ".js": "tsx",
-    ".jsx": "tsx",
-    ".mjs": "tsx",
-    ".cjs": "tsx",
-}
+from tsograph.producers.lang.suffixes import GRAMMAR_BY_SUFFIX, Grammar
 
 _CAPTURED = """
 [
