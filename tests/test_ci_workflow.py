@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
 from ruamel.yaml import YAML
 
 from tests.cli_helpers import REPO
@@ -96,9 +97,19 @@ def _run(
     )
 
 
-def test_the_steps_run_unchanged_on_a_service_and_pass(tmp_path: Path) -> None:
-    checkout, env = _checkout(tmp_path)
-    results = _run_steps(checkout, env)
+Run = tuple[Path, dict[str, str], list[subprocess.CompletedProcess[str]]]
+
+
+@pytest.fixture(scope="module")
+def passing_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    """Every step on the fixture as it is (the tests that only read its results share it)."""
+    checkout, env = _checkout(tmp_path_factory.mktemp("passing"))
+    return checkout, env, _run_steps(checkout, env)
+
+
+@pytest.mark.xdist_group("passing_run")
+def test_the_steps_run_unchanged_on_a_service_and_pass(passing_run: Run) -> None:
+    checkout, env, results = passing_run
     assert [r.returncode for r in results] == [0] * len(results), [r.stderr for r in results]
     out = checkout / env["OUT"]
     kinds = {
@@ -140,10 +151,12 @@ def test_the_check_step_is_last_and_runs_after_validate() -> None:
     assert "tsograph check --pairs " in steps[-1]["run"]
 
 
-def test_an_invalid_document_fails_the_validate_step(tmp_path: Path) -> None:
-    checkout, env = _checkout(tmp_path)
-    results = _run_steps(checkout, env)
+@pytest.mark.xdist_group("passing_run")
+def test_an_invalid_document_fails_the_validate_step(passing_run: Run, tmp_path: Path) -> None:
+    passed, env, results = passing_run
     assert results[-2].returncode == 0
+    checkout = tmp_path / "checkout"
+    shutil.copytree(passed, checkout)
     graph = checkout / env["OUT"] / "graph.json"
     document = orjson.loads(graph.read_bytes())
     document["edges"][0]["to"] = "src/lib/gone.ts#nothing"
