@@ -215,7 +215,7 @@ class SchemaScan:
         method: str | None = None,
         dynamic: bool = False,
     ) -> None:
-        path = parsed.facts.declarations[0].id.partition("#")[0]
+        path = parsed.path
         line, column = parsed.location(offset)
         owner = parsed.owner_at(offset)
         fact = fact_builder.relation_use(
