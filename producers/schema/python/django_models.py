@@ -45,7 +45,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import ClassKinds, nodes_naming
+from tsograph.producers.schema.python.handles import ClassKinds
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
@@ -402,9 +402,7 @@ def _many_to_many(
 
 
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
-    if not models.names:
-        return
-    for ctx, node in nodes_naming(scan.contexts(), models.names):
+    for ctx, node in models.naming_nodes(scan):
         if node.kind == "call":
             _manager_call(scan, models, ctx, node)
 

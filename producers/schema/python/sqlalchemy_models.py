@@ -52,7 +52,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, nodes_naming
+from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
@@ -500,9 +500,7 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 
 
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
-    if not models.by_class:
-        return
-    for ctx, node in nodes_naming(scan.contexts(), models.names):
+    for ctx, node in models.naming_nodes(scan):
         if node.kind == "call":
             _query_call(scan, models, ctx, node)
         elif node.kind == "member":
