@@ -39,6 +39,9 @@ listed in `schema/collect_all.py` COLLECTORS):
                                  kept by the result cache (result_cache.py) knows what it
                                  depended on
 
+`note`, `place`, `add` and `source_fact` are the ones every schema scan shares
+(relation_record.py), as is the declaration-fact helper `declaration`.
+
 A run over an unchanged project takes its whole result from that cache and runs
 no collector.
 
@@ -51,85 +54,26 @@ the literals no other collector claimed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tsograph.exchange.limitations import Place, counted
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.project.model import CONFIG_TEXT, ProjectModel
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.relation_record import RelationRecord, counted_lines
 from tsograph.producers.schema.result_cache import Probes
 from tsograph.producers.schema.walk import SchemaSources
 
-Fact = fact_builder.Fact
-
-# What each counted prefix says; a collector may note any prefix of the closed list.
-TEXTS = {
-    "prisma-schema-not-found:": "Prisma project(s) without a schema file at the CLI's locations",
-    "unresolved-prisma-config:": "prisma.config value(s) that are not literals were not evaluated",
-    "missing-prisma-schemas:": "configured Prisma schema path(s) do not exist",
-    "schema-outside-project:": "Prisma schema path(s) outside the project were not read",
-    "non-relational-stores:": "non-relational store(s) have no relations",
-    "prisma-naming-unverified:": "name(s) differ between candidate Prisma versions (dynamic)",
-    "prisma-8-surface-unscanned:": "Prisma 8 contract files or client API not scanned",
-    "unparsed-schema-lines:": "Prisma schema line(s) not understood were skipped",
-    "unresolved-field-types:": "Prisma field type(s) name no model, enum or scalar",
-    "ignored-prisma-elements:": "@ignore/@@ignore element(s) are absent from the client",
-    "unresolved-generator-outputs:": "Prisma generator output(s) could not be located",
-    "unresolved-typed-sql:": "TypedSQL file(s) or folder(s) could not be read",
-    "unsupported-db-packages:": "file(s) use database packages that are not interpreted",
-    "dynamic-relation-names:": "relation name(s) computed at run time (dynamic facts)",
-    "skipped-sql-literals:": "lowercase SQL-like string literal(s) were not read (strict mode)",
-    "unresolved-client-receivers:": "delegate call(s) on receivers not proven to be a client",
-    "unresolved-orm-receivers:": "ORM call(s) on receivers whose provenance is not proven",
-    "orm-naming-unverified:": "ORM name(s) depend on options that could not be read",
-    "unreadable-orm-declarations:": "ORM declaration(s) could not be read statically",
-    "provenance-truncated:": "provenance tracing stopped at its bound",
-    "missing-relation-usrs:": "fact(s) in module-level code have no enclosing declaration",
-    "invalid-relation-names:": "relation name(s) with control characters or over 1024 characters",
-    "parse-errors:": "source file(s) with syntax errors (facts kept from the rest)",
-    "unreadable-module-configs:": CONFIG_TEXT,
-}
-
-
-def counted_lines(
-    counts: Mapping[str, Counter[str]],
-    names: Mapping[str, Iterable[str]],
-    places: Mapping[str, set[Place]],
-) -> list[str]:
-    """One line per limitation prefix counted (TEXTS says what it counts), in the order of
-    `counts`, with the reasons when there is more than one, and its names and places."""
-    lines: list[str] = []
-    for prefix, reasons in counts.items():
-        breakdown = dict(reasons) if len(reasons) > 1 else None
-        lines.append(
-            counted(
-                prefix,
-                sum(reasons.values()),
-                TEXTS[prefix],
-                breakdown=breakdown,
-                names=names.get(prefix),
-                places=places.get(prefix),
-            )
-        )
-    return lines
-
 
 @dataclass
-class SchemaScan:
+class SchemaScan(RelationRecord):
     root: Path
     files: SchemaSources
     # The run's one project model (walk, configs, resolver, parsed files), shared by
     # the Prisma and ORM collectors.
     model: ProjectModel
-    facts: list[Fact] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)
-    counts: dict[str, Counter[str]] = field(default_factory=dict)
-    names: dict[str, set[str]] = field(default_factory=dict)
-    places: dict[str, set[Place]] = field(default_factory=dict)
     read_failures: Counter[str] = field(default_factory=Counter)
     failed_reads: list[str] = field(default_factory=list)  # the sources behind read_failures
     claimed: set[tuple[str, int]] = field(default_factory=set)
@@ -144,25 +88,8 @@ class SchemaScan:
     def __post_init__(self) -> None:
         self.probes = Probes(self.root)
 
-    def note(
-        self,
-        prefix: str,
-        reason: str,
-        count: int = 1,
-        name: str | None = None,
-        *,
-        at: Place | None = None,
-    ) -> None:
-        self.counts.setdefault(prefix, Counter())[reason] += count
-        if name is not None:
-            self.names.setdefault(prefix, set()).add(name)
-        if at is not None:
-            self.places.setdefault(prefix, set()).add(at)
-
-    @staticmethod
-    def place(parsed: SyntaxFile, offset: int) -> Place:
-        """The `(path, line)` of a byte offset of a source, for `note(at=…)`."""
-        return parsed.path, parsed.location(offset)[0]
+    def test_source(self, path: str) -> bool:
+        return is_test_source(path)
 
     def config_notes(self, notes: Iterable[str]) -> None:
         for text in notes:
@@ -201,29 +128,6 @@ class SchemaScan:
         if path not in self._parse_errors:
             self._parse_errors.add(path)
             self.note("parse-errors:", "files", name=path)
-
-    def add(self, fact: Fact) -> None:
-        if not fact_builder.admit(self.facts, fact, is_test_source(fact["location"]["path"])):
-            self.note("invalid-relation-names:", "names")
-
-    def source_fact(
-        self,
-        parsed: SyntaxFile,
-        offset: int,
-        channel: str,
-        *,
-        method: str | None = None,
-        dynamic: bool = False,
-    ) -> None:
-        path = parsed.facts.declarations[0].id.partition("#")[0]
-        line, column = parsed.location(offset)
-        owner = parsed.owner_at(offset)
-        fact = fact_builder.relation_use(
-            channel, path, line, column, method=method, dynamic=dynamic, owner_id=owner
-        )
-        if "symbol" not in fact:
-            self.note("missing-relation-usrs:", "module-level", at=(path, line))
-        self.add(fact)
 
     def claim(self, path: str, offset: int) -> None:
         self.claimed.add((path, offset))

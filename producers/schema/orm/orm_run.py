@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import template_text, unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm.declarations import (
     CALLS,
@@ -127,14 +125,8 @@ class OrmRun:
     ) -> None:
         """A declaration fact of the model declared in `path` (its `#model:` usr), located
         at `at` in `written_in` (default `path`: an association may add a key elsewhere)."""
-        located = written_in or path
-        line, column = self.file(located).location(at.start)
-        usr = model_id(path, qualified)
-        self.scan.add(
-            fact_builder.relation_use(
-                channel, located, line, column, method=method, qualified_name=qualified, usr=usr
-            )
-        )
+        located = self.file(written_in or path)
+        self.scan.declaration(located, at.start, channel, qualified, method, model_path=path)
 
     def note(
         self,

@@ -34,7 +34,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import (
@@ -46,7 +45,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import ClassKinds, nodes_naming
+from tsograph.producers.schema.python.handles import ClassKinds
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
@@ -165,7 +164,7 @@ def collect_models(scan: PySchemaScan) -> DjangoModels:
             elif _declares_django_fields(reader, ctx, node):
                 # Fields on a class whose bases are not proven to reach models.Model (a
                 # model of another package, such as a CMS page): its table is not known.
-                scan.note("unreadable-orm-declarations:", "unproven-model-base", ctx, node)
+                scan.note_at("unreadable-orm-declarations:", "unproven-model-base", ctx, node)
     done: set[int] = set()
     for ctx, node in classes:
         _model(reader, ctx, node, done)
@@ -207,7 +206,7 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
     ):
         # A base from another package (a mixin or abstract model, Django's own
         # AbstractBaseUser and PermissionsMixin too) may add fields.
-        scan.note("orm-naming-unverified:", "unknown-base", ctx, cls)
+        scan.note_at("orm-naming-unverified:", "unknown-base", ctx, cls)
     if meta.get("abstract") == 1:
         for parent in parents:
             model.columns.update(parent.columns)
@@ -216,7 +215,7 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
         return model
     if meta.get("proxy") == 1:
         if len(concrete) != 1:
-            scan.note("unreadable-orm-declarations:", "proxy", ctx, cls)
+            scan.note_at("unreadable-orm-declarations:", "proxy", ctx, cls)
             return None
         model.table, model.dynamic = concrete[0].table, concrete[0].dynamic
         model.columns = dict(concrete[0].columns)
@@ -226,12 +225,12 @@ def _model(reader: Reader, ctx: Context, cls: Node, done: set[int]) -> DjangoMod
         return model
     table = meta.get("db_table")
     if "db_table" in meta and (not isinstance(table, str) or HOLE in table):
-        scan.note("orm-naming-unverified:", "db-table", ctx, cls)
+        scan.note_at("orm-naming-unverified:", "db-table", ctx, cls)
         return None
     if not isinstance(table, str):
         label = reader.app_label(ctx, cls)
         if label is None:
-            scan.note("orm-naming-unverified:", "app-label", ctx, cls)
+            scan.note_at("orm-naming-unverified:", "app-label", ctx, cls)
             return None
         table = f"{label}_{name.lower()}"
         model.dynamic = _limit(reader, table)
@@ -270,18 +269,14 @@ def _declare(
     channel: str | None = None,
     dynamic: bool | None = None,
 ) -> None:
-    line, col = ctx.syntax.location(at.start)
-    scan.add(
-        fact_builder.relation_use(
-            channel or model.table,
-            ctx.path,
-            line,
-            col,
-            method=column,
-            qualified_name=qualified,
-            usr=model_id(model.ctx.path, qualified),
-            dynamic=model.dynamic if dynamic is None else dynamic,
-        )
+    scan.declaration(
+        ctx.syntax,
+        at.start,
+        channel or model.table,
+        qualified,
+        column,
+        model_path=model.ctx.path,
+        dynamic=model.dynamic if dynamic is None else dynamic,
     )
 
 
@@ -329,10 +324,10 @@ def _fields(reader: Reader, ctx: Context, cls: Node, model: DjangoModel, *, decl
                 model.managers.add(attr)
             elif kind.endswith("Key"):
                 # A relation field of another package (ParentalKey): its column is not known.
-                scan.note("orm-naming-unverified:", "field-class", ctx, call)
+                scan.note_at("orm-naming-unverified:", "field-class", ctx, call)
             continue
         if not from_django:
-            scan.note("orm-naming-unverified:", "field-class", ctx, call)
+            scan.note_at("orm-naming-unverified:", "field-class", ctx, call)
         args = Arguments.of(call)
         if kind == "ManyToManyField":
             if declare:
@@ -344,7 +339,7 @@ def _fields(reader: Reader, ctx: Context, cls: Node, model: DjangoModel, *, decl
         if db_column is not None:
             value = ev.value(ctx, db_column)
             if not isinstance(value, str) or HOLE in value:
-                scan.note("orm-naming-unverified:", "db-column", ctx, call)
+                scan.note_at("orm-naming-unverified:", "db-column", ctx, call)
                 continue
             column = value
         else:
@@ -388,7 +383,7 @@ def _many_to_many(
     if table_node is not None:
         table = ev.value(ctx, table_node)
         if not isinstance(table, str) or HOLE in table:
-            scan.note("orm-naming-unverified:", "m2m-db-table", ctx, call)
+            scan.note_at("orm-naming-unverified:", "m2m-db-table", ctx, call)
             return
     else:
         table = f"{model.table}_{attr}"
@@ -397,7 +392,7 @@ def _many_to_many(
     qualified = f"{model.name}.{attr}"
     _declare(scan, ctx, left, model, qualified, None, channel, dynamic)
     if target_name is None:
-        scan.note("orm-naming-unverified:", "m2m-target", ctx, call)
+        scan.note_at("orm-naming-unverified:", "m2m-target", ctx, call)
         return
     source, other = model.name.lower(), target_name.lower()
     if source == other:
@@ -407,9 +402,7 @@ def _many_to_many(
 
 
 def collect_queries(scan: PySchemaScan, models: DjangoModels) -> None:
-    if not models.names:
-        return
-    for ctx, node in nodes_naming(scan.contexts(), models.names):
+    for ctx, node in models.naming_nodes(scan):
         if node.kind == "call":
             _manager_call(scan, models, ctx, node)
 
@@ -441,8 +434,14 @@ def _manager_call(scan: PySchemaScan, models: DjangoModels, ctx: Context, call: 
         text = Evaluator(scan.project).value(ctx, sql) if sql is not None else None
         scan.sql(ctx, call, text if isinstance(text, str) else None)
         return
-    scan.use(ctx, method or call, model.table, dynamic=model.dynamic)
+    scan.source_fact(ctx.syntax, (method or call).start, model.table, dynamic=model.dynamic)
     for key, value in args.keywords.items():
         column = model.columns.get(key.split("__", 1)[0])
         if column is not None:
-            scan.use(ctx, value.parent or value, model.table, method=column, dynamic=model.dynamic)
+            scan.source_fact(
+                ctx.syntax,
+                (value.parent or value).start,
+                model.table,
+                method=column,
+                dynamic=model.dynamic,
+            )

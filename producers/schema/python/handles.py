@@ -20,7 +20,7 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
@@ -33,7 +33,6 @@ from tsograph.producers.routes.python_client.evaluator import (
     Value,
 )
 from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.unknown import UNKNOWN
 
@@ -145,16 +144,6 @@ class ClassKinds(Generic[K]):
             return None
         ctx = self.project.context(base.path)
         return None if ctx is None else self.of(ctx, base.node)
-
-
-def nodes_naming(contexts: list[Context], names: Iterable[str]) -> Iterator[tuple[Context, Node]]:
-    """Every node of the files whose text holds one of these names, with its file: the
-    only files whose code can use them."""
-    encoded = [name.encode() for name in names]
-    for ctx in contexts:
-        if any(name in ctx.syntax.data for name in encoded):
-            for node in nodes(ctx.root):
-                yield ctx, node
 
 
 def _partial(ev: Evaluator, ctx: Context, args: Arguments[Node]) -> Value:

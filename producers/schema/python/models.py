@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.evaluator import Cls, Context, Value
+from tsograph.producers.routes.python_client.scopes import nodes
+from tsograph.producers.schema.python.relation_scan import PySchemaScan
 
 
 @dataclass
@@ -35,3 +38,14 @@ class ModelIndex(Generic[ModelT]):
         if isinstance(value, Cls):
             return self.by_class.get(id(value.node))
         return None
+
+    def naming_nodes(self, scan: PySchemaScan) -> Iterator[tuple[Context, Node]]:
+        """Every node of the files whose text holds one of the model names, with its file:
+        the only files whose code can query the models (none when the run read none)."""
+        if not self.names:
+            return
+        encoded = [name.encode() for name in self.names]
+        for ctx in scan.contexts():
+            if any(name in ctx.syntax.data for name in encoded):
+                for node in nodes(ctx.root):
+                    yield ctx, node

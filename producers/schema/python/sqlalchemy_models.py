@@ -52,7 +52,7 @@ from tsograph.producers.routes.python_client.evaluator import (
 )
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds, nodes_naming
+from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds
 from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
@@ -241,24 +241,24 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         found = _body_assign(cls, "__tablename__")
         value = ev.value(ctx, found) if found is not None and found.kind != "assign" else UNKNOWN
         if not isinstance(value, str) or HOLE in value:
-            scan.note("orm-naming-unverified:", "tablename", ctx, cls)
+            scan.note_at("orm-naming-unverified:", "tablename", ctx, cls)
             return
         table = value
     elif _body_assign(cls, "__table__") is not None:
         found = _body_assign(cls, "__table__")
         table_call = _table_call(ev, ctx, found)
         if table_call is None:
-            scan.note("unreadable-orm-declarations:", "table", ctx, cls)
+            scan.note_at("unreadable-orm-declarations:", "table", ctx, cls)
             return
         table, schema = table_call[0], table_call[1]
     elif _inherited_tablename(classifier, ctx, cls):
-        scan.note("orm-naming-unverified:", "declared-tablename", ctx, cls)
+        scan.note_at("orm-naming-unverified:", "declared-tablename", ctx, cls)
         return
     elif mapped_parent is not None:
         model = DeclaredModel(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
         classifier.models.by_class[id(cls)] = model
         classifier.models.names.add(name)
-        scan.declare(ctx, name_node or cls, model.table, name)
+        scan.declaration(ctx.syntax, (name_node or cls).start, model.table, name)
         _columns(classifier, ctx, cls, model, own_only=True)
         model.columns = {**mapped_parent.columns, **model.columns}
         return
@@ -267,20 +267,20 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     elif _flask_model(classifier, ctx, cls):
         table = snake_case(name)
     else:
-        scan.note("unreadable-orm-declarations:", "no-tablename", ctx, cls)
+        scan.note_at("unreadable-orm-declarations:", "no-tablename", ctx, cls)
         return
     if schema is None:
         schema, readable = _table_args_schema(ev, ctx, cls)
         if not readable:
-            scan.note("orm-naming-unverified:", "table-args", ctx, cls)
+            scan.note_at("orm-naming-unverified:", "table-args", ctx, cls)
             dynamic = True
     if schema is None and classifier.metadata_schema:
-        scan.note("orm-naming-unverified:", "metadata-schema", ctx, cls)
+        scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, cls)
         dynamic = True
     model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
-    scan.declare(ctx, name_node or cls, model.table, name, dynamic=model.dynamic)
+    scan.declaration(ctx.syntax, (name_node or cls).start, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
 
 
@@ -404,18 +404,20 @@ def _own_columns(
                 if not isinstance(made_by, (Lib, Cls)):
                     # `author_id = reference_col("users")`, `id = primary_key("X")`: a
                     # helper that may return a Column, not followed.
-                    classifier.scan.note("unreadable-orm-declarations:", "column-call", ctx, right)
+                    classifier.scan.note_at(
+                        "unreadable-orm-declarations:", "column-call", ctx, right
+                    )
             continue
         model.columns[attr] = column
         qualified = f"{model.name}.{attr}"
-        classifier.scan.declare(
-            ctx,
-            left,
+        classifier.scan.declaration(
+            ctx.syntax,
+            left.start,
             model.table,
             qualified,
             column,
-            dynamic=model.dynamic,
             model_path=model_ctx.path,
+            dynamic=model.dynamic,
         )
 
 
@@ -480,11 +482,13 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
             if left is not None and left.kind == "identifier" and left.value:
                 qualified = left.value
         channel = fact_builder.channel(name, schema)
-        classifier.scan.declare(ctx, node, channel, qualified)
+        classifier.scan.declaration(ctx.syntax, node.start, channel, qualified)
         for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
             column = _core_column(ev, ctx, item)
             if column is not None:
-                classifier.scan.declare(ctx, item, channel, f"{qualified}.{column}", column)
+                classifier.scan.declaration(
+                    ctx.syntax, item.start, channel, f"{qualified}.{column}", column
+                )
 
 
 def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
@@ -496,9 +500,7 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 
 
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
-    if not models.by_class:
-        return
-    for ctx, node in nodes_naming(scan.contexts(), models.names):
+    for ctx, node in models.naming_nodes(scan):
         if node.kind == "call":
             _query_call(scan, models, ctx, node)
         elif node.kind == "member":
@@ -517,7 +519,7 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
         if method in _SESSION_CLASS_ARGS and args.positional:
             model = models.of(ev.value(ctx, args.positional[0]))
             if model is not None:
-                scan.use(ctx, call, model.table, dynamic=model.dynamic)
+                scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
             return
         if method in _SESSION_INSTANCE_ARGS and args.positional:
             found = ev.value(ctx, args.positional[0])
@@ -525,14 +527,14 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
             for made in items:
                 model = models.of(made.cls) if isinstance(made, Obj) else None
                 if model is not None:
-                    scan.use(ctx, call, model.table, dynamic=model.dynamic)
+                    scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
             return
     callee = ev.value(ctx, callee_node)
     if isinstance(callee, Lib) and callee.path[-1] in _QUERY_BUILDERS and _is_sqla(callee.path):
         for argument in args.positional:
             model = models.of(ev.value(ctx, argument))
             if model is not None:
-                scan.use(ctx, call, model.table, dynamic=model.dynamic)
+                scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
 
 
 def _column_read(scan: PySchemaScan, models: Models, ctx: Context, member: Node) -> None:
@@ -549,11 +551,13 @@ def _column_read(scan: PySchemaScan, models: Models, ctx: Context, member: Node)
     if model is None or _in_class_body(member, model.node):
         return
     if prop.value == "query":
-        scan.use(ctx, member, model.table, dynamic=model.dynamic)  # Flask-SQLAlchemy
+        scan.source_fact(
+            ctx.syntax, member.start, model.table, dynamic=model.dynamic
+        )  # Flask-SQLAlchemy
         return
     column = model.columns.get(prop.value or "")
     if column is not None:
-        scan.use(ctx, prop, model.table, method=column, dynamic=model.dynamic)
+        scan.source_fact(ctx.syntax, prop.start, model.table, method=column, dynamic=model.dynamic)
 
 
 def _in_class_body(node: Node, cls: Node) -> bool:

@@ -39,3 +39,24 @@ def test_cycles_self_references_and_broken_syntax(tmp_path: Path) -> None:
         ("t", "src/a.ts")
     ]
     assert [line.partition(" ")[0] for line in document["limitations"]] == ["parse-errors:"]
+
+
+def test_a_file_name_holding_a_hash_is_the_facts_whole_path(tmp_path: Path) -> None:
+    # A source fact used to take its path from the module id `<path>#<module>`, cut at
+    # the first `#`, so a fact in `src/a#b.ts` was placed in a file `src/a`.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"pg": "8.11.0"}}\n',
+            "src/a#b.ts": (
+                'import { Pool } from "pg";\n'
+                "const pool = new Pool();\n"
+                'export function load() { return pool.query("SELECT * FROM users"); }\n'
+            ),
+        },
+    )
+    document = document_of(project)
+    assert [
+        (fact["channel"], fact["location"]["path"], fact["symbol"]["usr"])
+        for fact in document["facts"]
+    ] == [("users", "src/a#b.ts", "src/a#b.ts#load")]
