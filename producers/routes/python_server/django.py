@@ -197,8 +197,7 @@ class DjangoFramework(Framework):
         self.mappings: dict[str, list[tuple[str, str]]] = {}
         self.provided: list[tuple[str, Text]] = []
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, name_node(node))
         if name in PATH or name in RE_PATH:
             route = args.get(0, "route")

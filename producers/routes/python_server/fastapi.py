@@ -43,7 +43,6 @@ from tsograph.producers.routes.python_server.interpreter import (
 from tsograph.producers.routes.python_server.interpreter_values import (
     Class,
     Entry,
-    External,
     Function,
     Handler,
     Mount,
@@ -57,7 +56,6 @@ from tsograph.producers.routes.python_server.registration import (
     as_text,
     group_name,
     http_method_names,
-    include,
     name_node,
 )
 from tsograph.producers.values.python.literals import Seq
@@ -102,13 +100,11 @@ class StaticApp:
 class FastAPIFramework(RouteDecorators):
     decorator_type = RouteDecorator
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, node)
-        owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
             kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
-            router = Router(kind, group_name(node, ctx, owner), place)
+            router = Router(kind, group_name(node, ctx), place)
             if kind == "fastapi-app":
                 _docs_routes(router, args, place)
             root_path = args.get(-1, "root_path")
@@ -123,7 +119,7 @@ class FastAPIFramework(RouteDecorators):
                 _listed(router, given[0] if kind == "starlette-app" else None)
             return router
         if name == "starlette.routing.Router":
-            router = Router("starlette-app", group_name(node, ctx, owner), place)
+            router = Router("starlette-app", group_name(node, ctx), place)
             given = args.get(0, "routes")
             if given is not None:
                 _listed(router, given[0])
@@ -131,11 +127,11 @@ class FastAPIFramework(RouteDecorators):
         if name in ("starlette.routing.Route", "starlette.routing.WebSocketRoute"):
             return self._listed_route(name.endswith("WebSocketRoute"), args, ctx, node)
         if name == "starlette.routing.Mount":
-            return self._listed_mount(args, ctx, node, owner)
+            return self._listed_mount(args, ctx, node)
         if name in ROUTER_CONSTRUCTORS:
             given = args.get(-1, "prefix")
             prefix = text("") if given is None else as_text(given[0])
-            router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
+            router = Router("apirouter", group_name(node, ctx), place, prefix)
             if args.open:
                 router.prefix = UNKNOWN_TEXT
             return router
@@ -176,7 +172,7 @@ class FastAPIFramework(RouteDecorators):
             (Route(place, ctx.conditional, answered, path, handler or Handler(None, "")),)
         )
 
-    def _listed_mount(self, args: Args, ctx: Context, node: Node, owner: str) -> Listed:
+    def _listed_mount(self, args: Args, ctx: Context, node: Node) -> Listed:
         """`Mount(path, app=…)` or `Mount(path, routes=[…])`: the path without its final `/`."""
         given = args.get(0, "path")
         prefix = UNKNOWN_TEXT if given is None else _mount_path(as_text(given[0]))
@@ -185,7 +181,7 @@ class FastAPIFramework(RouteDecorators):
         app = args.get(1, "app")
         value = None if app is None else app[0]
         if routes is not None and app is None:
-            value = Router("starlette-app", group_name(node, ctx, owner), place)
+            value = Router("starlette-app", group_name(node, ctx), place)
             _listed(value, routes[0])
         if isinstance(value, Router) and value.kind in KINDS:
             value.included = True
@@ -215,14 +211,11 @@ class FastAPIFramework(RouteDecorators):
             self.register(decorator, handler, ctx, node)
             return True
         if name == "include_router":
-            child = args.get(0, "router")
             given = args.get(-1, "prefix")
             prefix = _own(router) + (text("") if given is None else as_text(given[0]))
-            if args.open:
-                prefix = UNKNOWN_TEXT
-            place = self.interp.place(ctx.file, at)
-            value = None if child is None else child[0]
-            include(router, value, KINDS, prefix, place, ctx.conditional, "an included router")
+            self.include_argument(
+                router, "router", prefix, args, ctx, at, KINDS, "an included router"
+            )
             return True
         if name == "mount":
             path = args.get(0, "path")

@@ -55,7 +55,6 @@ from tsograph.producers.routes.python_server.registration import (
     as_text,
     group_name,
     http_method_names,
-    include,
     name_node,
 )
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
@@ -108,12 +107,10 @@ class ViewFunction:
 class FlaskFramework(RouteDecorators):
     decorator_type = RuleDecorator
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, node)
-        owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
-            app = Router("flask-app", group_name(node, ctx, owner), place)
+            app = Router("flask-app", group_name(node, ctx), place)
             folder = ctx.file.path.rpartition("/")[0]
             static = self.interp.model.root / folder / "static"
             if args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path"):
@@ -136,7 +133,7 @@ class FlaskFramework(RouteDecorators):
             prefix = None if given is None else as_text(given[0])
             if args.open:
                 prefix = UNKNOWN_TEXT
-            return Router("blueprint", group_name(node, ctx, owner), place, prefix)
+            return Router("blueprint", group_name(node, ctx), place, prefix)
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
@@ -160,14 +157,11 @@ class FlaskFramework(RouteDecorators):
             self.register(decorator, UNKNOWN if view is None else view[0], ctx, node)
             return True
         if name == "register_blueprint":
-            child = args.get(0, "blueprint")
             given = args.get(-1, "url_prefix")
             prefix = None if given is None else as_text(given[0])
-            if args.open:
-                prefix = UNKNOWN_TEXT
-            place = self.interp.place(ctx.file, at)
-            value = None if child is None else child[0]
-            include(router, value, BLUEPRINTS, prefix, place, ctx.conditional, "a blueprint")
+            self.include_argument(
+                router, "blueprint", prefix, args, ctx, at, BLUEPRINTS, "a blueprint"
+            )
             return True
         return None
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Context, Framework, Interpreter
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
 from tsograph.producers.routes.python_server.interpreter_values import (
     Include,
     Mount,
@@ -42,6 +47,28 @@ class RouteDecorators(Framework):
         """Register `function` as the handler `decorator` names."""
         raise NotImplementedError
 
+    def include_argument(
+        self,
+        router: Router,
+        keyword: str,
+        prefix: Text | None,
+        args: Args,
+        ctx: Context,
+        at: Node,
+        kinds: frozenset[str],
+        unproven: str,
+    ) -> None:
+        """`router.include_router(router, prefix=…)` (FastAPI) and
+        `register_blueprint(blueprint, url_prefix=…)` (Flask): the first argument (or
+        `keyword`) included at `prefix`, which `**kwargs` may set to anything; `unproven`
+        names a child that is no router of `kinds` (see `include`)."""
+        child = args.get(0, keyword)
+        if args.open:
+            prefix = UNKNOWN_TEXT
+        place = self.interp.place(ctx.file, at)
+        value = None if child is None else child[0]
+        include(router, value, kinds, prefix, place, ctx.conditional, unproven)
+
 
 def http_method_names(value: Any) -> tuple[str, ...] | None:
     """A list of method names (`["get", "POST"]`) upper-cased, first occurrence first;
@@ -69,8 +96,10 @@ def name_node(call: Node) -> Node:
     return callee or call
 
 
-def group_name(node: Node, ctx: Context, owner: str) -> str:
-    """An app's name for order groups: the variable it is assigned to, else its code."""
+def group_name(node: Node, ctx: Context) -> str:
+    """An app's name for order groups: the variable it is assigned to, else the code that
+    makes it."""
+    owner = ctx.file.owner_at(node.start)
     parent = node.parent
     if parent is not None and parent.kind == "assign":
         left = parent.part("left")
