@@ -9,7 +9,7 @@ values that register the function they are applied to.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.interpreter import (
@@ -83,6 +83,26 @@ def http_method_names(value: Any) -> tuple[str, ...] | None:
 def as_text(value: Any) -> Text:
     """A path argument's text; a string with no proven part when it is not a string."""
     return value if isinstance(value, Text) else UNKNOWN_TEXT
+
+
+# What an argument reads as when the call does not give it.
+_Missing = TypeVar("_Missing", Text, None)
+_NoMethods = TypeVar("_NoMethods", tuple[str, ...], None)
+
+
+def text_argument(args: Args, index: int, name: str, missing: _Missing) -> Text | _Missing:
+    """A path or prefix argument's text (see `as_text`), `missing` when it is not given."""
+    given = args.get(index, name)
+    return missing if given is None else as_text(given[0])
+
+
+def methods_argument(
+    args: Args, index: int, name: str, missing: _NoMethods
+) -> tuple[str, ...] | _NoMethods:
+    """A list of HTTP method names given as an argument (see `http_method_names`):
+    `missing` when it is not given, () when it is not proven."""
+    given = args.get(index, name)
+    return missing if given is None else http_method_names(given[0]) or ()
 
 
 def name_node(call: Node) -> Node:
