@@ -28,7 +28,7 @@ from tsograph.producers.query.held import (
     parse_edge_id,
     short_name,
 )
-from tsograph.producers.query.reach import reach_tiers
+from tsograph.producers.query.reach import reach_tiers, target_reached_by
 from tsograph.producers.query.request import (
     Refused,
     Request,
@@ -259,12 +259,10 @@ def _neighbours(held: HeldGraph, request: Request, budget: Budget, result: Resul
 
 
 def _impact(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
-    start = tiered_target(held, request, budget, result)
-    if start is None:
+    found = target_reached_by(held, request, budget, result, DEFAULT_DEPTH["impact"])
+    if found is None:
         return
-    depth_limit = request.depth or DEFAULT_DEPTH["impact"]
     tiers = set(request.tiers)
-    found = reach_tiers(held, [start], budget, depth_limit)
     ids = held.graph.ids
     rows = sorted(
         (depth, EVIDENCE_ORDER.index(tier), ids[number], number, tier, via)

@@ -8,6 +8,7 @@ from collections import deque
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.request import Request, Result, tiered_target
 
 
 def reach_tiers(
@@ -38,3 +39,15 @@ def reach_tiers(
     for start in starts:
         found.pop(start, None)
     return found
+
+
+def target_reached_by(
+    held: HeldGraph, request: Request, budget: Budget, result: Result, default_depth: int
+) -> dict[int, tuple[int, str, int]] | None:
+    """impact and tests: what reaches the symbol the target names (set as the answer's
+    target) within --depth hops (`default_depth` when not given), as `reach_tiers` gives
+    it; None when the name is ambiguous."""
+    start = tiered_target(held, request, budget, result)
+    if start is None:
+        return None
+    return reach_tiers(held, [start], budget, request.depth or default_depth)

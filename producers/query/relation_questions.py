@@ -21,15 +21,13 @@ from tsograph.producers.query.held import (
     relation_site,
     short_name,
 )
-from tsograph.producers.query.reach import reach_tiers
+from tsograph.producers.query.reach import target_reached_by
 from tsograph.producers.query.request import (
     Refused,
     Request,
     Result,
     floor_for_callers,
-    mode_of,
     one_target,
-    tiered_target,
 )
 from tsograph.producers.query.targets import find
 
@@ -211,8 +209,7 @@ def references(held: HeldGraph, request: Request, budget: Budget, result: Result
         rows.append(("type", relation.source, relation.site[1], item))
     rows.sort(key=lambda row: (row[0], row[1], row[2] or 0))
     result.items = [row[-1] for row in rows]
-    result.reasons.extend(held.gap_lines(mode_of(request.tiers)))
-    result.floor = bool(result.reasons)
+    floor_for_callers(held, request.tiers, result)
 
 
 def is_test_file(path: str, platform: str) -> bool:
@@ -238,13 +235,11 @@ def _is_test(held: HeldGraph, number: int, path: str) -> bool:
 
 def tests(held: HeldGraph, request: Request, budget: Budget, result: Result) -> None:
     """The test functions that call the target, up to `depth` hops away (default 3)."""
-    start = tiered_target(held, request, budget, result)
-    if start is None:
+    found = target_reached_by(held, request, budget, result, 3)
+    if found is None:
         return
-    depth_limit = request.depth or 3
     tiers = set(request.tiers)
     graph = held.graph
-    found = reach_tiers(held, [start], budget, depth_limit)
     rows = []
     for number, (depth, tier, via) in found.items():
         budget.tick()

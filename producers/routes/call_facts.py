@@ -189,3 +189,11 @@ def caveat_line(scan: CallScan) -> None:
                 breakdown=caveats,
             )
         )
+
+
+def scan_lines(scan: CallScan, parse_error_files: list[str], unseen: str) -> None:
+    """The lines every client scan ends with: the files that did not parse, the requests
+    not represented as facts (`unseen`: which calls are not seen at all), the caveats."""
+    parse_error_line(scan, parse_error_files)
+    coverage_line(scan, unseen)
+    caveat_line(scan)

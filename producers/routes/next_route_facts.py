@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from tsograph.exchange.scopes import validate_dynamic_scope
 from tsograph.exchange.templates import Part, canonicalize_segments
@@ -10,6 +10,8 @@ from tsograph.producers.lang.facts import Export
 from tsograph.producers.routes.next_paths import slash_redirect
 from tsograph.producers.routes.next_scan import Scan, Settings
 from tsograph.producers.routes.next_segments import Route
+from tsograph.producers.routes.node.paths.model import PathVariant
+from tsograph.producers.routes.route_gaps import route_decl
 
 
 def _trailing(
@@ -50,6 +52,12 @@ def _channel(
     return channel, template.dynamic or mixed, trailing
 
 
+class _Place(NamedTuple):
+    path: str
+    line: int
+    column: int
+
+
 def _fact(
     settings: Settings,
     service: str | None,
@@ -64,21 +72,14 @@ def _fact(
     usr: str | None,
     test: bool,
 ) -> dict[str, Any]:
-    fact: dict[str, Any] = {
-        "kind": "route-decl",
-        "channel": channel,
-        "method": method,
-        "location": {"path": path, "line": line, "column": column},
-        "pathAnchor": "root" if settings.base_known else "base",
-        "dynamic": dynamic,
-        "symbol": {"qualifiedName": qualified, **({"usr": usr} if usr else {})},
-    }
-    if service is not None:
-        fact["service"] = service
+    """The route fact the Node and Python emitters write too (route_gaps.route_decl), with
+    the trailing-slash form Next.js serves."""
+    place = _Place(path, line, column)
+    handler = (qualified, usr or None)
+    variant = PathVariant(channel, dynamic)
+    fact = route_decl(method, variant, place, handler, settings.base_known, service, test)
     if trailing is not None:
         fact["trailingSlash"] = trailing
-    if test:
-        fact["testSource"] = True
     return fact
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from tsograph.exchange.documents import generated_at
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.command_args import syntax_files
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
 from tsograph.producers.routes.client.request_scan import scan_project
 from tsograph.producers.routes.client.transport_model import load_model
@@ -43,27 +44,18 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
     for target in targets(args, "client"):
-        if project_language(target.project, args.language) == "python":
-            if model is not None:
-                raise UsageError("--client-model applies to TypeScript/JavaScript clients only")
-            python_scan = scan_python(
-                target.project,
-                service,
-                args.include_tests,
-                syntax_files(args),
-                target.enclosing,
-            )
+        python = project_language(target.project, args.language) == "python"
+        if python and model is not None:
+            raise UsageError("--client-model applies to TypeScript/JavaScript clients only")
+        project = ProjectModel.load(
+            target.project, args.include_tests, syntax_files(args), target.enclosing
+        )
+        if python:
+            python_scan = scan_python(project, service)
             write_http_document(
                 args, "client", target, service, generated, python_scan, platform="python"
             )
             continue
-        scan = scan_project(
-            target.project,
-            service,
-            args.include_tests,
-            model,
-            syntax_files(args),
-            target.enclosing,
-        )
+        scan = scan_project(project, service, model)
         write_http_document(args, "client", target, service, generated, scan)
     return 0

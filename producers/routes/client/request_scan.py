@@ -17,25 +17,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
 from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.routes.call_facts import (
     CallScan,
     CallSite,
     add_call,
-    caveat_line,
-    coverage_line,
-    parse_error_line,
     read_sites,
+    scan_lines,
 )
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.requests import (
@@ -152,26 +147,18 @@ def ky_dialect(project: Project, path: str) -> KyDialect:
 
 class Scanner:
     def __init__(
-        self,
-        root: Path,
-        service: str | None,
-        include_tests: bool,
-        model: ClientModel | None,
-        syntax: SyntaxFiles,
-        enclosing: Enclosing | None = None,
+        self, project: ProjectModel, service: str | None, model: ClientModel | None
     ) -> None:
-        self.root = root
+        self.root = project.root
         self.service = service
-        self.include_tests = include_tests
         self.model = model
         self.scan = Scan()
-        project = ProjectModel.load(root, include_tests, syntax, enclosing)
         self.walked = project.sources
         self.project = Project(project)
         self.files = [
             item.path
             for item in project.sources.sources
-            if include_tests or not is_test_path(item.path)
+            if project.include_tests or not is_test_path(item.path)
         ]
         self.situation = Situation()
         self.situations: dict[str, Situation] = {}
@@ -277,13 +264,10 @@ class Scanner:
         model = self.project.model
         walk_lines = self.walked.limitation_lines(dict(model.unreadable) or None, model.failures)
         scan.limitations.extend(walk_lines)
-        parse_error_line(scan, self.project.parse_error_files)
         # The ky dialect and cross-file values depend on these files.
         configs = self.project.model.config_limitation()
         if configs is not None:
             scan.limitations.append(configs)
-        unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
-        coverage_line(scan, f"{unseen} are not seen")
         if scan.fetch_replaced:
             scan.limitations.append(
                 counted(
@@ -292,7 +276,8 @@ class Scanner:
                     "assignment(s) replace the global fetch; fetch facts assume the standard one",
                 )
             )
-        caveat_line(scan)
+        unseen = "calls on receivers not proven to be fetch, axios, ky or a modelled transport"
+        scan_lines(scan, self.project.parse_error_files, f"{unseen} are not seen")
 
 
 def _imported_fetch(ctx: Context, callee: Node) -> bool:
@@ -330,19 +315,11 @@ def _global_head(ctx: Context, left: Node, names: tuple[str, ...]) -> bool:
     )
 
 
-def scan_project(
-    root: Path,
-    service: str | None,
-    include_tests: bool,
-    model: ClientModel | None = None,
-    syntax: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-) -> Scan:
-    """The client requests of a project; `syntax` reads its files (uncached when None),
-    `enclosing` is a service run's workspace root."""
-    files = syntax if syntax is not None else uncached_syntax_files()
+def scan_project(project: ProjectModel, service: str | None, model: ClientModel | None) -> Scan:
+    """The client requests of a project: its model is the run's (walk, syntax files, the
+    workspace root of a service run), `model` the --client-model transports."""
     # Every tree stays alive until the scan ends (values cross files): cyclic
     # collections would only walk them again and again (measured: half the
     # CPU time of a warm run on documenso/apps/remix).
     with paused_collection():
-        return Scanner(root, service, include_tests, model, files, enclosing).run()
+        return Scanner(project, service, model).run()

@@ -17,21 +17,16 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
 
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
 from tsograph.producers.routes.call_facts import (
     CallScan,
     CallSite,
     add_call,
-    caveat_line,
-    coverage_line,
-    parse_error_line,
     read_sites,
+    scan_lines,
 )
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
@@ -66,22 +61,14 @@ class Site:
 
 
 class Scanner:
-    def __init__(
-        self,
-        root: Path,
-        service: str | None,
-        include_tests: bool,
-        syntax: SyntaxFiles,
-        enclosing: Enclosing | None = None,
-    ) -> None:
-        self.root = root
+    def __init__(self, model: ProjectModel, service: str | None) -> None:
+        self.root = model.root
         self.service = service
         self.scan = Scan()
-        model = ProjectModel.load(root, include_tests, syntax, enclosing)
         self.model = model
         self.project = PyProject(model, library_value)
         self.files = [
-            path for path in self.project.paths if include_tests or not is_python_test(path)
+            path for path in self.project.paths if model.include_tests or not is_python_test(path)
         ]
         self.wrappers = wrappers.Wrappers(self.project)
         self.mutated: frozenset[tuple[str, int]] = frozenset()
@@ -172,13 +159,11 @@ class Scanner:
         failures = dict(self.project.unreadable)
         reasons = Counter(failures.values())
         scan.limitations.extend(model.sources.limitation_lines(dict(reasons) or None, failures))
-        parse_error_line(scan, self.project.parse_error_files)
         unseen = (
             "calls on receivers not proven to be requests, httpx, aiohttp or urllib.request "
             "are not seen"
         )
-        coverage_line(scan, unseen)
-        caveat_line(scan)
+        scan_lines(scan, self.project.parse_error_files, unseen)
 
 
 def _calls(root: Node) -> list[Node]:
@@ -205,14 +190,7 @@ def _has_dot_segments(outcome: Request) -> bool:
     return bool(_DOT_SEGMENT.search(rest.split("?", 1)[0]))
 
 
-def scan_project(
-    root: Path,
-    service: str | None,
-    include_tests: bool,
-    syntax: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-) -> Scan:
-    """The Python client requests of a project."""
-    files = syntax if syntax is not None else uncached_syntax_files()
+def scan_project(model: ProjectModel, service: str | None) -> Scan:
+    """The Python client requests of a project, read through the run's project model."""
     with paused_collection():
-        return Scanner(root, service, include_tests, files, enclosing).run()
+        return Scanner(model, service).run()

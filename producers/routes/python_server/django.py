@@ -66,7 +66,10 @@ from tsograph.producers.routes.python_server.interpreter_values import (
     derives,
     inherited_attribute,
 )
-from tsograph.producers.routes.python_server.registration import http_method_names, name_node
+from tsograph.producers.routes.python_server.registration import (
+    methods_argument,
+    name_node,
+)
 from tsograph.producers.values.python.literals import Seq
 from tsograph.producers.values.python.modules import Module
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
@@ -197,8 +200,7 @@ class DjangoFramework(Framework):
         self.mappings: dict[str, list[tuple[str, str]]] = {}
         self.provided: list[tuple[str, Text]] = []
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, name_node(node))
         if name in PATH or name in RE_PATH:
             route = args.get(0, "route")
@@ -231,19 +233,16 @@ class DjangoFramework(Framework):
                 found = self.interp.resolve_module(ctx.file.path, found.known) or UNKNOWN
             return UrlInclude(found)
         if name == "django.views.decorators.http.require_http_methods":
-            methods = args.get(0, "request_method_list")
-            return MethodLimit(http_method_names(None if methods is None else methods[0]) or ())
+            return MethodLimit(methods_argument(args, 0, "request_method_list", ()))
         if name in ("rest_framework.decorators.api_view",):
-            methods = args.get(0, "http_method_names")
-            return MethodLimit(("GET",) if methods is None else http_method_names(methods[0]) or ())
+            return MethodLimit(methods_argument(args, 0, "http_method_names", ("GET",)))
         if name == "rest_framework.decorators.action":
             detail = args.get(-1, "detail")
-            methods = args.get(-1, "methods")
             url_path = args.get(-1, "url_path")
             return _Action(
                 detail is not None and detail[1].kind == "boolean" and detail[1].value == "true",
                 detail is None or detail[1].kind != "boolean",
-                ("GET",) if methods is None else http_method_names(methods[0]) or (),
+                methods_argument(args, -1, "methods", ("GET",)),
                 None if url_path is None else url_path[0],
             )
         if name in SCHEMA_DECORATORS:

@@ -43,10 +43,10 @@ from tsograph.producers.routes.python_server.interpreter import (
 from tsograph.producers.routes.python_server.interpreter_values import (
     Class,
     Entry,
-    External,
     Function,
     Handler,
     Mount,
+    Place,
     Route,
     Router,
     derives,
@@ -56,9 +56,9 @@ from tsograph.producers.routes.python_server.registration import (
     RouteDecorators,
     as_text,
     group_name,
-    http_method_names,
-    include,
+    methods_argument,
     name_node,
+    text_argument,
 )
 from tsograph.producers.values.python.literals import Seq
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
@@ -102,13 +102,11 @@ class StaticApp:
 class FastAPIFramework(RouteDecorators):
     decorator_type = RouteDecorator
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, node)
-        owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
             kind = "starlette-app" if name.startswith("starlette") else "fastapi-app"
-            router = Router(kind, group_name(node, ctx, owner), place)
+            router = Router(kind, group_name(node, ctx), place)
             if kind == "fastapi-app":
                 _docs_routes(router, args, place)
             root_path = args.get(-1, "root_path")
@@ -123,7 +121,7 @@ class FastAPIFramework(RouteDecorators):
                 _listed(router, given[0] if kind == "starlette-app" else None)
             return router
         if name == "starlette.routing.Router":
-            router = Router("starlette-app", group_name(node, ctx, owner), place)
+            router = Router("starlette-app", group_name(node, ctx), place)
             given = args.get(0, "routes")
             if given is not None:
                 _listed(router, given[0])
@@ -131,11 +129,10 @@ class FastAPIFramework(RouteDecorators):
         if name in ("starlette.routing.Route", "starlette.routing.WebSocketRoute"):
             return self._listed_route(name.endswith("WebSocketRoute"), args, ctx, node)
         if name == "starlette.routing.Mount":
-            return self._listed_mount(args, ctx, node, owner)
+            return self._listed_mount(args, ctx, node)
         if name in ROUTER_CONSTRUCTORS:
-            given = args.get(-1, "prefix")
-            prefix = text("") if given is None else as_text(given[0])
-            router = Router("apirouter", group_name(node, ctx, owner), place, prefix)
+            prefix = text_argument(args, -1, "prefix", text(""))
+            router = Router("apirouter", group_name(node, ctx), place, prefix)
             if args.open:
                 router.prefix = UNKNOWN_TEXT
             return router
@@ -147,8 +144,7 @@ class FastAPIFramework(RouteDecorators):
         """`Route(path, endpoint, methods=…)` (starlette 1.10.0 routing.py): a function
         endpoint answers `methods`, GET by default; an HTTPEndpoint class answers the
         methods it defines; any other endpoint is an ASGI app that gets every method."""
-        given = args.get(0, "path")
-        path = UNKNOWN_TEXT if given is None else as_text(given[0])
+        path = text_argument(args, 0, "path", UNKNOWN_TEXT)
         found = args.get(1, "endpoint")
         endpoint = None if found is None else found[0]
         callee = node.part("callee") or node
@@ -176,22 +172,17 @@ class FastAPIFramework(RouteDecorators):
             (Route(place, ctx.conditional, answered, path, handler or Handler(None, "")),)
         )
 
-    def _listed_mount(self, args: Args, ctx: Context, node: Node, owner: str) -> Listed:
+    def _listed_mount(self, args: Args, ctx: Context, node: Node) -> Listed:
         """`Mount(path, app=…)` or `Mount(path, routes=[…])`: the path without its final `/`."""
-        given = args.get(0, "path")
-        prefix = UNKNOWN_TEXT if given is None else _mount_path(as_text(given[0]))
+        prefix = _mount_path(text_argument(args, 0, "path", UNKNOWN_TEXT))
         place = self.interp.place(ctx.file, node.part("callee") or node)
         routes = args.get(2, "routes")
         app = args.get(1, "app")
         value = None if app is None else app[0]
         if routes is not None and app is None:
-            value = Router("starlette-app", group_name(node, ctx, owner), place)
+            value = Router("starlette-app", group_name(node, ctx), place)
             _listed(value, routes[0])
-        if isinstance(value, Router) and value.kind in KINDS:
-            value.included = True
-            return Listed((Mount(place, ctx.conditional, prefix, value, "app"),))
-        label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
-        return Listed((Mount(place, ctx.conditional, prefix, None, label),))
+        return Listed((_mounted(place, ctx.conditional, prefix, value),))
 
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         if router.kind not in KINDS:
@@ -215,34 +206,23 @@ class FastAPIFramework(RouteDecorators):
             self.register(decorator, handler, ctx, node)
             return True
         if name == "include_router":
-            child = args.get(0, "router")
-            given = args.get(-1, "prefix")
-            prefix = _own(router) + (text("") if given is None else as_text(given[0]))
-            if args.open:
-                prefix = UNKNOWN_TEXT
-            place = self.interp.place(ctx.file, at)
-            value = None if child is None else child[0]
-            include(router, value, KINDS, prefix, place, ctx.conditional, "an included router")
+            prefix = _own(router) + text_argument(args, -1, "prefix", text(""))
+            self.include_argument(
+                router, "router", prefix, args, ctx, at, KINDS, "an included router"
+            )
             return True
         if name == "mount":
-            path = args.get(0, "path")
             app = args.get(1, "app")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else _mount_path(as_text(path[0]))
+            prefix = _mount_path(text_argument(args, 0, "path", UNKNOWN_TEXT))
             value = None if app is None else app[0]
-            if isinstance(value, Router) and value.kind in KINDS:
-                value.included = True
-                router.entries.append(Mount(place, ctx.conditional, prefix, value, "app"))
-            else:
-                label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
-                router.entries.append(Mount(place, ctx.conditional, prefix, None, label))
+            router.entries.append(_mounted(place, ctx.conditional, prefix, value))
             return True
         if name == "frontend":
             # fastapi 0.16x `app.frontend(path, directory=…)`: a built frontend's files (and
             # its fallback page) under `path`.
-            path = args.get(0, "path")
             place = self.interp.place(ctx.file, at)
-            prefix = UNKNOWN_TEXT if path is None else as_text(path[0])
+            prefix = text_argument(args, 0, "path", UNKNOWN_TEXT)
             router.entries.append(Mount(place, ctx.conditional, prefix, None, FRONTEND))
             return True
         if name == "host":
@@ -259,8 +239,7 @@ class FastAPIFramework(RouteDecorators):
         at: Node,
         websocket: bool = False,
     ) -> RouteDecorator:
-        given = args.get(0, "path")
-        path = UNKNOWN_TEXT if given is None else as_text(given[0])
+        path = text_argument(args, 0, "path", UNKNOWN_TEXT)
         return RouteDecorator(router, methods, path, at, ctx.conditional, websocket)
 
     def register(self, decorator: RouteDecorator, function: Any, ctx: Context, node: Node) -> None:
@@ -309,6 +288,16 @@ def _docs_routes(router: Router, args: Args, place: Any) -> None:
         router.entries.append(Mount(place, False, UNKNOWN_TEXT, None, DOCS))
 
 
+def _mounted(place: Place, conditional: bool, prefix: Text, value: Any) -> Mount:
+    """`mount(path, app)` and `Mount(path, app=…)`: a FastAPI or Starlette app serves its
+    routes under the path; StaticFiles or any other ASGI app answers under it."""
+    if isinstance(value, Router) and value.kind in KINDS:
+        value.included = True
+        return Mount(place, conditional, prefix, value, "app")
+    label = "StaticFiles" if isinstance(value, StaticApp) else "a mounted application"
+    return Mount(place, conditional, prefix, None, label)
+
+
 def _mount_path(path: Text) -> Text:
     """Starlette's `Mount(path)` keeps `path.rstrip("/")` (starlette 1.10.0 routing.py).
 
@@ -326,8 +315,7 @@ def _own(router: Router) -> Text:
 
 def _methods(args: Args, index: int) -> tuple[str, ...]:
     """The `methods=` of a registration; GET when not given; () when not proven."""
-    given = args.get(index, "methods")
-    return ("GET",) if given is None else http_method_names(given[0]) or ()
+    return methods_argument(args, index, "methods", ("GET",))
 
 
 def _listed(router: Router, routes: Any) -> None:

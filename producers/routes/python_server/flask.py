@@ -55,8 +55,9 @@ from tsograph.producers.routes.python_server.registration import (
     as_text,
     group_name,
     http_method_names,
-    include,
+    methods_argument,
     name_node,
+    text_argument,
 )
 from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
 from tsograph.producers.values.unknown import UNKNOWN
@@ -108,12 +109,10 @@ class ViewFunction:
 class FlaskFramework(RouteDecorators):
     decorator_type = RuleDecorator
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        name = callee.qualified
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, node)
-        owner = ctx.file.owner_at(node.start)
         if name in APP_CONSTRUCTORS:
-            app = Router("flask-app", group_name(node, ctx, owner), place)
+            app = Router("flask-app", group_name(node, ctx), place)
             folder = ctx.file.path.rpartition("/")[0]
             static = self.interp.model.root / folder / "static"
             if args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path"):
@@ -123,8 +122,7 @@ class FlaskFramework(RouteDecorators):
                 app.entries.append(Mount(place, False, text("/static"), None, "a static folder"))
             return app
         if name in RESTFUL_APIS:
-            given = args.get(1, "prefix")
-            api = RestfulApi(text("") if given is None else as_text(given[0]))
+            api = RestfulApi(text_argument(args, 1, "prefix", text("")))
             bound = args.get(0, "app")
             if bound is not None:
                 self._bind(api, bound[0], ctx, node)
@@ -132,11 +130,10 @@ class FlaskFramework(RouteDecorators):
                     api.target = bound[0]  # `self.app = app`: later resources register at once
             return api
         if name in BLUEPRINT_CONSTRUCTORS:
-            given = args.get(5, "url_prefix")
-            prefix = None if given is None else as_text(given[0])
+            prefix = text_argument(args, 5, "url_prefix", None)
             if args.open:
                 prefix = UNKNOWN_TEXT
-            return Router("blueprint", group_name(node, ctx, owner), place, prefix)
+            return Router("blueprint", group_name(node, ctx), place, prefix)
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
@@ -160,14 +157,10 @@ class FlaskFramework(RouteDecorators):
             self.register(decorator, UNKNOWN if view is None else view[0], ctx, node)
             return True
         if name == "register_blueprint":
-            child = args.get(0, "blueprint")
-            given = args.get(-1, "url_prefix")
-            prefix = None if given is None else as_text(given[0])
-            if args.open:
-                prefix = UNKNOWN_TEXT
-            place = self.interp.place(ctx.file, at)
-            value = None if child is None else child[0]
-            include(router, value, BLUEPRINTS, prefix, place, ctx.conditional, "a blueprint")
+            prefix = text_argument(args, -1, "url_prefix", None)
+            self.include_argument(
+                router, "blueprint", prefix, args, ctx, at, BLUEPRINTS, "a blueprint"
+            )
             return True
         return None
 
@@ -235,8 +228,7 @@ class FlaskFramework(RouteDecorators):
     def _decorator(
         self, router: Router, methods: tuple[str, ...] | None, args: Args, ctx: Context, at: Node
     ) -> RuleDecorator:
-        given = args.get(0, "rule")
-        rule = UNKNOWN_TEXT if given is None else as_text(given[0])
+        rule = text_argument(args, 0, "rule", UNKNOWN_TEXT)
         slashes = args.get(-1, "strict_slashes")
         strict: bool | None = True
         if slashes is not None:
@@ -309,8 +301,7 @@ def _view_routes(
 
 def _methods(args: Args) -> tuple[str, ...] | None:
     """`methods=`: None when not given, () when not proven."""
-    given = args.get(-1, "methods")
-    return None if given is None else http_method_names(given[0]) or ()
+    return methods_argument(args, -1, "methods", None)
 
 
 def _boolean(node: Node) -> bool | None:

@@ -82,8 +82,9 @@ class Context:
 class Framework:
     """What a framework module answers for the interpreter; each hook's default declines."""
 
-    def construct(self, callee: External, args: Args, ctx: Context, node: Node) -> Any | None:
-        """The value a call of an outside name makes, None when not this framework's."""
+    def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
+        """The value a call of the outside name `name` (its qualified name) makes, None when
+        not this framework's."""
         return None
 
     def method(self, router: Router, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
@@ -494,7 +495,7 @@ class Interpreter:
         args = self.arguments(node, ctx)
         if isinstance(callee, External):
             for framework in self.frameworks:
-                made = framework.construct(callee, args, ctx, node)
+                made = framework.construct(callee.qualified, args, ctx, node)
                 if made is not None:
                     if isinstance(made, Router):
                         self.routers.append(made)

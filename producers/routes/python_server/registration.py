@@ -9,10 +9,15 @@ values that register the function they are applied to.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Context, Framework, Interpreter
+from tsograph.producers.routes.python_server.interpreter import (
+    Args,
+    Context,
+    Framework,
+    Interpreter,
+)
 from tsograph.producers.routes.python_server.interpreter_values import (
     Include,
     Mount,
@@ -42,6 +47,28 @@ class RouteDecorators(Framework):
         """Register `function` as the handler `decorator` names."""
         raise NotImplementedError
 
+    def include_argument(
+        self,
+        router: Router,
+        keyword: str,
+        prefix: Text | None,
+        args: Args,
+        ctx: Context,
+        at: Node,
+        kinds: frozenset[str],
+        unproven: str,
+    ) -> None:
+        """`router.include_router(router, prefix=…)` (FastAPI) and
+        `register_blueprint(blueprint, url_prefix=…)` (Flask): the first argument (or
+        `keyword`) included at `prefix`, which `**kwargs` may set to anything; `unproven`
+        names a child that is no router of `kinds` (see `include`)."""
+        child = args.get(0, keyword)
+        if args.open:
+            prefix = UNKNOWN_TEXT
+        place = self.interp.place(ctx.file, at)
+        value = None if child is None else child[0]
+        include(router, value, kinds, prefix, place, ctx.conditional, unproven)
+
 
 def http_method_names(value: Any) -> tuple[str, ...] | None:
     """A list of method names (`["get", "POST"]`) upper-cased, first occurrence first;
@@ -58,6 +85,26 @@ def as_text(value: Any) -> Text:
     return value if isinstance(value, Text) else UNKNOWN_TEXT
 
 
+# What an argument reads as when the call does not give it.
+_Missing = TypeVar("_Missing", Text, None)
+_NoMethods = TypeVar("_NoMethods", tuple[str, ...], None)
+
+
+def text_argument(args: Args, index: int, name: str, missing: _Missing) -> Text | _Missing:
+    """A path or prefix argument's text (see `as_text`), `missing` when it is not given."""
+    given = args.get(index, name)
+    return missing if given is None else as_text(given[0])
+
+
+def methods_argument(
+    args: Args, index: int, name: str, missing: _NoMethods
+) -> tuple[str, ...] | _NoMethods:
+    """A list of HTTP method names given as an argument (see `http_method_names`):
+    `missing` when it is not given, () when it is not proven."""
+    given = args.get(index, name)
+    return missing if given is None else http_method_names(given[0]) or ()
+
+
 def name_node(call: Node) -> Node:
     """Where a registration call is located: the method name of `app.get(...)`, else the
     callee."""
@@ -69,8 +116,10 @@ def name_node(call: Node) -> Node:
     return callee or call
 
 
-def group_name(node: Node, ctx: Context, owner: str) -> str:
-    """An app's name for order groups: the variable it is assigned to, else its code."""
+def group_name(node: Node, ctx: Context) -> str:
+    """An app's name for order groups: the variable it is assigned to, else the code that
+    makes it."""
+    owner = ctx.file.owner_at(node.start)
     parent = node.parent
     if parent is not None and parent.kind == "assign":
         left = parent.part("left")
