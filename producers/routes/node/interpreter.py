@@ -33,6 +33,11 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
 from tsograph.producers.routes.node.expressions import Expressions
+from tsograph.producers.routes.node.promise_callbacks import (
+    ON_REJECTION,
+    Deferred,
+    awaits_at_top_level,
+)
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
@@ -83,6 +88,7 @@ class Interpreter(Expressions):
     # The framework whose plugins a module exports (`module.exports = async function (fastify)`),
     # loaded by a runner outside the project (fastify-cli, @fastify/autoload).
     plugin_framework: str | None = None
+    deferred: list[Deferred] = field(default_factory=list)  # promise callbacks, queued
 
     # ---- modules ------------------------------------------------------------
 
@@ -92,6 +98,7 @@ class Interpreter(Expressions):
             with recursion_room(_FRAMES_PER_CALL):
                 for path in self.model.paths:
                     self.module(path)
+                self.run_deferred()
                 # Entry modules (imported by no other) first: what they register is then
                 # called, not run a second time as a function nothing calls. A require in
                 # a function body that has not run yet still makes its target no entry.
@@ -146,6 +153,7 @@ class Interpreter(Expressions):
                 router.frozen = True
             try:
                 self.invoke(function, args, frame)
+                self.run_deferred()
             finally:
                 for router in existing:
                     router.frozen = False
@@ -420,6 +428,15 @@ class Interpreter(Expressions):
                 where = self.place(frame.file, prop if prop is not None else callee)
                 return frameworks.call_method(self, base, name, args, where, frame)
             function = UNKNOWN if name is None else self.member(base, name)
+            if (
+                name in ON_REJECTION
+                and target is not None
+                and target.kind in ("call", "new")
+                and not isinstance(function, (FunctionValue, Wrapped))
+            ):
+                # A promise method (a project's own `then` is followed as a call).
+                self.defer(name, [self.eval(arg, scope, frame) for arg in arg_nodes], frame)
+                return UNKNOWN
             if name in frameworks.MOUNT_METHODS and not isinstance(
                 function, (FunctionValue, Wrapped)
             ):
@@ -430,6 +447,29 @@ class Interpreter(Expressions):
             function = self.eval(callee, scope, frame)
         args = [self.eval(arg, scope, frame) for arg in arg_nodes]
         return self.apply(function, args, node, frame)
+
+    def defer(self, method: str, args: list[Value], frame: Frame) -> None:
+        """Queue the function-literal callbacks of `then`/`catch`/`finally` (promise_callbacks.py).
+
+        After a top level that awaits, the callbacks may run before its later
+        statements: they then run as code from outside the module, so their
+        registrations on its routers carry no order.
+        """
+        top = frame.top_module
+        parsed = self.model.syntax(top)
+        if parsed is not None and awaits_at_top_level(parsed.root):
+            top = f"{top}#awaiting"
+        for arg, on_rejection in zip(args, ON_REJECTION[method], strict=False):
+            if isinstance(arg, FunctionValue):
+                conditional = frame.context.conditional or on_rejection
+                context = replace(frame.context, conditional=conditional)
+                self.deferred.append(Deferred(arg, replace(frame, context=context, top_module=top)))
+
+    def run_deferred(self) -> None:
+        """Run the queued callbacks in order; one queued meanwhile runs after them."""
+        while self.deferred:
+            waiting = self.deferred.pop(0)
+            self.invoke(waiting.function, [UNKNOWN], waiting.frame)
 
     def apply(self, function: Value, args: list[Value], node: Node, frame: Frame) -> Value:
         if isinstance(function, External):
