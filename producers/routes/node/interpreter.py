@@ -89,6 +89,7 @@ class Interpreter(Expressions):
     # loaded by a runner outside the project (fastify-cli, @fastify/autoload).
     plugin_framework: str | None = None
     deferred: list[Deferred] = field(default_factory=list)  # promise callbacks, queued
+    reacted: set[Node] = field(default_factory=set)  # the promise callbacks run
 
     # ---- modules ------------------------------------------------------------
 
@@ -466,10 +467,16 @@ class Interpreter(Expressions):
                 self.deferred.append(Deferred(arg, replace(frame, context=context, top_module=top)))
 
     def run_deferred(self) -> None:
-        """Run the queued callbacks in order; one queued meanwhile runs after them."""
+        """Run the queued callbacks in order; one queued meanwhile runs after them.
+
+        A callback that has run already is not run again: queued anew by its own run
+        (a retry loop), it would run until the step budget ends the whole pass.
+        """
         while self.deferred:
             waiting = self.deferred.pop(0)
-            self.invoke(waiting.function, [UNKNOWN], waiting.frame)
+            if waiting.function.node not in self.reacted:
+                self.reacted.add(waiting.function.node)
+                self.invoke(waiting.function, [UNKNOWN], waiting.frame)
 
     def apply(self, function: Value, args: list[Value], node: Node, frame: Frame) -> Value:
         if isinstance(function, External):

@@ -85,3 +85,31 @@ def test_a_promise_held_in_a_name_is_not_followed(tmp_path: Path) -> None:
         },
     )
     assert [f["channel"] for f in document["facts"]] == ["/a"]
+
+
+def test_a_callback_that_queues_itself_again_runs_once(tmp_path: Path) -> None:
+    # A retry loop (`connect` calls itself from its own rejection callback) would queue the
+    # same callback for ever: it runs once, and the modules after it are still read.
+    document = scan(
+        tmp_path,
+        {
+            "package.json": EXPRESS4,
+            "a.js": (
+                "import express from 'express'\n"
+                "export const app = express()\n"
+                "function h(req, res) {}\n"
+                "function connect() {\n"
+                "  fetch('/db').then(() => { app.get('/up', h) }).catch(() => connect())\n"
+                "}\n"
+                "connect()\n"
+                "app.listen(3000)\n"
+            ),
+            "b.js": (
+                "import express from 'express'\n"
+                "const other = express()\n"
+                "other.get('/b', function b(req, res) {})\n"
+                "other.listen(3001)\n"
+            ),
+        },
+    )
+    assert sorted(f["channel"] for f in document["facts"]) == ["/b", "/up"]
