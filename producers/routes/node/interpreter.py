@@ -90,6 +90,7 @@ class Interpreter(Expressions):
     plugin_framework: str | None = None
     deferred: list[Deferred] = field(default_factory=list)  # promise callbacks, queued
     reacted: set[Node] = field(default_factory=set)  # the promise callbacks run
+    awaiting: dict[str, bool] = field(default_factory=dict)  # module → its top level awaits
 
     # ---- modules ------------------------------------------------------------
 
@@ -450,21 +451,29 @@ class Interpreter(Expressions):
         return self.apply(function, args, node, frame)
 
     def defer(self, method: str, args: list[Value], frame: Frame) -> None:
-        """Queue the function-literal callbacks of `then`/`catch`/`finally` (promise_callbacks.py).
+        """Queue the project-function callbacks of `then`/`catch`/`finally` (promise_callbacks.py).
 
         After a top level that awaits, the callbacks may run before its later
         statements: they then run as code from outside the module, so their
         registrations on its routers carry no order.
         """
+        callbacks = [
+            (arg, on_rejection)
+            for arg, on_rejection in zip(args, ON_REJECTION[method], strict=False)
+            if isinstance(arg, FunctionValue)
+        ]
+        if not callbacks:
+            return
         top = frame.top_module
-        parsed = self.model.syntax(top)
-        if parsed is not None and awaits_at_top_level(parsed.root):
+        if top not in self.awaiting:
+            parsed = self.model.syntax(top)
+            self.awaiting[top] = parsed is not None and awaits_at_top_level(parsed.root)
+        if self.awaiting[top]:
             top = f"{top}#awaiting"
-        for arg, on_rejection in zip(args, ON_REJECTION[method], strict=False):
-            if isinstance(arg, FunctionValue):
-                conditional = frame.context.conditional or on_rejection
-                context = replace(frame.context, conditional=conditional)
-                self.deferred.append(Deferred(arg, replace(frame, context=context, top_module=top)))
+        for function, on_rejection in callbacks:
+            context = replace(frame.context, conditional=frame.context.conditional or on_rejection)
+            queued = replace(frame, context=context, top_module=top)
+            self.deferred.append(Deferred(function, queued))
 
     def run_deferred(self) -> None:
         """Run the queued callbacks in order; one queued meanwhile runs after them.
