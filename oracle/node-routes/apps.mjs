@@ -6,6 +6,14 @@ export const APPS = {
   'express4-app': [
     { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default },
   ],
+  'express-promise-callbacks': [
+    { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default.app },
+    {
+      group: 'src/app.js#server',
+      transport: 'http',
+      load: async (m) => await (await m('src/app.js')).default.started,
+    },
+  ],
   'express5-app': [
     { group: 'src/app.ts#app', transport: 'http', load: async (m) => (await m('src/app.ts')).app },
   ],

@@ -136,8 +136,8 @@ def route_decls(project: Path, sources: SourceSet | None = None) -> list[dict[st
     caller has it (the scan then walks nothing again). The scan is read anew for
     every build and kept for the route labels of that build (`server_scan`).
     """
-    model = None if sources is None else ProjectModel(project, sources)
-    scan = _SCANS[project.resolve()] = scan_server(project, None, False, model=model)
+    model = ProjectModel.load(project) if sources is None else ProjectModel(project, sources)
+    scan = _SCANS[project.resolve()] = scan_server(model, None)
     return scan.facts
 
 
@@ -152,7 +152,7 @@ def server_scan(project: Path) -> ServerScan:
     key = project.resolve()
     found = _SCANS.get(key)
     if found is None:
-        found = _SCANS[key] = scan_server(project, None, False)
+        found = _SCANS[key] = scan_server(ProjectModel.load(project), None)
     return found
 
 

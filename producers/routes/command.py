@@ -82,14 +82,7 @@ def run(args: argparse.Namespace) -> int:
             platform, scan, scopes = "python", found, found.scopes
             dispatch = "registration-order" if found.first_match else "specificity"
         else:
-            node = scan_server(
-                target.project,
-                service,
-                args.include_tests,
-                syntax_files(args),
-                target.enclosing,
-                model=model,
-            )
+            node = scan_server(model, service)
             platform, scan, scopes, dispatch = "js", node, node.scopes, node.dispatch
         write_http_document(
             args,

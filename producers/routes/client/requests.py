@@ -111,21 +111,47 @@ def request_of(
         client, name = callee.client, callee.name
     else:
         return None
-    args = argument_nodes(call)
+    sent = _Call(ev, ctx, client, name, argument_nodes(call), situation)
     if client.library == "fetch":
-        return _fetch(ev, ctx, args) if not name else None
+        return _fetch(sent) if not name else None
     if name in _NON_CONTRACT:
         return Skipped(NON_CONTRACT)
     if client.library == "axios":
-        return _axios(ev, ctx, client, name, args, situation)
-    found = _ky(ev, ctx, client, name, args, situation)
+        return _axios(sent)
+    found = _ky(sent)
     if isinstance(found, Request) and has_credentials(found.url):
         return Skipped(THROWS)  # ky builds a Request, whose constructor rejects userinfo
     return found
 
 
-def _arg(args: list[Node] | None, index: int) -> Node | None:
-    return args[index] if args is not None and index < len(args) else None
+@dataclass(frozen=True)
+class _Call:
+    """One call of a fetch, axios or ky client: what each library's rule reads."""
+
+    ev: Evaluator
+    ctx: Context
+    client: Client
+    name: str  # the method called on the client; "" for a call of the client itself
+    args: list[Node] | None  # None: the arguments are out of view (a spread)
+    situation: Situation
+
+    def arg(self, index: int) -> Node | None:
+        return self.args[index] if self.args is not None and index < len(self.args) else None
+
+    def value(self, node: Node | None) -> Value:
+        return self.ev.value(self.ctx, node)
+
+    def notes(self, merged: Obj, *, adapter_key: str) -> tuple[str, ...]:
+        """The caveats the client's history and the merged options put on its request."""
+        notes: list[str] = []
+        situation, origins = self.situation, self.client.origins
+        if any(origin in situation.intercepted for origin in origins[-1:]):
+            notes.append(INTERCEPTED)
+        if any(origin in situation.mutated for origin in origins):
+            notes.append(MUTATED)
+        if merged.has(adapter_key):
+            notes.append(ADAPTER)
+        return tuple(notes)
 
 
 def _method(value: Value) -> str | Skipped | None:
@@ -135,13 +161,13 @@ def _method(value: Value) -> str | Skipped | None:
     return upper if upper in CONTRACT_METHODS else Skipped(NON_CONTRACT)
 
 
-def _fetch(ev: Evaluator, ctx: Context, args: list[Node] | None) -> Outcome:
-    if args is None:
+def _fetch(call: _Call) -> Outcome:
+    if call.args is None:
         return Request(HOLE, None)
-    url = ev.value(ctx, _arg(args, 0))
+    url = call.value(call.arg(0))
     if url is Special.INSTANCE:
         return Skipped(URL_OBJECT)
-    init = ev.value(ctx, _arg(args, 1))
+    init = call.value(call.arg(1))
     method: str | Skipped | None
     if isinstance(init, Obj) or init is UNDEFINED:
         declared = init.get("method") if isinstance(init, Obj) else UNDEFINED
@@ -158,39 +184,33 @@ def _fetch(ev: Evaluator, ctx: Context, args: list[Node] | None) -> Outcome:
     return Request(url if isinstance(url, str) else HOLE, method)
 
 
-def _axios(
-    ev: Evaluator,
-    ctx: Context,
-    client: Client,
-    name: str,
-    args: list[Node] | None,
-    situation: Situation,
-) -> Outcome | None:
+def _axios(call: _Call) -> Outcome | None:
     forced: str | None = None
     url_node: Node | None = None
     config: Value
+    name = call.name
     if not name:
-        first = ev.value(ctx, _arg(args, 0))
+        first = call.value(call.arg(0))
         if isinstance(first, str):
-            url_node, config = _arg(args, 0), ev.value(ctx, _arg(args, 1))
+            url_node, config = call.arg(0), call.value(call.arg(1))
         elif isinstance(first, Obj):
             config = first
         else:
             config = UNKNOWN
     elif name == "request":
-        config = ev.value(ctx, _arg(args, 0))
+        config = call.value(call.arg(0))
     elif name in _AXIOS_NO_DATA:
-        forced, url_node = _AXIOS_NO_DATA[name], _arg(args, 0)
-        config = ev.value(ctx, _arg(args, 1))
+        forced, url_node = _AXIOS_NO_DATA[name], call.arg(0)
+        config = call.value(call.arg(1))
     elif name in _AXIOS_DATA:
-        forced, url_node = _AXIOS_DATA[name], _arg(args, 0)
-        config = ev.value(ctx, _arg(args, 2))
+        forced, url_node = _AXIOS_DATA[name], call.arg(0)
+        config = call.value(call.arg(2))
     else:
         return None
-    if args is None:
+    if call.args is None:
         config = UNKNOWN
-    merged = _merged(client.config, config)
-    url_value = ev.value(ctx, url_node) if url_node is not None else merged.get("url")
+    merged = _merged(call.client.config, config)
+    url_value = call.value(url_node) if url_node is not None else merged.get("url")
     url = url_value if isinstance(url_value, str) else HOLE
     method: str | Skipped | None = forced
     if forced is None:
@@ -198,7 +218,7 @@ def _axios(
         method = "GET" if declared is UNDEFINED else _method(declared)
     if isinstance(method, Skipped):
         return method
-    notes = _notes(client, merged, situation, adapter_key="adapter")
+    notes = call.notes(merged, adapter_key="adapter")
     # `instance.defaults.baseURL = …` anywhere makes the configured base unknown.
     base = BASE_MARK if MUTATED in notes else _base(merged.get("baseURL"))
     allow_absolute = merged.get("allowAbsoluteUrls") is not Special.FALSE
@@ -209,21 +229,15 @@ def _axios(
     return Request(full, method, notes)
 
 
-def _ky(
-    ev: Evaluator,
-    ctx: Context,
-    client: Client,
-    name: str,
-    args: list[Node] | None,
-    situation: Situation,
-) -> Outcome | None:
+def _ky(call: _Call) -> Outcome | None:
+    name = call.name
     if name and name not in _KY_METHODS:
         return None
-    url_value = ev.value(ctx, _arg(args, 0))
+    url_value = call.value(call.arg(0))
     if url_value is Special.INSTANCE:
         return Skipped(URL_OBJECT)
-    options = ev.value(ctx, _arg(args, 1)) if args is not None else UNKNOWN
-    merged = _merged(client.config, options)
+    options = call.value(call.arg(1)) if call.args is not None else UNKNOWN
+    merged = _merged(call.client.config, options)
     method: str | Skipped | None
     if name:
         method = _KY_METHODS[name]
@@ -235,7 +249,7 @@ def _ky(
     url = url_value if isinstance(url_value, str) else HOLE
     if not isinstance(url_value, str) and not name and merged.get("method") is UNDEFINED:
         method = None  # the input may be a Request with its own method
-    notes = _notes(client, merged, situation, adapter_key="fetch")
+    notes = call.notes(merged, adapter_key="fetch")
     if merged.has("hooks"):
         notes += (HOOKED,)
     if url.startswith(HOLE):
@@ -246,7 +260,7 @@ def _ky(
     keys = [key for key in ("prefixUrl", "prefix", "baseUrl") if merged.has(key)]
     if not keys:
         return Request(url, method, notes)
-    dialect = situation.ky_dialect
+    dialect = call.situation.ky_dialect
     if dialect is None:
         # Which option is honoured depends on the major version: only a suffix is proven.
         return Request(BASE_MARK + "/" + url.lstrip("/"), method, (*notes, KY_VERSION))
@@ -313,16 +327,3 @@ def _base(value: Value) -> str | None:
     if value.startswith(HOLE):
         return BASE_MARK + value.lstrip(HOLE)
     return value
-
-
-def _notes(
-    client: Client, merged: Obj, situation: Situation, *, adapter_key: str
-) -> tuple[str, ...]:
-    notes: list[str] = []
-    if any(origin in situation.intercepted for origin in client.origins[-1:]):
-        notes.append(INTERCEPTED)
-    if any(origin in situation.mutated for origin in client.origins):
-        notes.append(MUTATED)
-    if merged.has(adapter_key):
-        notes.append(ADAPTER)
-    return tuple(notes)

@@ -11,6 +11,9 @@ literals and CommonJS `require` / `module.exports`; anything else is UNKNOWN.
 Code under a condition, a loop or a `switch` case runs once with its registrations marked
 conditional, so the facts say the route may exist and carry no order.
 
+Expressions are evaluated by the `Expressions` base (expressions.py); this
+module runs modules, statements and calls.
+
 Framework calls (`app.get`, `router.use`, `fastify.register`, …) are handed to
 `frameworks.call_method` with the evaluated arguments; the frameworks
 themselves are a table (producers/routes/node/frameworks/).
@@ -29,6 +32,12 @@ from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
+from tsograph.producers.routes.node.expressions import Expressions
+from tsograph.producers.routes.node.promise_callbacks import (
+    ON_REJECTION,
+    Deferred,
+    awaits_at_top_level,
+)
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
@@ -48,7 +57,6 @@ from tsograph.producers.routes.node.runtime_values import (
 )
 from tsograph.producers.values import modules
 from tsograph.producers.values.budget import DepthBudget, recursion_room
-from tsograph.producers.values.javascript import fold, js_string, number
 from tsograph.producers.values.scopes import Scopes
 
 # A followed call costs about twenty Python frames (statements, expressions, the call;
@@ -63,7 +71,7 @@ class _Budget(Exception):
 
 
 @dataclass
-class Interpreter:
+class Interpreter(Expressions):
     model: ProjectModel
     modules: dict[str, ModuleValue] = field(default_factory=dict)
     routers: list[RouterValue] = field(default_factory=list)
@@ -80,6 +88,9 @@ class Interpreter:
     # The framework whose plugins a module exports (`module.exports = async function (fastify)`),
     # loaded by a runner outside the project (fastify-cli, @fastify/autoload).
     plugin_framework: str | None = None
+    deferred: list[Deferred] = field(default_factory=list)  # promise callbacks, queued
+    reacted: set[Node] = field(default_factory=set)  # the promise callbacks run
+    awaiting: dict[str, bool] = field(default_factory=dict)  # module → its top level awaits
 
     # ---- modules ------------------------------------------------------------
 
@@ -89,6 +100,7 @@ class Interpreter:
             with recursion_room(_FRAMES_PER_CALL):
                 for path in self.model.paths:
                     self.module(path)
+                self.run_deferred()
                 # Entry modules (imported by no other) first: what they register is then
                 # called, not run a second time as a function nothing calls. A require in
                 # a function body that has not run yet still makes its target no entry.
@@ -143,6 +155,7 @@ class Interpreter:
                 router.frozen = True
             try:
                 self.invoke(function, args, frame)
+                self.run_deferred()
             finally:
                 for router in existing:
                     router.frozen = False
@@ -249,18 +262,6 @@ class Interpreter:
         """
         inner = replace(frame, context=replace(frame.context, conditional=True), done=False)
         self.block(statements, Scope(parent=scope), inner)
-
-    def branches(
-        self, node: Node, scope: Scope, frame: Frame
-    ) -> tuple[bool | None, Node | None, Node | None]:
-        """(the condition when it is a known boolean, consequence, alternative) of an if or `?:`."""
-        condition = node.part("condition")
-        known = None if condition is None else self.eval(condition, scope, frame)
-        return (
-            known if isinstance(known, bool) else None,
-            node.part("consequence"),
-            node.part("alternative"),
-        )
 
     def if_statement(self, node: Node, scope: Scope, frame: Frame) -> None:
         known, consequence, alternative = self.branches(node, scope, frame)
@@ -401,232 +402,6 @@ class Interpreter:
                 found = scope.lookup(name)
                 exports[alias] = UNKNOWN if found is None else found
 
-    # ---- expressions ------------------------------------------------------------
-
-    def eval(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        self.tick()
-        kind = node.kind
-        if kind in ("cast", "await"):
-            inner = node.part("value")
-            return UNKNOWN if inner is None else self.eval(inner, scope, frame)
-        if kind == "string":
-            return UNKNOWN if node.value is None else node.value
-        if kind == "template":
-            return self.template(node, scope, frame)
-        if kind == "number":
-            return number(node.value or "")
-        if kind == "boolean":
-            return node.value == "true"
-        if kind in ("null", "undefined"):
-            return None
-        if kind == "identifier":
-            name = node.value or ""
-            if scope.has(name):
-                return scope.lookup(name)
-            return UNKNOWN
-        if kind == "member":
-            return self.member_expression(node, scope, frame)
-        if kind == "index":
-            target = node.part("object")
-            index = node.part("index")
-            if target is None or index is None:
-                return UNKNOWN
-            key = self.eval(index, scope, frame)
-            base = self.eval(target, scope, frame)
-            if isinstance(key, str):
-                return self.member(base, key)
-            if (
-                isinstance(key, int)
-                and isinstance(base, ArrayValue)
-                and base.complete  # an unknown spread shifts the positions
-                and 0 <= key < len(base.items)
-            ):
-                return base.items[key]
-            return UNKNOWN
-        if kind == "object":
-            return self.object(node, scope, frame)
-        if kind == "array":
-            return self.array(node, scope, frame)
-        if kind == "function":
-            return FunctionValue(frame.file, node, scope)
-        if kind == "class":
-            return ClassValue(frame.file, node, scope)
-        if kind in ("call", "tagged"):
-            return self.call(node, scope, frame)
-        if kind == "new":
-            return self.new(node, scope, frame)
-        if kind == "binary":
-            return self.binary(node, scope, frame)
-        if kind == "conditional":
-            known, consequence, alternative = self.branches(node, scope, frame)
-            if known is not None:
-                chosen = consequence if known else alternative
-                return UNKNOWN if chosen is None else self.eval(chosen, scope, frame)
-            unsure = replace(frame, context=replace(frame.context, conditional=True))
-            for part in (consequence, alternative):
-                if part is not None:
-                    self.eval(part, scope, unsure)
-            return UNKNOWN
-        if kind == "assign" and node.value == "=":
-            return self.assignment(node, scope, frame)
-        if kind == "sequence":
-            result: Value = UNKNOWN
-            for child in node.items:
-                result = self.eval(child, scope, frame)
-            return result
-        if kind == "unary":
-            operand = node.part("value")
-            operand_value = UNKNOWN if operand is None else self.eval(operand, scope, frame)
-            if node.value == "!" and isinstance(operand_value, bool):
-                return not operand_value
-            return UNKNOWN
-        return UNKNOWN
-
-    def template(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        parts: list[str] = []
-        for child in node.items:
-            if child.kind == "substitution":
-                inner = child.part("value")
-                value = UNKNOWN if inner is None else self.eval(inner, scope, frame)
-                if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                    return UNKNOWN
-                parts.append(js_string(value))
-            else:
-                parts.append(child.value or "")
-        return "".join(parts)
-
-    def binary(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        op = node.value
-        left = node.part("left")
-        right = node.part("right")
-        if op is None or left is None or right is None:
-            return UNKNOWN
-        left_value = self.eval(left, scope, frame)
-        if op in ("&&", "||", "??"):
-            if (op == "&&" and left_value is False) or (op == "||" and left_value is True):
-                return left_value
-            if op == "??" and left_value is not None and left_value is not UNKNOWN:
-                return left_value
-            decided = isinstance(left_value, bool) or (op == "??" and left_value is None)
-            inner = (
-                frame
-                if decided
-                else replace(frame, context=replace(frame.context, conditional=True))
-            )
-            right_value = self.eval(right, scope, inner)
-            return right_value if decided else UNKNOWN
-        return fold(op, left_value, self.eval(right, scope, frame))
-
-    def object(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        result = ObjectValue()
-        for item in node.items:
-            if item.kind == "property":
-                key_node = item.part("key")
-                value_node = item.part("value")
-                key = static_key(item)
-                if key_node is not None and key_node.kind == "computed":
-                    inner = key_node.part("value")
-                    computed = UNKNOWN if inner is None else self.eval(inner, scope, frame)
-                    key = computed if isinstance(computed, str) else None
-                if key is None or value_node is None:
-                    result.complete = False
-                    continue
-                result.members[key] = self.eval(value_node, scope, frame)
-            elif item.kind == "shorthand" and item.value is not None:
-                found = scope.lookup(item.value)
-                result.members[item.value] = UNKNOWN if found is None else found
-            elif item.kind == "function":
-                key = static_key(item)
-                if key is None:
-                    result.complete = False
-                else:
-                    result.members[key] = FunctionValue(frame.file, item, scope)
-            elif item.kind == "spread":
-                inner = item.part("value")
-                spread = UNKNOWN if inner is None else self.eval(inner, scope, frame)
-                if isinstance(spread, ObjectValue):
-                    result.members.update(spread.members)
-                    result.complete = result.complete and spread.complete
-                else:
-                    result.complete = False
-        return result
-
-    def array(self, node: Node, scope: Scope, frame: Frame) -> ArrayValue:
-        """An array literal; a spread of a known array adds its items (`[...controllers]`)."""
-        items: list[Value] = []
-        complete = True
-        for child in node.items:
-            if child.kind != "spread":
-                items.append(self.eval(child, scope, frame))
-                continue
-            inner = child.part("value")
-            spread = UNKNOWN if inner is None else self.eval(inner, scope, frame)
-            if isinstance(spread, ArrayValue):
-                items.extend(spread.items)
-                complete = complete and spread.complete
-            else:
-                complete = False
-        return ArrayValue(items, complete)
-
-    def member(self, base: Value, name: str) -> Value:
-        if isinstance(base, ObjectValue):
-            return base.members.get(name, UNKNOWN)
-        if isinstance(base, ModuleValue):
-            if name in base.exports:
-                return base.exports[name]
-            if base.commonjs is not None:
-                return self.member(base.commonjs, name)
-            return UNKNOWN
-        if isinstance(base, External):
-            return base.member(name)
-        if isinstance(base, ClassValue):
-            return _static_method(base, name)
-        if isinstance(base, ArrayValue) and name == "length" and base.complete:
-            return len(base.items)
-        return UNKNOWN
-
-    def member_expression(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        target = node.part("object")
-        prop = node.part("property")
-        if target is None or prop is None:
-            return UNKNOWN
-        name = prop.value
-        if target.kind == "identifier" and target.value == "module" and name == "exports":
-            exported = frame.module.commonjs
-            if exported is None:
-                exported = ObjectValue(frame.module.exports)
-            return exported
-        base = self.eval(target, scope, frame)
-        if name is None:
-            return UNKNOWN
-        return self.member(base, name)
-
-    def assignment(self, node: Node, scope: Scope, frame: Frame) -> Value:
-        left = node.part("left")
-        right = node.part("right")
-        if left is None or right is None:
-            return UNKNOWN
-        value = self.eval(right, scope, frame)
-        key = modules.exports_member(left)
-        if modules.is_module_exports(left):
-            frame.module.commonjs = value
-            if isinstance(value, ObjectValue):
-                frame.module.exports.update(value.members)
-        elif key is not None:
-            frame.module.exports[key] = value
-            if isinstance(frame.module.commonjs, ObjectValue):
-                frame.module.commonjs.members[key] = value
-        elif left.kind == "identifier" and left.value is not None:
-            scope.assign(left.value, value)
-        elif left.kind == "member":
-            target = left.part("object")
-            prop = left.part("property")
-            member = None if prop is None else prop.value
-            base = None if target is None else self.eval(target, scope, frame)
-            if isinstance(base, ObjectValue) and member is not None:
-                base.members[member] = value
-        return value
-
     # ---- calls ----------------------------------------------------------------
 
     def call(self, node: Node, scope: Scope, frame: Frame) -> Value:
@@ -655,6 +430,15 @@ class Interpreter:
                 where = self.place(frame.file, prop if prop is not None else callee)
                 return frameworks.call_method(self, base, name, args, where, frame)
             function = UNKNOWN if name is None else self.member(base, name)
+            if (
+                name in ON_REJECTION
+                and target is not None
+                and target.kind in ("call", "new")
+                and not isinstance(function, (FunctionValue, Wrapped))
+            ):
+                # A promise method (a project's own `then` is followed as a call).
+                self.defer(name, [self.eval(arg, scope, frame) for arg in arg_nodes], frame)
+                return UNKNOWN
             if name in frameworks.MOUNT_METHODS and not isinstance(
                 function, (FunctionValue, Wrapped)
             ):
@@ -665,6 +449,43 @@ class Interpreter:
             function = self.eval(callee, scope, frame)
         args = [self.eval(arg, scope, frame) for arg in arg_nodes]
         return self.apply(function, args, node, frame)
+
+    def defer(self, method: str, args: list[Value], frame: Frame) -> None:
+        """Queue the project-function callbacks of `then`/`catch`/`finally` (promise_callbacks.py).
+
+        After a top level that awaits, the callbacks may run before its later
+        statements: they then run as code from outside the module, so their
+        registrations on its routers carry no order.
+        """
+        callbacks = [
+            (arg, on_rejection)
+            for arg, on_rejection in zip(args, ON_REJECTION[method], strict=False)
+            if isinstance(arg, FunctionValue)
+        ]
+        if not callbacks:
+            return
+        top = frame.top_module
+        if top not in self.awaiting:
+            parsed = self.model.syntax(top)
+            self.awaiting[top] = parsed is not None and awaits_at_top_level(parsed.root)
+        if self.awaiting[top]:
+            top = f"{top}#awaiting"
+        for function, on_rejection in callbacks:
+            context = replace(frame.context, conditional=frame.context.conditional or on_rejection)
+            queued = replace(frame, context=context, top_module=top)
+            self.deferred.append(Deferred(function, queued))
+
+    def run_deferred(self) -> None:
+        """Run the queued callbacks in order; one queued meanwhile runs after them.
+
+        A callback that has run already is not run again: queued anew by its own run
+        (a retry loop), it would run until the step budget ends the whole pass.
+        """
+        while self.deferred:
+            waiting = self.deferred.pop(0)
+            if waiting.function.node not in self.reacted:
+                self.reacted.add(waiting.function.node)
+                self.invoke(waiting.function, [UNKNOWN], waiting.frame)
 
     def apply(self, function: Value, args: list[Value], node: Node, frame: Frame) -> Value:
         if isinstance(function, External):
@@ -745,18 +566,6 @@ class Interpreter:
             value = self.eval(default, scope, frame)
         if pattern.kind in ("identifier", "object_pattern", "array_pattern"):
             self.bind(pattern, value, scope, frame)
-
-
-def _static_method(cls: ClassValue, name: str) -> Value:
-    """`Controller.list` handed to a router or called: the class's static method of that name."""
-    for item in cls.node.items:
-        if item.kind != "function" or item.value != "method" or "static" not in item.flags:
-            continue
-        if item.flags & {"get", "set"}:
-            continue  # an accessor's value is what it returns, not the function
-        if static_key(item) == name:
-            return FunctionValue(cls.file, item, cls.scope)
-    return UNKNOWN
 
 
 def _inside(inner: Node, outer: Node) -> bool:

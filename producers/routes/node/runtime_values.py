@@ -104,29 +104,24 @@ class Scope:
     names: dict[str, Value] = field(default_factory=dict)
     parent: Scope | None = None
 
-    def lookup(self, name: str) -> Value | None:
+    def holder(self, name: str) -> Scope | None:
+        """The innermost scope declaring `name`, this one or an enclosing one."""
         scope: Scope | None = self
-        while scope is not None:
-            if name in scope.names:
-                return scope.names[name]
+        while scope is not None and name not in scope.names:
             scope = scope.parent
-        return None
+        return scope
+
+    def lookup(self, name: str) -> Value | None:
+        scope = self.holder(name)
+        return None if scope is None else scope.names[name]
 
     def has(self, name: str) -> bool:
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.names:
-                return True
-            scope = scope.parent
-        return False
+        return self.holder(name) is not None
 
     def assign(self, name: str, value: Value) -> None:
-        scope: Scope | None = self
-        while scope is not None:
-            if name in scope.names:
-                scope.names[name] = value
-                return
-            scope = scope.parent
+        scope = self.holder(name)
+        if scope is not None:
+            scope.names[name] = value
 
 
 @dataclass(frozen=True, slots=True)

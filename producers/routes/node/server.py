@@ -10,11 +10,8 @@ React Router and Remix route modules are not scanned; `react_router` counts them
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles
 from tsograph.producers.routes import nextjs, react_router
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.backend_scan import scan_backends
@@ -27,23 +24,14 @@ class ServerScan(RouteScan):
     dispatch: str = "specificity"
 
 
-def scan_server(
-    root: Path,
-    service: str | None,
-    include_tests: bool,
-    syntax_files: SyntaxFiles | None = None,
-    enclosing: Enclosing | None = None,
-    model: ProjectModel | None = None,
-) -> ServerScan:
+def scan_server(model: ProjectModel, service: str | None) -> ServerScan:
     # One model for the Next.js and the Node backend scans: one walk, one resolver.
-    if model is None:
-        model = ProjectModel.load(root, include_tests, syntax_files, enclosing)
     detection = detect(model)
     backends = any(name in detection.dependencies for name in (*FRAMEWORK_PACKAGES, "koa"))
     probe = NextScan()
     deps = nextjs.read_package(model, probe)
     result = ServerScan()
-    if nextjs.is_nextjs(root, deps):
+    if nextjs.is_nextjs(model.root, deps):
         found = nextjs.scan_project(model, service)
         result.facts.extend(found.facts)
         result.limitations.extend(found.limitations)

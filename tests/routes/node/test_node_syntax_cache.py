@@ -11,6 +11,7 @@ from tests.routes.support import FIXTURES, copy_project, run_routes
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
+from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
 from tsograph.producers.routes.node.server import scan_server
 
@@ -26,10 +27,10 @@ def _files(directory: Path) -> SyntaxFiles:
 def test_a_second_scan_parses_no_file_and_finds_the_same_routes(name: str, tmp_path: Path) -> None:
     project = copy_project(FIXTURES / "node" / name / "project", tmp_path / "project")
     cold = _files(tmp_path / "cache")
-    first = scan_server(project, None, False, cold)
+    first = scan_server(ProjectModel.load(project, False, cold), None)
     assert cold.parsed > 0 and first.facts
     warm = _files(tmp_path / "cache")
-    second = scan_server(project, None, False, warm)
+    second = scan_server(ProjectModel.load(project, False, warm), None)
     assert warm.parsed == 0 and warm.cache.stats.hits == cold.parsed
     assert second.facts == first.facts and second.limitations == first.limitations
 

@@ -13,9 +13,8 @@ from __future__ import annotations
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks import express, fastify, hono, koa, nest
 from tsograph.producers.routes.node.frameworks.registration import (
-    CONTRACT_VERBS,
     MOUNT_METHODS,
-    OTHER_VERBS,
+    ROUTER_METHODS,
     Construction,
     Framework,
     Host,
@@ -74,7 +73,7 @@ def call_method(
     frame: Frame,
 ) -> Value:
     if isinstance(base, RouteBuilder):  # Express `app.route(path).get(...)`
-        if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+        if name in ROUTER_METHODS:
             verb(host, base.router, name, base.path, args, where, frame)
         return base
     framework = _BY_ROUTER.get(base.framework)

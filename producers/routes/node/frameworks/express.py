@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from tsograph.producers.routes.node.frameworks.middleware import use_under_path
 from tsograph.producers.routes.node.frameworks.registration import (
-    CONTRACT_VERBS,
-    OTHER_VERBS,
     RETURNS_SELF,
+    ROUTER_METHODS,
     Construction,
     Framework,
     Host,
@@ -42,7 +41,7 @@ def construct(host: Host, made: Construction) -> Value | None:
 def call(
     host: Host, app: RouterValue, name: str, args: list[Value], where: Place, frame: Frame
 ) -> Value:
-    if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+    if name in ROUTER_METHODS:
         if name == "get" and len(args) == 1 and app.kind == "app":
             return UNKNOWN  # app.get(setting) reads a setting
         app.router_made = True

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from tsograph.producers.routes.node.frameworks.middleware import use, use_under_path
 from tsograph.producers.routes.node.frameworks.registration import (
-    CONTRACT_VERBS,
-    OTHER_VERBS,
     RETURNS_SELF,
+    ROUTER_METHODS,
     Construction,
     Framework,
     Host,
@@ -65,7 +64,7 @@ def _koa_router(
 ) -> Value:
     if name == "del":
         name = "delete"  # @koa/router's alias
-    if name in CONTRACT_VERBS or name == "all" or name in OTHER_VERBS:
+    if name in ROUTER_METHODS:
         rest = args
         if len(args) >= 2 and isinstance(args[0], str) and isinstance(args[1], (str, ArrayValue)):
             rest = args[1:]  # a named route: (name, path, ...middleware)

@@ -67,6 +67,9 @@ OTHER_VERBS = frozenset(
         "unsubscribe",
     }
 )
+# What registers a route on an Express router or a @koa/router: a method name of Node's
+# http.METHODS in lower case, or `all`.
+ROUTER_METHODS = frozenset({*CONTRACT_VERBS, "all", *OTHER_VERBS})
 # Index of the `next` parameter: a handler declaring it can pass the request on.
 NEXT_PARAMETER = {"express": 2, "hono": 1, "koa": 1, "koa-app": 1, "fastify": 99}
 RETURNS_SELF = frozenset(
