@@ -433,12 +433,19 @@ class Interpreter(Expressions):
             if (
                 name in ON_REJECTION
                 and target is not None
-                and target.kind in ("call", "new")
                 and not isinstance(function, (FunctionValue, Wrapped))
             ):
                 # A promise method (a project's own `then` is followed as a call).
-                self.defer(name, [self.eval(arg, scope, frame) for arg in arg_nodes], frame)
-                return UNKNOWN
+                args = [self.eval(arg, scope, frame) for arg in arg_nodes]
+                if target.kind in ("call", "new"):
+                    self.defer(name, args, frame)
+                    return UNKNOWN
+                if any(isinstance(arg, FunctionValue) for arg in args):
+                    # A held value (`p.then(f)`) is not proven a promise: `f` is not
+                    # run, and what it may register is counted, not dropped unseen.
+                    where = self.place(frame.file, prop if prop is not None else callee)
+                    self.note("callback-of-unproven-promise", where)
+                return self.apply(function, args, node, frame)
             if name in frameworks.MOUNT_METHODS and not isinstance(
                 function, (FunctionValue, Wrapped)
             ):

@@ -68,7 +68,7 @@ def test_the_value_a_callback_receives_is_not_a_prefix(tmp_path: Path) -> None:
 
 def test_a_promise_held_in_a_name_is_not_followed(tmp_path: Path) -> None:
     # Nothing proves `pending` is a promise (its `then` could be anything's): the callback
-    # does not run, and only the top level's route is a fact.
+    # does not run, only the top level's route is a fact, and the callback is counted.
     document = scan(
         tmp_path,
         {
@@ -85,6 +85,10 @@ def test_a_promise_held_in_a_name_is_not_followed(tmp_path: Path) -> None:
         },
     )
     assert [f["channel"] for f in document["facts"]] == ["/a"]
+    assert document["limitations"] == [
+        "route-coverage: 1 registration(s) or file(s) could not be fully modeled "
+        "(callback-of-unproven-promise: 1; at server.js:5)"
+    ]
 
 
 def test_a_callback_that_queues_itself_again_runs_once(tmp_path: Path) -> None:
