@@ -60,6 +60,14 @@ def test_a_warm_graph_loads_no_build_machinery(tmp_path: Path) -> None:
     assert [name for name in _BUILD_ONLY if name in warm] == []
 
 
+def test_reach_on_a_saved_graph_loads_no_route_scanner() -> None:
+    snapshot = REPO / "fixtures" / "graph" / "basics" / "expected.json"
+    root = "src/app/server.ts#helper"
+    loaded = _modules("reach", "--graph-file", snapshot, root)
+    assert "tsograph.producers.graph.entries" not in loaded
+    assert "tsograph.producers.routes.node.server" not in loaded
+
+
 def test_a_command_loads_no_other_command() -> None:
     loaded = _modules("validate", REPO / "fixtures" / "graph" / "basics" / "expected.json")
     others = {

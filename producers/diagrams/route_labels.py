@@ -11,21 +11,30 @@ route-handler` without a path.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tsograph.producers.graph.entries import server_scan
+if TYPE_CHECKING:
+    from tsograph.producers.routes.node.server import ServerScan
 
 
-def _facts(project: Path) -> list[dict[str, Any]]:
+def _server_scan(project: Path) -> ServerScan:
     # What entries.route_decls reads: production sources, every service; the scan of the
     # folder's last graph build when this process made one (a refreshed build's labels
     # are its own), so a review's labels, unhandled routes and gaps share one read.
-    return server_scan(project).facts
+    # Imported here: the route scanners load only for a diagram that draws handlers,
+    # not for every `reach` and `impact` (whose command imports this module).
+    from tsograph.producers.graph.entries import server_scan
+
+    return server_scan(project)
+
+
+def _facts(project: Path) -> list[dict[str, Any]]:
+    return _server_scan(project).facts
 
 
 def route_gaps(project: Path) -> list[str]:
     """The routes scan's limitation lines (registrations it could not model, by file)."""
-    return list(server_scan(project).limitations)
+    return list(_server_scan(project).limitations)
 
 
 def _label(fact: dict[str, Any]) -> str:
