@@ -456,3 +456,64 @@ def _owners_in(document: dict[str, Any], path: str) -> set[str]:
         for fact in document["facts"]
         if fact["location"]["path"] == path
     }
+
+
+def test_a_factory_without_a_declared_return_type_gives_what_every_return_gives(
+    tmp_path: Path,
+) -> None:
+    # umami's src/lib/prisma.ts: `function getClient() { …; return baseClient }` (or its
+    # `$extends`), then `(globalThis[KEY] || getClient()) as ReturnType<typeof getClient>`.
+    # A call is a client when every `return` of the function gives one; an async
+    # function's call is a promise, a bare `return;` gives undefined, and a recursive
+    # factory proves nothing by itself.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/db.ts": """import { PrismaClient } from "@prisma/client";
+
+function getClient() {
+  const base = new PrismaClient();
+  if (process.env.REPLICA) {
+    return base.$extends({});
+  }
+  return base;
+}
+async function later() {
+  return new PrismaClient();
+}
+function maybe() {
+  if (process.env.X) {
+    return;
+  }
+  return new PrismaClient();
+}
+function again(): any {
+  return again();
+}
+const client = ((globalThis as any)["prisma"] || getClient()) as ReturnType<typeof getClient>;
+export { client as prisma };
+
+export function uses() {
+  later().job.findMany();
+  maybe().job.findMany();
+  again().job.findMany();
+}
+""",
+            "src/jobs.ts": """import { prisma } from "./db";
+export const list = () => prisma.job.findMany();
+""",
+        },
+    )
+    document = document_of(project)
+    sources = {
+        (f["location"]["path"], f["location"]["line"])
+        for f in document["facts"]
+        if f["location"]["path"].startswith("src/")
+    }
+    assert sources == {("src/jobs.ts", 2)}
+    assert (
+        "unresolved-client-receivers: 3 delegate call(s) on receivers not proven to be a client"
+        " (at src/db.ts:26, src/db.ts:27, src/db.ts:28)" in document["limitations"]
+    )

@@ -5,7 +5,8 @@ type checker, nothing executed): `new PrismaClient()` with the constructor
 imported from `@prisma/client` (or a subpath), `.prisma/client` or a generator
 output folder; names annotated `PrismaClient` / `Prisma.TransactionClient` (also
 inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
-`typeof client`); calls of functions whose declared return type is one;
+`typeof client`); calls of functions whose declared return type is one, or, declared
+without one (neither async nor a generator), whose every `return` gives one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
 properties (`this.db`: typed as a client, or holding one by the shared rule of
@@ -122,6 +123,8 @@ class ClientIndex:
         self.outputs = outputs
         self.files: dict[str, ClientFile | None] = {}
         self.exports: dict[tuple[str, str], bool] = {}
+        # (file, function span) -> whether every call of that function gives a client
+        self.factories: dict[object, bool] = {}
         self.busy: set[object] = set()  # the proofs on the current chain
         self.this_writes = class_members.ThisWrites()
         self.budget = DepthBudget()  # the value layer's one depth budget, spent by the chain
@@ -529,9 +532,35 @@ class ClientIndex:
             returns = declared.part("return_type")
             if returns is not None and self._is_client_type(owner, returns, declared):
                 return True
+            if returns is None and self._returns_client(owner, declared):
+                return True
             callback = _generic_callback_argument(declared, node)
             return callback is not None and self._callback_returns_client(info, callback)
         return False
+
+    def _returns_client(self, info: ClientFile, function: Node) -> bool:
+        """A function declared without a return type, neither async nor a generator (whose
+        calls give a promise or an iterator), every `return` of which gives a client: a
+        factory (`function getClient() { const c = new PrismaClient(); …; return c }`).
+        A bare `return;` gives undefined, so it proves nothing."""
+        if "async" in function.flags or "generator" in function.flags:
+            return False
+        marker = (info.path, function.start, function.end)
+        if marker in self.factories:
+            return self.factories[marker]
+        return self._proved(
+            ("returns", marker),
+            self.factories,
+            marker,
+            "function-returns",
+            lambda: self._every_return_is_client(info, function),
+        )
+
+    def _every_return_is_client(self, info: ClientFile, function: Node) -> bool:
+        values = function_results(function)
+        return bool(values) and all(
+            value is not None and self.is_client(info, value) for value in values or ()
+        )
 
     def _callback_returns_client(self, info: ClientFile, function: Node) -> bool:
         """An arrow function or function expression every returned value of which is a client."""
