@@ -30,6 +30,15 @@ def channels(document: dict[str, Any]) -> set[tuple[str, str | None, bool]]:
     return {(f["channel"], f.get("method"), f["dynamic"]) for f in document["facts"]}
 
 
+def source_places(document: dict[str, Any]) -> set[tuple[str, int]]:
+    """(path, line) of the facts found in code (under src/), not in the schema."""
+    return {
+        (f["location"]["path"], f["location"]["line"])
+        for f in document["facts"]
+        if f["location"]["path"].startswith("src/")
+    }
+
+
 @pytest.mark.parametrize("case", ["prisma-app", "client-provenance", "multi-file", "edge-cases"])
 def test_every_source_fact_names_a_graph_node(case: str, tmp_path: Path) -> None:
     project = copy_project(FIXTURES / case / "project", tmp_path / case)
@@ -353,11 +362,7 @@ export const list = () => prisma.job.findMany();
         },
     )
     document = document_of(project)
-    sources = {
-        (f["location"]["path"], f["location"]["line"])
-        for f in document["facts"]
-        if f["location"]["path"].startswith("src/")
-    }
+    sources = source_places(document)
     assert sources == {("src/db.ts", 23), ("src/jobs.ts", 2)}
     assert (
         "unresolved-client-receivers: 2 delegate call(s) on receivers not proven to be a client"
@@ -507,11 +512,7 @@ export const list = () => prisma.job.findMany();
         },
     )
     document = document_of(project)
-    sources = {
-        (f["location"]["path"], f["location"]["line"])
-        for f in document["facts"]
-        if f["location"]["path"].startswith("src/")
-    }
+    sources = source_places(document)
     assert sources == {("src/jobs.ts", 2)}
     assert (
         "unresolved-client-receivers: 3 delegate call(s) on receivers not proven to be a client"

@@ -12,6 +12,8 @@ from typing import Any
 from tests.routes.node.support import scan
 
 EXPRESS4 = '{"type": "module", "dependencies": {"express": "4.22.3"}}'
+# The top of every server below: an app and a handler.
+APP = "import express from 'express'\nconst app = express()\nfunction h(req, res) {}\n"
 
 
 def _routes(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
@@ -26,10 +28,7 @@ def test_after_a_top_level_await_the_callback_carries_no_order(tmp_path: Path) -
         {
             "package.json": EXPRESS4,
             "server.js": (
-                "import express from 'express'\n"
-                "const app = express()\n"
-                "function h(req, res) {}\n"
-                "app.get('/a', h)\n"
+                APP + "app.get('/a', h)\n"
                 "Promise.resolve().then(() => { app.get('/b', h) })\n"
                 "await Promise.resolve()\n"
                 "app.get('/c', h)\n"
@@ -74,10 +73,7 @@ def test_a_promise_held_in_a_name_is_not_followed(tmp_path: Path) -> None:
         {
             "package.json": EXPRESS4,
             "server.js": (
-                "import express from 'express'\n"
-                "const app = express()\n"
-                "function h(req, res) {}\n"
-                "const pending = fetch('/config')\n"
+                APP + "const pending = fetch('/config')\n"
                 "pending.then(() => { app.get('/unproven', h) })\n"
                 "app.get('/a', h)\n"
                 "app.listen(3000)\n"
