@@ -12,7 +12,8 @@ import pytest
 
 from tests.lang import invariants
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.typescript import SUFFIXES, extract
+from tsograph.producers.lang.suffixes import TYPESCRIPT_SUFFIXES
+from tsograph.producers.lang.typescript import extract
 from tsograph.producers.lang.typescript.extractor import MAX_NAMED_DEPTH
 
 DEPTH = 3000
@@ -97,7 +98,7 @@ def test_control_characters_in_names_are_escaped_in_ids() -> None:
 def test_corrupted_fixtures_never_crash() -> None:
     """Seeded mutations of every fixture: cut, spliced and byte-flipped sources."""
     fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "lang" / "typescript"
-    sources = sorted(path for path in fixtures.rglob("*") if path.suffix in SUFFIXES)
+    sources = sorted(path for path in fixtures.rglob("*") if path.suffix in TYPESCRIPT_SUFFIXES)
     generator = random.Random(20260927)
     for source in sources:
         data = source.read_bytes()

@@ -17,13 +17,14 @@ import pytest
 from tests.lang import invariants
 from tests.lang.render import render
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.typescript import SUFFIXES, extract
+from tsograph.producers.lang.suffixes import TYPESCRIPT_SUFFIXES
+from tsograph.producers.lang.typescript import extract
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lang" / "typescript"
 SOURCES = sorted(
     path.relative_to(FIXTURES).as_posix()
     for path in FIXTURES.rglob("*")
-    if path.is_file() and path.suffix in SUFFIXES
+    if path.is_file() and path.suffix in TYPESCRIPT_SUFFIXES
 )
 
 
