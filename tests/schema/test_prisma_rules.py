@@ -518,3 +518,57 @@ export const list = () => prisma.job.findMany();
         "unresolved-client-receivers: 3 delegate call(s) on receivers not proven to be a client"
         " (at src/db.ts:26, src/db.ts:27, src/db.ts:28)" in document["limitations"]
     )
+
+
+def test_a_client_held_in_a_property_of_an_object_literal_nothing_writes_into(
+    tmp_path: Path,
+) -> None:
+    # umami's src/lib/prisma.ts: `export default { client, transaction, … }`, used as
+    # `prisma.client.board.findUnique(…)` and `const { client } = prisma`. A property
+    # is read from the literal only when nothing can have replaced it: no spread or
+    # computed key in the literal, no write into the object in the module that holds it.
+    project = write_project(
+        tmp_path / "p",
+        {
+            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+            "prisma/schema.prisma": SCHEMA,
+            "src/db.ts": """import { PrismaClient } from "@prisma/client";
+const client = new PrismaClient();
+export const named = { db: client };
+export const spread = { ...{}, db: client };
+export const computed = { ["x" + 1]: 1, db: client };
+export const written = { db: client };
+written.db = {} as any;
+export default { client };
+""",
+            "src/uses.ts": """import prisma, { named, spread, computed, written } from "./db";
+export function uses() {
+  prisma.client.job.findMany();
+  named.db.job.findMany();
+  const { client } = prisma;
+  client.job.findMany();
+  const { db: renamed } = named;
+  renamed.job.findMany();
+  spread.db.job.findMany();
+  computed.db.job.findMany();
+  written.db.job.findMany();
+}
+""",
+            "src/rewrites.ts": """import prisma from "./db";
+prisma.client = {} as any;
+export const list = () => prisma.client.job.findMany();
+""",
+        },
+    )
+    document = document_of(project)
+    assert source_places(document) == {
+        ("src/uses.ts", 3),
+        ("src/uses.ts", 4),
+        ("src/uses.ts", 6),
+        ("src/uses.ts", 8),
+    }
+    assert (
+        "unresolved-client-receivers: 4 delegate call(s) on receivers not proven to be a client"
+        " (at src/rewrites.ts:3, src/uses.ts:9, src/uses.ts:10, src/uses.ts:11)"
+        in document["limitations"]
+    )

@@ -22,9 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from tsograph.producers.lang.syntax_read import (
-    chain,
     enclosing_function,
-    find_all,
     static_key,
 )
 from tsograph.producers.lang.syntax_tree import Node
@@ -35,7 +33,7 @@ from tsograph.producers.routes.client.client_libraries import (
     client_export,
 )
 from tsograph.producers.routes.client.urls import HOLE, literal_text
-from tsograph.producers.values import class_members, exports, modules
+from tsograph.producers.values import class_members, exports, modules, object_writes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.unknown import UNKNOWN, Unknown
 
@@ -409,33 +407,16 @@ def argument_nodes(call: Node) -> list[Node] | None:
 
 
 def _mutated(ctx: Context, declarator: Node) -> bool:
-    """`name.x = …`, `name.x += …`, `delete name.x` or `Object.assign(name, …)` in the file."""
+    """Whether the file writes into the object the const declares (values/object_writes.py)."""
     name_node = declarator.part("name")
     if name_node is None or name_node.value is None:
         return False
-    name = name_node.value
-    for node in find_all(ctx.root, ("assign", "unary", "call")):
-        target: Node | None = None
-        if node.kind == "assign":
-            target = node.part("left")
-        elif node.kind == "unary" and node.value == "delete":
-            target = node.part("value")
-        elif node.kind == "call" and _writes_object(node):
-            args = argument_nodes(node)
-            target = args[0] if args else None
-        while target is not None and target.kind in ("member", "index"):
-            target = target.part("object")
-        if target is not None and target.kind == "identifier" and target.value == name:
-            binding = ctx.scopes.lookup(target, name)
-            if binding is not None and binding.node is declarator:
-                return True
-    return False
 
+    def declared_here(identifier: Node) -> bool:
+        binding = ctx.scopes.lookup(identifier, identifier.value or "")
+        return binding is not None and binding.node is declarator
 
-def _writes_object(call: Node) -> bool:
-    callee = call.part("callee")
-    names = chain(callee) if callee is not None else None
-    return names in (("Object", "assign"), ("Object", "defineProperty"))
+    return object_writes.written_through(ctx.root, name_node.value, declared_here)
 
 
 def _required(ctx: Context, callee: Node | None, call: Node) -> str | None:

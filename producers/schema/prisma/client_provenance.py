@@ -32,7 +32,7 @@ from typing import Any
 
 from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_read import static_key, string_value, top_level, unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.resolve import SOURCE
@@ -40,7 +40,7 @@ from tsograph.producers.project.tsconfig import match_pattern, substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.schema_scan import SchemaScan
-from tsograph.producers.values import class_members, provenance, scopes
+from tsograph.producers.values import class_members, exports, object_writes, provenance, scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 
@@ -131,6 +131,7 @@ class ClientIndex:
         self.cuts = 0  # how many proofs were cut at the shared depth budget so far
         self.resolver = scan.resolver()
         self.scopes = scopes.Scopes()  # the value layer's scope table, for every file
+        self.export_index = exports.ExportIndex()  # where each module's exports come from
         self.sources = frozenset(scan.files.sources)
 
     # ---- files and imports ------------------------------------------------------
@@ -403,7 +404,9 @@ class ClientIndex:
             value = declared.part("value")
             target = declared.part("name")
             if target is not None and target.kind != "identifier":
-                return name in info.imports and self._import_is_client(info, name)
+                if name in info.imports:
+                    return self._import_is_client(info, name)
+                return self._destructured_is_client(info, target, value, name)
             if value is not None and bindings.is_require_or_import(value):
                 return name in info.imports and self._import_is_client(info, name)
             if value is not None:
@@ -595,7 +598,102 @@ class ClientIndex:
                 and info.imports[local][2] == "*"
             ):
                 return self._import_is_client(info, local, (name,))
+            holder = self._object_holder(info, obj, local)
+            return holder is not None and self._property_is_client(*holder, name)
         return False
+
+    def _object_holder(
+        self, info: ClientFile, obj: Node, local: str
+    ) -> tuple[ClientFile, Node] | None:
+        """The object literal `local` holds, with the file that writes it, when no module
+        that holds the binding writes into it (values/object_writes.py): a module-level
+        or local `const x = {…}`, or an imported one (`export default {…}` or an exported
+        `const`), as umami's `export default { client, … }` in src/lib/prisma.ts."""
+        found = self.scopes.lookup_scoped(obj, local)
+        if found is None:
+            return None
+        declaration = found[1]
+        if self._written(info, local, declaration):
+            return None
+        if declaration.kind == "const":
+            return self._const_object(info, declaration.node)
+        if declaration.kind != "import" or local not in info.imports:
+            return None
+        kind, specifier, imported = info.imports[local]
+        if kind not in ("named", "default") or specifier in info.mocked:
+            return None
+        target = self._resolve_source(info.path, specifier)
+        exporting = None if target is None else self.file(target)
+        if exporting is None:
+            return None
+        sites = self.export_index.sites(exporting.file.root, imported)
+        site = next((site for site in sites if site.kind in exports.DECIDING), None)
+        if site is None:
+            return None
+        if site.kind == "default":
+            value = unwrap(site.node)
+            return (exporting, value) if value.kind == "object" else None
+        held = site.declaration
+        if site.kind != "declared" or held is None or held.kind != "const":
+            return None
+        if self._written(exporting, imported, held):
+            return None
+        return self._const_object(exporting, held.node)
+
+    def _written(self, info: ClientFile, name: str, declaration: scopes.Declaration) -> bool:
+        def same(identifier: Node) -> bool:
+            # By node: the export index and the scope table each make their Declaration.
+            found = self.scopes.lookup_scoped(identifier, name)
+            return found is not None and found[1].node is declaration.node
+
+        return object_writes.written_through(info.file.root, name, same)
+
+    def _destructured_is_client(
+        self, info: ClientFile, pattern: Node, value: Node | None, name: str
+    ) -> bool:
+        """`const { client } = holder` (or `{ client: name }`): the property of the object
+        literal `holder` holds (umami's `const { client, transaction } = prisma`)."""
+        holder = unwrap(value) if value is not None else None
+        if pattern.kind != "object_pattern" or holder is None or holder.kind != "identifier":
+            return False
+        key = next(
+            (
+                static_key(entry)
+                for entry in pattern.items
+                if (entry.kind == "shorthand" and entry.value == name)
+                or (
+                    entry.kind == "property"
+                    and (bound := entry.part("value")) is not None
+                    and bound.kind == "identifier"
+                    and bound.value == name
+                )
+            ),
+            None,
+        )
+        found = None if key is None else self._object_holder(info, holder, holder.value or "")
+        return found is not None and key is not None and self._property_is_client(*found, key)
+
+    @staticmethod
+    def _const_object(info: ClientFile, declarator: Node) -> tuple[ClientFile, Node] | None:
+        value = declarator.part("value")
+        if value is None or unwrap(value).kind != "object":
+            return None
+        return info, unwrap(value)
+
+    def _property_is_client(self, info: ClientFile, literal: Node, name: str) -> bool:
+        """Whether property `name` of an object literal is a client: its last plain entry
+        (`name` or `name: value`); a spread or a computed key may override it."""
+        if any(item.kind == "spread" or static_key(item) is None for item in literal.items):
+            return False
+        entries = [item for item in literal.items if static_key(item) == name]
+        if not entries:
+            return False
+        entry = entries[-1]
+        if entry.kind == "shorthand":
+            found = self.lookup(info, entry, name)
+            return found is not None and self._binding_is_client(info, found[1], name)
+        value = entry.part("value") if entry.kind == "property" else None
+        return value is not None and self.is_client(info, value)
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
         """A field or parameter property typed as a client, or the one value the class
