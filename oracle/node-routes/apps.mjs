@@ -52,5 +52,17 @@ export const APPS = {
         return (await m('src/main.ts')).bootstrap();
       },
     },
+  ],  // The same app on NestJS 9 (Express 4 underneath, as NestJS 10).
+  'nest9-app': [
+    {
+      group: '*',
+      transport: 'nest',
+      load: async (m) => {
+        process.env.NODE_ROUTES_ORACLE = '1';
+        process.env.PORT = '0';
+        process.env.HOST = '127.0.0.1';
+        return (await m('src/main.ts')).bootstrap();
+      },
+    },
   ],
 };

@@ -31,8 +31,9 @@ VERIFIED_MAJORS = {
     "express": (4, 5),
     "fastify": (4, 5),
     "@koa/router": (12, 13, 14, 15),
-    "@nestjs/core": (10, 11, 12),
-    "@nestjs/platform-express": (10, 11, 12),
+    # NestJS 9: the nest9-app fixture's oracle recording (@nestjs/core 9.4.3, Express 4.18.2).
+    "@nestjs/core": (9, 10, 11, 12),
+    "@nestjs/platform-express": (9, 10, 11, 12),
     "@nestjs/platform-fastify": (10, 11, 12),
 }
 # Packages that declare HTTP routes in a way the interpreter does not model (decorator

@@ -3,7 +3,7 @@
 @koa/router 8.0.8 depends on path-to-regexp 1.x and @koa/router 12–13 on 6.x,
 14–15 on 8.x (npm registry metadata), so a router on major 8 matches paths
 by rules none of the modelled majors share. NestJS 7 predates the majors
-(10–12) whose routing was checked.
+(9–12) whose routing was checked.
 """
 
 from __future__ import annotations
