@@ -14,40 +14,49 @@ import gc
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
-from tsograph.producers import progress, validate_command
-from tsograph.producers.check import command as check_command
-from tsograph.producers.check import trace_command
-from tsograph.producers.graph import command as graph_command
-from tsograph.producers.graph import traverse_command
-from tsograph.producers.mcp import command as mcp_command
-from tsograph.producers.openapi import command as openapi_command
-from tsograph.producers.query import command as query_command
-from tsograph.producers.review import command as review_command
-from tsograph.producers.routes import command as routes_command
-from tsograph.producers.schema import command as schema_command
-from tsograph.producers.sql_schema import command as sql_schema_command
+from tsograph.producers import progress
+from tsograph.producers.serve.client import served
 
 Runner = Callable[[argparse.Namespace], int]
 
-# Each command module offers `register(subparsers)` and sets `run` as the default.
-COMMANDS = (
-    validate_command,
-    openapi_command,
-    graph_command,
-    traverse_command,
-    query_command,
-    review_command,
-    mcp_command,
-    routes_command,
-    schema_command,
-    sql_schema_command,
-    check_command,
-    trace_command,
-)
+
+def _commands() -> tuple[Any, ...]:
+    """Each command module: it offers `register(subparsers)` and sets `run` as the default.
+    Imported only when the command line is parsed: a run a graph server answers
+    (main) imports none of them."""
+    from tsograph.producers import validate_command
+    from tsograph.producers.check import command as check_command
+    from tsograph.producers.check import trace_command
+    from tsograph.producers.graph import command as graph_command
+    from tsograph.producers.graph import traverse_command
+    from tsograph.producers.mcp import command as mcp_command
+    from tsograph.producers.openapi import command as openapi_command
+    from tsograph.producers.query import command as query_command
+    from tsograph.producers.review import command as review_command
+    from tsograph.producers.routes import command as routes_command
+    from tsograph.producers.schema import command as schema_command
+    from tsograph.producers.serve import command as serve_command
+    from tsograph.producers.sql_schema import command as sql_schema_command
+
+    return (
+        validate_command,
+        openapi_command,
+        graph_command,
+        traverse_command,
+        query_command,
+        review_command,
+        mcp_command,
+        serve_command,
+        routes_command,
+        schema_command,
+        sql_schema_command,
+        check_command,
+        trace_command,
+    )
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in COMMANDS:
+    for module in _commands():
         module.register(subparsers)
     return parser
 
@@ -117,7 +126,11 @@ def main() -> NoReturn:
     # A run builds large trees of small, acyclic objects; the cyclic collector
     # would rescan them again and again for nothing (about a third of the time).
     gc.disable()
-    code = run(sys.argv[1:])
+    argv = sys.argv[1:]
+    # A live `tsograph serve` of the same graph scope answers before anything is imported.
+    code = served(argv)
+    if code is None:
+        code = run(argv)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
