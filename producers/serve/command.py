@@ -88,6 +88,10 @@ def _serve(args: argparse.Namespace, scope: Scope, path: str) -> int:
             build.refresh()
             build.settle()
             server.warm()
+            # One full collection now, while nobody waits: until the first one, the
+            # collector counts nothing as long-lived and would run a full collection (a
+            # scan of the whole build, a second or more) during an early answer.
+            gc.collect()
             server.listen()
         except (KeyboardInterrupt, Stopped):
             return 0

@@ -134,7 +134,7 @@ def test_a_served_graph_is_the_run_byte_for_byte_through_edits(
         log = running.log.getvalue()
     # The edits were rebound, not built whole: each named what it bound.
     assert log.count("graph answered") == 2 * len(edits) + 1
-    assert "unchanged" in log and " files bound)" in log
+    assert "unchanged;" in log and " files bound;" in log
 
 
 def test_the_socket_is_the_users_only(place: Place) -> None:
