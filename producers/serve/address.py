@@ -67,6 +67,19 @@ def scope_of(
     )
 
 
+def scope_of_arguments(args: Any, cwd: str) -> Scope:
+    """The scope of parsed graph or serve arguments, paths taken from `cwd`."""
+    return scope_of(
+        args.project,
+        args.workspace,
+        args.tsconfig,
+        args.language,
+        not args.no_cache,
+        args.cache_dir,
+        cwd,
+    )
+
+
 def socket_path(scope: Scope) -> str:
     """The socket of a scope's server: in the scope's cache folder, named by the scope."""
     digest = hashlib.sha256(json.dumps(scope).encode()).hexdigest()[:24]

@@ -17,13 +17,14 @@ from typing import Any
 from tsograph.exchange.errors import InputError, UsageError
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.help_text import add_command
-from tsograph.producers.serve.address import Scope, scope_of, socket_path, usable_path
+from tsograph.producers.serve.address import Scope, scope_of_arguments, socket_path, usable_path
 
 IDLE_SECONDS = 30 * 60.0
 
 
 def register(subparsers: Any) -> None:
     parser = add_command(subparsers, "serve")
+    parser.set_defaults(run=run)
     add_project_options(parser)
     parser.add_argument(
         "--idle-timeout",
@@ -37,7 +38,6 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="stop the server that holds the project with these options, and start none",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,15 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     if not hasattr(socket, "AF_UNIX"):
         raise UsageError("serve needs Unix-domain sockets, which this platform lacks")
-    scope = scope_of(
-        args.project,
-        args.workspace,
-        args.tsconfig,
-        args.language,
-        not args.no_cache,
-        args.cache_dir,
-        os.getcwd(),
-    )
+    scope = scope_of_arguments(args, os.getcwd())
     path = socket_path(scope)
     if not usable_path(path):
         raise InputError(

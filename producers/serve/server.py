@@ -30,21 +30,15 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any, NoReturn, TextIO
 
 from tsograph.exchange.errors import InputError, ToolError
 from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.graph import command as graph_command
-from tsograph.producers.serve.address import (
-    PROTOCOL,
-    Scope,
-    code_fingerprint,
-    receive,
-    same_user,
-    scope_of,
-    send,
-)
+from tsograph.producers.serve import address
+from tsograph.producers.serve.address import PROTOCOL, Scope, send
 from tsograph.producers.serve.held_build import HeldBuild
 
 # Seconds a connected client has to send its request (a client sends it at once).
@@ -57,23 +51,19 @@ class Stopped(BaseException):
     """SIGTERM: end the server as SIGINT does (KeyboardInterrupt), socket removed."""
 
 
+@dataclass
 class Server:
     """The socket and the loop of one scope's graph server."""
 
-    def __init__(
-        self, build: HeldBuild, scope: Scope, path: str, idle: float, log: TextIO = sys.stderr
-    ) -> None:
-        self.build = build
-        self.scope = scope
-        self.path = path
-        self.idle = idle
-        self.log = log
-        self.code = code_fingerprint()
-        self.listener: socket.socket | None = None
-        self.stopping = False
-        # Set once the socket listens (tests wait for it instead of sleeping).
-        self.ready = threading.Event()
-        self._parser: Any = None
+    build: HeldBuild
+    scope: Scope
+    path: str
+    idle: float  # seconds without a request before the server ends
+    log: TextIO = field(default_factory=lambda: sys.stderr)
+    code: str = field(default_factory=address.code_fingerprint)
+    listener: socket.socket | None = None
+    stopping: bool = False
+    _parser: argparse.ArgumentParser | None = None
 
     def listen(self) -> None:
         """Bind the socket, replacing one nobody listens on."""
@@ -102,7 +92,6 @@ class Server:
         os.chmod(self.path, 0o600)
         listener.listen(BACKLOG)
         self.listener = listener
-        self.ready.set()
 
     def run(self) -> None:
         """Answer until idle for `idle` seconds, stopped or signalled; then remove the
@@ -135,9 +124,9 @@ class Server:
     def handle(self, connection: socket.socket) -> None:
         connection.settimeout(REQUEST_SECONDS)
         try:
-            if not same_user(connection):
+            if not address.same_user(connection):
                 return
-            request, _ = receive(connection)
+            request, _ = address.receive(connection)
             self._answer(connection, request)
         except (OSError, EOFError, ValueError):
             return  # the client went away or is no client of this protocol
@@ -188,16 +177,7 @@ class Server:
         args = self._parse(argv)  # _Declined when the command line would refuse them
         if args.command != "graph" or args.no_server:
             raise _Declined("not a graph run")
-        asked = scope_of(
-            args.project,
-            args.workspace,
-            args.tsconfig,
-            args.language,
-            not args.no_cache,
-            args.cache_dir,
-            cwd,
-        )
-        if asked != self.scope:
+        if address.scope_of_arguments(args, cwd) != self.scope:
             raise _Declined("another project or other options")
         try:
             return self.build.graph_document(args)
