@@ -50,7 +50,10 @@ class Unusable(Exception):
 def served(argv: Sequence[str], timeout: float | None = None) -> int | None:
     """The exit code of a run a live server answered (its output written), or None: no
     server answers this run and the caller runs the command itself."""
-    scope = graph_scope(argv)
+    try:
+        scope = graph_scope(argv)
+    except OSError:
+        return None  # no working folder (removed): the run reports what it finds
     if scope is None:
         return None
     path = socket_path(scope)

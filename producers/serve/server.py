@@ -165,7 +165,7 @@ class Server:
         if request.get("version") != TOOL_VERSION:
             return f"it runs tsograph {TOOL_VERSION}"
         if request.get("code") != self.code:
-            return "it runs other code than this tsograph; stop it (tsograph serve --stop)"
+            return "it runs other code than this tsograph: stop it with tsograph serve --stop"
         return ""
 
     def _graph(self, request: dict[str, Any]) -> bytes:
