@@ -41,12 +41,14 @@ LINES = {
 }
 
 
-def measured(command: list[str], env: dict[str, str], cwd: Path) -> Run:
+def measured(command: list[str], env: dict[str, str], cwd: Path, out: Path | None = None) -> Run:
     """One process's wall time, peak memory and CPU time (graph.timed runs a wrapper
-    interpreter, whose own start would count in the wall time here)."""
+    interpreter, whose own start would count in the wall time here); its stdout goes to
+    `out`, or nowhere."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
+    with open(out or os.devnull, "wb") as stdout:
+        process = subprocess.Popen(command, env=env, cwd=cwd, stdout=stdout)
+        _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
@@ -132,11 +134,14 @@ def main() -> None:
                 f"{statistics.median(clients):.2f} s CPU, server "
                 f"{statistics.median(servers):.2f} s CPU"
             )
-        answer = subprocess.run([*tool, *graph], env=env, capture_output=True, check=True)
-        itself = subprocess.run(
-            [*tool, *graph, "--no-server"], env=env, capture_output=True, check=True
+        answer, itself = scratch / "served.json", scratch / "itself.json"
+        measured([*tool, *graph], env, scratch, answer)
+        server.stderr.readline()
+        alone = measured([*tool, *graph, "--no-server"], env, scratch, itself)
+        print(
+            f"the same run with --no-server (binds every file): {alone.wall:.2f} s wall, "
+            f"{alone.cpu:.2f} s CPU; same document: {answer.read_bytes() == itself.read_bytes()}"
         )
-        print(f"last served document equals --no-server: {answer.stdout == itself.stdout}")
         peer = args.peer_cold
         if args.measure_peer:
             ensure_peer()
