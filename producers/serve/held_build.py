@@ -47,13 +47,17 @@ class HeldBuild:
     def refresh(self) -> bool:
         """Make the build again when a file it read changed (True), else keep it."""
         self.settle()
-        if self.read_set is not None and first_change(self.roots.root, self.read_set) is None:
+        earlier = self.read_set
+        if earlier is not None and first_change(self.roots.root, earlier) is None:
             self.made = "unchanged"
             return False
-        started, earlier = time.time_ns(), self.read_set
+        # The read-set's probes are the held build's configuration reads and probes, checked
+        # by stamp first: when they hold, the rebuild need not read them all again.
+        probes = earlier is not None and first_change(self.roots.root, _probes(earlier)) is None
+        started = time.time_ns()
         previous, self.state, self.read_set, self._records = self.state, None, None, {}
         with paused_collector():
-            state = rebuild(previous, self.options)
+            state = rebuild(previous, self.options, probes_checked=probes)
         if state.sources is None:
             raise InputError(
                 "--project holds Python sources: tsograph serve holds TypeScript/JavaScript "
@@ -105,3 +109,8 @@ class HeldBuild:
             f"document {written - made:.2f}"
         )
         return out.getvalue()
+
+
+def _probes(read_set: dict[str, Any]) -> dict[str, Any]:
+    """A read-set of the configuration reads and probes alone."""
+    return {**read_set, "files": [], "folders": []}

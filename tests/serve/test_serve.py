@@ -119,6 +119,10 @@ def test_a_served_graph_is_the_run_byte_for_byte_through_edits(
             jobs.read_text() + "\nexport function appended() { return 1; }\n"
         )),
         ("deleted", lambda: (place.project / "src" / "lib" / "audit.ts").unlink()),
+        # A configuration the build read: the rebuild is a full one.
+        ("configured", lambda: (place.project / "tsconfig.json").write_text(
+            '{"compilerOptions": {"jsx": "react-jsx"}, "include": ["src"]}'
+        )),
     ]  # fmt: skip
     variants = [["--generated-at", GENERATED], ["--generated-at", GENERATED, "--details"]]
     with serving(place) as running:
@@ -135,6 +139,12 @@ def test_a_served_graph_is_the_run_byte_for_byte_through_edits(
     # The edits were rebound, not built whole: each named what it bound.
     assert log.count("graph answered") == 2 * len(edits) + 1
     assert "unchanged;" in log and " files bound;" in log
+    # Each edit (not the first step) was rebound once, the second variant finding it
+    # unchanged; the last one, a config, bound every file again, the others only some.
+    bound = [line.split("(")[1].split(" files")[0].split(" of ") for line in log.splitlines()
+             if " files bound" in line]  # fmt: skip
+    assert len(bound) == len(edits) - 1 and bound[-1] == ["12", "12"], bound
+    assert all(int(again) < int(every) for again, every in bound[:-1]), bound
 
 
 def test_the_socket_is_the_users_only(place: Place) -> None:
