@@ -35,9 +35,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from graph import ORACLE, REPO, Run, edited, ensure_peer, timed
 
 GENERATED = "2026-01-01T00:00:00.000Z"
+# {run} keeps the trees of two benchmark runs apart, so that the --no-server run at the
+# end finds no graph cached for its tree by an earlier run and binds every file.
 LINES = {
-    "export": "export const tsographServedEdit{index} = {index};",
-    "comment": "// tsograph served edit {index}",
+    "export": "export const tsographServedEdit{index}x{run} = {index};",
+    "comment": "// tsograph served edit {index} of run {run}",
 }
 
 
@@ -117,7 +119,7 @@ def main() -> None:
             walls, clients, servers = [], [], []
             for _ in range(args.edits):
                 index += 1
-                line = LINES[kind].format(index=index)
+                line = LINES[kind].format(index=index, run=os.getpid())
                 with target.open("ab") as handle:
                     handle.write(f"\n{line}\n".encode())
                 run, spent, bound = served()
