@@ -52,10 +52,12 @@ def render(document: Any, limit: int | None = None) -> bytes:
     """
     cap = MAX_OUTPUT_CHARS if limit is None else limit
     pretty = orjson.dumps(document, option=_PRETTY) + b"\n"
-    if char_count(pretty) <= cap:
+    # UTF-8 text has no more characters than bytes: counting them (decoding a document
+    # of non-ASCII text, tens of milliseconds for a large graph) is needed only above the cap.
+    if len(pretty) <= cap or char_count(pretty) <= cap:
         return pretty
     compact = orjson.dumps(document, option=_COMPACT) + b"\n"
-    if char_count(compact) <= cap:
+    if len(compact) <= cap or char_count(compact) <= cap:
         return compact
     raise OutputError(
         f"the document is larger than the limit of {cap} characters "

@@ -20,13 +20,15 @@ from typing import NoReturn
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
 from tsograph.producers import progress
+from tsograph.producers.serve.client import served
 
 Runner = Callable[[argparse.Namespace], int]
 
 # Each command module offers `register(subparsers)` and sets `run` as the default.
 # They are imported by name, and a run imports only the module of its command:
 # together they load most of the package (about 0.8 s of start-up), while a
-# warm `graph` or a `validate` needs a fraction of it.
+# warm `graph` or a `validate` needs a fraction of it, and a run a graph server
+# answers (`main`) imports none of them.
 COMMANDS = {
     "validate": "tsograph.producers.validate_command",
     "openapi": "tsograph.producers.openapi.command",
@@ -36,6 +38,7 @@ COMMANDS = {
     "query": "tsograph.producers.query.command",
     "review": "tsograph.producers.review.command",
     "mcp": "tsograph.producers.mcp.command",
+    "serve": "tsograph.producers.serve.command",
     "routes": "tsograph.producers.routes.command",
     "schema": "tsograph.producers.schema.command",
     "sql-schema": "tsograph.producers.sql_schema.command",
@@ -123,7 +126,11 @@ def main() -> NoReturn:
     # A run builds large trees of small, acyclic objects; the cyclic collector
     # would rescan them again and again for nothing (about a third of the time).
     gc.disable()
-    code = run(sys.argv[1:])
+    argv = sys.argv[1:]
+    # A live `tsograph serve` of the same graph scope answers before anything is imported.
+    code = served(argv)
+    if code is None:
+        code = run(argv)
     try:
         sys.stdout.flush()
     except BrokenPipeError:

@@ -77,7 +77,9 @@ write the project's call graph (tsograph-graph v1)
 Build the TypeScript/JavaScript call graph of a project without running it: one
 node per declaration, edges with their evidence tier, unresolved calls by reason.
 At a monorepo root the graph spans every workspace package, with ids relative to
-the root: the ids routes and schema write for the same declarations.
+the root: the ids routes and schema write for the same declarations. When a
+`tsograph serve` of the same project and options runs, its answer is printed
+(the same bytes, without binding the project again; --no-server skips it).
 
 0 success
 2 the project or a config cannot be read, or --tsconfig names no readable config
@@ -241,6 +243,29 @@ with an agent.
 
 tsograph mcp
 tsograph mcp --repo path/to/repo
+""",
+    "serve": """\
+hold a project's graph in a resident process that later graph runs ask first
+
+Bind the project's graph once, then listen on a Unix socket in the cache folder
+(mode 0600, this user only) until idle for --idle-timeout seconds, SIGTERM,
+SIGINT or `serve --stop` with the same options. A `graph` run with the same
+project and build options (--workspace, --tsconfig, --language, --cache-dir,
+--no-cache) asks the server first and prints its answer, byte for byte the
+document it would write itself; after an edit the server binds again only what
+the edit can change. `graph --no-server` builds in its own process. A server
+that cannot be used (ended, another version, no answer in 120 s, or
+TSOGRAPH_SERVE_TIMEOUT seconds) is skipped with one line on stderr. Python
+projects are not served.
+
+0 the server ended (idle, signalled or stopped), or --stop found it or none
+2 the project cannot be read, a server already holds it, or the socket cannot be
+  made in the cache folder
+64
+
+tsograph serve --project . &
+tsograph serve --project . --workspace apps/web --idle-timeout 600
+tsograph serve --project . --stop
 """,
     "trace": """\
 per route: the tables it touches and the services it calls

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from tsograph.exchange.writer import write_document, write_text
 from tsograph.producers.text_format import facts_text, graph_text, traversal_text
@@ -62,10 +62,11 @@ def emit(
     limit: int | None = None,
     trusted: Sequence[str] = (),
     check: Callable[[Any], None] | None = None,
+    out: BinaryIO | None = None,
 ) -> None:
-    """Write the document as JSON, or as the reading `name` names."""
+    """Write the document as JSON, or as the reading `name` names (on stdout, or `out`)."""
     if name == JSON:
-        write_document(document, limit=limit, trusted=trusted, check=check)
+        write_document(document, out, limit=limit, trusted=trusted, check=check)
         return
     renderer = RENDERERS[document["format"]][name]
-    write_text(document, renderer.render(document), trusted=trusted, check=check)
+    write_text(document, renderer.render(document), out, trusted=trusted, check=check)

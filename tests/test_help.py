@@ -31,6 +31,7 @@ def test_every_command_is_covered() -> None:
         "review",
         "routes",
         "schema",
+        "serve",
         "sql-schema",
         "trace",
         "validate",

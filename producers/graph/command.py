@@ -9,7 +9,8 @@ HEAD commit of the project read from `.git`.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import UsageError
@@ -70,27 +71,52 @@ def register(subparsers: Any) -> None:
         "tsograph-graph",
         [("ndjson", "a header line, then one node or edge record per line")],
     )
+    parser.add_argument(
+        "--no-server",
+        action="store_true",
+        help="build the graph in this process even when a `tsograph serve` of the same "
+        "project and options runs",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    generated = documents.generated_at(args.generated_at)
-    if args.details and args.format == "ndjson":
-        raise UsageError("--details is written in the JSON format only; leave out --format ndjson")
+    generated = checked_options(args)
     loaded = load_from_arguments(args)
-    graph = loaded.graph
     cached = loaded.cached_records
-    stored = cached if cached is not None else graph_records(graph)
+    stored = cached if cached is not None else graph_records(loaded.graph)
     if cached is None:
         # Every record, details included, is validated once and kept in the graph cache
         # (for query and later runs); what is written below is a part of them.
         store_validated(loaded, stored)
     records = stored if args.details else without_details(stored)
+    write(args, generated, loaded.roots.project, records)
+    return 0
+
+
+def checked_options(args: argparse.Namespace) -> str:
+    """The document time, once the options that need no project are checked."""
+    generated = documents.generated_at(args.generated_at)
+    if args.details and args.format == "ndjson":
+        raise UsageError("--details is written in the JSON format only; leave out --format ndjson")
+    return generated
+
+
+def write(
+    args: argparse.Namespace,
+    generated: str,
+    project: Path,
+    records: dict[str, Any],
+    out: BinaryIO | None = None,
+) -> None:
+    """Write the snapshot of `records` (with details or without, as `args` asks) on stdout
+    or `out`: what a graph run prints, whether it built the records or a graph server
+    (producers/serve) holds them."""
     header = {
-        "project": documents.project_name(loaded.roots.project),
+        "project": documents.project_name(project),
         "generated": generated,
         "graph_revision": records["graphRevision"],
-        "revision": head_revision(loaded.roots.project),
+        "revision": head_revision(project),
         "statistics": records["statistics"],
         "limitations": records["limitations"],
         "mode_limitations": records["modeLimitations"],
@@ -99,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "ndjson":
         lines = [{"record": "node", **node} for node in records["nodes"]]
         lines += [{"record": "edge", **edge} for edge in records["edges"]]
-        write_lines(documents.graph_ndjson_header(**header), lines, trusted=True)
+        write_lines(documents.graph_ndjson_header(**header), lines, out, trusted=True)
     else:
         document = documents.graph_snapshot(
             **header,
@@ -109,5 +135,4 @@ def run(args: argparse.Namespace) -> int:
             types=records.get("types"),
         )
         trusted = ("nodes", "edges", "relations", "types")
-        emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted)
-    return 0
+        emit(document, args.format, limit=MAX_SNAPSHOT_CHARS, trusted=trusted, out=out)

@@ -22,20 +22,24 @@ from tsograph.producers.graph.project_graph import ProjectGraph
 from tsograph.producers.graph.snapshot_checks import validate_snapshot
 
 
-def graph_records(graph: Graph) -> dict[str, Any]:
+def graph_records(graph: Graph, *, details: bool = True) -> dict[str, Any]:
     """Every record of a graph, details included (edge sites, relations, types): the form
-    the graph cache keeps, so `query` finds them whichever command built the graph."""
-    return {
+    the graph cache keeps, so `query` finds them whichever command built the graph.
+    Without `details`, the records of a plain snapshot, equal to `without_details` of
+    them but not built and then dropped (a graph server's answer)."""
+    records = {
         "nodes": [node_record(n) for n in sorted(graph.nodes.values(), key=lambda n: n.id)],
-        "edges": [edge_record(e, details=True) for e in graph.edges],
-        "relations": [relation_record(r) for r in graph.relations],
-        "types": [type_record(t) for t in graph.types],
+        "edges": [edge_record(e, details=details) for e in graph.edges],
         "graphRevision": graph.revision(),
         "limitations": graph.limitations,
         "modeLimitations": {mode: graph.limitations_for(mode) for mode in MODES},
         "statistics": graph.statistics,
         "platform": graph.platform,
     }
+    if details:
+        records["relations"] = [relation_record(r) for r in graph.relations]
+        records["types"] = [type_record(t) for t in graph.types]
+    return records
 
 
 def without_details(records: dict[str, Any]) -> dict[str, Any]:
