@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -18,36 +19,30 @@ from typing import NoReturn
 
 from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
 from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
-from tsograph.producers import progress, validate_command
-from tsograph.producers.check import command as check_command
-from tsograph.producers.check import trace_command
-from tsograph.producers.graph import command as graph_command
-from tsograph.producers.graph import traverse_command
-from tsograph.producers.mcp import command as mcp_command
-from tsograph.producers.openapi import command as openapi_command
-from tsograph.producers.query import command as query_command
-from tsograph.producers.review import command as review_command
-from tsograph.producers.routes import command as routes_command
-from tsograph.producers.schema import command as schema_command
-from tsograph.producers.sql_schema import command as sql_schema_command
+from tsograph.producers import progress
 
 Runner = Callable[[argparse.Namespace], int]
 
-# Each command module offers `register(subparsers)` and sets `run` as the default.
-COMMANDS = (
-    validate_command,
-    openapi_command,
-    graph_command,
-    traverse_command,
-    query_command,
-    review_command,
-    mcp_command,
-    routes_command,
-    schema_command,
-    sql_schema_command,
-    check_command,
-    trace_command,
-)
+# Each command module offers `register(subparsers)` and sets `run` as the default; here
+# the commands each registers, in the order `--help` lists them. A run names its command
+# first, and only that module is imported: importing every command's code costs about a
+# second of CPU per process when no bytecode is cached, and the graph command needs a
+# third of it.
+COMMANDS: dict[str, str] = {
+    "validate": "tsograph.producers.validate_command",
+    "openapi": "tsograph.producers.openapi.command",
+    "graph": "tsograph.producers.graph.command",
+    "reach": "tsograph.producers.graph.traverse_command",
+    "impact": "tsograph.producers.graph.traverse_command",
+    "query": "tsograph.producers.query.command",
+    "review": "tsograph.producers.review.command",
+    "mcp": "tsograph.producers.mcp.command",
+    "routes": "tsograph.producers.routes.command",
+    "schema": "tsograph.producers.schema.command",
+    "sql-schema": "tsograph.producers.sql_schema.command",
+    "check": "tsograph.producers.check.command",
+    "trace": "tsograph.producers.check.trace_command",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -57,7 +52,8 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of `command`'s module alone (a name in COMMANDS)."""
     parser = _Parser(
         prog=TOOL_NAME,
         description=(
@@ -71,13 +67,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{TOOL_NAME} {TOOL_VERSION}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in COMMANDS:
-        module.register(subparsers)
+    modules = dict.fromkeys(COMMANDS.values()) if command is None else [COMMANDS[command]]
+    for module in modules:
+        importlib.import_module(module).register(subparsers)
     return parser
 
 
 def run(argv: Sequence[str]) -> int:
-    parser = build_parser()
+    # A run that starts with a command's name parses as the full parser would: the other
+    # commands only matter to `--help` and to a misspelt name, which get the full parser.
+    parser = build_parser(argv[0]) if argv and argv[0] in COMMANDS else build_parser()
     try:
         args = parser.parse_args(list(argv))
         # The words as given, so a usage message can print the exact command to run.
