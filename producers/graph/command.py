@@ -78,9 +78,8 @@ def run(args: argparse.Namespace) -> int:
     if args.details and args.format == "ndjson":
         raise UsageError("--details is written in the JSON format only; leave out --format ndjson")
     loaded = load_from_arguments(args)
-    graph = loaded.graph
     cached = loaded.cached_records
-    stored = cached if cached is not None else graph_records(graph)
+    stored = cached if cached is not None else graph_records(loaded.graph)
     if cached is None:
         # Every record, details included, is validated once and kept in the graph cache
         # (for query and later runs); what is written below is a part of them.
