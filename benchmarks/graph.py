@@ -163,6 +163,9 @@ def main() -> None:
             f"project: {project.name} ({files} TypeScript files), {args.runs} run(s) each, "
             f"peer {peer_runs}; load average {os.getloadavg()[0]:.1f}"
         )
+        if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+            # Each of our runs then compiles every module it imports (about a second of CPU).
+            print("note: PYTHONDONTWRITEBYTECODE is set: no run of ours reuses compiled bytecode")
         for name in names:
             print(
                 f"{name:>5}: median {wall[name]:.2f} s wall, {cpu[name]:.2f} s CPU, "

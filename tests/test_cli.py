@@ -249,16 +249,31 @@ def test_a_required_project_left_out_is_a_usage_error(
     assert "--project" in err
 
 
-def _options(command: str) -> set[str]:
-    parser = cli.build_parser()
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     subparsers = next(
         action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
     )
+    return dict(subparsers.choices)
+
+
+def _options(command: str) -> set[str]:
     return {
         option
-        for action in subparsers.choices[command]._actions
+        for action in _commands(cli.build_parser())[command]._actions
         for option in action.option_strings
     }
+
+
+def test_the_command_table_names_the_module_that_registers_each_command() -> None:
+    # A run imports only the module the table names for its command: the table must list
+    # every command the full parser has, in its order, and each module must register its
+    # command with the options the full parser gives it.
+    full = _commands(cli.build_parser())
+    assert list(full) == list(cli.COMMANDS)
+    for name in cli.COMMANDS:
+        alone = _commands(cli.build_parser(name))
+        assert name in alone
+        assert alone[name].format_help() == full[name].format_help()
 
 
 def test_the_commands_that_cache_take_both_cache_flags_and_only_they() -> None:

@@ -338,23 +338,20 @@ class GraphBuilder:
         node, or for an anonymous class its instance fields and base construction."""
         found: list[str] = []
         seen: set[str] = set()
-        pending = [class_id]
-        while pending:
-            current = pending.pop()
-            if current in seen:
-                continue
+        # Up the base chain (a class has one base), as long as the classes are anonymous
+        # and have no constructor body; a cycle of bases ends the walk.
+        current: str | None = class_id
+        while current is not None and current not in seen:
             seen.add(current)
             constructor = self.binder.constructor_of(current)
             if constructor is not None and constructor.has_body:
                 found.append(constructor.id)
-                continue
+                break
             if not self.binder.declarations[current].is_anonymous_class:
                 found.append(current)
-                continue
+                break
             found.extend(self._instance_fields(current))
-            base = self.binder.base_class(current)
-            if base is not None:
-                pending.append(base)
+            current = self.binder.base_class(current)
         return tuple(dict.fromkeys(found))
 
     def _instance_fields(self, class_id: str) -> list[str]:

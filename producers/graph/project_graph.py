@@ -229,7 +229,9 @@ def _parse_all(jobs: list[tuple[str, bytes, FactsCache]]) -> Iterator[tuple[File
 class ProjectGraph:
     """A project's graph, and what the graph command needs to cache it once written."""
 
-    graph: Graph
+    # The graph as built; None when it came from the cache: `graph` makes it from the
+    # cached records when first asked (`graph` writes the records themselves and never asks).
+    built: Graph | None
     roots: ProjectRoots
     # The stored records when the graph came from the cache (already validated).
     cached_records: dict[str, Any] | None
@@ -239,6 +241,13 @@ class ProjectGraph:
     # What the build read, for a kept build's read-set: the walk and each source's sha256.
     sources: SourceSet | None = None
     digests: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def graph(self) -> Graph:
+        if self.built is None:
+            assert self.cached_records is not None, "a graph is built or cached"
+            self.built = graph_from_snapshot(self.cached_records)
+        return self.built
 
 
 @dataclass
@@ -319,7 +328,7 @@ def load_graph(
     if found is not None:
         records, recorded = found
         return ProjectGraph(
-            graph_from_snapshot(records),
+            None,
             roots,
             records,
             key,

@@ -16,11 +16,15 @@ lookups in locals.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from tree_sitter import Node as TSNode
 
 from tsograph.producers.lang.lowering_nodes import lowered, source_text
 from tsograph.producers.lang.syntax_tree import Node, link_parents
+
+# A lowered child or a token's text: what a frame keeps by grammar field.
+_Item = TypeVar("_Item")
 
 
 class Frame:
@@ -38,13 +42,10 @@ class Frame:
         self.tokens: list[tuple[str | None, str]] = []
 
     def part(self, name: str) -> Node | None:
-        for field_name, node in self.named:
-            if field_name == name:
-                return node
-        return None
+        return _in_field(self.named, name)
 
     def parts_named(self, name: str) -> list[Node]:
-        return [node for field_name, node in self.named if field_name == name]
+        return _all_in_field(self.named, name)
 
     def unnamed(self) -> list[Node]:
         return [node for field_name, node in self.named if field_name is None]
@@ -73,13 +74,22 @@ class Frame:
         return False
 
     def token(self, field_name: str) -> str | None:
-        for name, kind in self.tokens:
-            if name == field_name:
-                return kind
-        return None
+        return _in_field(self.tokens, field_name)
 
     def tokens_named(self, field_name: str) -> list[str]:
-        return [kind for name, kind in self.tokens if name == field_name]
+        return _all_in_field(self.tokens, field_name)
+
+
+def _in_field(pairs: list[tuple[str | None, _Item]], field_name: str) -> _Item | None:
+    """The first child (or token) in grammar field `field_name`."""
+    for name, item in pairs:
+        if name == field_name:
+            return item
+    return None
+
+
+def _all_in_field(pairs: list[tuple[str | None, _Item]], field_name: str) -> list[_Item]:
+    return [item for name, item in pairs if name == field_name]
 
 
 def parameter_of(

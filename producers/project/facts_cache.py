@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,10 +92,16 @@ class FactsCache:
 
 
 def atomic_write(target: Path, payload: bytes) -> bool:
-    """Write a file so that readers see the old content or the new, never a part."""
+    """Write a file so that readers see the old content or the new, never a part.
+
+    The bytes go to a temporary file beside the target, named for this process and
+    thread (no two live writers share the name), which is then renamed over the target.
+    A cold run writes thousands of entries: the folder is made only when the first open
+    finds it missing, instead of a `mkdir` and `mkstemp`'s random names for each.
+    """
+    temporary = target.parent / f".tmp-{os.getpid()}-{threading.get_ident()}-{target.name}"
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        handle = _create(temporary)
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(payload)
@@ -106,3 +112,16 @@ def atomic_write(target: Path, payload: bytes) -> bool:
     except OSError:
         return False
     return True
+
+
+def _create(temporary: Path) -> int:
+    """A new file, opened for writing, readable by this user only (as `mkstemp` makes it)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    try:
+        return os.open(temporary, flags, 0o600)
+    except FileNotFoundError:
+        temporary.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        # Left by a writer that died before renaming it, in a process whose id was reused.
+        os.unlink(temporary)
+    return os.open(temporary, flags, 0o600)

@@ -10,6 +10,7 @@ import orjson
 from tests.cli_helpers import tsograph
 from tests.project.builder import write_tree
 from tsograph.producers.graph.project_graph import load_project_graph
+from tsograph.producers.graph.records import graph_records, store_validated
 
 GENERATED_AT = "2026-09-27T00:00:00.000Z"
 
@@ -53,6 +54,18 @@ def test_second_run_uses_the_cached_graph_and_writes_the_same_bytes(tmp_path: Pa
         "graph", "--project", root, "--cache-dir", cache, "--generated-at", GENERATED_AT
     )
     assert first.stdout == second.stdout and first.code == 0
+
+
+def test_a_cached_graph_is_made_from_its_records_only_when_asked(tmp_path: Path) -> None:
+    # `graph` writes the cached records as they are; reach, impact and query ask for the
+    # graph itself, which must be the one the records were made from.
+    root, cache = project(tmp_path), tmp_path / "cache"
+    built = load_project_graph(str(root), cache_dir=str(cache))
+    store_validated(built, graph_records(built.graph))
+    cached = load_project_graph(str(root), cache_dir=str(cache))
+    assert cached.cached_records is not None and cached.built is None
+    assert graph_records(cached.graph) == graph_records(built.graph)
+    assert cached.built is cached.graph
 
 
 def test_no_entry_before_a_validated_write(tmp_path: Path) -> None:

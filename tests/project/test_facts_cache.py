@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -53,3 +55,20 @@ def test_default_folder_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     assert default_cache_dir() == tmp_path / "tsograph"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert default_cache_dir() == Path(os.path.expanduser("~")) / ".cache" / "tsograph"
+
+
+def test_a_removed_folder_is_made_again_and_a_dead_writers_temporary_is_replaced(
+    tmp_path: Path,
+) -> None:
+    cache = FactsCache(tmp_path / "cache", "ns")
+    cache.put("a.ts", b"x", 1)
+    shutil.rmtree(tmp_path / "cache")  # emptied while a long-lived process holds the cache
+    cache.put("a.ts", b"x", 2)
+    (entry,) = (tmp_path / "cache").rglob("*.json")
+    # What a writer with this process's id left when it died before renaming.
+    stale = entry.parent / f".tmp-{os.getpid()}-{threading.get_ident()}-{entry.name}"
+    stale.write_bytes(b"half an ent")
+    cache.put("a.ts", b"x", 3)
+    assert cache.get("a.ts", b"x") == 3
+    assert not list((tmp_path / "cache").rglob(".tmp-*"))
+    assert cache.stats.write_failures == 0
