@@ -51,6 +51,7 @@ PROVENANCE: dict[tuple[str, str, Use], str] = {
     ("fastify-plugin", "default", "call-or-new"): "fastify-plugin",
     ("@nestjs/core", "NestFactory.create", "call-or-new"): "nest-app",
     ("@nestjs/core", "RouterModule.register", "call-or-new"): "nest-router-module",
+    ("@nestjs/swagger", "SwaggerModule.setup", "call"): "nest-swagger",
     # Prisma Client (the module may also be `.prisma/client` or a generator output).
     ("@prisma/client", "PrismaClient", "new"): "prisma-client",
     # Query builders, ORMs and SQL drivers: called and constructed alike.

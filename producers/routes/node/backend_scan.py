@@ -17,7 +17,7 @@ from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
 from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
 from tsograph.producers.routes.node.nest_controllers import controllers
-from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue
+from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue, Served
 from tsograph.producers.routes.route_scan import RouteScan
 
 
@@ -54,6 +54,9 @@ def scan_backends(model: ProjectModel, detection: Detection, service: str | None
                 emitter.out.skipped += 1  # the application: none of its routes are read
                 continue
             _nest(interp, emitter, router.nest, detection)
+            for entry in router.entries:
+                if isinstance(entry, Served) and entry.kind != "open":
+                    emitter.package_served(router, entry)
         elif not router.mounted:
             # An app nothing mounts receives requests at the root, unless code the
             # interpreter cannot see mounts it somewhere.

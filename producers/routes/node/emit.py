@@ -260,6 +260,12 @@ class Emitter:
         self.out.facts = [fact for fact in self.out.facts if id(fact) not in dropped]
         self.out.collisions.update(reasons)
 
+    def package_served(self, app: RouterValue, served: Served) -> None:
+        """What a package serves on an application whose own registrations are not read as
+        routes (a NestJS application given to SwaggerModule.setup): a framework-provided
+        line, never a fact."""
+        self._served(app, served, [_Level("", app)], 0)
+
     def _served(self, root: RouterValue, served: Served, levels: list[_Level], index: int) -> int:
         home = levels[-1].router
         if home.framework == "hono" and served.kind == "open" and served.handler is not None:

@@ -5,11 +5,24 @@
 `RouterModule.register(routes)` gives module paths; on the app,
 `setGlobalPrefix(prefix, { exclude })` and `enableVersioning(options)`.
 Its controllers are read by nest_controllers.py.
+
+`SwaggerModule.setup(path, app, document, options)` (@nestjs/swagger 11.4.7,
+dist/swagger-module.js) serves the UI under `/path` and the document at
+`/path-json` and `/path-yaml`, outside the global prefix; the options
+`useGlobalPrefix`, `jsonDocumentUrl` and `yamlDocumentUrl` move them. These are
+the package's routes, not the project's: they are named as framework-provided,
+never facts.
 """
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.registration import Construction, Framework, Host
+from tsograph.producers.routes.node.frameworks.registration import (
+    Construction,
+    Framework,
+    Host,
+    add,
+    context,
+)
 from tsograph.producers.routes.node.runtime_values import (
     UNKNOWN,
     ArrayValue,
@@ -19,14 +32,22 @@ from tsograph.producers.routes.node.runtime_values import (
     ObjectValue,
     Place,
     RouterValue,
+    Served,
     Value,
 )
+
+SWAGGER = "@nestjs/swagger"
+# Options of SwaggerModule.setup that move what it serves.
+_SWAGGER_PLACES = ("useGlobalPrefix", "jsonDocumentUrl", "yamlDocumentUrl")
 
 
 def construct(host: Host, made: Construction) -> Value | None:
     args = made.args
     if not args:
         return None
+    if made.kind == "nest-swagger":
+        _swagger(host, made)
+        return UNKNOWN
     if made.kind == "nest-app":
         app = made.router(host, "nest", "app")
         settings = args[-1] if len(args) > 1 and isinstance(args[-1], ObjectValue) else None
@@ -35,6 +56,28 @@ def construct(host: Host, made: Construction) -> Value | None:
         app.nest = NestSetup(args[0], specificity=strategy == "specificity", preview=preview)
         return app
     return NestRoutes(args[0])
+
+
+def _swagger(host: Host, made: Construction) -> None:
+    """The prefixes SwaggerModule.setup serves under, on the app it is given (None: not
+    proven, so the line says an unresolved prefix)."""
+    app = made.args[1] if len(made.args) > 1 else None
+    if not isinstance(app, RouterValue) or app.nest is None:
+        return
+    path = made.args[0]
+    options = made.args[3] if len(made.args) > 3 else None
+    moved = options is not None and (
+        not isinstance(options, ObjectValue)
+        or not options.complete
+        or any(name in options.members for name in _SWAGGER_PLACES)
+    )
+    prefixes: list[str | None] = [None]
+    if isinstance(path, str) and not moved:
+        base = "/" + path.strip("/")
+        prefixes = [base, f"{base}-json", f"{base}-yaml"]
+    where = host.place(made.frame.file, made.node)
+    for prefix in prefixes:
+        add(app, Served(prefix, "package", SWAGGER, where, context(app, made.frame)))
 
 
 def call(
@@ -63,4 +106,6 @@ def _configure(host: Host, nest: NestSetup, name: str, args: list[Value], where:
         )
 
 
-FRAMEWORK = Framework(("nest",), ("nest-app", "nest-router-module"), construct, call)
+FRAMEWORK = Framework(
+    ("nest",), ("nest-app", "nest-router-module", "nest-swagger"), construct, call
+)

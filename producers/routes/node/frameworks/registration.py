@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.paths import join_prefix
 from tsograph.producers.routes.node.runtime_values import (
@@ -104,6 +105,8 @@ class Host(Protocol):
     routers: list[RouterValue]
 
     def note(self, reason: str, place: Place | None = None) -> None: ...
+
+    def place(self, file: SyntaxFile, node: Node) -> Place: ...
 
     def member(self, base: Value, name: str) -> Value: ...
 
