@@ -57,6 +57,9 @@ def scan_backends(model: ProjectModel, detection: Detection, service: str | None
             for entry in router.entries:
                 if isinstance(entry, Served) and entry.kind != "open":
                     emitter.package_served(router, entry)
+                else:
+                    # A project function or router given to the application's `use`.
+                    interp.note("nest-application-middleware", entry.place)
         elif not router.mounted:
             # An app nothing mounts receives requests at the root, unless code the
             # interpreter cannot see mounts it somewhere.

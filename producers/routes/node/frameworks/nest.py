@@ -4,7 +4,14 @@
 (`routeResolutionStrategy: 'specificity'` sorts its routes);
 `RouterModule.register(routes)` gives module paths; on the app,
 `setGlobalPrefix(prefix, { exclude })` and `enableVersioning(options)`.
-Its controllers are read by nest_controllers.py.
+Its controllers are read by nest_controllers.py. `app.use(…)` hands its
+arguments to the HTTP adapter's `use` (@nestjs/core 11.2.10,
+nest-application.js), read as Express middleware is; `useStaticAssets(path,
+{ prefix })` serves files under `prefix`, else `/` (platform-express 11,
+express-adapter.js: `use(prefix, express.static(path))`). What a package or
+the static files answer is named as framework-provided; a project function or
+router given to `use` answers outside the controllers this reader emits, so it
+is counted, not read as routes (backend_scan.py).
 
 `SwaggerModule.setup(path, app, document, options)` (@nestjs/swagger 11.4.7,
 dist/swagger-module.js) serves the UI under `/path` and the document at
@@ -16,6 +23,7 @@ never facts.
 
 from __future__ import annotations
 
+from tsograph.producers.routes.node.frameworks.middleware import use_under_path
 from tsograph.producers.routes.node.frameworks.registration import (
     Construction,
     Framework,
@@ -85,6 +93,17 @@ def call(
 ) -> Value:
     if app.nest is None:
         return UNKNOWN
+    if name == "use":
+        return use_under_path(host, app, args, "/", where, frame)
+    if name == "useStaticAssets":
+        options = args[1] if len(args) > 1 else None
+        prefix: str | None = "/"
+        if options is not None:
+            given = options.members.get("prefix", "/") if isinstance(options, ObjectValue) else None
+            complete = isinstance(options, ObjectValue) and options.complete
+            prefix = given if isinstance(given, str) and complete else None
+        add(app, Served(prefix, "static", "useStaticAssets", where, context(app, frame)))
+        return app
     _configure(host, app.nest, name, args, where)
     return app
 
