@@ -65,4 +65,34 @@ export const APPS = {
       },
     },
   ],
+  // The same app on NestJS 8 (Express 4 underneath).
+  'nest8-app': [
+    {
+      group: '*',
+      transport: 'nest',
+      load: async (m) => {
+        process.env.NODE_ROUTES_ORACLE = '1';
+        process.env.PORT = '0';
+        process.env.HOST = '127.0.0.1';
+        return (await m('src/main.ts')).bootstrap();
+      },
+    },
+  ],
+  // NestJS 7: the app without what NestJS 8 added (versioning, RouterModule, exclude).
+  'nest7-app': [
+    {
+      group: '*',
+      transport: 'nest',
+      load: async (m) => {
+        process.env.NODE_ROUTES_ORACLE = '1';
+        process.env.PORT = '0';
+        process.env.HOST = '127.0.0.1';
+        // NestJS 7's listen() returns before the server listens (listenAsync waits).
+        const app = await (await m('src/main.ts')).bootstrap();
+        const server = app.getHttpServer();
+        if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+        return app;
+      },
+    },
+  ],
 };

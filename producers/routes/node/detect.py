@@ -31,9 +31,10 @@ VERIFIED_MAJORS = {
     "express": (4, 5),
     "fastify": (4, 5),
     "@koa/router": (12, 13, 14, 15),
-    # NestJS 9: the nest9-app fixture's oracle recording (@nestjs/core 9.4.3, Express 4.18.2).
-    "@nestjs/core": (9, 10, 11, 12),
-    "@nestjs/platform-express": (9, 10, 11, 12),
+    # NestJS 7 to 9: the nest7-app, nest8-app and nest9-app fixtures' oracle recordings
+    # (@nestjs/core 7.6.18, 8.4.7 and 9.4.3 on Express 4).
+    "@nestjs/core": (7, 8, 9, 10, 11, 12),
+    "@nestjs/platform-express": (7, 8, 9, 10, 11, 12),
     "@nestjs/platform-fastify": (10, 11, 12),
 }
 # Packages that declare HTTP routes in a way the interpreter does not model (decorator
