@@ -2,6 +2,24 @@
 // requests reach it (an ephemeral 127.0.0.1 port, Hono's app.request, Fastify's inject).
 // `group` is the order group the facts name (the app's `<file>#<variable>`); facts without
 // an order go to the first app of their fixture.
+// A NestJS app whose src/main.ts exports bootstrap(), started on an ephemeral port.
+const NEST_APP = [
+  {
+    group: '*',
+    transport: 'nest',
+    load: async (m) => {
+      process.env.NODE_ROUTES_ORACLE = '1';
+      process.env.PORT = '0';
+      process.env.HOST = '127.0.0.1';
+      const app = await (await m('src/main.ts')).bootstrap();
+      // NestJS 7's listen() returns before the server listens (listenAsync waits).
+      const server = app.getHttpServer();
+      if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
+      return app;
+    },
+  },
+];
+
 export const APPS = {
   'express4-app': [
     { group: 'src/app.js#app', transport: 'http', load: async (m) => (await m('src/app.js')).default },
@@ -41,58 +59,10 @@ export const APPS = {
       load: async (m) => (await m('src/server.ts')).buildServer(),
     },
   ],
-  'nest-app': [
-    {
-      group: '*',
-      transport: 'nest',
-      load: async (m) => {
-        process.env.NODE_ROUTES_ORACLE = '1';
-        process.env.PORT = '0';
-        process.env.HOST = '127.0.0.1';
-        return (await m('src/main.ts')).bootstrap();
-      },
-    },
-  ],  // The same app on NestJS 9 (Express 4 underneath, as NestJS 10).
-  'nest9-app': [
-    {
-      group: '*',
-      transport: 'nest',
-      load: async (m) => {
-        process.env.NODE_ROUTES_ORACLE = '1';
-        process.env.PORT = '0';
-        process.env.HOST = '127.0.0.1';
-        return (await m('src/main.ts')).bootstrap();
-      },
-    },
-  ],
-  // The same app on NestJS 8 (Express 4 underneath).
-  'nest8-app': [
-    {
-      group: '*',
-      transport: 'nest',
-      load: async (m) => {
-        process.env.NODE_ROUTES_ORACLE = '1';
-        process.env.PORT = '0';
-        process.env.HOST = '127.0.0.1';
-        return (await m('src/main.ts')).bootstrap();
-      },
-    },
-  ],
+  'nest-app': NEST_APP,
+  // The same app on NestJS 9 and 8 (Express 4 underneath, as NestJS 10).
+  'nest9-app': NEST_APP,
+  'nest8-app': NEST_APP,
   // NestJS 7: the app without what NestJS 8 added (versioning, RouterModule, exclude).
-  'nest7-app': [
-    {
-      group: '*',
-      transport: 'nest',
-      load: async (m) => {
-        process.env.NODE_ROUTES_ORACLE = '1';
-        process.env.PORT = '0';
-        process.env.HOST = '127.0.0.1';
-        // NestJS 7's listen() returns before the server listens (listenAsync waits).
-        const app = await (await m('src/main.ts')).bootstrap();
-        const server = app.getHttpServer();
-        if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
-        return app;
-      },
-    },
-  ],
+  'nest7-app': NEST_APP,
 };
