@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tsograph.exchange.documents import generated_at
 from tsograph.exchange.errors import UsageError
+from tsograph.exchange.limitations import counted
 from tsograph.producers.command_args import syntax_files
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
@@ -30,21 +31,35 @@ CLIENT_MODEL_HELP = (
 )
 
 
-def project_language(project: Path, asked: str | None) -> str:
-    """js or python: the one asked for, else python only for a project whose walk finds
-    Python sources and no TypeScript/JavaScript ones (a JavaScript project with a few
-    scripts stays a JavaScript project, as before Python was read)."""
+def project_language(project: Path, asked: str | None) -> tuple[str, int]:
+    """js or python, and how many sources of the other language the choice leaves unread
+    (counted only when the language was not asked for): the one asked for, else python
+    only for a project whose walk finds Python sources and no TypeScript/JavaScript ones
+    (a JavaScript project with a few scripts stays a JavaScript project, as before
+    Python was read)."""
     if asked is not None:
-        return asked
+        return asked, 0
     sources = walk(project)
-    return "python" if sources.python_sources and not sources.sources else "js"
+    if sources.python_sources and not sources.sources:
+        return "python", 0
+    return "js", len(sources.python_sources)
+
+
+def _unread_python(count: int) -> str:
+    return counted(
+        "client-call-coverage:",
+        count,
+        "Python source(s) were not read for requests (the project holds TypeScript/"
+        "JavaScript too); --language python reads them",
+    )
 
 
 def run_client(args: argparse.Namespace, service: str | None) -> int:
     generated = generated_at(args.generated_at)
     model = load_model(args.client_model) if args.client_model is not None else None
     for target in targets(args, "client"):
-        python = project_language(target.project, args.language) == "python"
+        language, unread = project_language(target.project, args.language)
+        python = language == "python"
         if python and model is not None:
             raise UsageError("--client-model applies to TypeScript/JavaScript clients only")
         project = ProjectModel.load(
@@ -57,5 +72,7 @@ def run_client(args: argparse.Namespace, service: str | None) -> int:
             )
             continue
         scan = scan_project(project, service, model)
+        if unread:
+            scan.limitations.append(_unread_python(unread))
         write_http_document(args, "client", target, service, generated, scan)
     return 0

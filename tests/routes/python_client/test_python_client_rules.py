@@ -186,7 +186,13 @@ def test_language_selection(tmp_path: Path) -> None:
     project = write_project(tmp_path / "py", files)
     assert document_of(project)["platform"] == "python"
     mixed = write_project(tmp_path / "mixed", {**files, "web/a.ts": 'fetch("/api/x");\n'})
-    assert document_of(mixed)["platform"] == "js"
+    defaulted = document_of(mixed)
+    assert defaulted["platform"] == "js"
+    # The Python file the default leaves unread is counted, with the flag that reads it.
+    assert (
+        "client-call-coverage: 1 Python source(s) were not read for requests (the project "
+        "holds TypeScript/JavaScript too); --language python reads them"
+    ) in defaulted["limitations"]
     chosen = document_of(mixed, "--language", "python")
     assert (chosen["platform"], len(chosen["facts"])) == ("python", 1)
     # The server role reads the language it is given too (the project declares no route).
