@@ -30,6 +30,16 @@ def channels(document: dict[str, Any]) -> set[tuple[str, str | None, bool]]:
     return {(f["channel"], f.get("method"), f["dynamic"]) for f in document["facts"]}
 
 
+def client_project(tmp_path: Path, sources: dict[str, str]) -> Path:
+    """A Prisma 6 project: the package, the schema and these sources."""
+    files = {
+        "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+        "prisma/schema.prisma": SCHEMA,
+        **sources,
+    }
+    return write_project(tmp_path / "p", files)
+
+
 def source_places(document: dict[str, Any]) -> set[tuple[str, int]]:
     """(path, line) of the facts found in code (under src/), not in the schema."""
     return {
@@ -319,11 +329,9 @@ def test_a_generic_function_returns_the_client_its_callback_returns(tmp_path: Pa
     # documenso's packages/prisma: `remember<T>(name, getValue: () => T): T` caches the client.
     # T is inferred from the callback alone, so the call is a client exactly when every value
     # the callback returns is one.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/remember.ts": """export function remember<T>(name: string, getValue: () => T): T {
   return (globalThis as any)[name] ?? getValue();
 }
@@ -373,11 +381,9 @@ export const list = () => prisma.job.findMany();
 def test_loop_and_switch_clause_bindings_shadow_the_client(tmp_path: Path) -> None:
     # The value layer's one scope table: a `for…of` binding and a `const` of a `case`
     # clause declare the name there, so the module's client is not what they hold.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/a.ts": """import { PrismaClient } from "@prisma/client";
 const prisma = new PrismaClient();
 export function proven() { return prisma.job.findMany({}); }
@@ -402,11 +408,9 @@ export function clause(kind: number, mock: any) {
 def test_this_fields_are_clients_when_the_class_proves_one(tmp_path: Path) -> None:
     # values/class_members.this_value, shared with the ORM and client evaluators: the one
     # write of the constructor's body is followed, an initializer written over is not.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/a.ts": """import { PrismaClient } from "@prisma/client";
 export class Jobs {
   db: any;
@@ -427,11 +431,9 @@ export class Jobs {
 def test_a_module_export_shadows_the_same_name_of_its_star(tmp_path: Path) -> None:
     # ES ResolveExport, as values/exports.py orders it for the ORM and client evaluators:
     # the barrel's own (mock) `prisma` is the export, not its `export *` module's client.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/real.ts": (
                 'import { PrismaClient } from "@prisma/client";\n'
                 "export const prisma = new PrismaClient();\n"
@@ -471,11 +473,9 @@ def test_a_factory_without_a_declared_return_type_gives_what_every_return_gives(
     # A call is a client when every `return` of the function gives one; an async
     # function's call is a promise, a bare `return;` gives undefined, and a recursive
     # factory proves nothing by itself.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/db.ts": """import { PrismaClient } from "@prisma/client";
 
 function getClient() {
@@ -527,11 +527,9 @@ def test_a_client_held_in_a_property_of_an_object_literal_nothing_writes_into(
     # `prisma.client.board.findUnique(…)` and `const { client } = prisma`. A property
     # is read from the literal only when nothing can have replaced it: no spread or
     # computed key in the literal, no write into the object in the module that holds it.
-    project = write_project(
-        tmp_path / "p",
+    project = client_project(
+        tmp_path,
         {
-            "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
-            "prisma/schema.prisma": SCHEMA,
             "src/db.ts": """import { PrismaClient } from "@prisma/client";
 const client = new PrismaClient();
 export const named = { db: client };
