@@ -73,19 +73,25 @@ def _swagger(host: Host, made: Construction) -> None:
     if not isinstance(app, RouterValue) or app.nest is None:
         return
     path = made.args[0]
-    options = made.args[3] if len(made.args) > 3 else None
-    moved = options is not None and (
-        not isinstance(options, ObjectValue)
-        or not options.complete
-        or any(name in options.members for name in _SWAGGER_PLACES)
-    )
+    options = _proven_options(made.args, 3)
     prefixes: list[str | None] = [None]
-    if isinstance(path, str) and not moved:
-        base = "/" + path.strip("/")
+    if (
+        isinstance(path, str)
+        and options is not None
+        and options.members.keys().isdisjoint(_SWAGGER_PLACES)
+    ):
+        base = path if path.startswith("/") else "/" + path  # the package's validatePath
         prefixes = [base, f"{base}-json", f"{base}-yaml"]
     where = host.place(made.frame.file, made.node)
     for prefix in prefixes:
         add(app, Served(prefix, "package", SWAGGER, where, context(app, made.frame)))
+
+
+def _proven_options(args: list[Value], index: int) -> ObjectValue | None:
+    """The options object at `index` (an empty one when absent); None when something is
+    passed whose members are not all known, so any option may be set."""
+    value = args[index] if len(args) > index else ObjectValue()
+    return value if isinstance(value, ObjectValue) and value.complete else None
 
 
 def call(
@@ -96,12 +102,9 @@ def call(
     if name == "use":
         return use_under_path(host, app, args, "/", where, frame)
     if name == "useStaticAssets":
-        options = args[1] if len(args) > 1 else None
-        prefix: str | None = "/"
-        if options is not None:
-            given = options.members.get("prefix", "/") if isinstance(options, ObjectValue) else None
-            complete = isinstance(options, ObjectValue) and options.complete
-            prefix = given if isinstance(given, str) and complete else None
+        options = _proven_options(args, 1)
+        given = None if options is None else options.members.get("prefix", "/")
+        prefix = given if isinstance(given, str) else None
         add(app, Served(prefix, "static", "useStaticAssets", where, context(app, frame)))
         return app
     _configure(host, app.nest, name, args, where)
