@@ -132,6 +132,8 @@ class ClientIndex:
         self.resolver = scan.resolver()
         self.scopes = scopes.Scopes()  # the value layer's scope table, for every file
         self.export_index = exports.ExportIndex()  # where each module's exports come from
+        # (file, declaration span, name) -> the object literal that binding holds
+        self.holders: dict[tuple[str, int, int, str], tuple[ClientFile, Node] | None] = {}
         self.sources = frozenset(scan.files.sources)
 
     # ---- files and imports ------------------------------------------------------
@@ -605,14 +607,24 @@ class ClientIndex:
     def _object_holder(
         self, info: ClientFile, obj: Node, local: str
     ) -> tuple[ClientFile, Node] | None:
-        """The object literal `local` holds, with the file that writes it, when no module
-        that holds the binding writes into it (values/object_writes.py): a module-level
-        or local `const x = {…}`, or an imported one (`export default {…}` or an exported
-        `const`), as umami's `export default { client, … }` in src/lib/prisma.ts."""
+        """The object literal `local` holds, with the file that writes it, when neither the
+        module that declares it nor the one reading it writes into it
+        (values/object_writes.py; other importers are not searched, as for the client
+        evaluator's closed consts): a module-level or local `const x = {…}`, or an
+        imported one (`export default {…}` or an exported `const`), as umami's
+        `export default { client, … }` in src/lib/prisma.ts."""
         found = self.scopes.lookup_scoped(obj, local)
         if found is None:
             return None
-        declaration = found[1]
+        # Asked for every `holder.member` and destructuring; the answer is the binding's.
+        key = (info.path, found[1].node.start, found[1].node.end, local)
+        if key not in self.holders:
+            self.holders[key] = self._held_object(info, local, found[1])
+        return self.holders[key]
+
+    def _held_object(
+        self, info: ClientFile, local: str, declaration: scopes.Declaration
+    ) -> tuple[ClientFile, Node] | None:
         if self._written(info, local, declaration):
             return None
         if declaration.kind == "const":
