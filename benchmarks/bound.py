@@ -29,7 +29,9 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import ORACLE, ensure_peer, timed
+from graph import ORACLE
+from graph import ensure_peer
+from graph import timed
 
 
 def generate(root: Path, modules: int, detached: bool) -> None:

@@ -35,7 +35,8 @@ import orjson
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tsograph.producers.graph.incremental import BuildState, rebuild  # noqa: E402
+from tsograph.producers.graph.incremental import BuildState  # noqa: E402
+from tsograph.producers.graph.incremental import rebuild  # noqa: E402
 from tsograph.producers.graph.options import GraphOptions  # noqa: E402
 from tsograph.producers.graph.records import graph_records  # noqa: E402
 

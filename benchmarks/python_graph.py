@@ -27,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import MEASURE, REPO, timed
+from graph import MEASURE
+from graph import REPO
+from graph import timed
 
 
 def snapshot_files(project: Path, scratch: Path) -> list[str]:

@@ -37,7 +37,11 @@ from tsograph.exchange import documents
 from tsograph.exchange.errors import OutputError
 from tsograph.exchange.writer import write_document
 from tsograph.producers.graph.indexed import IndexedGraph
-from tsograph.producers.graph.model import Edge, Graph, Node, edge_record, node_record
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Node
+from tsograph.producers.graph.model import edge_record
+from tsograph.producers.graph.model import node_record
 from tsograph.producers.graph.snapshot_checks import validate_snapshot
 from tsograph.producers.graph.traversal import traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal

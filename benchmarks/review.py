@@ -29,7 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import Run, timed
+from graph import Run
+from graph import timed
 
 
 def _line(name: str, runs: list[Run]) -> tuple[float, float]:

@@ -30,7 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import REPO, generate_project, timed
+from graph import REPO
+from graph import generate_project
+from graph import timed
 
 
 def main() -> None:

@@ -32,7 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from graph import ORACLE, REPO, Run, edited, ensure_peer, timed
+from graph import ORACLE
+from graph import REPO
+from graph import Run
+from graph import edited
+from graph import ensure_peer
+from graph import timed
 
 GENERATED = "2026-01-01T00:00:00.000Z"
 # {run} keeps the trees of two benchmark runs apart, so that the --no-server run at the

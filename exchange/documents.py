@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from datetime import UTC
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from tsograph.exchange.errors import UsageError
-from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.exchange.version import TOOL_NAME
+from tsograph.exchange.version import TOOL_VERSION
 
 Fact = dict[str, Any]
 

@@ -15,7 +15,8 @@ never an absolute path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 
 # tsograph openapi (route-contract documents).
 CONTRACT_PREFIXES = (

@@ -18,7 +18,9 @@ the first one, after the schema. The rules:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import Any
 
 from tsograph.exchange.jsonpointer import pointer

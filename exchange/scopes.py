@@ -62,12 +62,20 @@ it. The scope cannot have more segments than the channel.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tsograph.exchange.limitations import CLIENT_ROUTE_PREFIXES, HTTP_PREFIXES, prefix_of
-from tsograph.exchange.templates import canonicalize, encode_literal, segments_of
+from tsograph.exchange.limitations import CLIENT_ROUTE_PREFIXES
+from tsograph.exchange.limitations import HTTP_PREFIXES
+from tsograph.exchange.limitations import prefix_of
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import encode_literal
+from tsograph.exchange.templates import segments_of
 
 PREFIXES = "templatePrefixes"
 SUFFIXES = "templateSuffixes"

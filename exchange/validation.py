@@ -7,7 +7,8 @@ code, so a document tsograph writes is exactly a document it accepts.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import fastjsonschema
 import orjson
@@ -16,7 +17,8 @@ from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.jsonpointer import pointer
 from tsograph.exchange.references import REFERENCE_CHECKS
 from tsograph.exchange.semantics import SEMANTIC_CHECKS
-from tsograph.schemas import SCHEMA_FILES, schema_path
+from tsograph.schemas import SCHEMA_FILES
+from tsograph.schemas import schema_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

@@ -10,14 +10,21 @@ rendered, so an invalid document never reaches stdout.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, BinaryIO
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from typing import Any
+from typing import BinaryIO
 
 import fastjsonschema
 import orjson
 
-from tsograph.exchange.errors import InternalError, InvalidDocumentError, OutputError
-from tsograph.exchange.validation import fast_validator_for, validate, validator_for
+from tsograph.exchange.errors import InternalError
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.errors import OutputError
+from tsograph.exchange.validation import fast_validator_for
+from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import validator_for
 
 MAX_OUTPUT_CHARS = 16 * 1024 * 1024
 MAX_FACTS = 100_000

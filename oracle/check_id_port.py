@@ -23,7 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tsograph.exchange.symbol_ids import cut_utf16, escape_text, quote  # noqa: E402
+from tsograph.exchange.symbol_ids import cut_utf16  # noqa: E402
+from tsograph.exchange.symbol_ids import escape_text  # noqa: E402
+from tsograph.exchange.symbol_ids import quote  # noqa: E402
 
 ORACLE = REPO / "oracle" / "ts-graph" / "graph-oracle.mjs"
 # Plain text, then what JSON escapes, then what only the id rules escape, then astral.

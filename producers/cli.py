@@ -14,11 +14,15 @@ import gc
 import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from typing import NoReturn
 
-from tsograph.exchange.errors import EXIT_INPUT, ToolError, UsageError
-from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.exchange.errors import EXIT_INPUT
+from tsograph.exchange.errors import ToolError
+from tsograph.exchange.errors import UsageError
+from tsograph.exchange.version import TOOL_NAME
+from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers import progress
 from tsograph.producers.serve.client import served
 

@@ -17,15 +17,21 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import orjson
 
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.producers.output_formats import add_format_argument
-from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.facts_cache import FactsCache
+from tsograph.producers.project.facts_cache import default_cache_dir
 
 if TYPE_CHECKING:
     from tsograph.producers.project.syntax_cache import SyntaxFiles
@@ -93,7 +99,8 @@ def syntax_files(args: Any) -> SyntaxFiles:
     """The run's syntax files, cached by content unless --no-cache (see add_cache_arguments)."""
     # Imported here: every command's arguments come from this module, and only the
     # commands that read syntax trees need the syntax cache (and what it loads).
-    from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+    from tsograph.producers.project.syntax_cache import SyntaxFiles
+    from tsograph.producers.project.syntax_cache import syntax_namespace
 
     directory = None if args.no_cache else cache_folder(args)
     return SyntaxFiles(FactsCache(directory, syntax_namespace()))

@@ -9,12 +9,17 @@ entry in RENDERERS; the commands take their `--format` choices from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any
+from typing import BinaryIO
 
-from tsograph.exchange.writer import write_document, write_text
-from tsograph.producers.text_format import facts_text, graph_text, traversal_text
+from tsograph.exchange.writer import write_document
+from tsograph.exchange.writer import write_text
+from tsograph.producers.text_format import facts_text
+from tsograph.producers.text_format import graph_text
+from tsograph.producers.text_format import traversal_text
 
 JSON = "json"
 

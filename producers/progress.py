@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol, TextIO
+from typing import Protocol
+from typing import TextIO
 
 DELAY = 1.0
 INTERVAL = 0.1

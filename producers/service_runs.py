@@ -32,13 +32,16 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.documents import project_name
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.exchange.version import TOOL_NAME
-from tsograph.producers.command_args import project_folder, shown
+from tsograph.producers.command_args import project_folder
+from tsograph.producers.command_args import shown
 from tsograph.producers.project import paths
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.packages import read_package
-from tsograph.producers.services import Service, find_services
+from tsograph.producers.services import Service
+from tsograph.producers.services import find_services
 
 
 def add_service_arguments(parser: Any) -> None:

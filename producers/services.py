@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, read_config
-from tsograph.producers.project.packages import PackageInfo, load_workspace
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.packages import PackageInfo
+from tsograph.producers.project.packages import load_workspace
 from tsograph.producers.routes.next_config import CONFIG_FILES
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES
 from tsograph.producers.schema.orm.packages import SUPPORTED

@@ -15,11 +15,17 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.errors import InputError, InvalidDocumentError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.references import check_graph
-from tsograph.exchange.validation import kind_of, validate, validator_for
+from tsograph.exchange.validation import kind_of
+from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import validator_for
 from tsograph.exchange.writer import MAX_OUTPUT_CHARS
-from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
+from tsograph.producers.command_args import json_problem
+from tsograph.producers.command_args import ndjson_records
+from tsograph.producers.command_args import read_input_file
+from tsograph.producers.command_args import shown
 from tsograph.producers.help_text import add_command
 from tsograph.schemas import SCHEMA_FILES
 

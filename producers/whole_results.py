@@ -16,7 +16,8 @@ from typing import Any
 import orjson
 
 from tsograph.producers.project.facts_cache import atomic_write
-from tsograph.producers.project.fsread import Dependency, still_holds
+from tsograph.producers.project.fsread import Dependency
+from tsograph.producers.project.fsread import still_holds
 
 
 class ResultStore:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import compileall
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
+from hypothesis import settings
 
 from tests.cli_helpers import REPO
 from tests.conformance.vectors import RUN_COUNTS

@@ -9,7 +9,8 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers import cli
 

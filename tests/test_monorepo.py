@@ -19,7 +19,8 @@ import pytest
 
 from tests.cli_helpers import tsograph
 from tests.golden import assert_golden_document
-from tests.openapi.support import GENERATED_AT, invoke
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import invoke
 from tests.routes.support import copy_project
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "monorepo"

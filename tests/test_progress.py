@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
-from tsograph.producers import cli, progress
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
+from tsograph.producers import cli
+from tsograph.producers import progress
 
 BASICS = REPO / "fixtures" / "graph" / "basics"
 SCHEMA = REPO / "fixtures" / "schema" / "prisma" / "prisma-app" / "project"

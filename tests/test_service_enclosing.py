@@ -18,7 +18,8 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.openapi.support import GENERATED_AT, invoke
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import invoke
 from tests.routes.support import copy_project
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "monorepo" / "pnpm-locked"

@@ -6,8 +6,10 @@ from pathlib import Path
 
 from tests.project.builder import write_tree
 from tsograph.exchange.limitations import counted
-from tsograph.producers.service_runs import rebase_facts, rebase_limitations
-from tsograph.producers.services import Service, find_services
+from tsograph.producers.service_runs import rebase_facts
+from tsograph.producers.service_runs import rebase_limitations
+from tsograph.producers.services import Service
+from tsograph.producers.services import find_services
 
 
 def test_limitation_names_are_rebased_and_counts_kept() -> None:

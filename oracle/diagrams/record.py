@@ -39,7 +39,8 @@ MERMAID_PACKAGES = ("mermaid-11", "mermaid-12")
 sys.path.insert(0, str(REPO))
 
 from tests.diagrams.hostile import every_hostile_diagram  # noqa: E402
-from tsograph.producers.diagrams import dot, mermaid  # noqa: E402
+from tsograph.producers.diagrams import dot  # noqa: E402
+from tsograph.producers.diagrams import mermaid  # noqa: E402
 
 
 def key(text: str) -> str:

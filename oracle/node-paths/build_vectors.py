@@ -20,7 +20,8 @@ import orjson
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tsograph.producers.routes.node.paths import DIALECTS, translate  # noqa: E402
+from tsograph.producers.routes.node.paths import DIALECTS  # noqa: E402
+from tsograph.producers.routes.node.paths import translate  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 

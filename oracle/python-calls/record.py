@@ -25,7 +25,8 @@ import json
 import os
 import runpy
 import sys
-from types import CodeType, FrameType
+from types import CodeType
+from types import FrameType
 from typing import Any
 
 INLINE = frozenset({"<listcomp>", "<dictcomp>", "<setcomp>"})

@@ -23,9 +23,11 @@ import json
 import subprocess
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 PINS = ("requests==2.34.2", "httpx==0.28.1", "aiohttp==3.14.5", "yarl==1.25.1")
 OUT = Path(__file__).resolve().parents[1] / "recordings" / "python-clients"

@@ -61,7 +61,10 @@ def alchemy() -> None:
     import sqlmodel
 
     sys.path.insert(0, str(FIXTURES / "alchemy" / "project"))
-    from app import flask_models, heroes, legacy, models
+    from app import flask_models
+    from app import heroes
+    from app import legacy
+    from app import models
 
     tables: dict[str, set[str]] = {}
     for metadata in (

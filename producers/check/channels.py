@@ -33,7 +33,8 @@ The rules, on canonical templates (`exchange.templates`):
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 

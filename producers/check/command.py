@@ -10,22 +10,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.check import report
-from tsograph.producers.check.documents import (
-    CALL,
-    CONTRACT,
-    DECL,
-    SQL,
-    USES,
-    Document,
-    read_documents,
-)
-from tsograph.producers.check.http_rules import HttpResult, check_http
-from tsograph.producers.check.pairs import PairsResult, check_pairs
+from tsograph.producers.check.documents import CALL
+from tsograph.producers.check.documents import CONTRACT
+from tsograph.producers.check.documents import DECL
+from tsograph.producers.check.documents import SQL
+from tsograph.producers.check.documents import USES
+from tsograph.producers.check.documents import Document
+from tsograph.producers.check.documents import read_documents
+from tsograph.producers.check.http_rules import HttpResult
+from tsograph.producers.check.http_rules import check_http
+from tsograph.producers.check.pairs import PairsResult
+from tsograph.producers.check.pairs import check_pairs
 from tsograph.producers.command_args import add_choice
 from tsograph.producers.help_text import add_command
 

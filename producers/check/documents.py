@@ -15,15 +15,21 @@ The same file named twice is read once, so a document never answers itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 import orjson
 
-from tsograph.exchange.errors import InputError, InvalidDocumentError
-from tsograph.exchange.validation import kind_of, validate
-from tsograph.producers.command_args import json_problem, read_input_file, shown
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.validation import kind_of
+from tsograph.exchange.validation import validate
+from tsograph.producers.command_args import json_problem
+from tsograph.producers.command_args import read_input_file
+from tsograph.producers.command_args import shown
 
 # The exchange's per-file cap (16 Mi characters) is at most 64 MiB of UTF-8.
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024

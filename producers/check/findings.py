@@ -8,8 +8,10 @@ is a warning. `--fail-on warning` turns warnings into a failing run too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 ERROR, WARNING = "error", "warning"

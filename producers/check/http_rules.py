@@ -44,22 +44,29 @@ producers, so they have no shadowing rule here.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections import Counter
+from collections import defaultdict
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.exchange.limitations import prefix_of
-from tsograph.exchange.scopes import dynamic_scope_applies, scope_applies
-from tsograph.producers.check.channels import (
-    Match,
-    ServerFlags,
-    channel_match,
-    method_match,
-    toggled_slash,
-)
-from tsograph.producers.check.documents import CALL, CONTRACT, DECL, Document
-from tsograph.producers.check.findings import Finding, Side
+from tsograph.exchange.scopes import dynamic_scope_applies
+from tsograph.exchange.scopes import scope_applies
+from tsograph.producers.check.channels import Match
+from tsograph.producers.check.channels import ServerFlags
+from tsograph.producers.check.channels import channel_match
+from tsograph.producers.check.channels import method_match
+from tsograph.producers.check.channels import toggled_slash
+from tsograph.producers.check.documents import CALL
+from tsograph.producers.check.documents import CONTRACT
+from tsograph.producers.check.documents import DECL
+from tsograph.producers.check.documents import Document
+from tsograph.producers.check.findings import Finding
+from tsograph.producers.check.findings import Side
 
 INFORMATIONAL = frozenset({"unsafe-operation-ids:", "duplicate-mapping-keys:"})
 

@@ -27,14 +27,18 @@ Facts of test sources are left out and counted.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tsograph.exchange.limitations import prefix_of
 from tsograph.producers.check.channels import Match
-from tsograph.producers.check.documents import SQL, Document
-from tsograph.producers.check.findings import Finding, Side
+from tsograph.producers.check.documents import SQL
+from tsograph.producers.check.documents import Document
+from tsograph.producers.check.findings import Finding
+from tsograph.producers.check.findings import Side
 
 Fact = Mapping[str, Any]
 

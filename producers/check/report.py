@@ -28,17 +28,24 @@ would be a wrong fact.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
 from tsograph.exchange.documents import tool
-from tsograph.exchange.errors import InternalError, InvalidDocumentError
+from tsograph.exchange.errors import InternalError
+from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.validation import validate
-from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.exchange.version import TOOL_NAME
+from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.check.documents import Document
-from tsograph.producers.check.findings import ERROR, VERDICTS, WARNING, Finding, sorted_findings
+from tsograph.producers.check.findings import ERROR
+from tsograph.producers.check.findings import VERDICTS
+from tsograph.producers.check.findings import WARNING
+from tsograph.producers.check.findings import Finding
+from tsograph.producers.check.findings import sorted_findings
 
 _SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _RELATED_SHOWN = 5

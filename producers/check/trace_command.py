@@ -26,18 +26,21 @@ from typing import Any
 import orjson
 
 from tsograph.exchange.documents import tool
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.exchange.validation import validate
-from tsograph.producers.check.channels import Match, ServerFlags, channel_match
-from tsograph.producers.check.documents import (
-    CALL,
-    DECL,
-    USES,
-    read_documents,
-    read_json,
-    validated,
-)
-from tsograph.producers.check.trace import index_by_usr, reached_per_root, route_entry
+from tsograph.producers.check.channels import Match
+from tsograph.producers.check.channels import ServerFlags
+from tsograph.producers.check.channels import channel_match
+from tsograph.producers.check.documents import CALL
+from tsograph.producers.check.documents import DECL
+from tsograph.producers.check.documents import USES
+from tsograph.producers.check.documents import read_documents
+from tsograph.producers.check.documents import read_json
+from tsograph.producers.check.documents import validated
+from tsograph.producers.check.trace import index_by_usr
+from tsograph.producers.check.trace import reached_per_root
+from tsograph.producers.check.trace import route_entry
 from tsograph.producers.command_args import add_choice
 from tsograph.producers.diagrams import output as diagrams
 from tsograph.producers.diagrams.trace_diagram import trace_diagram

@@ -24,8 +24,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tsograph.producers.diagrams.cut import cut
-from tsograph.producers.diagrams.graph_nodes import graph_edges, graph_node
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge
+from tsograph.producers.diagrams.graph_nodes import graph_edges
+from tsograph.producers.diagrams.graph_nodes import graph_node
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.held import HeldGraph
 

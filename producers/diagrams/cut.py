@@ -10,9 +10,14 @@ when anything is left out, one last node says how many and why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
-from tsograph.producers.diagrams.model import TIERS, Diagram, DiagramEdge, DiagramNode, LeftOut
+from tsograph.producers.diagrams.model import TIERS
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
+from tsograph.producers.diagrams.model import LeftOut
 
 DEFAULT_MAX_NODES = 60
 MAX_MAX_NODES = 1000

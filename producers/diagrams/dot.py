@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import string
 
-from tsograph.producers.diagrams.labels import left_out_lines, node_kind, node_lines
+from tsograph.producers.diagrams.labels import left_out_lines
+from tsograph.producers.diagrams.labels import node_kind
+from tsograph.producers.diagrams.labels import node_lines
 from tsograph.producers.diagrams.model import Diagram
 
 # Printable ASCII but the quote, the backslash, `&` (references) and `<` `>`

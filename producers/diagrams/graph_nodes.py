@@ -3,11 +3,15 @@ drawn from a graph (query answers, traversals, the review brief)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from tsograph.producers.diagrams.labels import short_name
-from tsograph.producers.diagrams.model import DiagramEdge, DiagramNode
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.held import HeldGraph

@@ -11,7 +11,8 @@ line, nor reorder or hide what is drawn around it.
 
 from __future__ import annotations
 
-from tsograph.producers.diagrams.model import DiagramNode, LeftOut
+from tsograph.producers.diagrams.model import DiagramNode
+from tsograph.producers.diagrams.model import LeftOut
 
 MAX_NAME = 60
 MAX_PLACE = 72

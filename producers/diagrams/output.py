@@ -8,8 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from tsograph.exchange.errors import UsageError
-from tsograph.producers.diagrams import dot, mermaid
-from tsograph.producers.diagrams.cut import DEFAULT_MAX_NODES, MAX_MAX_NODES
+from tsograph.producers.diagrams import dot
+from tsograph.producers.diagrams import mermaid
+from tsograph.producers.diagrams.cut import DEFAULT_MAX_NODES
+from tsograph.producers.diagrams.cut import MAX_MAX_NODES
 from tsograph.producers.diagrams.model import Diagram
 
 RENDERERS: dict[str, Callable[[Diagram], str]] = {"mermaid": mermaid.render, "dot": dot.render}

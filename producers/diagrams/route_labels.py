@@ -11,7 +11,8 @@ route-handler` without a path.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.node.server import ServerScan

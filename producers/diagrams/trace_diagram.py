@@ -23,13 +23,17 @@ nearest handler: another handler that reaches it too is not linked to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
+from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from tsograph.producers.check.trace import reached_per_root
 from tsograph.producers.diagrams.cut import cut
 from tsograph.producers.diagrams.labels import short_name
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
 
 # Keys of non-symbol nodes start with a character no symbol id holds (ids are
 # printable), so a table named like a symbol is still its own node.

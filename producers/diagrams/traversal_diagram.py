@@ -10,13 +10,17 @@ strongest tier.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
 
 from tsograph.producers.diagrams.cut import cut
 from tsograph.producers.diagrams.graph_nodes import graph_node
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
 from tsograph.producers.graph.indexed import IndexedGraph
-from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import MODE_TIERS
 from tsograph.producers.graph.traversal import Traversal
 
 RouteLabels = Callable[[], Mapping[str, tuple[str, ...]]]

@@ -15,46 +15,44 @@ guessed. Lookups are memoised per (file, name) and guarded against cycles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.graph.declared import DeclaredTypes, is_this_type, strip_wrappers
-from tsograph.producers.graph.referents import (
-    COMPUTED,
-    INDIRECT,
-    INTERFACE,
-    PARAMETER,
-    UNRESOLVED_IMPORT,
-    UNTYPED,
-    Declared,
-    External,
-    Instance,
-    Interface,
-    Module,
-    Unknown,
-    Value,
-)
-from tsograph.producers.lang.facts import (
-    FUNCTION_TYPE,
-    Declaration,
-    Export,
-    FileFacts,
-    Import,
-    Init,
-    Ref,
-    TypeDeclaration,
-    TypeRef,
-)
-from tsograph.producers.project.resolve import (
-    ASSET,
-    BUILTIN,
-    DECLARATION,
-    EXTERNAL,
-    MISSING,
-    SOURCE,
-    Resolver,
-)
+from tsograph.producers.graph.declared import DeclaredTypes
+from tsograph.producers.graph.declared import is_this_type
+from tsograph.producers.graph.declared import strip_wrappers
+from tsograph.producers.graph.referents import COMPUTED
+from tsograph.producers.graph.referents import INDIRECT
+from tsograph.producers.graph.referents import INTERFACE
+from tsograph.producers.graph.referents import PARAMETER
+from tsograph.producers.graph.referents import UNRESOLVED_IMPORT
+from tsograph.producers.graph.referents import UNTYPED
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import External
+from tsograph.producers.graph.referents import Instance
+from tsograph.producers.graph.referents import Interface
+from tsograph.producers.graph.referents import Module
+from tsograph.producers.graph.referents import Unknown
+from tsograph.producers.graph.referents import Value
+from tsograph.producers.lang.facts import FUNCTION_TYPE
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import TypeDeclaration
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.project.resolve import ASSET
+from tsograph.producers.project.resolve import BUILTIN
+from tsograph.producers.project.resolve import DECLARATION
+from tsograph.producers.project.resolve import EXTERNAL
+from tsograph.producers.project.resolve import MISSING
+from tsograph.producers.project.resolve import SOURCE
+from tsograph.producers.project.resolve import Resolver
 
 # Declaration kinds whose body runs when they are called. An accessor runs when
 # its property is read, so `obj.x()` calls what the getter returns, not the getter.

@@ -12,11 +12,17 @@ every importer, transitively.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.lang.facts import FileFacts, Init, Ref, Return, TypeRef, Write
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import Return
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.facts import Write
 
 # Fields of facts that only place a record in its own file: an importer never reads them.
 _POSITION_FIELDS = frozenset({"line", "column"})

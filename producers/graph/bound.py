@@ -11,23 +11,32 @@ and falls through to candidates.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tsograph.producers.graph.binding import Binder, holds_object, runs
-from tsograph.producers.graph.flow import (
-    Abstract,
-    Flow,
-    FlowIndex,
-    FlowMiss,
-    ValueFlow,
-    declared_member,
-    is_reflective,
-)
-from tsograph.producers.graph.referents import Declared, Module
-from tsograph.producers.graph.test_side import TestSide, test_side
-from tsograph.producers.lang.facts import CallSite, Declaration, FileFacts, Init, Ref
-from tsograph.producers.project.paths import ancestors, parent
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.binding import holds_object
+from tsograph.producers.graph.binding import runs
+from tsograph.producers.graph.flow import Abstract
+from tsograph.producers.graph.flow import Flow
+from tsograph.producers.graph.flow import FlowIndex
+from tsograph.producers.graph.flow import FlowMiss
+from tsograph.producers.graph.flow import ValueFlow
+from tsograph.producers.graph.flow import declared_member
+from tsograph.producers.graph.flow import is_reflective
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import Module
+from tsograph.producers.graph.test_side import TestSide
+from tsograph.producers.graph.test_side import test_side
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.project.paths import ancestors
+from tsograph.producers.project.paths import parent
 
 # Site kinds whose argument lists reach the target's parameters.
 _ARGUMENT_KINDS = frozenset({"call", "new", "super"})

@@ -24,40 +24,43 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.graph.binding import CALLABLE_KINDS, Binder
-from tsograph.producers.graph.bound import BoundDispatch, Program
-from tsograph.producers.graph.call_lines import dispatch_lines, unresolved_line
+from tsograph.producers.graph.binding import CALLABLE_KINDS
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.bound import BoundDispatch
+from tsograph.producers.graph.bound import Program
+from tsograph.producers.graph.call_lines import dispatch_lines
+from tsograph.producers.graph.call_lines import unresolved_line
 from tsograph.producers.graph.dispatch import Dispatcher
 from tsograph.producers.graph.flow import FlowMiss
 from tsograph.producers.graph.merged_edges import strongest_by_file
-from tsograph.producers.graph.model import (
-    Edge,
-    Graph,
-    Node,
-    add_declaration_node,
-    with_unresolved,
-)
-from tsograph.producers.graph.referents import (
-    COMPUTED,
-    INDIRECT,
-    INTERFACE,
-    PARAMETER,
-    UNTYPED,
-    Declared,
-    External,
-    Instance,
-    Interface,
-    Module,
-    Unknown,
-    Value,
-)
-from tsograph.producers.lang.facts import CallSite, Declaration, Ref
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Node
+from tsograph.producers.graph.model import add_declaration_node
+from tsograph.producers.graph.model import with_unresolved
+from tsograph.producers.graph.referents import COMPUTED
+from tsograph.producers.graph.referents import INDIRECT
+from tsograph.producers.graph.referents import INTERFACE
+from tsograph.producers.graph.referents import PARAMETER
+from tsograph.producers.graph.referents import UNTYPED
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import External
+from tsograph.producers.graph.referents import Instance
+from tsograph.producers.graph.referents import Interface
+from tsograph.producers.graph.referents import Module
+from tsograph.producers.graph.referents import Unknown
+from tsograph.producers.graph.referents import Value
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Ref
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.file_memo import FileMemo

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
+from collections.abc import Mapping
 
 
 def closure(starts: Iterable[str], following: Mapping[str, Iterable[str]]) -> set[str]:

@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
+from typing import BinaryIO
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import UsageError
-from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS, write_lines
-from tsograph.producers.command_args import add_cache_arguments, add_output_arguments
+from tsograph.exchange.writer import MAX_SNAPSHOT_CHARS
+from tsograph.exchange.writer import write_lines
+from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import add_output_arguments
 from tsograph.producers.graph.project_graph import load_from_arguments
-from tsograph.producers.graph.records import graph_records, store_validated, without_details
+from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import store_validated
+from tsograph.producers.graph.records import without_details
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.project.gitrev import head_revision

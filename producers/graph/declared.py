@@ -25,27 +25,24 @@ the union rules of the graph builder.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
+from typing import TypeVar
 
-from tsograph.producers.graph.referents import (
-    UNTYPED,
-    Declared,
-    External,
-    Instance,
-    Interface,
-    Unknown,
-    Value,
-)
-from tsograph.producers.lang.facts import (
-    FUNCTION_TYPE,
-    Binding,
-    CallSite,
-    Declaration,
-    FileFacts,
-    Init,
-    Ref,
-    TypeRef,
-)
+from tsograph.producers.graph.referents import UNTYPED
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import External
+from tsograph.producers.graph.referents import Instance
+from tsograph.producers.graph.referents import Interface
+from tsograph.producers.graph.referents import Unknown
+from tsograph.producers.graph.referents import Value
+from tsograph.producers.lang.facts import FUNCTION_TYPE
+from tsograph.producers.lang.facts import Binding
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import TypeRef
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.binding import Binder

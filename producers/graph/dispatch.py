@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tsograph.producers.graph.binding import Binder, holds_object, runs
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.binding import holds_object
+from tsograph.producers.graph.binding import runs
 from tsograph.producers.graph.referents import Interface
 
 MAX_INTERFACE_DEPTH = 32

@@ -32,30 +32,39 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from tsograph.exchange.limitations import counted_reasons
-from tsograph.exchange.templates import canonicalize, segments_of
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import segments_of
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import is_function
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript import read_syntax
-from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import read_config
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import root_package
 from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.routes import nextjs
 from tsograph.producers.routes.next_scan import Scan as NextScan
-from tsograph.producers.routes.next_settings import config_file, settings_from
-from tsograph.producers.routes.node.server import ServerScan, scan_server
+from tsograph.producers.routes.next_settings import config_file
+from tsograph.producers.routes.next_settings import settings_from
+from tsograph.producers.routes.node.server import ServerScan
+from tsograph.producers.routes.node.server import scan_server
 
 # App Router files whose exports Next.js renders or calls (next-app-loader FILE_TYPES,
 # page and the parallel-route `default`).

@@ -15,15 +15,24 @@ rule of their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.graph.binding import Binder
-from tsograph.producers.graph.bound import BoundDispatch, FlowState, Program
+from tsograph.producers.graph.bound import BoundDispatch
+from tsograph.producers.graph.bound import FlowState
+from tsograph.producers.graph.bound import Program
 from tsograph.producers.graph.build import SitesRun
-from tsograph.producers.graph.flow_reuse import FlowReuse, resume_flow
-from tsograph.producers.graph.model import Edge, Relation, TypeDeclaration
-from tsograph.producers.lang.facts import FileFacts, Ref
+from tsograph.producers.graph.flow_reuse import FlowReuse
+from tsograph.producers.graph.flow_reuse import resume_flow
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Relation
+from tsograph.producers.graph.model import TypeDeclaration
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Ref
 
 # A file's relations and the interfaces and type aliases it declares (relations.py).
 FileRelations = tuple[tuple[Relation, ...], tuple[TypeDeclaration, ...]]

@@ -36,12 +36,21 @@ unknown and counted.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field
 
-from tsograph.producers.graph.binding import Binder, holds_object
-from tsograph.producers.graph.referents import Declared, External, Instance
-from tsograph.producers.lang.facts import CallSite, Declaration, Init, Ref, Write
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.binding import holds_object
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import External
+from tsograph.producers.graph.referents import Instance
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import Write
 
 MAX_STEPS = 20_000
 MAX_NESTING = 256

@@ -35,9 +35,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsograph.producers.graph.binding_surface import surface
-from tsograph.producers.graph.bound import BoundDispatch, Entry, FlowState, contribution
+from tsograph.producers.graph.bound import BoundDispatch
+from tsograph.producers.graph.bound import Entry
+from tsograph.producers.graph.bound import FlowState
+from tsograph.producers.graph.bound import contribution
 from tsograph.producers.graph.build import SitesRun
-from tsograph.producers.lang.facts import FileFacts, Ref
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Ref
 
 # Index slots keyed by a declaration id: an entry under a new declaration is new to
 # every query. Writes by member name, computed writes and loaded modules never are.

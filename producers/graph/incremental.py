@@ -41,35 +41,43 @@ from __future__ import annotations
 
 import gc
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from collections.abc import Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from tsograph.producers.graph.binding_surface import Resolved, added_names, name_readers, surface
+from tsograph.producers.graph.binding_surface import Resolved
+from tsograph.producers.graph.binding_surface import added_names
+from tsograph.producers.graph.binding_surface import name_readers
+from tsograph.producers.graph.binding_surface import surface
 from tsograph.producers.graph.bound import FlowState
 from tsograph.producers.graph.closure import closure
-from tsograph.producers.graph.file_memo import FileMemo, FileResults
-from tsograph.producers.graph.flow_reuse import FlowReuse, KeptFile, mentions
+from tsograph.producers.graph.file_memo import FileMemo
+from tsograph.producers.graph.file_memo import FileResults
+from tsograph.producers.graph.flow_reuse import FlowReuse
+from tsograph.producers.graph.flow_reuse import KeptFile
+from tsograph.producers.graph.flow_reuse import mentions
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.project_graph import (
-    EarlierRead,
-    ProjectGraph,
-    ProjectRead,
-    ProjectRoots,
-    ReadStats,
-    bind_project,
-    load_graph,
-    project_model,
-    project_roots,
-    read_facts,
-    read_project,
-)
+from tsograph.producers.graph.project_graph import EarlierRead
+from tsograph.producers.graph.project_graph import ProjectGraph
+from tsograph.producers.graph.project_graph import ProjectRead
+from tsograph.producers.graph.project_graph import ProjectRoots
+from tsograph.producers.graph.project_graph import ReadStats
+from tsograph.producers.graph.project_graph import bind_project
+from tsograph.producers.graph.project_graph import load_graph
+from tsograph.producers.graph.project_graph import project_model
+from tsograph.producers.graph.project_graph import project_roots
+from tsograph.producers.graph.project_graph import read_facts
+from tsograph.producers.graph.project_graph import read_project
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.cache_names import cache_namespace
 from tsograph.producers.project.facts_cache import FactsCache
-from tsograph.producers.project.fsread import Dependency, recording, still_holds
+from tsograph.producers.project.fsread import Dependency
+from tsograph.producers.project.fsread import recording
+from tsograph.producers.project.fsread import still_holds
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.project.walk import SourceSet

@@ -14,13 +14,20 @@ ids get numbers too, so a traversal runs over them exactly as over any id, and
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import add, itemgetter, lt, mul
+from itertools import compress
+from itertools import repeat
+from operator import add
+from operator import itemgetter
+from operator import lt
+from operator import mul
 from typing import Any
 
-from tsograph.producers.graph.model import EVIDENCE_ORDER, Graph
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import Graph
 
 _RANK = {evidence: rank for rank, evidence in enumerate(EVIDENCE_ORDER)}
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tsograph.producers.graph.model import Edge, Node, edge_order, strongest_edges
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Node
+from tsograph.producers.graph.model import edge_order
+from tsograph.producers.graph.model import strongest_edges
 
 if TYPE_CHECKING:
     from tsograph.producers.graph.file_memo import FileMemo

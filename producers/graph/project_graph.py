@@ -16,33 +16,39 @@ import multiprocessing
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 import orjson
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.command_args import project_folder
-from tsograph.producers.graph.graph_cache import GraphCache, graph_key
-from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.graph_cache import GraphCache
+from tsograph.producers.graph.graph_cache import graph_key
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import graph_from_snapshot
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.lang.facts import FactsFormatError, FileFacts
-from tsograph.producers.project.cache_names import cache_namespace, code_digest
+from tsograph.producers.lang.facts import FactsFormatError
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.project.cache_names import cache_namespace
+from tsograph.producers.project.cache_names import code_digest
 from tsograph.producers.project.facts_cache import FactsCache
-from tsograph.producers.project.fsread import Dependency, recording
+from tsograph.producers.project.fsread import Dependency
+from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.languages import source_language
-from tsograph.producers.project.walk import (
-    PYTHON_SUFFIX,
-    SourceSet,
-    UnreadableSource,
-    WalkedFile,
-    read_source,
-    walk,
-)
+from tsograph.producers.project.walk import PYTHON_SUFFIX
+from tsograph.producers.project.walk import SourceSet
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import WalkedFile
+from tsograph.producers.project.walk import read_source
+from tsograph.producers.project.walk import walk
 
 # The binder, the front-ends and the entry-point scanners are imported where a
 # build starts (`_extract`, `bind_project`, `project_model`, `load_graph` on a
@@ -337,7 +343,8 @@ def load_graph(
             sources,
             read.digests,
         )
-    from tsograph.producers.graph.python.load import build_python, python_namespace
+    from tsograph.producers.graph.python.load import build_python
+    from tsograph.producers.graph.python.load import python_namespace
 
     facts_cache = FactsCache(
         directory, python_namespace() if language == "python" else cache_namespace()
@@ -400,7 +407,8 @@ def bind_project(
     from tsograph.producers.graph.binding import Binder
     from tsograph.producers.graph.bound import Program
     from tsograph.producers.graph.build import build_graph
-    from tsograph.producers.graph.entries import apply_entry_points, find_entry_points
+    from tsograph.producers.graph.entries import apply_entry_points
+    from tsograph.producers.graph.entries import find_entry_points
     from tsograph.producers.graph.file_gaps import file_gap_lines
     from tsograph.producers.graph.relations import js_relations
 

@@ -10,14 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from tsograph.exchange import documents
-from tsograph.producers.graph.model import (
-    MODES,
-    Graph,
-    edge_record,
-    node_record,
-    relation_record,
-    type_record,
-)
+from tsograph.producers.graph.model import MODES
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import edge_record
+from tsograph.producers.graph.model import node_record
+from tsograph.producers.graph.model import relation_record
+from tsograph.producers.graph.model import type_record
 from tsograph.producers.graph.project_graph import ProjectGraph
 from tsograph.producers.graph.snapshot_checks import validate_snapshot
 

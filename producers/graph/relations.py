@@ -24,17 +24,29 @@ listed as `types`, so a relation's end can be found by name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable
+from collections.abc import Container
+from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from tsograph.exchange.symbol_ids import module_id, symbol_id
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.exchange.symbol_ids import symbol_id
 from tsograph.producers.graph.binding import Binder
-from tsograph.producers.graph.model import Relation, Site, TypeDeclaration
-from tsograph.producers.graph.referents import Instance, Interface, Module, Value
-from tsograph.producers.lang.facts import Declaration, FileFacts, TypeRef
+from tsograph.producers.graph.model import Relation
+from tsograph.producers.graph.model import Site
+from tsograph.producers.graph.model import TypeDeclaration
+from tsograph.producers.graph.referents import Instance
+from tsograph.producers.graph.referents import Interface
+from tsograph.producers.graph.referents import Module
+from tsograph.producers.graph.referents import Value
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import TypeRef
 
 if TYPE_CHECKING:
-    from tsograph.producers.graph.file_memo import FileMemo, FileRelations
+    from tsograph.producers.graph.file_memo import FileMemo
+    from tsograph.producers.graph.file_memo import FileRelations
 
 OVERRIDING_KINDS = ("method", "accessor", "field")
 

@@ -23,7 +23,9 @@ import orjson
 
 from tsograph.exchange.errors import InputError
 from tsograph.exchange.validation import kind_of
-from tsograph.producers.command_args import json_problem, read_input_file, shown
+from tsograph.producers.command_args import json_problem
+from tsograph.producers.command_args import read_input_file
+from tsograph.producers.command_args import shown
 
 MAX_ROOTS_FILE_BYTES = 64 * 1024 * 1024
 # A root id longer than this cannot be written into a language-traversal document.

@@ -15,10 +15,16 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.errors import InputError, InvalidDocumentError
-from tsograph.exchange.validation import kind_of, validate
-from tsograph.producers.command_args import json_problem, ndjson_records, read_input_file, shown
-from tsograph.producers.graph.snapshot_checks import FORMAT, validate_snapshot
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import InvalidDocumentError
+from tsograph.exchange.validation import kind_of
+from tsograph.exchange.validation import validate
+from tsograph.producers.command_args import json_problem
+from tsograph.producers.command_args import ndjson_records
+from tsograph.producers.command_args import read_input_file
+from tsograph.producers.command_args import shown
+from tsograph.producers.graph.snapshot_checks import FORMAT
+from tsograph.producers.graph.snapshot_checks import validate_snapshot
 
 MAX_SNAPSHOT_BYTES = 128 * 1024 * 1024
 NDJSON_FORMAT = "tsograph-graph-ndjson"

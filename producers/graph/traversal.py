@@ -40,23 +40,27 @@ comparison of integers.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import accumulate
 from itertools import count as ascending
 from operator import add
 from typing import Any
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.graph.condensed import (
-    Condensed,
-    keep_smallest,
-    nearest_two,
-    smallest_roots,
-    within_budget,
-)
-from tsograph.producers.graph.indexed import IndexedGraph, ModeEdges, mode_edges
-from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Graph
+from tsograph.producers.graph.condensed import Condensed
+from tsograph.producers.graph.condensed import keep_smallest
+from tsograph.producers.graph.condensed import nearest_two
+from tsograph.producers.graph.condensed import smallest_roots
+from tsograph.producers.graph.condensed import within_budget
+from tsograph.producers.graph.indexed import IndexedGraph
+from tsograph.producers.graph.indexed import ModeEdges
+from tsograph.producers.graph.indexed import mode_edges
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import MODE_TIERS
+from tsograph.producers.graph.model import Graph
 
 ROOT_SPREAD_CAP = 65
 MAX_LISTED_ROOTS = 64

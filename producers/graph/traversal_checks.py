@@ -23,7 +23,8 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.validation import check_references, validate
+from tsograph.exchange.validation import check_references
+from tsograph.exchange.validation import validate
 from tsograph.schemas import schema_path
 
 FORMAT = "language-traversal"

@@ -25,17 +25,18 @@ import sys
 from typing import Any
 
 from tsograph.exchange import documents
-from tsograph.exchange.errors import EXIT_USAGE, UsageError
+from tsograph.exchange.errors import EXIT_USAGE
+from tsograph.exchange.errors import UsageError
 from tsograph.producers import progress
-from tsograph.producers.command_args import add_choice, add_output_arguments
-from tsograph.producers.diagrams.output import (
-    DIAGRAM_FORMATS,
-    add_max_nodes,
-    max_nodes,
-    write_diagram,
-)
+from tsograph.producers.command_args import add_choice
+from tsograph.producers.command_args import add_output_arguments
+from tsograph.producers.diagrams.output import DIAGRAM_FORMATS
+from tsograph.producers.diagrams.output import add_max_nodes
+from tsograph.producers.diagrams.output import max_nodes
+from tsograph.producers.diagrams.output import write_diagram
 from tsograph.producers.diagrams.route_labels import route_labels
-from tsograph.producers.diagrams.traversal_diagram import RouteLabels, traversal_diagram
+from tsograph.producers.diagrams.traversal_diagram import RouteLabels
+from tsograph.producers.diagrams.traversal_diagram import traversal_diagram
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.command import add_graph_options
 from tsograph.producers.graph.indexed import IndexedGraph
@@ -43,7 +44,10 @@ from tsograph.producers.graph.model import MODES
 from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
-from tsograph.producers.graph.traversal import MAX_DEPTH, MAX_REACHED, is_declaration_id, traverse
+from tsograph.producers.graph.traversal import MAX_DEPTH
+from tsograph.producers.graph.traversal import MAX_REACHED
+from tsograph.producers.graph.traversal import is_declaration_id
+from tsograph.producers.graph.traversal import traverse
 from tsograph.producers.graph.traversal_checks import validate_traversal
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit

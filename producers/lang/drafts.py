@@ -12,29 +12,30 @@ name up.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Protocol
 
-from tsograph.exchange.symbol_ids import MODULE, CallbackNamer, module_id
-from tsograph.producers.lang.facts import (
-    Binding,
-    BindingKind,
-    CallSite,
-    Declaration,
-    DeclarationKind,
-    Export,
-    FileFacts,
-    HeadKind,
-    Import,
-    Init,
-    InitKind,
-    Ref,
-    Return,
-    SiteKind,
-    TypeDeclaration,
-    TypeRef,
-    Write,
-)
+from tsograph.exchange.symbol_ids import MODULE
+from tsograph.exchange.symbol_ids import CallbackNamer
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.producers.lang.facts import Binding
+from tsograph.producers.lang.facts import BindingKind
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import DeclarationKind
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import HeadKind
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import InitKind
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import Return
+from tsograph.producers.lang.facts import SiteKind
+from tsograph.producers.lang.facts import TypeDeclaration
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.facts import Write
 
 # What a name in a scope stands for: ("decl", id), ("import", index), ("param"|"local", index);
 # Python also has ("this"|"static-this", class id) and ("other", name).

@@ -97,10 +97,15 @@ from __future__ import annotations
 
 import copyreg
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
+from dataclasses import fields
 from functools import partial
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import Literal
+from typing import Self
+from typing import TypeVar
 
 import orjson
 

@@ -20,8 +20,10 @@ from typing import TypeVar
 
 from tree_sitter import Node as TSNode
 
-from tsograph.producers.lang.lowering_nodes import lowered, source_text
-from tsograph.producers.lang.syntax_tree import Node, link_parents
+from tsograph.producers.lang.lowering_nodes import lowered
+from tsograph.producers.lang.lowering_nodes import source_text
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.syntax_tree import link_parents
 
 # A lowered child or a token's text: what a frame keeps by grammar field.
 _Item = TypeVar("_Item")

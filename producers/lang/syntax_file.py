@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.exchange.locations import LineIndex
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.syntax_tree import Node, decode, encode
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.syntax_tree import decode
+from tsograph.producers.lang.syntax_tree import encode
 
 Span = tuple[int, int, str]  # (start, end, owner id), in source order
 

@@ -18,7 +18,8 @@ Interface:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
+from collections.abc import Collection
 
 from tsograph.producers.lang.syntax_tree import Node
 

@@ -11,7 +11,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.command_args import add_cache_arguments, project_folder
+from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import project_folder
 from tsograph.producers.help_text import add_command
 from tsograph.producers.query.command import add_kept_option
 

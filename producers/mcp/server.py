@@ -18,10 +18,12 @@ import anyio.from_thread
 import anyio.to_thread
 import orjson
 from mcp import types
-from mcp.server import Server, ServerRequestContext
+from mcp.server import Server
+from mcp.server import ServerRequestContext
 from mcp.server.stdio import stdio_server
 
-from tsograph.exchange.version import TOOL_NAME, TOOL_VERSION
+from tsograph.exchange.version import TOOL_NAME
+from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.mcp.session import GraphSession
 from tsograph.producers.mcp.tools import tool_specs
 

@@ -24,38 +24,42 @@ import gc
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.errors import ToolError, UsageError
+from tsograph.exchange.errors import ToolError
+from tsograph.exchange.errors import UsageError
 from tsograph.producers import progress
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import PARSING
 from tsograph.producers.project.languages import LANGUAGES
-from tsograph.producers.query.answer import (
-    DEFAULT_LIMIT,
-    MAX_LIMIT,
-    Page,
-    answer,
-    error_answer,
-    read_cursor,
-    request_key,
-)
-from tsograph.producers.query.base_side import BaseSide, folder_loader, read_base
-from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget, Clock
+from tsograph.producers.query.answer import DEFAULT_LIMIT
+from tsograph.producers.query.answer import MAX_LIMIT
+from tsograph.producers.query.answer import Page
+from tsograph.producers.query.answer import answer
+from tsograph.producers.query.answer import error_answer
+from tsograph.producers.query.answer import read_cursor
+from tsograph.producers.query.answer import request_key
+from tsograph.producers.query.base_side import BaseSide
+from tsograph.producers.query.base_side import folder_loader
+from tsograph.producers.query.base_side import read_base
+from tsograph.producers.query.budget import DEFAULT_BUDGET_MS
+from tsograph.producers.query.budget import MAX_BUDGET_MS
+from tsograph.producers.query.budget import Budget
+from tsograph.producers.query.budget import Clock
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.keep import Keeper
-from tsograph.producers.query.questions import (
-    MAX_DEPTH,
-    QUESTIONS,
-    Refused,
-    Request,
-    Result,
-    ask,
-)
-from tsograph.producers.query.targets import target_path, unsafe_path
+from tsograph.producers.query.questions import MAX_DEPTH
+from tsograph.producers.query.questions import QUESTIONS
+from tsograph.producers.query.questions import Refused
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import Result
+from tsograph.producers.query.questions import ask
+from tsograph.producers.query.targets import target_path
+from tsograph.producers.query.targets import unsafe_path
 
 KEPT_ANSWERS = 32
 KEPT_BASES = 4  # base versions read for --base questions, most recent first

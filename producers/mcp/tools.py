@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tsograph.producers.graph.model import EVIDENCE_ORDER
-from tsograph.producers.query.questions import QUESTIONS, UNAVAILABLE
+from tsograph.producers.query.questions import QUESTIONS
+from tsograph.producers.query.questions import UNAVAILABLE
 
 _STRING = {"type": "string"}
 _PAGING: dict[str, Any] = {

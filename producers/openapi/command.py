@@ -10,12 +10,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from tsograph.producers.command_args import add_output_arguments, checked_service
+from tsograph.exchange.documents import bridge_facts
+from tsograph.exchange.documents import generated_at
+from tsograph.exchange.documents import project_name
+from tsograph.exchange.documents import source_modified_at
+from tsograph.producers.command_args import add_output_arguments
+from tsograph.producers.command_args import checked_service
 from tsograph.producers.help_text import add_command
 from tsograph.producers.openapi.contract import build_contract
 from tsograph.producers.openapi.parsing import parse_spec
-from tsograph.producers.openapi.spec_file import locate, read
+from tsograph.producers.openapi.spec_file import locate
+from tsograph.producers.openapi.spec_file import read
 from tsograph.producers.output_formats import emit
 
 

@@ -20,12 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tsograph.exchange.templates import Template, canonicalize, canonicalize_braced, encode_literal
+from tsograph.exchange.templates import Template
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import canonicalize_braced
+from tsograph.exchange.templates import encode_literal
 from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.openapi import coverage as causes
 from tsograph.producers.openapi.coverage import Coverage
 from tsograph.producers.openapi.dialects import detect
-from tsograph.producers.openapi.operations import Operation, OperationCollector
+from tsograph.producers.openapi.operations import Operation
+from tsograph.producers.openapi.operations import OperationCollector
 from tsograph.producers.openapi.parsing import ParsedSpec
 from tsograph.producers.openapi.positions import SourcePositions
 from tsograph.producers.openapi.repeats import RepeatedKeys

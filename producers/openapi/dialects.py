@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 
 from tsograph.exchange.errors import InputError
-from tsograph.producers.openapi.tree import SpecMap, scalar_text
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import scalar_text
 
 
 @dataclass(frozen=True)

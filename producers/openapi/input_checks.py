@@ -11,7 +11,8 @@ from __future__ import annotations
 from itertools import accumulate
 
 from tsograph.exchange.errors import InputError
-from tsograph.exchange.locations import BOM, LineIndex
+from tsograph.exchange.locations import BOM
+from tsograph.exchange.locations import LineIndex
 
 MAX_SPEC_BYTES = 16 * 1024 * 1024
 MAX_ESTIMATED_VALUES = 1_500_000

@@ -16,7 +16,9 @@ import re
 import sys
 from typing import Any
 
-from tsograph.producers.openapi.tree import Opaque, SpecMap, Tree
+from tsograph.producers.openapi.tree import Opaque
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import Tree
 
 # One token per match. The decoder has already accepted the text, so commas can
 # be skipped like whitespace and a key's colon read with the key: group 1 is a

@@ -15,15 +15,14 @@ from tsograph.producers.openapi.coverage import Coverage
 from tsograph.producers.openapi.dialects import Dialect
 from tsograph.producers.openapi.path_refs import PathItemRefs
 from tsograph.producers.openapi.repeats import RepeatedKeys
-from tsograph.producers.openapi.server_urls import (
-    DEFAULT_PREFIX,
-    MALFORMED_SERVER,
-    UNKNOWN_BASE,
-    Prefix,
-    ServerEvaluator,
-    resolve_base_path,
-)
-from tsograph.producers.openapi.tree import SpecMap, is_null
+from tsograph.producers.openapi.server_urls import DEFAULT_PREFIX
+from tsograph.producers.openapi.server_urls import MALFORMED_SERVER
+from tsograph.producers.openapi.server_urls import UNKNOWN_BASE
+from tsograph.producers.openapi.server_urls import Prefix
+from tsograph.producers.openapi.server_urls import ServerEvaluator
+from tsograph.producers.openapi.server_urls import resolve_base_path
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import is_null
 
 MAX_OPERATION_ID_CHARS = 1024
 

@@ -11,10 +11,16 @@ import re
 from dataclasses import dataclass
 
 from tsograph.exchange.errors import InputError
-from tsograph.producers.openapi.input_checks import MAX_FLOW_DEPTH, check_size, decode, prescan
-from tsograph.producers.openapi.json_composer import JsonSyntaxError, check_json, compose_json
+from tsograph.producers.openapi.input_checks import MAX_FLOW_DEPTH
+from tsograph.producers.openapi.input_checks import check_size
+from tsograph.producers.openapi.input_checks import decode
+from tsograph.producers.openapi.input_checks import prescan
+from tsograph.producers.openapi.json_composer import JsonSyntaxError
+from tsograph.producers.openapi.json_composer import check_json
+from tsograph.producers.openapi.json_composer import compose_json
 from tsograph.producers.openapi.positions import SourcePositions
-from tsograph.producers.openapi.tree import SpecMap, Tree
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import Tree
 from tsograph.producers.openapi.yaml_composer import compose_yaml
 
 _LOOKS_LIKE_JSON = re.compile(r"[ \t\r\n]*[{\[]")

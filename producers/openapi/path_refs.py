@@ -16,7 +16,9 @@ from urllib.parse import unquote
 from tsograph.producers.openapi import coverage as causes
 from tsograph.producers.openapi.coverage import Coverage
 from tsograph.producers.openapi.repeats import RepeatedKeys
-from tsograph.producers.openapi.tree import Key, Opaque, SpecMap
+from tsograph.producers.openapi.tree import Key
+from tsograph.producers.openapi.tree import Opaque
+from tsograph.producers.openapi.tree import SpecMap
 
 MAX_REF_HOPS = 16
 # References followed in the whole spec. Specs reference each path item once or

@@ -9,7 +9,8 @@ the mark either, so offsets here are relative to the text after it.
 
 from __future__ import annotations
 
-from tsograph.exchange.locations import BOM, LineIndex
+from tsograph.exchange.locations import BOM
+from tsograph.exchange.locations import LineIndex
 
 # Characters between two remembered byte offsets; a lookup encodes at most this many.
 _STRIDE = 4096

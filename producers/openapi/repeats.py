@@ -15,7 +15,9 @@ from collections.abc import Collection
 from tsograph.exchange.errors import InputError
 from tsograph.exchange.limitations import counted
 from tsograph.producers.openapi.positions import SourcePositions
-from tsograph.producers.openapi.tree import Key, SpecMap, Tree
+from tsograph.producers.openapi.tree import Key
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import Tree
 
 
 class RepeatedKeys:

@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from tsograph.producers.openapi.tree import SpecMap, is_null, scalar_text
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import is_null
+from tsograph.producers.openapi.tree import scalar_text
 
 ROOT = "root"
 BASE = "base"

@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.producers.command_args import project_folder
 from tsograph.producers.openapi.input_checks import MAX_SPEC_BYTES
 

@@ -24,23 +24,25 @@ import re
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (
-    AliasEvent,
-    DocumentEndEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-)
+from ruamel.yaml.error import MarkedYAMLError
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import AliasEvent
+from ruamel.yaml.events import DocumentEndEvent
+from ruamel.yaml.events import DocumentStartEvent
+from ruamel.yaml.events import MappingEndEvent
+from ruamel.yaml.events import MappingStartEvent
+from ruamel.yaml.events import ScalarEvent
+from ruamel.yaml.events import SequenceEndEvent
+from ruamel.yaml.events import SequenceStartEvent
+from ruamel.yaml.events import StreamEndEvent
 from ruamel.yaml.reader import ReaderError
 
 from tsograph.exchange.errors import InputError
 from tsograph.producers.openapi.positions import SourcePositions
-from tsograph.producers.openapi.tree import MAX_NESTING, Opaque, SpecMap, Tree
+from tsograph.producers.openapi.tree import MAX_NESTING
+from tsograph.producers.openapi.tree import Opaque
+from tsograph.producers.openapi.tree import SpecMap
+from tsograph.producers.openapi.tree import Tree
 
 MAX_ALIAS_LOOKUPS = 100_000
 

@@ -15,7 +15,8 @@ def grammar_version() -> str:
     # Reading package metadata costs milliseconds a call and every run of a query
     # server or a test asks several times; the installed grammars do not change under it.
     # importlib.metadata is imported here: about 50 ms that a warm run does not need.
-    from importlib.metadata import PackageNotFoundError, version
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version
 
     try:
         return version("tree-sitter-language-pack") + "/" + version("tree-sitter")

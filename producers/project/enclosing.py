@@ -15,13 +15,17 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, seen_from
-from tsograph.producers.project.lockfiles import ROOT_LOCKFILES, read_lockfile
-from tsograph.producers.project.packages import Workspace, load_workspace
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import seen_from
+from tsograph.producers.project.lockfiles import ROOT_LOCKFILES
+from tsograph.producers.project.lockfiles import read_lockfile
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.packages import load_workspace
 
 
 @dataclass(eq=False)

@@ -11,7 +11,8 @@ import hashlib
 import os
 import posixpath
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 

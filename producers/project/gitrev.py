@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
 
 _HASH = re.compile(r"^(?:[0-9a-f]{40}|[0-9a-f]{64})$")
 _MAX_GIT_FILE = 64 * 1024 * 1024  # packed-refs of large repositories

@@ -25,7 +25,8 @@ from pathlib import Path
 
 import orjson
 
-from tsograph.producers.project import jsonc, paths
+from tsograph.producers.project import jsonc
+from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import read_config
 
 MAX_LOCKFILE_BYTES = 64 * 1024 * 1024

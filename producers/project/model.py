@@ -25,21 +25,33 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript import parse_file
 from tsograph.producers.project.enclosing import Enclosing
-from tsograph.producers.project.packages import RootPackage, Workspace, load_workspace, root_package
-from tsograph.producers.project.resolve import SOURCE, Resolution, Resolver
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.project.packages import RootPackage
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.packages import root_package
+from tsograph.producers.project.resolve import SOURCE
+from tsograph.producers.project.resolve import Resolution
+from tsograph.producers.project.resolve import Resolver
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.syntax_cache import uncached_syntax_files
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.project.tsconfig import ConfigSet, load_configs
-from tsograph.producers.project.walk import SourceSet, UnreadableSource, read_source, walk
+from tsograph.producers.project.tsconfig import ConfigSet
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.walk import SourceSet
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import read_source
+from tsograph.producers.project.walk import walk
 
 CONFIG_TEXT = "tsconfig/jsconfig/package.json file(s) could not be read"
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, read_config, subfolders
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.fsread import subfolders
 
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 # Fields that make a package's exports reachable by code outside the scan.

@@ -41,12 +41,15 @@ import re
 import sys
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
+from typing import Literal
 
-from tsograph.producers.project.fsread import ConfigReadError, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
 
 ResolutionKind = Literal["module", "namespace", "external", "miss", "ambiguous"]
 PROJECT_MARKERS = ("pyproject.toml", "setup.cfg", "setup.py")

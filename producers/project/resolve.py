@@ -22,18 +22,21 @@ Statically, from the walked source set and the configs, the way TypeScript's
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import is_dir, lexists
-from tsograph.producers.project.packages import (
-    PackageInfo,
-    Workspace,
-    package_name_of,
-    resolve_exports,
-)
-from tsograph.producers.project.tsconfig import CompilerConfig, ConfigSet, match_pattern, substitute
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import lexists
+from tsograph.producers.project.packages import PackageInfo
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.packages import package_name_of
+from tsograph.producers.project.packages import resolve_exports
+from tsograph.producers.project.tsconfig import CompilerConfig
+from tsograph.producers.project.tsconfig import ConfigSet
+from tsograph.producers.project.tsconfig import match_pattern
+from tsograph.producers.project.tsconfig import substitute
 
 SOURCE = "source"
 DECLARATION = "declaration"

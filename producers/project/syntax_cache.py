@@ -14,7 +14,8 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tsograph.producers.lang.facts import FactsFormatError, FileFacts
+from tsograph.producers.lang.facts import FactsFormatError
+from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.cache_names import cache_namespace
 from tsograph.producers.project.facts_cache import FactsCache

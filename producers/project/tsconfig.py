@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -30,8 +32,10 @@ from tsograph.exchange.errors import InputError
 from tsograph.producers.command_args import shown
 from tsograph.producers.project import paths
 from tsograph.producers.project.enclosing import Enclosing
-from tsograph.producers.project.fsread import ConfigReadError, read_config
-from tsograph.producers.project.jsonc import JsoncError, loads
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.jsonc import JsoncError
+from tsograph.producers.project.jsonc import loads
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.tsconfig_extends import ExtendsLocator
 

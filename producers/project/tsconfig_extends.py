@@ -33,13 +33,13 @@ from typing import Any
 
 from tsograph.producers.project import paths
 from tsograph.producers.project.enclosing import Enclosing
-from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
-from tsograph.producers.project.packages import (
-    PackageInfo,
-    Workspace,
-    package_name_of,
-    read_package,
-)
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.packages import PackageInfo
+from tsograph.producers.project.packages import Workspace
+from tsograph.producers.project.packages import package_name_of
+from tsograph.producers.project.packages import read_package
 
 # typescript@5.9.3 getConditions(NodeNext, CommonJS): ["require", "types", "node"], plus "default".
 CONDITIONS = frozenset({"require", "types", "node", "default"})

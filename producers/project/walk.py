@@ -28,12 +28,17 @@ import os
 import re
 import stat
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Collection
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from itertools import islice
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted, counted_reasons
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted_reasons
 from tsograph.producers.lang.suffixes import TYPESCRIPT_SUFFIXES as SOURCE_SUFFIXES
 
 # Python sources are listed apart: only `graph --language python` reads them.

@@ -20,8 +20,11 @@ from typing import Any
 import orjson
 
 from tsograph.producers.graph.model import EVIDENCE_ORDER
-from tsograph.producers.query.held import HeldGraph, causes
-from tsograph.producers.query.questions import Refused, Request, Result
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import causes
+from tsograph.producers.query.questions import Refused
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import Result
 
 API_VERSION = 1
 DEFAULT_LIMIT = 50

@@ -22,7 +22,8 @@ from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.load import hold
 from tsograph.producers.query.request import Refused
 from tsograph.producers.review import git_base
-from tsograph.producers.review.changes import Changes, compare
+from tsograph.producers.review.changes import Changes
+from tsograph.producers.review.changes import compare
 
 # The held graph of a folder (the scratch base), built the way the head was.
 Loader = Callable[[Path], HeldGraph]

@@ -20,7 +20,9 @@ from tsograph.producers.query.base_side import BaseSide
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.reach import reach_tiers
-from tsograph.producers.query.request import Request, Result, floor_for_callers
+from tsograph.producers.query.request import Request
+from tsograph.producers.query.request import Result
+from tsograph.producers.query.request import floor_for_callers
 
 CHANGE_ORDER = ("added", "edited", "moved", "removed")
 

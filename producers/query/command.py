@@ -15,33 +15,38 @@ from typing import Any
 
 import orjson
 
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.producers import progress
-from tsograph.producers.diagrams.answer_diagram import DRAWN, answer_diagram
-from tsograph.producers.diagrams.output import (
-    DIAGRAM_FORMATS,
-    add_max_nodes,
-    max_nodes,
-    write_diagram,
-)
+from tsograph.producers.diagrams.answer_diagram import DRAWN
+from tsograph.producers.diagrams.answer_diagram import answer_diagram
+from tsograph.producers.diagrams.output import DIAGRAM_FORMATS
+from tsograph.producers.diagrams.output import add_max_nodes
+from tsograph.producers.diagrams.output import max_nodes
+from tsograph.producers.diagrams.output import write_diagram
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.help_text import add_command
-from tsograph.producers.query.answer import MAX_LIMIT, Page, answer, error_answer
-from tsograph.producers.query.base_side import folder_loader, read_base
-from tsograph.producers.query.budget import DEFAULT_BUDGET_MS, MAX_BUDGET_MS, Budget
+from tsograph.producers.query.answer import MAX_LIMIT
+from tsograph.producers.query.answer import Page
+from tsograph.producers.query.answer import answer
+from tsograph.producers.query.answer import error_answer
+from tsograph.producers.query.base_side import folder_loader
+from tsograph.producers.query.base_side import read_base
+from tsograph.producers.query.budget import DEFAULT_BUDGET_MS
+from tsograph.producers.query.budget import MAX_BUDGET_MS
+from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.keep import Keeper
-from tsograph.producers.query.leases import DEFAULT_KEPT_MB, KEPT_MB_ENV
-from tsograph.producers.query.questions import (
-    DEFAULT_DEPTH,
-    MAX_DEPTH,
-    QUESTIONS,
-    Refused,
-    Request,
-    ask,
-)
+from tsograph.producers.query.leases import DEFAULT_KEPT_MB
+from tsograph.producers.query.leases import KEPT_MB_ENV
+from tsograph.producers.query.questions import DEFAULT_DEPTH
+from tsograph.producers.query.questions import MAX_DEPTH
+from tsograph.producers.query.questions import QUESTIONS
+from tsograph.producers.query.questions import Refused
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import ask
 
 
 def register(subparsers: Any) -> None:

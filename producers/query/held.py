@@ -8,22 +8,22 @@ read it through this class, so one question about one build gets one answer.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 from tsograph.producers.graph.indexed import IndexedGraph
-from tsograph.producers.graph.model import (
-    EVIDENCE_ORDER,
-    EdgeSite,
-    Graph,
-    Relation,
-    Site,
-    TypeDeclaration,
-)
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import EdgeSite
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Relation
+from tsograph.producers.graph.model import Site
+from tsograph.producers.graph.model import TypeDeclaration
 
 # Limitation prefixes that say nothing about whether a list is complete: calls
 # linked by flow or candidates (their edges are listed with their tier), and

@@ -30,25 +30,29 @@ import time
 from typing import Any
 
 from tsograph.producers import progress
-from tsograph.producers.graph.incremental import (
-    BuildState,
-    load_keeping_state,
-    paused_collector,
-    rebuild,
-)
-from tsograph.producers.graph.model import Graph, graph_from_snapshot
+from tsograph.producers.graph.incremental import BuildState
+from tsograph.producers.graph.incremental import load_keeping_state
+from tsograph.producers.graph.incremental import paused_collector
+from tsograph.producers.graph.incremental import rebuild
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import graph_from_snapshot
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.project_graph import (
-    ProjectRoots,
-    graph_namespace,
-    load_graph,
-    project_roots,
-)
-from tsograph.producers.graph.records import graph_records, store_validated
+from tsograph.producers.graph.project_graph import ProjectRoots
+from tsograph.producers.graph.project_graph import graph_namespace
+from tsograph.producers.graph.project_graph import load_graph
+from tsograph.producers.graph.project_graph import project_roots
+from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import store_validated
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.kept_builds import BuildStore, Corrupt, KeptBuild, scope_key
-from tsograph.producers.query.leases import Lease, collect, kept_bytes
-from tsograph.producers.query.read_set import first_change, record
+from tsograph.producers.query.kept_builds import BuildStore
+from tsograph.producers.query.kept_builds import Corrupt
+from tsograph.producers.query.kept_builds import KeptBuild
+from tsograph.producers.query.kept_builds import scope_key
+from tsograph.producers.query.leases import Lease
+from tsograph.producers.query.leases import collect
+from tsograph.producers.query.leases import kept_bytes
+from tsograph.producers.query.read_set import first_change
+from tsograph.producers.query.read_set import record
 
 
 class Keeper:

@@ -28,7 +28,9 @@ import orjson
 
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.project.facts_cache import atomic_write
-from tsograph.producers.query.kept_builds import TEMPORARY, TRASH, BuildStore
+from tsograph.producers.query.kept_builds import TEMPORARY
+from tsograph.producers.query.kept_builds import TRASH
+from tsograph.producers.query.kept_builds import BuildStore
 
 LEASES = "leases"
 DEFAULT_KEPT_MB = 1024

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tsograph.producers.graph.project_graph import ProjectGraph
-from tsograph.producers.graph.records import graph_records, store_validated
+from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import store_validated
 from tsograph.producers.query.held import HeldGraph
 
 

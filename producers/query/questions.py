@@ -20,25 +20,25 @@ import orjson
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query import relation_questions
 from tsograph.producers.query.base_side import BaseSide
-from tsograph.producers.query.budget import Budget, BudgetSpent
-from tsograph.producers.query.held import (
-    HeldGraph,
-    causes,
-    declaration_name,
-    parse_edge_id,
-    short_name,
-)
-from tsograph.producers.query.reach import reach_tiers, target_reached_by
-from tsograph.producers.query.request import (
-    Refused,
-    Request,
-    Result,
-    floor_for_callers,
-    mode_of,
-    one_target,
-    tiered_target,
-)
-from tsograph.producers.query.targets import find, target_path, unsafe_path
+from tsograph.producers.query.budget import Budget
+from tsograph.producers.query.budget import BudgetSpent
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import causes
+from tsograph.producers.query.held import declaration_name
+from tsograph.producers.query.held import parse_edge_id
+from tsograph.producers.query.held import short_name
+from tsograph.producers.query.reach import reach_tiers
+from tsograph.producers.query.reach import target_reached_by
+from tsograph.producers.query.request import Refused
+from tsograph.producers.query.request import Request
+from tsograph.producers.query.request import Result
+from tsograph.producers.query.request import floor_for_callers
+from tsograph.producers.query.request import mode_of
+from tsograph.producers.query.request import one_target
+from tsograph.producers.query.request import tiered_target
+from tsograph.producers.query.targets import find
+from tsograph.producers.query.targets import target_path
+from tsograph.producers.query.targets import unsafe_path
 
 __all__ = ["QUESTIONS", "Refused", "Request", "Result", "ask"]
 

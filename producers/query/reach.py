@@ -8,7 +8,9 @@ from collections import deque
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.request import Request, Result, tiered_target
+from tsograph.producers.query.request import Request
+from tsograph.producers.query.request import Result
+from tsograph.producers.query.request import tiered_target
 
 
 def reach_tiers(

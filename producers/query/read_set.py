@@ -26,7 +26,8 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tsograph.producers.project.fsread import Dependency, still_holds
+from tsograph.producers.project.fsread import Dependency
+from tsograph.producers.project.fsread import still_holds
 from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.project.walk import listing_digest as walked_listing
 

@@ -15,20 +15,16 @@ from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.model import Relation
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.query.budget import Budget
-from tsograph.producers.query.held import (
-    HeldGraph,
-    declaration_name,
-    relation_site,
-    short_name,
-)
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import declaration_name
+from tsograph.producers.query.held import relation_site
+from tsograph.producers.query.held import short_name
 from tsograph.producers.query.reach import target_reached_by
-from tsograph.producers.query.request import (
-    Refused,
-    Request,
-    Result,
-    floor_for_callers,
-    one_target,
-)
+from tsograph.producers.query.request import Refused
+from tsograph.producers.query.request import Request
+from tsograph.producers.query.request import Result
+from tsograph.producers.query.request import floor_for_callers
+from tsograph.producers.query.request import one_target
 from tsograph.producers.query.targets import find
 
 INHERITS = ("extends", "implements")

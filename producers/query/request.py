@@ -5,12 +5,14 @@ of a caller list)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 import orjson
 
-from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import MODE_TIERS
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.query.targets import find

@@ -13,7 +13,8 @@ import difflib
 from dataclasses import dataclass
 
 from tsograph.producers.query.budget import Budget
-from tsograph.producers.query.held import HeldGraph, declaration_name
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import declaration_name
 
 
 @dataclass(frozen=True)

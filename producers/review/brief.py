@@ -15,7 +15,8 @@ from typing import Any
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.diagrams import mermaid
 from tsograph.producers.diagrams.model import Diagram
-from tsograph.producers.query.relation_questions import PROTOCOLS, STRUCTURAL
+from tsograph.producers.query.relation_questions import PROTOCOLS
+from tsograph.producers.query.relation_questions import STRUCTURAL
 from tsograph.producers.review.packet import key_of
 from tsograph.producers.review.quote import code
 

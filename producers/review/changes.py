@@ -18,11 +18,15 @@ Interfaces and type aliases are no graph nodes but the graph declares them
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from tsograph.producers.query.held import HeldGraph, short_name
-from tsograph.producers.review.spans import Span, innermost, spans
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import short_name
+from tsograph.producers.review.spans import Span
+from tsograph.producers.review.spans import innermost
+from tsograph.producers.review.spans import spans
 
 MODULE = "<module>"
 

@@ -19,8 +19,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tsograph.exchange.errors import InputError, UsageError
-from tsograph.producers.command_args import add_cache_arguments, cache_folder, syntax_files
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
+from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import cache_folder
+from tsograph.producers.command_args import syntax_files
 from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.help_text import add_command
 from tsograph.producers.query.held import HeldGraph

@@ -7,9 +7,13 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from tsograph.producers.diagrams.cut import DEFAULT_MAX_NODES, cut
-from tsograph.producers.diagrams.graph_nodes import graph_edges, graph_node
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode
+from tsograph.producers.diagrams.cut import DEFAULT_MAX_NODES
+from tsograph.producers.diagrams.cut import cut
+from tsograph.producers.diagrams.graph_nodes import graph_edges
+from tsograph.producers.diagrams.graph_nodes import graph_node
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
 from tsograph.producers.query.held import HeldGraph
 from tsograph.producers.review.redact import redact
 

@@ -21,7 +21,8 @@ import orjson
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.review.changes import Changes
 from tsograph.producers.review.quote import code
-from tsograph.producers.review.redact import redact, redact_value
+from tsograph.producers.review.redact import redact
+from tsograph.producers.review.redact import redact_value
 from tsograph.producers.review.summary import Lists
 
 PAGE = 500

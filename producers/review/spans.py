@@ -21,7 +21,8 @@ import hashlib
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.project.syntax_cache import PYTHON_SUFFIXES, read_syntax
+from tsograph.producers.project.syntax_cache import PYTHON_SUFFIXES
+from tsograph.producers.project.syntax_cache import read_syntax
 
 SCRIPT_SUFFIXES = (".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", *PYTHON_SUFFIXES)
 _DECLARATIONS = frozenset(

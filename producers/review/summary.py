@@ -14,16 +14,21 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.exchange.symbol_ids import module_id
-from tsograph.producers.diagrams.route_labels import route_gaps, unhandled_routes
+from tsograph.producers.diagrams.route_labels import route_gaps
+from tsograph.producers.diagrams.route_labels import unhandled_routes
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
-from tsograph.producers.query.held import HeldGraph, short_name
-from tsograph.producers.query.questions import Request, ask
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import short_name
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import ask
 from tsograph.producers.review import uses
 from tsograph.producers.review.changes import Changes
 

@@ -16,9 +16,13 @@ from typing import Any
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.query.budget import Budget
-from tsograph.producers.query.held import HeldGraph, relation_site
-from tsograph.producers.query.questions import Refused, Request, ask
-from tsograph.producers.review.changes import MODULE, Changes
+from tsograph.producers.query.held import HeldGraph
+from tsograph.producers.query.held import relation_site
+from tsograph.producers.query.questions import Refused
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import ask
+from tsograph.producers.review.changes import MODULE
+from tsograph.producers.review.changes import Changes
 
 SHOWN = 20
 # The relation questions run inside the review, which has no per-question time limit.

@@ -9,18 +9,27 @@ to, else `--service` names the one relative calls and unknown bases reach.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
+from typing import Protocol
+from typing import TypeVar
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import Place
+from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.client.origins import Rejected, Unconverted
-from tsograph.producers.routes.client.requests import NOT_HTTP, THROWS, UNCONVERTED_ORIGIN
-from tsograph.producers.routes.client.urls import NotHttp, target_of
+from tsograph.producers.routes.client.origins import Rejected
+from tsograph.producers.routes.client.origins import Unconverted
+from tsograph.producers.routes.client.requests import NOT_HTTP
+from tsograph.producers.routes.client.requests import THROWS
+from tsograph.producers.routes.client.requests import UNCONVERTED_ORIGIN
+from tsograph.producers.routes.client.urls import NotHttp
+from tsograph.producers.routes.client.urls import target_of
 
 
 @dataclass

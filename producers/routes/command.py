@@ -12,22 +12,23 @@ from typing import Any
 
 from tsograph.exchange.documents import generated_at
 from tsograph.exchange.errors import UsageError
-from tsograph.producers.command_args import (
-    add_cache_arguments,
-    add_output_arguments,
-    add_source_arguments,
-    checked_service,
-    syntax_files,
-)
+from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import add_output_arguments
+from tsograph.producers.command_args import add_source_arguments
+from tsograph.producers.command_args import checked_service
+from tsograph.producers.command_args import syntax_files
 from tsograph.producers.help_text import add_command
 from tsograph.producers.project.languages import LANGUAGES
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP, run_client
-from tsograph.producers.routes.http_document import HttpScan, write_http_document
+from tsograph.producers.routes.client.command import CLIENT_MODEL_HELP
+from tsograph.producers.routes.client.command import run_client
+from tsograph.producers.routes.http_document import HttpScan
+from tsograph.producers.routes.http_document import write_http_document
 from tsograph.producers.routes.node.server import scan_server
 from tsograph.producers.routes.python_server.language import server_language
 from tsograph.producers.routes.python_server.route_scan import scan_python_server
-from tsograph.producers.service_runs import add_service_arguments, targets
+from tsograph.producers.service_runs import add_service_arguments
+from tsograph.producers.service_runs import targets
 
 
 def register(subparsers: Any) -> None:

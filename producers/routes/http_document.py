@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
-from tsograph.exchange.documents import bridge_facts, project_name, source_modified_at
+from tsograph.exchange.documents import bridge_facts
+from tsograph.exchange.documents import project_name
+from tsograph.exchange.documents import source_modified_at
 from tsograph.exchange.writer import check_fact_budget
 from tsograph.producers.output_formats import emit
-from tsograph.producers.service_runs import Target, output_of, rebase_facts, rebase_limitations
+from tsograph.producers.service_runs import Target
+from tsograph.producers.service_runs import output_of
+from tsograph.producers.service_runs import rebase_facts
+from tsograph.producers.service_runs import rebase_limitations
 
 
 class HttpScan(Protocol):

@@ -9,11 +9,15 @@ reassigned or mutated anywhere in the file is not followed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import chain, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_read import chain
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import top_level
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 
 # next@16.4.6 shared/lib/constants.js CONFIG_FILES (next.config.mts only where Node runs

@@ -10,7 +10,9 @@ import stat
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.routes.next_scan import Scan, Settings, lstat
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_scan import Settings
+from tsograph.producers.routes.next_scan import lstat
 from tsograph.producers.routes.route_scan import Limitations
 
 

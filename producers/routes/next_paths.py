@@ -12,7 +12,8 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from tsograph.exchange.templates import Part, encode_literal
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import encode_literal
 
 # lib/metadata/is-metadata-route.js: STATIC_METADATA_IMAGES and the fast-path checks.
 _ICON_EXTENSIONS = ("ico", "jpg", "jpeg", "png", "svg")

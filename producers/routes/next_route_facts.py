@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
 from tsograph.exchange.scopes import validate_dynamic_scope
-from tsograph.exchange.templates import Part, canonicalize_segments
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize_segments
 from tsograph.producers.lang.facts import Export
 from tsograph.producers.routes.next_paths import slash_redirect
-from tsograph.producers.routes.next_scan import Scan, Settings
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_scan import Settings
 from tsograph.producers.routes.next_segments import Route
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.route_gaps import route_decl

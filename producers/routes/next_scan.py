@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from tsograph.producers.project.syntax_cache import SyntaxFiles, uncached_syntax_files
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.syntax_cache import uncached_syntax_files
 from tsograph.producers.routes.route_scan import RouteScan
 
 

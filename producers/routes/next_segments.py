@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tsograph.exchange.templates import CATCH_ALL, PARAM, Part
-from tsograph.producers.routes.next_scan import Scan, cover
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_scan import cover
 
 _NON_WORD = re.compile(r"\W", re.ASCII)  # JavaScript's \W, as sorted-routes.js compares names
 _FORBIDDEN_NAME = re.compile("[\x00-\x1f\x7f\\\\?#]")

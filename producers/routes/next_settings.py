@@ -6,17 +6,20 @@ import stat
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.project.walk import UnreadableSource, read_source
-from tsograph.producers.routes.next_config import (
-    CONFIG_FILES,
-    DEFAULT_PAGE_EXTENSIONS,
-    ROUTE_KEYS,
-    UNKNOWN,
-    NextConfig,
-    accepted_base_path,
-    read_next_config,
-)
-from tsograph.producers.routes.next_scan import Scan, Settings, cover, exists_following, lstat
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import read_source
+from tsograph.producers.routes.next_config import CONFIG_FILES
+from tsograph.producers.routes.next_config import DEFAULT_PAGE_EXTENSIONS
+from tsograph.producers.routes.next_config import ROUTE_KEYS
+from tsograph.producers.routes.next_config import UNKNOWN
+from tsograph.producers.routes.next_config import NextConfig
+from tsograph.producers.routes.next_config import accepted_base_path
+from tsograph.producers.routes.next_config import read_next_config
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_scan import Settings
+from tsograph.producers.routes.next_scan import cover
+from tsograph.producers.routes.next_scan import exists_following
+from tsograph.producers.routes.next_scan import lstat
 
 
 def config_file(root: Path) -> tuple[str | None, bool]:

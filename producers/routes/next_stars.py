@@ -14,14 +14,18 @@ into a module that does not resolve, can give any name: such a file keeps its
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from tsograph.producers.graph.binding import AMBIGUOUS_STAR, Binder
-from tsograph.producers.graph.referents import Declared, Module
+from tsograph.producers.graph.binding import AMBIGUOUS_STAR
+from tsograph.producers.graph.binding import Binder
+from tsograph.producers.graph.referents import Declared
+from tsograph.producers.graph.referents import Module
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import read_source
 
 
 @dataclass

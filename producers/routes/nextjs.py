@@ -19,17 +19,26 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tsograph.exchange.limitations import counted, counted_reasons
-from tsograph.producers.lang.facts import Export, FileFacts
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted_reasons
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import read_source
 from tsograph.producers.routes.next_framework_routes import framework_routes
 from tsograph.producers.routes.next_paths import is_metadata_file
 from tsograph.producers.routes.next_route_facts import emit_route
-from tsograph.producers.routes.next_scan import Scan, Settings, cover, exists_following, lstat
-from tsograph.producers.routes.next_segments import Route, route_of
-from tsograph.producers.routes.next_settings import config_file, settings_from
+from tsograph.producers.routes.next_scan import Scan
+from tsograph.producers.routes.next_scan import Settings
+from tsograph.producers.routes.next_scan import cover
+from tsograph.producers.routes.next_scan import exists_following
+from tsograph.producers.routes.next_scan import lstat
+from tsograph.producers.routes.next_segments import Route
+from tsograph.producers.routes.next_segments import route_of
+from tsograph.producers.routes.next_settings import config_file
+from tsograph.producers.routes.next_settings import settings_from
 from tsograph.producers.routes.next_stars import StarExports
 
 # next@16.4.6 server/web/http.js HTTP_METHODS; app-route/module.js dispatches on these export

@@ -41,7 +41,9 @@ from collections import Counter
 from pathlib import Path
 
 from tsograph.exchange.limitations import counted_reasons
-from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import read_config
 from tsograph.producers.project.model import ProjectModel
 
 FRAMEWORK_PACKAGES = ("@react-router/dev", "@remix-run/dev")

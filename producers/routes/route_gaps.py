@@ -10,8 +10,10 @@ route templates it bounds) that the exchange validates before it is written.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import Protocol
 
 from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted

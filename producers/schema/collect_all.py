@@ -12,9 +12,12 @@ from collections.abc import Callable
 from tsograph.producers import progress
 from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.schema import prisma_collector, sql_literals
+from tsograph.producers.schema import prisma_collector
+from tsograph.producers.schema import sql_literals
 from tsograph.producers.schema.orm import collect as orm
-from tsograph.producers.schema.result_cache import ResultCache, SchemaResult, schema_key
+from tsograph.producers.schema.result_cache import ResultCache
+from tsograph.producers.schema.result_cache import SchemaResult
+from tsograph.producers.schema.result_cache import schema_key
 from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.schema.walk import walk_schema_sources
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
+from tsograph.exchange.documents import bridge_facts
+from tsograph.exchange.documents import generated_at
+from tsograph.exchange.documents import project_name
+from tsograph.exchange.documents import source_modified_at
 from tsograph.exchange.writer import check_fact_budget
-from tsograph.producers.command_args import (
-    add_cache_arguments,
-    add_output_arguments,
-    add_source_arguments,
-    syntax_files,
-)
+from tsograph.producers.command_args import add_cache_arguments
+from tsograph.producers.command_args import add_output_arguments
+from tsograph.producers.command_args import add_source_arguments
+from tsograph.producers.command_args import syntax_files
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 from tsograph.producers.project.languages import LANGUAGES
@@ -28,13 +29,11 @@ from tsograph.producers.schema.language import schema_language
 from tsograph.producers.schema.python.collect_all import scan_python
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.schema.schema_scan import SchemaScan
-from tsograph.producers.service_runs import (
-    add_service_arguments,
-    output_of,
-    rebase_facts,
-    rebase_limitations,
-    targets,
-)
+from tsograph.producers.service_runs import add_service_arguments
+from tsograph.producers.service_runs import output_of
+from tsograph.producers.service_runs import rebase_facts
+from tsograph.producers.service_runs import rebase_limitations
+from tsograph.producers.service_runs import targets
 
 # The code is the database's client: relation-use facts describe calls into it.
 ROLES = ("client",)

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import re
 
-from tsograph.producers.lang.syntax_read import chain, string_value, unwrap_value
+from tsograph.producers.lang.syntax_read import chain
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 
 MOCK_MEMBERS = frozenset(

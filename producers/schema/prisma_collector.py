@@ -6,7 +6,10 @@ are removed from the source set before any collector reads a source.
 
 from __future__ import annotations
 
-from tsograph.producers.schema.prisma import client, declarations, locate, typed_sql
+from tsograph.producers.schema.prisma import client
+from tsograph.producers.schema.prisma import declarations
+from tsograph.producers.schema.prisma import locate
+from tsograph.producers.schema.prisma import typed_sql
 from tsograph.producers.schema.schema_scan import SchemaScan
 
 

@@ -11,13 +11,17 @@ causes counted by prefix with their names and places, rendered by `counted_lines
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
-from tsograph.exchange.limitations import Place, counted
+from tsograph.exchange.limitations import Place
+from tsograph.exchange.limitations import counted
 from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.model import CONFIG_TEXT

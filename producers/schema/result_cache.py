@@ -20,14 +20,17 @@ import functools
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import orjson
 
-from tsograph.producers.project.cache_names import cache_namespace, code_digest
+from tsograph.producers.project.cache_names import cache_namespace
+from tsograph.producers.project.cache_names import code_digest
 from tsograph.producers.project.fsread import Dependency
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.whole_results import ResultStore

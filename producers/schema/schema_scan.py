@@ -55,14 +55,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.schema.relation_record import RelationRecord, counted_lines
+from tsograph.producers.schema.relation_record import RelationRecord
+from tsograph.producers.schema.relation_record import counted_lines
 from tsograph.producers.schema.result_cache import Probes
 from tsograph.producers.schema.walk import SchemaSources
 

@@ -26,14 +26,17 @@ asked for: mocks and fixtures set up there are not the program's queries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 from tsograph.producers.project import paths
 from tsograph.producers.project.fsread import lexists
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.project.walk import SourceSet, walk
+from tsograph.producers.project.walk import SourceSet
+from tsograph.producers.project.walk import walk
 
 
 @dataclass(frozen=True)

@@ -22,17 +22,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from tsograph.producers.serve.address import (
-    PROTOCOL,
-    Scope,
-    code_fingerprint,
-    receive,
-    same_user,
-    scope_of,
-    send,
-    socket_path,
-    usable_path,
-)
+from tsograph.producers.serve.address import PROTOCOL
+from tsograph.producers.serve.address import Scope
+from tsograph.producers.serve.address import code_fingerprint
+from tsograph.producers.serve.address import receive
+from tsograph.producers.serve.address import same_user
+from tsograph.producers.serve.address import scope_of
+from tsograph.producers.serve.address import send
+from tsograph.producers.serve.address import socket_path
+from tsograph.producers.serve.address import usable_path
 
 # The graph options a served run may use: those with a value, then the flags.
 _VALUED = ("--project", "--workspace", "--tsconfig", "--language", "--cache-dir")

@@ -14,10 +14,14 @@ import os
 import sys
 from typing import Any
 
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.producers.graph.command import add_project_options
 from tsograph.producers.help_text import add_command
-from tsograph.producers.serve.address import Scope, scope_of_arguments, socket_path, usable_path
+from tsograph.producers.serve.address import Scope
+from tsograph.producers.serve.address import scope_of_arguments
+from tsograph.producers.serve.address import socket_path
+from tsograph.producers.serve.address import usable_path
 
 IDLE_SECONDS = 30 * 60.0
 
@@ -60,13 +64,11 @@ def run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, scope: Scope, path: str) -> int:
     from tsograph.producers.graph.options import GraphOptions
     from tsograph.producers.serve.held_build import HeldBuild
-    from tsograph.producers.serve.server import (
-        ALREADY,
-        Server,
-        Stopped,
-        listening,
-        stopped_by_signals,
-    )
+    from tsograph.producers.serve.server import ALREADY
+    from tsograph.producers.serve.server import Server
+    from tsograph.producers.serve.server import Stopped
+    from tsograph.producers.serve.server import listening
+    from tsograph.producers.serve.server import stopped_by_signals
 
     if os.path.lexists(path) and listening(path):
         raise InputError(ALREADY)  # before the first build, which takes a while
@@ -97,7 +99,9 @@ def _serve(args: argparse.Namespace, scope: Scope, path: str) -> int:
 
 
 def _stop(path: str, scope: Scope) -> int:
-    from tsograph.producers.serve.client import DeadServer, Unusable, ask
+    from tsograph.producers.serve.client import DeadServer
+    from tsograph.producers.serve.client import Unusable
+    from tsograph.producers.serve.client import ask
 
     name = scope[0].rsplit("/", 1)[-1]
     if not os.path.lexists(path):

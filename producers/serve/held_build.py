@@ -22,11 +22,15 @@ from typing import Any
 
 from tsograph.exchange.errors import InputError
 from tsograph.producers.graph import command as graph_command
-from tsograph.producers.graph.incremental import BuildState, paused_collector, rebuild
+from tsograph.producers.graph.incremental import BuildState
+from tsograph.producers.graph.incremental import paused_collector
+from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.project_graph import ProjectRoots, project_roots
+from tsograph.producers.graph.project_graph import ProjectRoots
+from tsograph.producers.graph.project_graph import project_roots
 from tsograph.producers.graph.records import graph_records
-from tsograph.producers.query.read_set import first_change, record
+from tsograph.producers.query.read_set import first_change
+from tsograph.producers.query.read_set import record
 
 
 class HeldBuild:

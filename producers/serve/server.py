@@ -30,15 +30,21 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from types import FrameType
-from typing import Any, NoReturn, TextIO
+from typing import Any
+from typing import NoReturn
+from typing import TextIO
 
-from tsograph.exchange.errors import InputError, ToolError
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import ToolError
 from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.serve import address
-from tsograph.producers.serve.address import PROTOCOL, Scope, send
+from tsograph.producers.serve.address import PROTOCOL
+from tsograph.producers.serve.address import Scope
+from tsograph.producers.serve.address import send
 from tsograph.producers.serve.held_build import HeldBuild
 
 # Seconds a connected client has to send its request (a client sends it at once).

@@ -26,19 +26,27 @@ import argparse
 import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from tsograph.exchange.documents import bridge_facts, generated_at, project_name, source_modified_at
-from tsograph.exchange.errors import InputError, UsageError
+from tsograph.exchange.documents import bridge_facts
+from tsograph.exchange.documents import generated_at
+from tsograph.exchange.documents import project_name
+from tsograph.exchange.documents import source_modified_at
+from tsograph.exchange.errors import InputError
+from tsograph.exchange.errors import UsageError
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.writer import check_fact_budget
-from tsograph.producers.command_args import add_output_arguments, project_folder, shown
+from tsograph.producers.command_args import add_output_arguments
+from tsograph.producers.command_args import project_folder
+from tsograph.producers.command_args import shown
 from tsograph.producers.help_text import add_command
 from tsograph.producers.output_formats import emit
 
 if TYPE_CHECKING:
-    from tsograph.producers.sql_schema.ddl import Catalog, Place
+    from tsograph.producers.sql_schema.ddl import Catalog
+    from tsograph.producers.sql_schema.ddl import Place
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 _SKIPPED_FOLDERS = frozenset({"node_modules"})
@@ -116,7 +124,9 @@ def _collect(root: Path, given: list[str], symlinks: list[str]) -> dict[str, Pat
 
 def run(args: argparse.Namespace) -> int:
     # Imported when the command runs: sqlglot is a tenth of a second of every start.
-    from tsograph.producers.sql_schema.ddl import Catalog, Place, apply_file
+    from tsograph.producers.sql_schema.ddl import Catalog
+    from tsograph.producers.sql_schema.ddl import Place
+    from tsograph.producers.sql_schema.ddl import apply_file
 
     generated = generated_at(args.generated_at)
     dialect = _dialect(args.dialect)

@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 import sqlglot
 from sqlglot import exp
-from sqlglot.errors import ParseError, TokenError
+from sqlglot.errors import ParseError
+from sqlglot.errors import TokenError
 
 # sqlglot logs a warning for every statement it falls back on; the count is reported instead.
 logging.getLogger("sqlglot").setLevel(logging.CRITICAL)

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from tsograph.producers.text_format.table import joined, limitations_section, location, table
+from tsograph.producers.text_format.table import joined
+from tsograph.producers.text_format.table import limitations_section
+from tsograph.producers.text_format.table import location
+from tsograph.producers.text_format.table import table
 
 ROUTE_KINDS = ("route-contract", "route-decl", "route-call")
 # Declaration-side relation-use facts carry `#model:` ids (symbol_ids.model_id).

@@ -12,7 +12,9 @@ from collections import Counter
 from typing import Any
 
 from tsograph.exchange.limitations import prefix_of
-from tsograph.producers.text_format.table import joined, limitations_section, table
+from tsograph.producers.text_format.table import joined
+from tsograph.producers.text_format.table import limitations_section
+from tsograph.producers.text_format.table import table
 
 EVIDENCE = ("direct", "bound", "candidate")
 MODES = ("direct", "bound", "candidates")

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tsograph.producers.text_format.table import joined, limitations_section, location, table
+from tsograph.producers.text_format.table import joined
+from tsograph.producers.text_format.table import limitations_section
+from tsograph.producers.text_format.table import location
+from tsograph.producers.text_format.table import table
 
 _VERB = {"dependencies": "reach", "dependents": "impact"}
 

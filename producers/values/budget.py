@@ -9,7 +9,8 @@ evaluator, so the same chain is followed as far by the routes and the schema pro
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 

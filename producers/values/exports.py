@@ -21,7 +21,8 @@ from typing import Literal
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
-from tsograph.producers.values.scopes import Declaration, statement_declarations
+from tsograph.producers.values.scopes import Declaration
+from tsograph.producers.values.scopes import statement_declarations
 
 SiteKind = Literal["declared", "default", "local", "reexport", "module-exports", "member", "star"]
 # The sites that are the export when present: the module's own ES exports.

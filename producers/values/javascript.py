@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
-from tsograph.producers.values.unknown import UNKNOWN, Unknown
+from tsograph.producers.values.unknown import UNKNOWN
+from tsograph.producers.values.unknown import Unknown
 
 Scalar = str | int | float | bool | None
 

@@ -12,7 +12,8 @@ member.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_read import chain, string_value
+from tsograph.producers.lang.syntax_read import chain
+from tsograph.producers.lang.syntax_read import string_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values.scopes import Scopes
 

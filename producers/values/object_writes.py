@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tsograph.producers.lang.syntax_read import chain, find_all
+from tsograph.producers.lang.syntax_read import chain
+from tsograph.producers.lang.syntax_read import find_all
 from tsograph.producers.lang.syntax_tree import Node
 
 _OBJECT_WRITERS = (("Object", "assign"), ("Object", "defineProperty"))

@@ -27,7 +27,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from tsograph.producers.lang.syntax_read import is_function, static_key
+from tsograph.producers.lang.syntax_read import is_function
+from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 
 # `mutable`: `let`, `var`, and a loop head's names (each iteration binds them anew);

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 
 CASES = REPO / "fixtures" / "check"
 

@@ -15,11 +15,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tsograph.producers.check.channels import Match, ServerFlags, channel_match, method_match
-from tsograph.producers.check.documents import CALL, CONTRACT, DECL, Document
+from tsograph.producers.check.channels import Match
+from tsograph.producers.check.channels import ServerFlags
+from tsograph.producers.check.channels import channel_match
+from tsograph.producers.check.channels import method_match
+from tsograph.producers.check.documents import CALL
+from tsograph.producers.check.documents import CONTRACT
+from tsograph.producers.check.documents import DECL
+from tsograph.producers.check.documents import Document
 from tsograph.producers.check.http_rules import check_http
 
 _LITERAL = st.text(alphabet="abcxyz019-", min_size=1, max_size=4)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 
 STAMP = "--generated-at=2026-01-01T00:00:00.000Z"

@@ -6,8 +6,11 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.vectors import case_id, cases, ran
-from tsograph.exchange.locations import LineIndex, byte_column
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tsograph.exchange.locations import LineIndex
+from tsograph.exchange.locations import byte_column
 
 FILE = "utf8-locations.json"
 

@@ -7,15 +7,16 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
-from tsograph.exchange.scopes import (
-    dynamic_scope_applies,
-    scope_applies,
-    static_template_problem,
-    validate_dynamic_scope,
-    validate_order,
-    validate_scope,
-)
+from tests.conformance.vectors import CONFORMANCE_DIR
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tsograph.exchange.scopes import dynamic_scope_applies
+from tsograph.exchange.scopes import scope_applies
+from tsograph.exchange.scopes import static_template_problem
+from tsograph.exchange.scopes import validate_dynamic_scope
+from tsograph.exchange.scopes import validate_order
+from tsograph.exchange.scopes import validate_scope
 
 SCOPE = "http-limitation-scope.json"
 DISPATCH = "http-dispatch.json"

@@ -6,22 +6,22 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.vectors import case_id, cases, ran
-from tsograph.exchange.symbol_ids import (
-    ArrayKey,
-    CallbackNamer,
-    Callee,
-    Key,
-    NameChainKey,
-    StringKey,
-    TemplateKey,
-    callback_segment,
-    cut_utf16,
-    model_id,
-    module_id,
-    symbol_id,
-    typedsql_id,
-)
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tsograph.exchange.symbol_ids import ArrayKey
+from tsograph.exchange.symbol_ids import CallbackNamer
+from tsograph.exchange.symbol_ids import Callee
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import NameChainKey
+from tsograph.exchange.symbol_ids import StringKey
+from tsograph.exchange.symbol_ids import TemplateKey
+from tsograph.exchange.symbol_ids import callback_segment
+from tsograph.exchange.symbol_ids import cut_utf16
+from tsograph.exchange.symbol_ids import model_id
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.exchange.symbol_ids import typedsql_id
 
 FILE = "symbol-ids.json"
 

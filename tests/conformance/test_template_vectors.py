@@ -6,16 +6,16 @@ from typing import Any
 
 import pytest
 
-from tests.conformance.vectors import case_id, cases, ran
-from tsograph.exchange.templates import (
-    CATCH_ALL,
-    PARAM,
-    Part,
-    Template,
-    canonicalize,
-    canonicalize_braced,
-    canonicalize_segments,
-)
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import Template
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import canonicalize_braced
+from tsograph.exchange.templates import canonicalize_segments
 
 FILE = "http-template.json"
 FORMS = ("braced", "canonical", "segments")

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import random
 
-from tsograph.producers.diagrams.model import Diagram, DiagramEdge, DiagramNode, LeftOut
+from tsograph.producers.diagrams.model import Diagram
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
+from tsograph.producers.diagrams.model import LeftOut
 from tsograph.producers.diagrams.trace_diagram import trace_diagram
 
 FIXED = (

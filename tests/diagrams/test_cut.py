@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from tsograph.producers.diagrams.cut import cut
-from tsograph.producers.diagrams.model import DiagramEdge, DiagramNode, LeftOut
+from tsograph.producers.diagrams.model import DiagramEdge
+from tsograph.producers.diagrams.model import DiagramNode
+from tsograph.producers.diagrams.model import LeftOut
 
 
 def _node(key: str, depth: int) -> DiagramNode:

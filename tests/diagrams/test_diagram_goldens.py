@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 
 GRAPH = REPO / "fixtures" / "graph"

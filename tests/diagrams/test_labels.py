@@ -16,8 +16,11 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.producers.diagrams import dot, mermaid
-from tsograph.producers.diagrams.labels import node_lines, short_name, visible
+from tsograph.producers.diagrams import dot
+from tsograph.producers.diagrams import mermaid
+from tsograph.producers.diagrams.labels import node_lines
+from tsograph.producers.diagrams.labels import short_name
+from tsograph.producers.diagrams.labels import visible
 from tsograph.producers.diagrams.model import DiagramNode
 
 NAMES = st.text(alphabet=st.characters(codec="utf-8"), max_size=80) | st.sampled_from(

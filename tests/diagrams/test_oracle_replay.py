@@ -24,8 +24,11 @@ import pytest
 
 from tests.cli_helpers import REPO
 from tests.diagrams.hostile import every_hostile_diagram
-from tsograph.producers.diagrams import dot, mermaid
-from tsograph.producers.diagrams.labels import left_out_lines, node_kind, node_lines
+from tsograph.producers.diagrams import dot
+from tsograph.producers.diagrams import mermaid
+from tsograph.producers.diagrams.labels import left_out_lines
+from tsograph.producers.diagrams.labels import node_kind
+from tsograph.producers.diagrams.labels import node_lines
 from tsograph.producers.diagrams.model import Diagram
 
 GOLDENS = REPO / "fixtures" / "diagrams"

@@ -11,10 +11,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 from tsograph.producers.diagrams import answer_diagram as drawing
-from tsograph.producers.graph.model import Edge, Graph, Node
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Node
 from tsograph.producers.query.held import HeldGraph
 
 GRAPHS = REPO / "fixtures" / "graph"

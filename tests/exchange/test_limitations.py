@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tsograph.exchange.limitations import MAX_LISTED_PLACES, counted, counted_reasons, prefix_of
+from tsograph.exchange.limitations import MAX_LISTED_PLACES
+from tsograph.exchange.limitations import counted
+from tsograph.exchange.limitations import counted_reasons
+from tsograph.exchange.limitations import prefix_of
 
 
 def test_places_follow_the_breakdown_first_five_by_path_then_line() -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import example, given
+from hypothesis import example
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.exchange.locations import BOM, LineIndex, byte_column
+from tsograph.exchange.locations import BOM
+from tsograph.exchange.locations import LineIndex
+from tsograph.exchange.locations import byte_column
 
 LS = "\u2028".encode()
 PS = "\u2029".encode()

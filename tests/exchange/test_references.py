@@ -16,7 +16,8 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tsograph.exchange.references import id_problem
 
 GRAPH = REPO / "fixtures/graph/basics/expected.json"

@@ -7,19 +7,23 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.exchange import documents, semantics
+from tsograph.exchange import documents
+from tsograph.exchange import semantics
 from tsograph.exchange.errors import InvalidDocumentError
-from tsograph.exchange.scopes import (
-    dynamic_scope_applies,
-    scope_applies,
-    validate_dynamic_scope,
-    validate_order,
-    validate_scope,
-)
-from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize_segments, segments_of
+from tsograph.exchange.scopes import dynamic_scope_applies
+from tsograph.exchange.scopes import scope_applies
+from tsograph.exchange.scopes import validate_dynamic_scope
+from tsograph.exchange.scopes import validate_order
+from tsograph.exchange.scopes import validate_scope
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize_segments
+from tsograph.exchange.templates import segments_of
 from tsograph.exchange.validation import validate
 
 COVERAGE = "route-coverage: 1 registration(s) not modeled (conditional: 1)"

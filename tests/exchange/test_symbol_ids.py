@@ -6,28 +6,27 @@ import json
 import re
 from pathlib import Path
 
-from hypothesis import example, given
+from hypothesis import example
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.exchange.symbol_ids import (
-    ELLIPSIS,
-    MAX_KEY_UNITS,
-    ArrayKey,
-    CallbackNamer,
-    Callee,
-    Key,
-    NameChainKey,
-    StringKey,
-    TemplateKey,
-    callback_segment,
-    cut_utf16,
-    escape_text,
-    model_id,
-    module_id,
-    render_key,
-    symbol_id,
-    typedsql_id,
-)
+from tsograph.exchange.symbol_ids import ELLIPSIS
+from tsograph.exchange.symbol_ids import MAX_KEY_UNITS
+from tsograph.exchange.symbol_ids import ArrayKey
+from tsograph.exchange.symbol_ids import CallbackNamer
+from tsograph.exchange.symbol_ids import Callee
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import NameChainKey
+from tsograph.exchange.symbol_ids import StringKey
+from tsograph.exchange.symbol_ids import TemplateKey
+from tsograph.exchange.symbol_ids import callback_segment
+from tsograph.exchange.symbol_ids import cut_utf16
+from tsograph.exchange.symbol_ids import escape_text
+from tsograph.exchange.symbol_ids import model_id
+from tsograph.exchange.symbol_ids import module_id
+from tsograph.exchange.symbol_ids import render_key
+from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.exchange.symbol_ids import typedsql_id
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[2] / "schemas" / "bridge-facts-v1.json").read_text("utf-8")

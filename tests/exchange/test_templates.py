@@ -6,21 +6,20 @@ import json
 import re
 from pathlib import Path
 
-from hypothesis import example, given
+from hypothesis import example
+from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.exchange.templates import (
-    CATCH_ALL,
-    MALFORMED,
-    MAX_TEMPLATE_CHARS,
-    PARAM,
-    TOO_LONG,
-    Part,
-    Template,
-    canonicalize,
-    canonicalize_braced,
-    canonicalize_segments,
-)
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import MALFORMED
+from tsograph.exchange.templates import MAX_TEMPLATE_CHARS
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import TOO_LONG
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import Template
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import canonicalize_braced
+from tsograph.exchange.templates import canonicalize_segments
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parents[2] / "schemas" / "bridge-facts-v1.json").read_text("utf-8")

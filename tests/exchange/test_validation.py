@@ -9,12 +9,15 @@ from typing import Any
 import fastjsonschema
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import InvalidDocumentError
-from tsograph.exchange.validation import fast_validator_for, validate, validator_for
+from tsograph.exchange.validation import fast_validator_for
+from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import validator_for
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "documents"
 

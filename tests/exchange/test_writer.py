@@ -8,12 +8,14 @@ from typing import Any
 
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tests.exchange.test_validation import contract_document
 from tsograph.exchange import writer
-from tsograph.exchange.errors import InternalError, OutputError
+from tsograph.exchange.errors import InternalError
+from tsograph.exchange.errors import OutputError
 
 json_values = st.recursive(
     st.none()

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import orjson
 
-from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.incremental import BuildState
+from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.records import graph_records
 

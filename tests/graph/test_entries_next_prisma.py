@@ -12,7 +12,8 @@ from pathlib import Path
 
 import orjson
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 from tsograph.exchange.validation import validate
 

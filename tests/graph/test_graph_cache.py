@@ -10,7 +10,8 @@ import orjson
 from tests.cli_helpers import tsograph
 from tests.project.builder import write_tree
 from tsograph.producers.graph.project_graph import load_project_graph
-from tsograph.producers.graph.records import graph_records, store_validated
+from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import store_validated
 
 GENERATED_AT = "2026-09-27T00:00:00.000Z"
 

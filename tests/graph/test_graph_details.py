@@ -14,7 +14,8 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 from tsograph.exchange.errors import InvalidDocumentError
 from tsograph.exchange.validation import validate

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.graph.incremental_support import assert_same_as_full
-from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.incremental import BuildState
+from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
 
 FILES = {

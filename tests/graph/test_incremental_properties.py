@@ -20,15 +20,19 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 
 import orjson
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tsograph.producers.graph.incremental import BuildState, rebuild
+from tsograph.producers.graph.incremental import BuildState
+from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.records import graph_records
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.graph.test_bound_dispatch import bound_edges, graph_of
+from tests.graph.test_bound_dispatch import bound_edges
+from tests.graph.test_bound_dispatch import graph_of
 
 PROVIDERS = """
 export interface Provider { upload(): string }

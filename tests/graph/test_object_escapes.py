@@ -18,7 +18,9 @@ import orjson
 import pytest
 
 from tests.cli_helpers import REPO
-from tests.graph.test_bound_dispatch import _graph, bound_edges, graph_of
+from tests.graph.test_bound_dispatch import _graph
+from tests.graph.test_bound_dispatch import bound_edges
+from tests.graph.test_bound_dispatch import graph_of
 
 FIXTURE = REPO / "fixtures" / "graph" / "object-escapes"
 

@@ -17,7 +17,8 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 
 RECORDINGS = REPO / "oracle" / "recordings" / "graph"
 CASES = sorted(p.stem for p in RECORDINGS.glob("*.json") if p.stem != "known-differences")

@@ -7,7 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, Result, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import Result
+from tests.cli_helpers import tsograph
 from tsograph.exchange.errors import InputError
 from tsograph.producers.graph.roots_file import read_root_ids
 

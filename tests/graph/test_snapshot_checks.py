@@ -12,12 +12,15 @@ from typing import Any
 
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tsograph.exchange.errors import InvalidDocumentError
-from tsograph.exchange.validation import validate, validator_for
-from tsograph.producers.graph.snapshot_checks import records_valid, validate_snapshot
+from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import validator_for
+from tsograph.producers.graph.snapshot_checks import records_valid
+from tsograph.producers.graph.snapshot_checks import validate_snapshot
 
 NODE_KINDS = ["module", "function", "method", "class", "variable"]
 EDGE_KINDS = ["call", "new", "callback", "reference", "jsx", "alias", "initializer", "contains"]

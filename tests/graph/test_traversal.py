@@ -6,11 +6,16 @@ import os
 from collections import deque
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tsograph.producers.graph import traversal
-from tsograph.producers.graph.model import EVIDENCE_ORDER, MODE_TIERS, Edge, Graph, Node
+from tsograph.producers.graph.model import EVIDENCE_ORDER
+from tsograph.producers.graph.model import MODE_TIERS
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Node
 from tsograph.producers.graph.traversal import traverse
 
 LOCATION = {"path": "a.ts", "line": 1, "column": 1}

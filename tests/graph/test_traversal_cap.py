@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tests.graph.test_traversal import LOCATION, make_graph, naive
+from tests.graph.test_traversal import LOCATION
+from tests.graph.test_traversal import make_graph
+from tests.graph.test_traversal import naive
 from tsograph.producers.graph.model import EVIDENCE_ORDER
 from tsograph.producers.graph.traversal import traverse
 

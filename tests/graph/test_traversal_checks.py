@@ -13,16 +13,22 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tests.graph.test_snapshot_checks import EDGE_KINDS, ENTRIES, NODE_KINDS, ODD_VALUES
+from tests.graph.test_snapshot_checks import EDGE_KINDS
+from tests.graph.test_snapshot_checks import ENTRIES
+from tests.graph.test_snapshot_checks import NODE_KINDS
+from tests.graph.test_snapshot_checks import ODD_VALUES
 from tests.graph.test_traversal import make_graph
 from tsograph.exchange import documents
 from tsograph.exchange.errors import InvalidDocumentError
-from tsograph.exchange.validation import validate, validator_for
+from tsograph.exchange.validation import validate
+from tsograph.exchange.validation import validator_for
 from tsograph.producers.graph.traversal import traverse
-from tsograph.producers.graph.traversal_checks import reached_valid, validate_traversal
+from tsograph.producers.graph.traversal_checks import reached_valid
+from tsograph.producers.graph.traversal_checks import validate_traversal
 
 ODD = [*ODD_VALUES, 0.0, 64, 65, 128, 129, 1_000_000, 1_000_001, 3.0, [1, 1], [0, True]]
 texts = st.one_of(

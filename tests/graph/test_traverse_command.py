@@ -7,7 +7,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.cli_helpers import REPO, Result, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import Result
+from tests.cli_helpers import tsograph
 from tests.golden import assert_matches_golden
 from tsograph.exchange.validation import validate
 

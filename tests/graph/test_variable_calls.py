@@ -13,7 +13,8 @@ from pathlib import Path
 import orjson
 
 from tests.cli_helpers import tsograph
-from tests.graph.test_bound_dispatch import AT, graph_of
+from tests.graph.test_bound_dispatch import AT
+from tests.graph.test_bound_dispatch import graph_of
 
 FILES = {
     "package.json": '{"dependencies": {"class-variance-authority": "0.7.0"}}',

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.facts import FileFacts, Init, Ref
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
 
 
 def check(facts: FileFacts) -> None:

@@ -7,10 +7,12 @@ builders; the goldens of fixtures/lang/ check those.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame, Lowering
+from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import Lowering
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.python.lowering_registry import LOWERING as PYTHON
-from tsograph.producers.lang.syntax_tree import Node, describe
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.syntax_tree import describe
 from tsograph.producers.lang.typescript import grammar
 from tsograph.producers.lang.typescript.lowering_registry import LOWERING as TYPESCRIPT
 

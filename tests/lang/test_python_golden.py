@@ -17,8 +17,14 @@ from tests.golden import assert_matches_golden
 from tests.lang import invariants
 from tests.lang.render import render
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.lang.python import SUFFIXES, extract, read_syntax
-from tsograph.producers.lang.syntax_tree import FLAG_WORDS, KINDS, decode, describe, encode
+from tsograph.producers.lang.python import SUFFIXES
+from tsograph.producers.lang.python import extract
+from tsograph.producers.lang.python import read_syntax
+from tsograph.producers.lang.syntax_tree import FLAG_WORDS
+from tsograph.producers.lang.syntax_tree import KINDS
+from tsograph.producers.lang.syntax_tree import decode
+from tsograph.producers.lang.syntax_tree import describe
+from tsograph.producers.lang.syntax_tree import encode
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "fixtures" / "lang" / "python"

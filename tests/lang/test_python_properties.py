@@ -14,14 +14,18 @@ import warnings
 
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tests.lang import invariants
-from tsograph.producers.lang.python import extract, read_syntax
+from tsograph.producers.lang.python import extract
+from tsograph.producers.lang.python import read_syntax
 from tsograph.producers.lang.python.extractor import MAX_NAMED_DEPTH
 from tsograph.producers.lang.python.recorder import MAX_READ_CHAIN
-from tsograph.producers.lang.syntax_tree import decode, describe, encode
+from tsograph.producers.lang.syntax_tree import decode
+from tsograph.producers.lang.syntax_tree import describe
+from tsograph.producers.lang.syntax_tree import encode
 
 # ---- strings against CPython -------------------------------------------------------------
 

@@ -6,12 +6,17 @@ from pathlib import Path
 
 import orjson
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tests.golden import assert_matches_golden
 from tsograph.producers.lang.suffixes import GRAMMAR_BY_SUFFIX
-from tsograph.producers.lang.syntax_tree import KINDS, Node, decode, describe, encode
+from tsograph.producers.lang.syntax_tree import KINDS
+from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.lang.syntax_tree import decode
+from tsograph.producers.lang.syntax_tree import describe
+from tsograph.producers.lang.syntax_tree import encode
 from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.lang.typescript.strings import decode_js_string
 

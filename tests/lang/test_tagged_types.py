@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tsograph.producers.lang.typescript import parse_file

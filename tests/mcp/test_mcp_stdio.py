@@ -12,9 +12,11 @@ from typing import Any
 import anyio
 import orjson
 from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import StdioServerParameters
+from mcp.client.stdio import stdio_client
 
-from tests.cli_helpers import REPO, tsograph
+from tests.cli_helpers import REPO
+from tests.cli_helpers import tsograph
 from tsograph.producers.project.walk import walk
 from tsograph.producers.query.questions import QUESTIONS
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.cli_helpers import REPO
-from tsograph.producers.mcp.session import KEPT_ANSWERS, GraphSession
+from tsograph.producers.mcp.session import KEPT_ANSWERS
+from tsograph.producers.mcp.session import GraphSession
 
 FIXTURE = REPO / "fixtures" / "graph" / "basics"
 

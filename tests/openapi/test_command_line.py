@@ -6,7 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.openapi.support import FIXTURES, GENERATED_AT, SERVICE, invoke, write_spec
+from tests.openapi.support import FIXTURES
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import SERVICE
+from tests.openapi.support import invoke
+from tests.openapi.support import write_spec
 
 SPEC = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {/a: {get: {}}}\n'
 

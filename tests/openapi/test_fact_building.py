@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.openapi.support import facts_of, routes, run_spec
+from tests.openapi.support import facts_of
+from tests.openapi.support import routes
+from tests.openapi.support import run_spec
 
 HEADER_30 = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\n'
 HEADER_20 = 'swagger: "2.0"\ninfo: {title: t, version: "1"}\n'

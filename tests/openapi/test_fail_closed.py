@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.openapi.support import facts_of, limitations_of, routes, run_spec
+from tests.openapi.support import facts_of
+from tests.openapi.support import limitations_of
+from tests.openapi.support import routes
+from tests.openapi.support import run_spec
 
 HEADER_30 = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\n'
 HEADER_31 = 'openapi: 3.1.0\ninfo: {title: t, version: "1"}\n'

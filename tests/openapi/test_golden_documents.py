@@ -15,7 +15,11 @@ from pathlib import Path
 import pytest
 
 from tests.golden import assert_golden_document
-from tests.openapi.support import FIXTURES, GENERATED_AT, SERVICE, fixed_mtime, invoke
+from tests.openapi.support import FIXTURES
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import SERVICE
+from tests.openapi.support import fixed_mtime
+from tests.openapi.support import invoke
 
 CASES = sorted(path.name for path in FIXTURES.iterdir() if path.is_dir())
 

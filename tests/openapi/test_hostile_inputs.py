@@ -19,7 +19,8 @@ from pathlib import Path
 
 import orjson
 
-from tests.openapi.support import SERVICE, write_spec
+from tests.openapi.support import SERVICE
+from tests.openapi.support import write_spec
 
 MAX_CPU_SECONDS = 20.0
 # Wall-clock limit after which a run that never ends is killed.

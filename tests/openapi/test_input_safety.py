@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.openapi.support import SERVICE, facts_of, invoke, routes, run_spec, write_spec
+from tests.openapi.support import SERVICE
+from tests.openapi.support import facts_of
+from tests.openapi.support import invoke
+from tests.openapi.support import routes
+from tests.openapi.support import run_spec
+from tests.openapi.support import write_spec
 from tsograph.exchange import writer
 from tsograph.producers.openapi import parsing
 

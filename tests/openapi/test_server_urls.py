@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tsograph.producers.openapi import server_urls
-from tsograph.producers.openapi.server_urls import Resolved, ServerEvaluator, resolve_base_path
-from tsograph.producers.openapi.tree import Opaque, SpecMap
+from tsograph.producers.openapi.server_urls import Resolved
+from tsograph.producers.openapi.server_urls import ServerEvaluator
+from tsograph.producers.openapi.server_urls import resolve_base_path
+from tsograph.producers.openapi.tree import Opaque
+from tsograph.producers.openapi.tree import SpecMap
 
 
 def spec_map(**entries: object) -> SpecMap:

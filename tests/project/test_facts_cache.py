@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tsograph.producers.project.facts_cache import FactsCache, default_cache_dir
+from tsograph.producers.project.facts_cache import FactsCache
+from tsograph.producers.project.facts_cache import default_cache_dir
 
 
 def test_round_trip_and_key_parts(tmp_path: Path) -> None:

@@ -4,7 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.producers.project.jsonc import JsoncError, loads, strip_jsonc
+from tsograph.producers.project.jsonc import JsoncError
+from tsograph.producers.project.jsonc import loads
+from tsograph.producers.project.jsonc import strip_jsonc
 
 
 def test_comments_and_trailing_commas_are_removed() -> None:

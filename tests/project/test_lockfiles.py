@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tsograph.producers.project.lockfiles import installed_versions, root_versions
+from tsograph.producers.project.lockfiles import installed_versions
+from tsograph.producers.project.lockfiles import root_versions
 
 # pnpm-lock v9: the root importer resolves express 5; a workspace member still has 4.
 PNPM = b"""lockfileVersion: '9.0'

@@ -4,8 +4,11 @@ import os
 from pathlib import Path
 
 from tests.project.builder import write_tree
-from tsograph.producers.project.packages import load_workspace, package_name_of, resolve_exports
-from tsograph.producers.project.resolve import Resolution, Resolver
+from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.project.packages import package_name_of
+from tsograph.producers.project.packages import resolve_exports
+from tsograph.producers.project.resolve import Resolution
+from tsograph.producers.project.resolve import Resolver
 from tsograph.producers.project.tsconfig import load_configs
 
 

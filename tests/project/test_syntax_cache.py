@@ -9,7 +9,8 @@ import pytest
 from tsograph.producers.lang.syntax_tree import describe
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
-from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.syntax_cache import syntax_namespace
 
 SOURCES = {
     "src/app.ts": b'import { db } from "./db";\nexport const run = () => db.select("u");\n',

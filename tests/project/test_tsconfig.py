@@ -8,7 +8,8 @@ import pytest
 from tests.project.builder import write_tree
 from tsograph.exchange.errors import InputError
 from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.project.tsconfig import load_configs, match_pattern
+from tsograph.producers.project.tsconfig import load_configs
+from tsograph.producers.project.tsconfig import match_pattern
 
 
 def test_defaults_without_config(tmp_path: Path) -> None:

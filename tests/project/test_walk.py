@@ -9,15 +9,14 @@ from typing import Any
 import pytest
 
 from tests.project.builder import write_tree
-from tsograph.exchange.limitations import SOURCE_PREFIXES, has_known_prefix
+from tsograph.exchange.limitations import SOURCE_PREFIXES
+from tsograph.exchange.limitations import has_known_prefix
 from tsograph.producers.project import walk as walk_module
-from tsograph.producers.project.walk import (
-    MAX_SOURCE_BYTES,
-    UnreadableSource,
-    WalkedFile,
-    read_source,
-    walk,
-)
+from tsograph.producers.project.walk import MAX_SOURCE_BYTES
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import WalkedFile
+from tsograph.producers.project.walk import read_source
+from tsograph.producers.project.walk import walk
 
 
 def _paths(files: tuple[WalkedFile, ...]) -> list[str]:

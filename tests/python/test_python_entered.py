@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.python.test_python_binding import _calls, _graph
+from tests.python.test_python_binding import _calls
+from tests.python.test_python_binding import _graph
 
 
 def test_an_outside_enter_known_to_return_self_keeps_the_project_class(tmp_path: Path) -> None:

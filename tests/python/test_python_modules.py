@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tsograph.producers.project.python_modules import PyResolution, PythonModules
+from tsograph.producers.project.python_modules import PyResolution
+from tsograph.producers.project.python_modules import PythonModules
 
 
 def _tree(root: Path, files: dict[str, str]) -> PythonModules:

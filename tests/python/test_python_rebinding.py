@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.python.test_python_binding import _calls, _graph
+from tests.python.test_python_binding import _calls
+from tests.python.test_python_binding import _graph
 
 
 def test_a_local_assigned_again_holds_neither_value_for_sure(tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.python.test_python_binding import _calls, _graph
+from tests.python.test_python_binding import _calls
+from tests.python.test_python_binding import _graph
 
 TABLE = "def a(): pass\ndef b(): pass\nT = {'a': a, 'b': b}\n"
 

@@ -6,10 +6,12 @@ import pytest
 
 from tests.cli_helpers import REPO
 from tsograph.producers.graph.project_graph import load_project_graph
-from tsograph.producers.query.answer import Page, answer
+from tsograph.producers.query.answer import Page
+from tsograph.producers.query.answer import answer
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
-from tsograph.producers.query.questions import Request, ask
+from tsograph.producers.query.questions import Request
+from tsograph.producers.query.questions import ask
 
 
 class FakeClock:

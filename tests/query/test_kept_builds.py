@@ -15,9 +15,14 @@ from tsograph.producers.graph.project_graph import load_project_graph
 from tsograph.producers.graph.records import graph_records
 from tsograph.producers.project.walk import walk
 from tsograph.producers.query.keep import Keeper
-from tsograph.producers.query.kept_builds import RECORDS, BuildStore
-from tsograph.producers.query.leases import LEASES, collect, held_builds, process_start
-from tsograph.producers.query.read_set import first_change, record
+from tsograph.producers.query.kept_builds import RECORDS
+from tsograph.producers.query.kept_builds import BuildStore
+from tsograph.producers.query.leases import LEASES
+from tsograph.producers.query.leases import collect
+from tsograph.producers.query.leases import held_builds
+from tsograph.producers.query.leases import process_start
+from tsograph.producers.query.read_set import first_change
+from tsograph.producers.query.read_set import record
 
 
 def _repo(root: Path) -> Path:

@@ -9,7 +9,8 @@ from typing import Any
 
 import orjson
 
-from tests.review.history import _git, _write
+from tests.review.history import _git
+from tests.review.history import _write
 from tsograph.producers.cli import run
 
 FILES = {

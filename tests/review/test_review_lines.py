@@ -11,7 +11,8 @@ from pathlib import Path
 
 import orjson
 
-from tests.review.history import _git, _write
+from tests.review.history import _git
+from tests.review.history import _write
 from tsograph.producers.cli import run
 
 BASE = """import { x } from './x';

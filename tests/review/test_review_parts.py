@@ -7,9 +7,11 @@ from pathlib import Path
 
 import orjson
 
-from tsograph.producers.review.packet import PAGE, write_pages
+from tsograph.producers.review.packet import PAGE
+from tsograph.producers.review.packet import write_pages
 from tsograph.producers.review.quote import code
-from tsograph.producers.review.redact import redact, redact_value
+from tsograph.producers.review.redact import redact
+from tsograph.producers.review.redact import redact_value
 
 
 def _mark(token: str) -> str:

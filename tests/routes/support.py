@@ -9,7 +9,10 @@ from typing import Any
 
 import orjson
 
-from tests.openapi.support import FIXED_MTIME, GENERATED_AT, Result, invoke
+from tests.openapi.support import FIXED_MTIME
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import Result
+from tests.openapi.support import invoke
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "routes"
 

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -39,17 +40,16 @@ import orjson
 import pytest
 
 from tests.routes.support import FIXTURES
-from tests.routes.test_next_oracle import (
-    RECORDINGS,
-    Decl,
-    _matches,
-    _rank,
-    _split,
-    coverage_names,
-    covered,
-)
+from tests.routes.test_next_oracle import RECORDINGS
+from tests.routes.test_next_oracle import Decl
+from tests.routes.test_next_oracle import _matches
+from tests.routes.test_next_oracle import _rank
+from tests.routes.test_next_oracle import _split
+from tests.routes.test_next_oracle import coverage_names
+from tests.routes.test_next_oracle import covered
 from tests.routes.test_nextjs_golden import render_case
-from tsograph.exchange.templates import CATCH_ALL, PARAM
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
 
 LIVE_CASES = sorted(path.stem.removeprefix("live-") for path in RECORDINGS.glob("live-*.json"))
 REDIRECTS = (301, 302, 307, 308)

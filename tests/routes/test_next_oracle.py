@@ -22,17 +22,21 @@ import orjson
 import pytest
 
 from tests.routes.support import FIXTURES
-from tsograph.exchange.templates import CATCH_ALL, PARAM, Part, canonicalize, canonicalize_segments
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import canonicalize_segments
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.routes.next_config import (
-    CONFIG_FILES,
-    DEFAULT_PAGE_EXTENSIONS,
-    accepted_base_path,
-)
+from tsograph.producers.routes.next_config import CONFIG_FILES
+from tsograph.producers.routes.next_config import DEFAULT_PAGE_EXTENSIONS
+from tsograph.producers.routes.next_config import accepted_base_path
 from tsograph.producers.routes.next_paths import is_metadata_file
 from tsograph.producers.routes.next_scan import Scan
 from tsograph.producers.routes.next_segments import route_of
-from tsograph.producers.routes.nextjs import HANDLER_METHODS, is_nextjs, read_package
+from tsograph.producers.routes.nextjs import HANDLER_METHODS
+from tsograph.producers.routes.nextjs import is_nextjs
+from tsograph.producers.routes.nextjs import read_package
 
 RECORDINGS = Path(__file__).resolve().parents[2] / "oracle" / "next" / "recordings"
 # live-<case>.json come from live.js (a running server) and have a replay of their own.

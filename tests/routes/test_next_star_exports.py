@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.routes.support import document_of, write_project
+from tests.routes.support import document_of
+from tests.routes.support import write_project
 from tsograph.producers.graph.project_graph import load_project_graph
 
 NEXT16 = '{"dependencies": {"next": "^16.2.0"}}'

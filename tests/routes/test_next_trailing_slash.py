@@ -16,7 +16,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.routes.test_next_oracle import RECORDINGS
-from tsograph.exchange.templates import Part, encode_literal
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import encode_literal
 from tsograph.producers.routes.next_paths import slash_redirect
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.routes.support import FIXTURES, copy_project
+from tests.routes.support import FIXTURES
+from tests.routes.support import copy_project
 from tests.routes.test_nextjs_golden import make_links
 from tsograph.producers.graph.project_graph import load_project_graph
 

@@ -16,8 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden import assert_golden_document, case_arguments, golden_cases
-from tests.routes.support import FIXTURES, copy_project, run_routes
+from tests.golden import assert_golden_document
+from tests.golden import case_arguments
+from tests.golden import golden_cases
+from tests.routes.support import FIXTURES
+from tests.routes.support import copy_project
+from tests.routes.support import run_routes
 
 # Node backends and the client side have golden tests of their own (tests/routes/node, client).
 CASES = [f"next/{name}" for name in golden_cases(FIXTURES / "next", "project")]

@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
-from tests.routes.support import decls, document_of, run_routes, write_project
+from tests.routes.support import decls
+from tests.routes.support import document_of
+from tests.routes.support import run_routes
+from tests.routes.support import write_project
 from tsograph.exchange.validation import validate
 from tsograph.producers.project import syntax_cache
 

@@ -13,7 +13,10 @@ from typing import Any
 import orjson
 
 from tests.openapi.support import invoke
-from tests.routes.support import FIXTURES, copy_project, document_of, write_project
+from tests.routes.support import FIXTURES
+from tests.routes.support import copy_project
+from tests.routes.support import document_of
+from tests.routes.support import write_project
 from tsograph.exchange.validation import validate
 
 ORACLE = Path(__file__).resolve().parents[2] / "oracle" / "react-router" / "recorded.json"

@@ -8,8 +8,11 @@ from typing import Any
 import orjson
 
 from tests.golden import assert_golden_document
-from tests.openapi.support import GENERATED_AT, Result, invoke
-from tests.routes.support import copy_project, write_project
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import Result
+from tests.openapi.support import invoke
+from tests.routes.support import copy_project
+from tests.routes.support import write_project
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "schema" / "prisma"
 

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.schema.support import document_of, write_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 
 SCHEMA = """datasource db {
   provider = "postgresql"

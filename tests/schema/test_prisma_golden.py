@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden import golden_cases, limitation_prefixes
-from tests.schema.support import FIXTURES, assert_schema_golden
+from tests.golden import golden_cases
+from tests.golden import limitation_prefixes
+from tests.schema.support import FIXTURES
+from tests.schema.support import assert_schema_golden
 from tsograph.exchange.limitations import PERSISTENCE_PREFIXES
 
 CASES = golden_cases(FIXTURES, "project")

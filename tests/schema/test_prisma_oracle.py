@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from tests.schema.support import FIXTURES, copy_project, document_of
+from tests.schema.support import FIXTURES
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
 from tsograph.producers.schema.facts import channel
 from tsograph.producers.schema.prisma.psl import read_schema
 

@@ -11,7 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.openapi.support import invoke
-from tests.schema.support import FIXTURES, copy_project, document_of, write_project
+from tests.schema.support import FIXTURES
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 from tsograph.producers.schema.prisma import naming
 from tsograph.producers.schema.prisma.locate import CONFIG_CANDIDATES
 from tsograph.producers.schema.prisma.psl import read_schema

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.schema.support import FIXTURES, copy_project, run_schema
+from tests.schema.support import FIXTURES
+from tests.schema.support import copy_project
+from tests.schema.support import run_schema
 from tsograph.producers.schema import collect_all
 from tsograph.producers.schema.schema_scan import SchemaScan
 

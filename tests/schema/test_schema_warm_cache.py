@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.schema.support import FIXTURES, copy_project, run_schema
+from tests.schema.support import FIXTURES
+from tests.schema.support import copy_project
+from tests.schema.support import run_schema
 from tsograph.producers.project import syntax_cache
 
 

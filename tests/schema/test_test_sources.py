@@ -12,13 +12,11 @@ from typing import Any
 
 import pytest
 
-from tests.schema.support import (
-    FIXTURES,
-    assert_schema_golden,
-    copy_project,
-    document_of,
-    write_project,
-)
+from tests.schema.support import FIXTURES
+from tests.schema.support import assert_schema_golden
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 from tsograph.producers.lang.typescript import read_syntax
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.schema import mocks

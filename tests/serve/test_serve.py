@@ -27,10 +27,14 @@ from tests.cli_helpers import REPO
 from tsograph.producers import cli
 from tsograph.producers.graph.incremental import rebuild
 from tsograph.producers.graph.options import GraphOptions
-from tsograph.producers.graph.records import graph_records, without_details
+from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.records import without_details
 from tsograph.producers.project.facts_cache import default_cache_dir
-from tsograph.producers.serve.address import cache_folder, scope_of, socket_path
-from tsograph.producers.serve.client import graph_scope, served
+from tsograph.producers.serve.address import cache_folder
+from tsograph.producers.serve.address import scope_of
+from tsograph.producers.serve.address import socket_path
+from tsograph.producers.serve.client import graph_scope
+from tsograph.producers.serve.client import served
 from tsograph.producers.serve.held_build import HeldBuild
 from tsograph.producers.serve.server import Server
 

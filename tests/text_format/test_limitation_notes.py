@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tsograph.exchange.limitations import BRIDGE_FACTS_PREFIXES, TRAVERSAL_PREFIXES
+from tsograph.exchange.limitations import BRIDGE_FACTS_PREFIXES
+from tsograph.exchange.limitations import TRAVERSAL_PREFIXES
 from tsograph.producers.text_format.limitation_notes import NOTES
 from tsograph.producers.text_format.table import limitations_section
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from tests.cli_helpers import REPO
-from tsograph.exchange.limitations import BRIDGE_FACTS_PREFIXES, TRAVERSAL_PREFIXES
+from tsograph.exchange.limitations import BRIDGE_FACTS_PREFIXES
+from tsograph.exchange.limitations import TRAVERSAL_PREFIXES
 from tsograph.producers.text_format.limitation_notes import NOTES
 
 DOC = REPO / "docs" / "limitations.md"

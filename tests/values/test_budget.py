@@ -6,7 +6,9 @@ import sys
 
 import pytest
 
-from tsograph.producers.values.budget import MAX_DEPTH, DepthBudget, recursion_room
+from tsograph.producers.values.budget import MAX_DEPTH
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.budget import recursion_room
 
 
 def test_enter_refuses_once_every_level_is_in_use_and_leave_gives_one_back() -> None:

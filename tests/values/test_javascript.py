@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tsograph.producers.values.javascript import fold, js_string, number
+from tsograph.producers.values.javascript import fold
+from tsograph.producers.values.javascript import js_string
+from tsograph.producers.values.javascript import number
 from tsograph.producers.values.unknown import UNKNOWN
 
 

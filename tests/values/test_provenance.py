@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from tsograph.producers.routes.client.client_libraries import client_export
 from tsograph.producers.routes.node import frameworks
-from tsograph.producers.values.provenance import PROVENANCE, kind_of
+from tsograph.producers.values.provenance import PROVENANCE
+from tsograph.producers.values.provenance import kind_of
 
 
 def test_a_hono_app_is_one_row_read_with_new_only() -> None:

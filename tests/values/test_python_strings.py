@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Field,
-    Text,
-    percent_format,
-    str_format,
-    text,
-)
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Field
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import percent_format
+from tsograph.producers.values.python.strings import str_format
+from tsograph.producers.values.python.strings import text
 
 
 @settings(max_examples=40, deadline=None)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from tsograph.producers.lang.syntax_read import find_all
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.lang.typescript import read_syntax
-from tsograph.producers.values.scopes import Declaration, Scopes, import_source, pattern_paths
+from tsograph.producers.values.scopes import Declaration
+from tsograph.producers.values.scopes import Scopes
+from tsograph.producers.values.scopes import import_source
+from tsograph.producers.values.scopes import pattern_paths
 
 
 def _uses(source: str, name: str) -> tuple[Scopes, list[Node]]:

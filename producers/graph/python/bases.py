@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from tsograph.producers.lang.facts import FileFacts, TypeRef
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.lang.syntax_read import chain
 from tsograph.producers.lang.syntax_tree import Node
 

@@ -13,28 +13,27 @@ The facts of each file already classify every name by Python's scopes
 
 from __future__ import annotations
 
-from tsograph.producers.graph.python.binding_values import (
-    DYNAMIC,
-    MISS,
-    OUTSIDE,
-    UNTYPED_RECEIVER,
-    Decl,
-    Instance,
-    Outside,
-    Unknown,
-    Value,
-)
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import MISS
+from tsograph.producers.graph.python.binding_values import OUTSIDE
+from tsograph.producers.graph.python.binding_values import UNTYPED_RECEIVER
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Instance
+from tsograph.producers.graph.python.binding_values import Outside
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
 from tsograph.producers.graph.python.decorators import Decorators
-from tsograph.producers.graph.python.index import BUILTIN_NAMES, MAX_CHAIN, Opaque
-from tsograph.producers.lang.facts import (
-    CallSite,
-    Declaration,
-    Ref,
-    TypeRef,
-    Write,
-)
+from tsograph.producers.graph.python.index import BUILTIN_NAMES
+from tsograph.producers.graph.python.index import MAX_CHAIN
+from tsograph.producers.graph.python.index import Opaque
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.facts import Write
 from tsograph.producers.lang.python.extractor import ENTERED
-from tsograph.producers.values.python.modules import Module, Namespace
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Namespace
 
 # Outside classes whose `__enter__` returns self, by the dotted names they are imported as;
 # read in SQLAlchemy 2.1.9, SQLModel 0.0.50 and CPython 3.11's contextlib and socketserver.

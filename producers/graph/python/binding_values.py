@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tsograph.producers.values.python.modules import Module, Namespace
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Namespace
 from tsograph.producers.values.unknown import Unknown as UnprovenValue
 
 # Reasons a call gets no edge (unresolved-calls: breakdown keys), from code-graph.txt.

@@ -13,20 +13,17 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from tsograph.producers.graph.python.binding_values import (
-    AMBIGUOUS,
-    DYNAMIC_BASE,
-    OUTSIDE,
-    Decl,
-    Outside,
-    Unknown,
-)
-from tsograph.producers.graph.python.index import MroEntry, Opaque
+from tsograph.producers.graph.python.binding_values import AMBIGUOUS
+from tsograph.producers.graph.python.binding_values import DYNAMIC_BASE
+from tsograph.producers.graph.python.binding_values import OUTSIDE
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Outside
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.index import MroEntry
+from tsograph.producers.graph.python.index import Opaque
 from tsograph.producers.graph.python.names import ModuleNames
-from tsograph.producers.lang.facts import (
-    Ref,
-    TypeRef,
-)
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import TypeRef
 
 # Bases that add no attribute a project call could mean (typing's markers, abc.ABC, object).
 NEUTRAL_BASES = frozenset(

@@ -11,18 +11,14 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from tsograph.producers.graph.python.binding_values import (
-    DYNAMIC,
-    Decl,
-    Outside,
-    Unknown,
-    Value,
-)
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Outside
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
 from tsograph.producers.graph.python.classes import ClassOrders
-from tsograph.producers.lang.facts import (
-    CallSite,
-    Declaration,
-)
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
 
 # Decorators that hand the function back (or a C-level wrapper that calls it), by the name
 # they are called by; checked against CPython 3.11's builtins, abc, functools and typing.

@@ -26,26 +26,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.graph.model import (
-    Edge,
-    EdgeSite,
-    Graph,
-    Node,
-    add_declaration_node,
-    strongest_edges,
-    with_unresolved,
-)
+from tsograph.producers.graph.model import Edge
+from tsograph.producers.graph.model import EdgeSite
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.model import Node
+from tsograph.producers.graph.model import add_declaration_node
+from tsograph.producers.graph.model import strongest_edges
+from tsograph.producers.graph.model import with_unresolved
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.binding_values import DYNAMIC, Decl
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import Decl
 from tsograph.producers.graph.python.flows import ClosedFlows
-from tsograph.producers.graph.python.targets import (
-    CALLABLE,
-    MAX_CANDIDATES,
-    Targets,
-)
+from tsograph.producers.graph.python.targets import CALLABLE
+from tsograph.producers.graph.python.targets import MAX_CANDIDATES
+from tsograph.producers.graph.python.targets import Targets
 from tsograph.producers.lang.facts import CallSite
 
 VALUE_KINDS = frozenset({"callback", "reference"})

@@ -19,11 +19,19 @@ pass or store another function), so what they give is bound, never direct:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from tsograph.producers.graph.python.binding_values import DYNAMIC, Decl, Unknown, Value
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
 from tsograph.producers.graph.python.targets import SiteTargets
-from tsograph.producers.lang.facts import CallSite, Declaration, Init, Ref, Write
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import Write
 
 # dict methods that read the dict without storing or handing it out.
 READING_METHODS = frozenset({"get", "keys", "values", "items", "copy", "__getitem__"})

@@ -11,20 +11,18 @@ The lower layers call the value lookups the binder defines; they are declared he
 from __future__ import annotations
 
 import builtins
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from functools import cached_property
 
-from tsograph.producers.graph.python.binding_values import (
-    Unknown,
-    Value,
-)
-from tsograph.producers.lang.facts import (
-    Declaration,
-    FileFacts,
-    Ref,
-    Write,
-)
-from tsograph.producers.project.python_modules import PyResolution, PythonModules
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import Write
+from tsograph.producers.project.python_modules import PyResolution
+from tsograph.producers.project.python_modules import PythonModules
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 MAX_CHAIN = 8  # re-exports and aliases followed, as code-graph.txt's export-chain bound

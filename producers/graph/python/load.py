@@ -13,7 +13,8 @@ from tsograph.producers.graph.python.binder import PythonBinder
 from tsograph.producers.graph.python.edges import build_python_graph
 from tsograph.producers.graph.python.relations import python_relations
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.project.cache_names import cache_namespace, code_digest
+from tsograph.producers.project.cache_names import cache_namespace
+from tsograph.producers.project.cache_names import code_digest
 from tsograph.producers.project.python_modules import PythonModules
 
 

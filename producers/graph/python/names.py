@@ -10,23 +10,23 @@ names not starting with `_`. A name two stars bring differently is ambiguous.
 
 from __future__ import annotations
 
-from tsograph.producers.graph.python.binding_values import (
-    AMBIGUOUS,
-    CHAIN_TOO_DEEP,
-    DYNAMIC,
-    MISS,
-    OUTSIDE,
-    Outside,
-    Unknown,
-    Value,
-)
-from tsograph.producers.graph.python.index import MAX_CHAIN, BinderIndex
-from tsograph.producers.lang.facts import (
-    Declaration,
-    Import,
-    Ref,
-)
-from tsograph.producers.values.python.modules import Module, Namespace, star_brings, submodule_of
+from tsograph.producers.graph.python.binding_values import AMBIGUOUS
+from tsograph.producers.graph.python.binding_values import CHAIN_TOO_DEEP
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import MISS
+from tsograph.producers.graph.python.binding_values import OUTSIDE
+from tsograph.producers.graph.python.binding_values import Outside
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
+from tsograph.producers.graph.python.index import MAX_CHAIN
+from tsograph.producers.graph.python.index import BinderIndex
+from tsograph.producers.lang.facts import Declaration
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Namespace
+from tsograph.producers.values.python.modules import star_brings
+from tsograph.producers.values.python.modules import submodule_of
 
 
 class ModuleNames(BinderIndex):

@@ -14,15 +14,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 
-from tsograph.producers.graph.model import Relation, Site
+from tsograph.producers.graph.model import Relation
+from tsograph.producers.graph.model import Site
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.binding_values import (
-    Decl,
-    Instance,
-    Value,
-)
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Instance
+from tsograph.producers.graph.python.binding_values import Value
 from tsograph.producers.graph.relations import type_relations
 from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.values.python.modules import Module

@@ -11,17 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.graph.python.binder import PythonBinder
-from tsograph.producers.graph.python.binding_values import (
-    DYNAMIC,
-    Decl,
-    Instance,
-    Outside,
-    Unknown,
-    Value,
-)
+from tsograph.producers.graph.python.binding_values import DYNAMIC
+from tsograph.producers.graph.python.binding_values import Decl
+from tsograph.producers.graph.python.binding_values import Instance
+from tsograph.producers.graph.python.binding_values import Outside
+from tsograph.producers.graph.python.binding_values import Unknown
+from tsograph.producers.graph.python.binding_values import Value
 from tsograph.producers.graph.python.decorators import ACCESSOR_DECORATORS
 from tsograph.producers.graph.python.index import MroEntry
-from tsograph.producers.lang.facts import CallSite, Ref
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Ref
 
 # A call on self, cls or an annotated receiver whose method a project subclass overrides.
 BASE_DISPATCH = "base-dispatch"

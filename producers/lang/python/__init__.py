@@ -18,7 +18,8 @@ from tree_sitter_language_pack import get_parser
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.lang.python.extractor import Extractor
 from tsograph.producers.lang.python.lowering import lower
-from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_file import paused_collection
 
 SUFFIXES = (".py", ".pyi")
 

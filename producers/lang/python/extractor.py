@@ -34,39 +34,33 @@ from __future__ import annotations
 
 import dataclasses
 
-from tsograph.exchange.symbol_ids import (
-    Key,
-    callback_segment,
-    symbol_id,
-)
-from tsograph.producers.lang.drafts import (
-    BindingDraft,
-    InitDraft,
-    RefDraft,
-    ReturnDraft,
-)
-from tsograph.producers.lang.facts import (
-    DeclarationKind,
-    Import,
-    Ref,
-    TypeDeclaration,
-    TypeRef,
-)
-from tsograph.producers.lang.python.node_reading import (
-    CHAINS,
-    assigns,
-    callback_key,
-    callee_of,
-    decorator_word,
-    is_attribute_read,
-    is_main_guard,
-    is_super_call,
-    isinstance_test,
-    paired,
-    use_kind,
-)
-from tsograph.producers.lang.python.recorder import Context, Recorder
-from tsograph.producers.lang.python.scopes import Narrowed, Scope
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import callback_segment
+from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.producers.lang.drafts import BindingDraft
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.drafts import ReturnDraft
+from tsograph.producers.lang.facts import DeclarationKind
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import TypeDeclaration
+from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.python.node_reading import CHAINS
+from tsograph.producers.lang.python.node_reading import assigns
+from tsograph.producers.lang.python.node_reading import callback_key
+from tsograph.producers.lang.python.node_reading import callee_of
+from tsograph.producers.lang.python.node_reading import decorator_word
+from tsograph.producers.lang.python.node_reading import is_attribute_read
+from tsograph.producers.lang.python.node_reading import is_main_guard
+from tsograph.producers.lang.python.node_reading import is_super_call
+from tsograph.producers.lang.python.node_reading import isinstance_test
+from tsograph.producers.lang.python.node_reading import paired
+from tsograph.producers.lang.python.node_reading import use_kind
+from tsograph.producers.lang.python.recorder import Context
+from tsograph.producers.lang.python.recorder import Recorder
+from tsograph.producers.lang.python.scopes import Narrowed
+from tsograph.producers.lang.python.scopes import Scope
 from tsograph.producers.lang.syntax_tree import Node
 
 # The path of a local bound by `with value as name`: it holds what value.__enter__() returns.

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame, parameter_of
+from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import parameter_of
 from tsograph.producers.lang.lowering_nodes import lowered
-from tsograph.producers.lang.python.lowering_registry import LOWERING, builder
+from tsograph.producers.lang.python.lowering_registry import LOWERING
+from tsograph.producers.lang.python.lowering_registry import builder
 from tsograph.producers.lang.syntax_tree import Node
 
 LOWERING.wrap("decorator", "decorator")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tsograph.producers.lang.lowering_driver import Frame
-from tsograph.producers.lang.lowering_nodes import lowered, source_text
-from tsograph.producers.lang.python.lowering_registry import LOWERING, builder
+from tsograph.producers.lang.lowering_nodes import lowered
+from tsograph.producers.lang.lowering_nodes import source_text
+from tsograph.producers.lang.python.lowering_registry import LOWERING
+from tsograph.producers.lang.python.lowering_registry import builder
 from tsograph.producers.lang.syntax_tree import Node
 
 _STATEMENT_KINDS = frozenset(

@@ -16,11 +16,9 @@ from __future__ import annotations
 from tree_sitter import Node as TSNode
 
 # Imported for their registrations.
-from tsograph.producers.lang.python import (  # noqa: F401
-    lower_definitions,
-    lower_expressions,
-    lower_statements,
-)
+from tsograph.producers.lang.python import lower_definitions  # noqa: F401
+from tsograph.producers.lang.python import lower_expressions  # noqa: F401
+from tsograph.producers.lang.python import lower_statements  # noqa: F401
 from tsograph.producers.lang.python.lowering_registry import LOWERING
 from tsograph.producers.lang.syntax_read import chain
 from tsograph.producers.lang.syntax_tree import Node

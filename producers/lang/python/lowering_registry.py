@@ -8,7 +8,8 @@ lower_definitions.py (decorators, functions, parameters, classes).
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame, Lowering
+from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import Lowering
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
 

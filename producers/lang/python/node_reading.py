@@ -8,7 +8,11 @@ written in its id.
 
 from __future__ import annotations
 
-from tsograph.exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey
+from tsograph.exchange.symbol_ids import ArrayKey
+from tsograph.exchange.symbol_ids import Callee
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import NameChainKey
+from tsograph.exchange.symbol_ids import StringKey
 from tsograph.producers.lang.facts import SiteKind
 from tsograph.producers.lang.syntax_tree import Node
 

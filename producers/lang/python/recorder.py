@@ -11,23 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.producers.lang.drafts import (
-    FileDrafts,
-    InitDraft,
-    RefDraft,
-    Resolver,
-    SiteDraft,
-    WriteDraft,
-)
-from tsograph.producers.lang.facts import (
-    CallSite,
-    Export,
-    FileFacts,
-    Init,
-    Ref,
-    SiteKind,
-    TypeRef,
-)
+from tsograph.producers.lang.drafts import FileDrafts
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.drafts import Resolver
+from tsograph.producers.lang.drafts import SiteDraft
+from tsograph.producers.lang.drafts import WriteDraft
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import Init
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import SiteKind
+from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.lang.python.annotations import type_refs
 from tsograph.producers.lang.python.node_reading import is_super_call
 from tsograph.producers.lang.python.scopes import Scope

@@ -17,21 +17,22 @@ from tree_sitter import Node
 from tsograph.exchange.locations import LineIndex
 from tsograph.producers.lang.facts import FileFacts
 from tsograph.producers.lang.suffixes import Grammar
-from tsograph.producers.lang.syntax_file import SyntaxFile, innermost_owner, paused_collection
-from tsograph.producers.lang.typescript import (
-    classes,
-    flows,
-    functions,
-    grammar,
-    modules,
-    recovery,
-    scopes,
-    syntax,
-    tagged_types,
-    uses,
-    variables,
-)
-from tsograph.producers.lang.typescript.extractor import Extractor, Handler
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_file import innermost_owner
+from tsograph.producers.lang.syntax_file import paused_collection
+from tsograph.producers.lang.typescript import classes
+from tsograph.producers.lang.typescript import flows
+from tsograph.producers.lang.typescript import functions
+from tsograph.producers.lang.typescript import grammar
+from tsograph.producers.lang.typescript import modules
+from tsograph.producers.lang.typescript import recovery
+from tsograph.producers.lang.typescript import scopes
+from tsograph.producers.lang.typescript import syntax
+from tsograph.producers.lang.typescript import tagged_types
+from tsograph.producers.lang.typescript import uses
+from tsograph.producers.lang.typescript import variables
+from tsograph.producers.lang.typescript.extractor import Extractor
+from tsograph.producers.lang.typescript.extractor import Handler
 from tsograph.producers.lang.typescript.lowering import lower
 
 _HANDLERS: dict[str, Handler] = {

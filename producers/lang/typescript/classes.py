@@ -22,7 +22,9 @@ from tsograph.producers.lang.facts import DeclarationKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
-from tsograph.producers.lang.typescript.functions import This, enter_function, object_member
+from tsograph.producers.lang.typescript.functions import This
+from tsograph.producers.lang.typescript.functions import enter_function
+from tsograph.producers.lang.typescript.functions import object_member
 
 # Where a class expression is not a value that escapes (see _class_value_use).
 _NOT_VALUE_USES = frozenset(

@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.exchange.symbol_ids import DEFAULT
-from tsograph.producers.lang.drafts import RefDraft, Target
-from tsograph.producers.lang.facts import Export, Ref
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.drafts import Target
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import Ref
 
 
 class Scope:

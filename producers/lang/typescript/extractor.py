@@ -12,35 +12,35 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY
+from dataclasses import dataclass
 
 from tree_sitter import Node
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.symbol_ids import DEFAULT, symbol_id
-from tsograph.producers.lang.drafts import (
-    BindingDraft,
-    DeclDraft,
-    FileDrafts,
-    InitDraft,
-    RefDraft,
-    Resolver,
-    SiteDraft,
-)
-from tsograph.producers.lang.facts import (
-    DeclarationKind,
-    Export,
-    FileFacts,
-    HeadKind,
-    Import,
-    ImportKind,
-    Ref,
-    SiteKind,
-    TypeRef,
-)
+from tsograph.exchange.symbol_ids import DEFAULT
+from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.producers.lang.drafts import BindingDraft
+from tsograph.producers.lang.drafts import DeclDraft
+from tsograph.producers.lang.drafts import FileDrafts
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.drafts import Resolver
+from tsograph.producers.lang.drafts import SiteDraft
+from tsograph.producers.lang.facts import DeclarationKind
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import FileFacts
+from tsograph.producers.lang.facts import HeadKind
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import ImportKind
+from tsograph.producers.lang.facts import Ref
+from tsograph.producers.lang.facts import SiteKind
+from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import ExportDraft, Scope
-from tsograph.producers.lang.typescript.nullish import is_null_literal, rebinds_undefined
+from tsograph.producers.lang.typescript.drafts import ExportDraft
+from tsograph.producers.lang.typescript.drafts import Scope
+from tsograph.producers.lang.typescript.nullish import is_null_literal
+from tsograph.producers.lang.typescript.nullish import rebinds_undefined
 
 # Object literals nested deeper than this are summarised as "other".
 OBJECT_DEPTH = 4

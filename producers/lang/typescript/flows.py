@@ -13,8 +13,12 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.drafts import InitDraft, RefDraft, ReturnDraft, WriteDraft
-from tsograph.producers.lang.typescript import commonjs, syntax
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.drafts import ReturnDraft
+from tsograph.producers.lang.drafts import WriteDraft
+from tsograph.producers.lang.typescript import commonjs
+from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 

@@ -22,10 +22,14 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.exchange.symbol_ids import Key, callback_segment
-from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import callback_segment
+from tsograph.producers.lang.drafts import BindingDraft
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
 from tsograph.producers.lang.facts import HeadKind
-from tsograph.producers.lang.typescript import flows, syntax
+from tsograph.producers.lang.typescript import flows
+from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from tree_sitter import Node, Parser, Query, QueryCursor
-from tree_sitter_language_pack import get_language, get_parser
+from tree_sitter import Node
+from tree_sitter import Parser
+from tree_sitter import Query
+from tree_sitter import QueryCursor
+from tree_sitter_language_pack import get_language
+from tree_sitter_language_pack import get_parser
 
-from tsograph.producers.lang.suffixes import GRAMMAR_BY_SUFFIX, Grammar
+from tsograph.producers.lang.suffixes import GRAMMAR_BY_SUFFIX
+from tsograph.producers.lang.suffixes import Grammar
 
 _CAPTURED = """
 [

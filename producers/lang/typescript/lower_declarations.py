@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame, parameter_of
+from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import parameter_of
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_registry import (
-    LOWERING,
-    builder,
-    declared_parts,
-    decorators_of,
-    modifiers,
-    with_decorators,
-)
+from tsograph.producers.lang.typescript.lowering_registry import LOWERING
+from tsograph.producers.lang.typescript.lowering_registry import builder
+from tsograph.producers.lang.typescript.lowering_registry import declared_parts
+from tsograph.producers.lang.typescript.lowering_registry import decorators_of
+from tsograph.producers.lang.typescript.lowering_registry import modifiers
+from tsograph.producers.lang.typescript.lowering_registry import with_decorators
 
 # ---- functions and classes --------------------------------------------------------
 

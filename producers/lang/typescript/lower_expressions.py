@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from tsograph.producers.lang.lowering_driver import Frame
-from tsograph.producers.lang.lowering_nodes import lowered, source_text
+from tsograph.producers.lang.lowering_nodes import lowered
+from tsograph.producers.lang.lowering_nodes import source_text
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_registry import (
-    LOWERING,
-    builder,
-    optional_flag,
-    with_decorators,
-)
+from tsograph.producers.lang.typescript.lowering_registry import LOWERING
+from tsograph.producers.lang.typescript.lowering_registry import builder
+from tsograph.producers.lang.typescript.lowering_registry import optional_flag
+from tsograph.producers.lang.typescript.lowering_registry import with_decorators
 from tsograph.producers.lang.typescript.strings import decode_js_string
 
 # ---- leaves -----------------------------------------------------------------------

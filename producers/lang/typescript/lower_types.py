@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from tsograph.producers.lang.lowering_driver import Frame
-from tsograph.producers.lang.lowering_nodes import lowered, source_text
+from tsograph.producers.lang.lowering_nodes import lowered
+from tsograph.producers.lang.lowering_nodes import source_text
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.lang.typescript.lowering_registry import (
-    LOWERING,
-    builder,
-    declared_parts,
-)
+from tsograph.producers.lang.typescript.lowering_registry import LOWERING
+from tsograph.producers.lang.typescript.lowering_registry import builder
+from tsograph.producers.lang.typescript.lowering_registry import declared_parts
 
 # ---- types ------------------------------------------------------------------------
 

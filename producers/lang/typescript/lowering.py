@@ -10,12 +10,10 @@ here: producers see only the kinds listed in `syntax_tree.KINDS`.
 from __future__ import annotations
 
 # Imported for their registrations.
-from tsograph.producers.lang.typescript import (  # noqa: F401
-    lower_declarations,
-    lower_expressions,
-    lower_statements,
-    lower_types,
-)
+from tsograph.producers.lang.typescript import lower_declarations  # noqa: F401
+from tsograph.producers.lang.typescript import lower_expressions  # noqa: F401
+from tsograph.producers.lang.typescript import lower_statements  # noqa: F401
+from tsograph.producers.lang.typescript import lower_types  # noqa: F401
 from tsograph.producers.lang.typescript.lowering_registry import LOWERING
 
 lower = LOWERING.lower

@@ -10,7 +10,8 @@ by job: leaves and expressions, declarations, modules and statements, types.
 
 from __future__ import annotations
 
-from tsograph.producers.lang.lowering_driver import Frame, Lowering
+from tsograph.producers.lang.lowering_driver import Frame
+from tsograph.producers.lang.lowering_driver import Lowering
 from tsograph.producers.lang.lowering_nodes import lowered
 from tsograph.producers.lang.syntax_tree import Node
 

@@ -13,10 +13,14 @@ from __future__ import annotations
 from tree_sitter import Node
 
 from tsograph.exchange.symbol_ids import DEFAULT
-from tsograph.producers.lang.drafts import InitDraft, RefDraft
-from tsograph.producers.lang.facts import Export, Import, ImportKind
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.facts import Export
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.typescript import syntax
-from tsograph.producers.lang.typescript.drafts import ExportDraft, declared_export
+from tsograph.producers.lang.typescript.drafts import ExportDraft
+from tsograph.producers.lang.typescript.drafts import declared_export
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
 

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.drafts import BindingDraft, InitDraft
-from tsograph.producers.lang.facts import MemberKind, MemberType, TypeDeclaration, TypeKind, TypeRef
+from tsograph.producers.lang.drafts import BindingDraft
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.facts import MemberKind
+from tsograph.producers.lang.facts import MemberType
+from tsograph.producers.lang.facts import TypeDeclaration
+from tsograph.producers.lang.facts import TypeKind
+from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
 from tsograph.producers.lang.typescript.patterns import pattern_names
-from tsograph.producers.lang.typescript.syntax import NO_TYPE, declared_type, type_ref, unite_types
+from tsograph.producers.lang.typescript.syntax import NO_TYPE
+from tsograph.producers.lang.typescript.syntax import declared_type
+from tsograph.producers.lang.typescript.syntax import type_ref
+from tsograph.producers.lang.typescript.syntax import unite_types
 
 _TYPE_KINDS: dict[str, TypeKind] = {
     "interface_declaration": "interface",

@@ -10,8 +10,14 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
-from tsograph.exchange.symbol_ids import ArrayKey, Callee, Key, NameChainKey, StringKey, TemplateKey
-from tsograph.producers.lang.facts import FUNCTION_TYPE, TypeRef
+from tsograph.exchange.symbol_ids import ArrayKey
+from tsograph.exchange.symbol_ids import Callee
+from tsograph.exchange.symbol_ids import Key
+from tsograph.exchange.symbol_ids import NameChainKey
+from tsograph.exchange.symbol_ids import StringKey
+from tsograph.exchange.symbol_ids import TemplateKey
+from tsograph.producers.lang.facts import FUNCTION_TYPE
+from tsograph.producers.lang.facts import TypeRef
 from tsograph.producers.lang.typescript.strings import decode_js_string
 
 # Expressions that leave the value they wrap unchanged, for naming and chains.

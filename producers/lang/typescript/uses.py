@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.facts import Import, SiteKind
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import SiteKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.extractor import Extractor
 

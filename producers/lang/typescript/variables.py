@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from tree_sitter import Node
 
-from tsograph.producers.lang.drafts import BindingDraft, InitDraft, RefDraft
-from tsograph.producers.lang.facts import Import, ImportKind
+from tsograph.producers.lang.drafts import BindingDraft
+from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.facts import Import
+from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor

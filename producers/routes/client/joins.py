@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
-from tsograph.producers.routes.client.urls import is_absolute, remove_dot_segments, split_authority
+from tsograph.producers.routes.client.urls import is_absolute
+from tsograph.producers.routes.client.urls import remove_dot_segments
+from tsograph.producers.routes.client.urls import split_authority
 
 # axios 1.21.1 lib/helpers/isAbsoluteURL.js: "<scheme>://" or "//".
 _AXIOS_ABSOLUTE = re.compile(r"^([a-z][a-z\d+\-.]*:)?//", re.IGNORECASE)

@@ -19,38 +19,36 @@ import re
 from dataclasses import dataclass
 
 from tsograph.exchange.limitations import counted
-from tsograph.producers.lang.syntax_file import SyntaxFile, paused_collection
-from tsograph.producers.lang.syntax_read import chain, find_all, unwrap
+from tsograph.producers.lang.syntax_file import SyntaxFile
+from tsograph.producers.lang.syntax_file import paused_collection
+from tsograph.producers.lang.syntax_read import chain
+from tsograph.producers.lang.syntax_read import find_all
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.packages import Workspace
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.routes.call_facts import (
-    CallScan,
-    CallSite,
-    add_call,
-    read_sites,
-    scan_lines,
-)
+from tsograph.producers.routes.call_facts import CallScan
+from tsograph.producers.routes.call_facts import CallSite
+from tsograph.producers.routes.call_facts import add_call
+from tsograph.producers.routes.call_facts import read_sites
+from tsograph.producers.routes.call_facts import scan_lines
 from tsograph.producers.routes.client import wrappers
-from tsograph.producers.routes.client.requests import (
-    KyDialect,
-    Outcome,
-    Situation,
-    Skipped,
-    request_of,
-)
-from tsograph.producers.routes.client.static_values import (
-    Client,
-    Context,
-    Evaluator,
-    Fn,
-    ProjectView,
-    Value,
-    callee_of,
-    is_call,
-)
-from tsograph.producers.routes.client.transport_model import ClientModel, model_request
+from tsograph.producers.routes.client.requests import KyDialect
+from tsograph.producers.routes.client.requests import Outcome
+from tsograph.producers.routes.client.requests import Situation
+from tsograph.producers.routes.client.requests import Skipped
+from tsograph.producers.routes.client.requests import request_of
+from tsograph.producers.routes.client.static_values import Client
+from tsograph.producers.routes.client.static_values import Context
+from tsograph.producers.routes.client.static_values import Evaluator
+from tsograph.producers.routes.client.static_values import Fn
+from tsograph.producers.routes.client.static_values import ProjectView
+from tsograph.producers.routes.client.static_values import Value
+from tsograph.producers.routes.client.static_values import callee_of
+from tsograph.producers.routes.client.static_values import is_call
+from tsograph.producers.routes.client.transport_model import ClientModel
+from tsograph.producers.routes.client.transport_model import model_request
 from tsograph.producers.routes.nextjs import is_test_path
 
 _MAJOR = re.compile(r"^\s*(?:\^|~|=|v)?\s*(\d+)(?:\.(?:\d+|x|\*)){0,2}(?:-[0-9A-Za-z.-]+)?\s*$")

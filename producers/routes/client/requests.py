@@ -25,19 +25,23 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from tsograph.producers.routes.client.static_values import (
-    UNDEFINED,
-    Client,
-    Context,
-    Evaluator,
-    Member,
-    Obj,
-    Special,
-    Value,
-    argument_nodes,
-)
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, has_credentials, is_absolute
+from tsograph.producers.routes.client.joins import JoinError
+from tsograph.producers.routes.client.joins import axios_full_path
+from tsograph.producers.routes.client.joins import ky1_input
+from tsograph.producers.routes.client.joins import ky2_input
+from tsograph.producers.routes.client.static_values import UNDEFINED
+from tsograph.producers.routes.client.static_values import Client
+from tsograph.producers.routes.client.static_values import Context
+from tsograph.producers.routes.client.static_values import Evaluator
+from tsograph.producers.routes.client.static_values import Member
+from tsograph.producers.routes.client.static_values import Obj
+from tsograph.producers.routes.client.static_values import Special
+from tsograph.producers.routes.client.static_values import Value
+from tsograph.producers.routes.client.static_values import argument_nodes
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import has_credentials
+from tsograph.producers.routes.client.urls import is_absolute
 from tsograph.producers.values.unknown import UNKNOWN
 
 CONTRACT_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"})

@@ -18,24 +18,27 @@ from the neutral syntax form (producers/lang/syntax_tree.py), never a parser's t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from enum import Enum
 
-from tsograph.producers.lang.syntax_read import (
-    enclosing_function,
-    static_key,
-)
+from tsograph.producers.lang.syntax_read import enclosing_function
+from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.client.bindings import Binding, Scopes
-from tsograph.producers.routes.client.client_libraries import (
-    INSTANCE_FACTORIES,
-    Library,
-    client_export,
-)
-from tsograph.producers.routes.client.urls import HOLE, literal_text
-from tsograph.producers.values import class_members, exports, modules, object_writes
+from tsograph.producers.routes.client.bindings import Binding
+from tsograph.producers.routes.client.bindings import Scopes
+from tsograph.producers.routes.client.client_libraries import INSTANCE_FACTORIES
+from tsograph.producers.routes.client.client_libraries import Library
+from tsograph.producers.routes.client.client_libraries import client_export
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import literal_text
+from tsograph.producers.values import class_members
+from tsograph.producers.values import exports
+from tsograph.producers.values import modules
+from tsograph.producers.values import object_writes
 from tsograph.producers.values.budget import DepthBudget
-from tsograph.producers.values.unknown import UNKNOWN, Unknown
+from tsograph.producers.values.unknown import UNKNOWN
+from tsograph.producers.values.unknown import Unknown
 
 
 class Special(Enum):

@@ -22,16 +22,18 @@ import orjson
 from jsonschema import Draft202012Validator
 
 from tsograph.exchange.errors import InputError
-from tsograph.producers.command_args import json_problem, read_input_file, shown
+from tsograph.producers.command_args import json_problem
+from tsograph.producers.command_args import read_input_file
+from tsograph.producers.command_args import shown
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.requests import Request
-from tsograph.producers.routes.client.static_values import (
-    Context,
-    Evaluator,
-    argument_nodes,
-    callee_of,
-)
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE, literal_text
+from tsograph.producers.routes.client.static_values import Context
+from tsograph.producers.routes.client.static_values import Evaluator
+from tsograph.producers.routes.client.static_values import argument_nodes
+from tsograph.producers.routes.client.static_values import callee_of
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import literal_text
 from tsograph.producers.values import class_members
 from tsograph.schemas import SCHEMA_DIR
 

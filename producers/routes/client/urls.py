@@ -25,10 +25,15 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 
-from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
-from tsograph.producers.routes.client.origins import Origin, Unconverted, origin_of
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize_segments
+from tsograph.producers.routes.client.origins import Origin
+from tsograph.producers.routes.client.origins import Unconverted
+from tsograph.producers.routes.client.origins import origin_of
 
 HOLE = "\ue000"
 # Stands for a configured base whose value is not known (an environment value):

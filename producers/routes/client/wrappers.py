@@ -24,25 +24,21 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tsograph.producers.lang.syntax_read import (
-    enclosing_function,
-    find_all,
-    is_function,
-    static_key,
-    unwrap_value,
-)
+from tsograph.producers.lang.syntax_read import enclosing_function
+from tsograph.producers.lang.syntax_read import find_all
+from tsograph.producers.lang.syntax_read import is_function
+from tsograph.producers.lang.syntax_read import static_key
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.requests import Outcome
-from tsograph.producers.routes.client.static_values import (
-    Context,
-    Evaluator,
-    Fn,
-    ProjectView,
-    Value,
-    argument_nodes,
-    callee_of,
-    is_call,
-)
+from tsograph.producers.routes.client.static_values import Context
+from tsograph.producers.routes.client.static_values import Evaluator
+from tsograph.producers.routes.client.static_values import Fn
+from tsograph.producers.routes.client.static_values import ProjectView
+from tsograph.producers.routes.client.static_values import Value
+from tsograph.producers.routes.client.static_values import argument_nodes
+from tsograph.producers.routes.client.static_values import callee_of
+from tsograph.producers.routes.client.static_values import is_call
 
 MAX_WRAPPER_DEPTH = 8
 

@@ -13,11 +13,16 @@ from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.routes.node.detect import NEST_PLATFORMS, Detection
-from tsograph.producers.routes.node.emit import Emitter, Versions, limitation_lines
+from tsograph.producers.routes.node.detect import NEST_PLATFORMS
+from tsograph.producers.routes.node.detect import Detection
+from tsograph.producers.routes.node.emit import Emitter
+from tsograph.producers.routes.node.emit import Versions
+from tsograph.producers.routes.node.emit import limitation_lines
 from tsograph.producers.routes.node.interpreter import Interpreter
 from tsograph.producers.routes.node.nest_controllers import controllers
-from tsograph.producers.routes.node.runtime_values import NestSetup, RouterValue, Served
+from tsograph.producers.routes.node.runtime_values import NestSetup
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
 from tsograph.producers.routes.route_scan import RouteScan
 
 

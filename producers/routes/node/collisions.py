@@ -20,13 +20,17 @@ one request.
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import Counter
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 from tsograph.producers.routes.node.paths.find_my_way import shapes_of
-from tsograph.producers.routes.node.paths.model import Opaque, Param, Rest, Shape
+from tsograph.producers.routes.node.paths.model import Opaque
+from tsograph.producers.routes.node.paths.model import Param
+from tsograph.producers.routes.node.paths.model import Rest
+from tsograph.producers.routes.node.paths.model import Shape
 
 # One request position's kind of match, in find-my-way's order of preference.
 _END, _STATIC, _PARAM, _WILDCARD = -1, 0, 1, 2

@@ -18,7 +18,9 @@ import re
 from dataclasses import dataclass
 
 from tsograph.producers.project.fsread import ConfigReadError
-from tsograph.producers.project.lockfiles import ROOT_LOCKFILES, read_lockfile, root_versions
+from tsograph.producers.project.lockfiles import ROOT_LOCKFILES
+from tsograph.producers.project.lockfiles import read_lockfile
+from tsograph.producers.project.lockfiles import root_versions
 from tsograph.producers.project.model import ProjectModel
 
 # Package name → the framework it stands for; @koa/router is the router that makes Koa routes.

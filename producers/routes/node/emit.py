@@ -11,44 +11,40 @@ router) get no order and are counted under `route-dispatch-order-unknown:`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
-from tsograph.producers.routes.node.collisions import Candidate, resolve
-from tsograph.producers.routes.node.paths import (
-    Dialect,
-    PathVariant,
-    express_route_paths,
-    fastify_plugin_prefix,
-    fastify_route_paths,
-    join_prefix,
-    koa_join_prefix,
-    strict_variants,
-    translate,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    Context,
-    Entry,
-    Handler,
-    Mount,
-    Route,
-    RouterValue,
-    Served,
-)
-from tsograph.producers.routes.route_gaps import (
-    RouteGaps,
-    breakdown_line,
-    conditional_line,
-    missing_usrs_line,
-    order_and_prefix_lines,
-    other_methods_line,
-    prefix_scope,
-    provided_line,
-    route_decl,
-)
+from tsograph.producers.routes.node.collisions import Candidate
+from tsograph.producers.routes.node.collisions import resolve
+from tsograph.producers.routes.node.paths import Dialect
+from tsograph.producers.routes.node.paths import PathVariant
+from tsograph.producers.routes.node.paths import express_route_paths
+from tsograph.producers.routes.node.paths import fastify_plugin_prefix
+from tsograph.producers.routes.node.paths import fastify_route_paths
+from tsograph.producers.routes.node.paths import join_prefix
+from tsograph.producers.routes.node.paths import koa_join_prefix
+from tsograph.producers.routes.node.paths import strict_variants
+from tsograph.producers.routes.node.paths import translate
+from tsograph.producers.routes.node.runtime_values import Context
+from tsograph.producers.routes.node.runtime_values import Entry
+from tsograph.producers.routes.node.runtime_values import Handler
+from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import Route
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
+from tsograph.producers.routes.route_gaps import RouteGaps
+from tsograph.producers.routes.route_gaps import breakdown_line
+from tsograph.producers.routes.route_gaps import conditional_line
+from tsograph.producers.routes.route_gaps import missing_usrs_line
+from tsograph.producers.routes.route_gaps import order_and_prefix_lines
+from tsograph.producers.routes.route_gaps import other_methods_line
+from tsograph.producers.routes.route_gaps import prefix_scope
+from tsograph.producers.routes.route_gaps import provided_line
+from tsograph.producers.routes.route_gaps import route_decl
 from tsograph.producers.routes.route_scan import Limitations
 
 # Methods a route-decl can carry: the contract's, and ALL for `all()`/`use()` (written ANY).

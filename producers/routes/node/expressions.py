@@ -10,25 +10,26 @@ functions and hands framework calls to the framework table.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import ABC
+from abc import abstractmethod
 from dataclasses import replace
 
 from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    ClassValue,
-    External,
-    Frame,
-    FunctionValue,
-    ModuleValue,
-    ObjectValue,
-    Scope,
-    Value,
-)
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import ClassValue
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import ModuleValue
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Scope
+from tsograph.producers.routes.node.runtime_values import Value
 from tsograph.producers.values import modules
-from tsograph.producers.values.javascript import fold, js_string, number
+from tsograph.producers.values.javascript import fold
+from tsograph.producers.values.javascript import js_string
+from tsograph.producers.values.javascript import number
 
 
 class Expressions(ABC):

@@ -25,7 +25,9 @@ cached by content, so a warm run parses nothing.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
+from dataclasses import field
+from dataclasses import replace
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_read import static_key
@@ -33,30 +35,27 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.routes.node import frameworks
 from tsograph.producers.routes.node.expressions import Expressions
-from tsograph.producers.routes.node.promise_callbacks import (
-    ON_REJECTION,
-    Deferred,
-    awaits_at_top_level,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    ClassValue,
-    Context,
-    External,
-    Frame,
-    FunctionValue,
-    ModuleValue,
-    ObjectValue,
-    Place,
-    RouteBuilder,
-    RouterValue,
-    Scope,
-    Value,
-    Wrapped,
-)
+from tsograph.producers.routes.node.promise_callbacks import ON_REJECTION
+from tsograph.producers.routes.node.promise_callbacks import Deferred
+from tsograph.producers.routes.node.promise_callbacks import awaits_at_top_level
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import ClassValue
+from tsograph.producers.routes.node.runtime_values import Context
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import ModuleValue
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouteBuilder
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Scope
+from tsograph.producers.routes.node.runtime_values import Value
+from tsograph.producers.routes.node.runtime_values import Wrapped
 from tsograph.producers.values import modules
-from tsograph.producers.values.budget import DepthBudget, recursion_room
+from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.budget import recursion_room
 from tsograph.producers.values.scopes import Scopes
 
 # A followed call costs about twenty Python frames (statements, expressions, the call;

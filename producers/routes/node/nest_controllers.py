@@ -26,22 +26,20 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks import handler_of
 from tsograph.producers.routes.node.interpreter import Interpreter
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    ClassValue,
-    Context,
-    External,
-    Frame,
-    FunctionValue,
-    ModuleValue,
-    NestRoutes,
-    NestSetup,
-    ObjectValue,
-    Place,
-    Route,
-    Value,
-)
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import ClassValue
+from tsograph.producers.routes.node.runtime_values import Context
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import ModuleValue
+from tsograph.producers.routes.node.runtime_values import NestRoutes
+from tsograph.producers.routes.node.runtime_values import NestSetup
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import Route
+from tsograph.producers.routes.node.runtime_values import Value
 
 COMMON = "@nestjs/common"
 HTTP_DECORATORS = {

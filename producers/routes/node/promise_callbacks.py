@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.node.runtime_values import Frame, FunctionValue
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
 
 # The callbacks of each Promise.prototype method, by position: whether it runs only on
 # a rejection (then(onFulfilled, onRejected), catch(onRejected), finally(onFinally)).

@@ -8,12 +8,14 @@ else is `UNKNOWN`, which the interpreter never guesses past.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Union
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.values.unknown import UNKNOWN, Unknown
+from tsograph.producers.values.unknown import UNKNOWN
+from tsograph.producers.values.unknown import Unknown
 
 __all__ = ["UNKNOWN"]
 

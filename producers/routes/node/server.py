@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.routes import nextjs, react_router
+from tsograph.producers.routes import nextjs
+from tsograph.producers.routes import react_router
 from tsograph.producers.routes.next_scan import Scan as NextScan
 from tsograph.producers.routes.node.backend_scan import scan_backends
-from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES, detect
+from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES
+from tsograph.producers.routes.node.detect import detect
 from tsograph.producers.routes.route_scan import RouteScan
 
 

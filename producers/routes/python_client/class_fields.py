@@ -24,17 +24,16 @@ attribute writes is not looked into.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_client.evaluator import (
-    Cls,
-    Context,
-    Evaluator,
-    Lib,
-    Value,
-)
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.values.unknown import UNKNOWN
 

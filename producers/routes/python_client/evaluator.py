@@ -28,22 +28,27 @@ from urllib.parse import urljoin
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
-from tsograph.producers.routes.python_client.scopes import FileScopes, Site
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.scopes import FileScopes
+from tsograph.producers.routes.python_client.scopes import Site
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
-from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.literals import fstring_pieces
 from tsograph.producers.values.python.members import BoundMember
-from tsograph.producers.values.python.modules import (
-    Module,
-    Namespace,
-    module_value,
-    star_brings,
-    submodule_of,
-)
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Field, Text, string_method
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Namespace
+from tsograph.producers.values.python.modules import module_value
+from tsograph.producers.values.python.modules import star_brings
+from tsograph.producers.values.python.modules import submodule_of
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Field
+from tsograph.producers.values.python.strings import Text
 from tsograph.producers.values.python.strings import percent_format as text_percent_format
-from tsograph.producers.values.unknown import UNKNOWN, Unknown
+from tsograph.producers.values.python.strings import string_method
+from tsograph.producers.values.unknown import UNKNOWN
+from tsograph.producers.values.unknown import Unknown
 
 if TYPE_CHECKING:
     from tsograph.producers.routes.python_client.project import PyProject

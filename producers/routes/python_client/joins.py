@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import re
 
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
 
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 

@@ -29,24 +29,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.client.urls import BASE_MARK, HOLE
-from tsograph.producers.routes.python_client.evaluator import (
-    Client,
-    Context,
-    Evaluator,
-    Lib,
-    RequestObject,
-    Value,
-    join_url,
-    url_text,
-)
-from tsograph.producers.routes.python_client.joins import (
-    JoinError,
-    aiohttp_join,
-    httpx_merge,
-    requests_url,
-    urllib_url,
-)
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.evaluator import Client
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import RequestObject
+from tsograph.producers.routes.python_client.evaluator import Value
+from tsograph.producers.routes.python_client.evaluator import join_url
+from tsograph.producers.routes.python_client.evaluator import url_text
+from tsograph.producers.routes.python_client.joins import JoinError
+from tsograph.producers.routes.python_client.joins import aiohttp_join
+from tsograph.producers.routes.python_client.joins import httpx_merge
+from tsograph.producers.routes.python_client.joins import requests_url
+from tsograph.producers.routes.python_client.joins import urllib_url
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.members import BoundMember
 from tsograph.producers.values.unknown import UNKNOWN

@@ -17,16 +17,15 @@ from pathlib import Path
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
-from tsograph.producers.project.walk import UnreadableSource, read_source
+from tsograph.producers.project.walk import UnreadableSource
+from tsograph.producers.project.walk import read_source
 from tsograph.producers.routes.python_client.class_fields import ClassFields
-from tsograph.producers.routes.python_client.evaluator import (
-    LIBRARIES,
-    Cls,
-    Context,
-    Evaluator,
-    Lib,
-    Value,
-)
+from tsograph.producers.routes.python_client.evaluator import LIBRARIES
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import UNKNOWN

@@ -21,25 +21,26 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.routes.call_facts import (
-    CallScan,
-    CallSite,
-    add_call,
-    read_sites,
-    scan_lines,
-)
+from tsograph.producers.routes.call_facts import CallScan
+from tsograph.producers.routes.call_facts import CallSite
+from tsograph.producers.routes.call_facts import add_call
+from tsograph.producers.routes.call_facts import read_sites
+from tsograph.producers.routes.call_facts import scan_lines
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.python_client import wrappers
-from tsograph.producers.routes.python_client.evaluator import Client, Context, Evaluator, Fn, Lib
+from tsograph.producers.routes.python_client.evaluator import Client
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Fn
+from tsograph.producers.routes.python_client.evaluator import Lib
 from tsograph.producers.routes.python_client.joins import split_url
-from tsograph.producers.routes.python_client.libraries import (
-    Outcome,
-    Request,
-    Skipped,
-    library_value,
-    request_of,
-)
-from tsograph.producers.routes.python_client.project import PyProject, is_python_test
+from tsograph.producers.routes.python_client.libraries import Outcome
+from tsograph.producers.routes.python_client.libraries import Request
+from tsograph.producers.routes.python_client.libraries import Skipped
+from tsograph.producers.routes.python_client.libraries import library_value
+from tsograph.producers.routes.python_client.libraries import request_of
+from tsograph.producers.routes.python_client.project import PyProject
+from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_client.scopes import nodes
 
 COMPUTED_ACCESS = "computed-method-access"

@@ -15,7 +15,8 @@ proven only when there is exactly one (see evaluator.py).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.lang.syntax_tree import Node
 

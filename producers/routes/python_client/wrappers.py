@@ -21,12 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_client.evaluator import (
-    Context,
-    Env,
-    Evaluator,
-    Fn,
-)
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Env
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Fn
 from tsograph.producers.routes.python_client.libraries import Outcome
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes

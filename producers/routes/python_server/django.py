@@ -39,40 +39,35 @@ replayed from oracle/recordings/python-routes/:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.django_paths import (
-    DRF_LOOKUP,
-    optional_slash,
-    regex_route,
-)
-from tsograph.producers.routes.python_server.interpreter import (
-    Args,
-    Context,
-    Framework,
-    Interpreter,
-)
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Class,
-    External,
-    Function,
-    Handler,
-    KeepsClass,
-    Place,
-    Route,
-    Router,
-    derives,
-    inherited_attribute,
-)
-from tsograph.producers.routes.python_server.registration import (
-    methods_argument,
-    name_node,
-)
+from tsograph.producers.routes.python_server.django_paths import DRF_LOOKUP
+from tsograph.producers.routes.python_server.django_paths import optional_slash
+from tsograph.producers.routes.python_server.django_paths import regex_route
+from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.interpreter import Context
+from tsograph.producers.routes.python_server.interpreter import Framework
+from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import Class
+from tsograph.producers.routes.python_server.interpreter_values import External
+from tsograph.producers.routes.python_server.interpreter_values import Function
+from tsograph.producers.routes.python_server.interpreter_values import Handler
+from tsograph.producers.routes.python_server.interpreter_values import KeepsClass
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Route
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.routes.python_server.interpreter_values import derives
+from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
+from tsograph.producers.routes.python_server.registration import methods_argument
+from tsograph.producers.routes.python_server.registration import name_node
 from tsograph.producers.values.python.literals import Seq
 from tsograph.producers.values.python.modules import Module
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 from tsograph.producers.values.unknown import UNKNOWN
 
 PATH = frozenset({"django.urls.path", "django.urls.conf.path"})

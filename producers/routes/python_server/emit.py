@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.exchange.limitations import Place as LinePlace
@@ -20,27 +21,25 @@ from tsograph.exchange.limitations import counted
 from tsograph.exchange.scopes import static_template_problem
 from tsograph.exchange.templates import canonicalize
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Entry,
-    Include,
-    Mount,
-    Place,
-    Route,
-    Router,
-)
-from tsograph.producers.routes.route_gaps import (
-    RouteGaps,
-    breakdown_line,
-    conditional_line,
-    missing_usrs_line,
-    order_and_prefix_lines,
-    other_methods_line,
-    prefix_scope,
-    provided_line,
-    route_decl,
-)
+from tsograph.producers.routes.python_server.interpreter_values import Entry
+from tsograph.producers.routes.python_server.interpreter_values import Include
+from tsograph.producers.routes.python_server.interpreter_values import Mount
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Route
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.routes.route_gaps import RouteGaps
+from tsograph.producers.routes.route_gaps import breakdown_line
+from tsograph.producers.routes.route_gaps import conditional_line
+from tsograph.producers.routes.route_gaps import missing_usrs_line
+from tsograph.producers.routes.route_gaps import order_and_prefix_lines
+from tsograph.producers.routes.route_gaps import other_methods_line
+from tsograph.producers.routes.route_gaps import prefix_scope
+from tsograph.producers.routes.route_gaps import provided_line
+from tsograph.producers.routes.route_gaps import route_decl
 from tsograph.producers.routes.route_scan import Limitations
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 
 # Mounted file servers and framework pages: they answer GET and HEAD only.
 STATIC_FILES = frozenset({"StaticFiles", "a static folder", "frontend files"})

@@ -36,32 +36,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import (
-    Args,
-    Context,
-)
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Class,
-    Entry,
-    Function,
-    Handler,
-    Mount,
-    Place,
-    Route,
-    Router,
-    derives,
-    inherited_attribute,
-)
-from tsograph.producers.routes.python_server.registration import (
-    RouteDecorators,
-    as_text,
-    group_name,
-    methods_argument,
-    name_node,
-    text_argument,
-)
+from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.interpreter import Context
+from tsograph.producers.routes.python_server.interpreter_values import Class
+from tsograph.producers.routes.python_server.interpreter_values import Entry
+from tsograph.producers.routes.python_server.interpreter_values import Function
+from tsograph.producers.routes.python_server.interpreter_values import Handler
+from tsograph.producers.routes.python_server.interpreter_values import Mount
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Route
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.routes.python_server.interpreter_values import derives
+from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
+from tsograph.producers.routes.python_server.registration import RouteDecorators
+from tsograph.producers.routes.python_server.registration import as_text
+from tsograph.producers.routes.python_server.registration import group_name
+from tsograph.producers.routes.python_server.registration import methods_argument
+from tsograph.producers.routes.python_server.registration import name_node
+from tsograph.producers.routes.python_server.registration import text_argument
 from tsograph.producers.values.python.literals import Seq
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 
 APP_CONSTRUCTORS = frozenset(
     {"fastapi.FastAPI", "fastapi.applications.FastAPI", "starlette.applications.Starlette"}

@@ -30,36 +30,33 @@ oracle/recordings/python-routes/ (oracle/python-routes/):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.emit import Joins
-from tsograph.producers.routes.python_server.interpreter import (
-    Args,
-    Context,
-)
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Class,
-    External,
-    Function,
-    Handler,
-    Include,
-    Mount,
-    Route,
-    Router,
-    inherited_attribute,
-)
-from tsograph.producers.routes.python_server.registration import (
-    RouteDecorators,
-    as_text,
-    group_name,
-    http_method_names,
-    methods_argument,
-    name_node,
-    text_argument,
-)
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text, text
+from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.interpreter import Context
+from tsograph.producers.routes.python_server.interpreter_values import Class
+from tsograph.producers.routes.python_server.interpreter_values import External
+from tsograph.producers.routes.python_server.interpreter_values import Function
+from tsograph.producers.routes.python_server.interpreter_values import Handler
+from tsograph.producers.routes.python_server.interpreter_values import Include
+from tsograph.producers.routes.python_server.interpreter_values import Mount
+from tsograph.producers.routes.python_server.interpreter_values import Route
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
+from tsograph.producers.routes.python_server.registration import RouteDecorators
+from tsograph.producers.routes.python_server.registration import as_text
+from tsograph.producers.routes.python_server.registration import group_name
+from tsograph.producers.routes.python_server.registration import http_method_names
+from tsograph.producers.routes.python_server.registration import methods_argument
+from tsograph.producers.routes.python_server.registration import name_node
+from tsograph.producers.routes.python_server.registration import text_argument
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 from tsograph.producers.values.unknown import UNKNOWN
 
 APP_CONSTRUCTORS = frozenset({"flask.Flask", "flask.app.Flask"})

@@ -19,43 +19,40 @@ Nothing is executed and nothing is imported: this reads the lowered syntax
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, is_dataclass, replace
+from dataclasses import dataclass
+from dataclasses import is_dataclass
+from dataclasses import replace
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Class,
-    External,
-    Function,
-    Handler,
-    KeepsClass,
-    Place,
-    Router,
-    Scope,
-    inherited_attribute,
-)
+from tsograph.producers.routes.python_server.interpreter_values import Class
+from tsograph.producers.routes.python_server.interpreter_values import External
+from tsograph.producers.routes.python_server.interpreter_values import Function
+from tsograph.producers.routes.python_server.interpreter_values import Handler
+from tsograph.producers.routes.python_server.interpreter_values import KeepsClass
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.routes.python_server.interpreter_values import Scope
+from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
-from tsograph.producers.values.python.literals import Seq, fstring_pieces
+from tsograph.producers.values.python.literals import Seq
+from tsograph.producers.values.python.literals import fstring_pieces
 from tsograph.producers.values.python.members import BoundMember
-from tsograph.producers.values.python.modules import (
-    Module,
-    Namespace,
-    module_value,
-    star_brings,
-    submodule_of,
-)
-from tsograph.producers.values.python.strings import (
-    UNKNOWN_TEXT,
-    Field,
-    Text,
-    percent_format,
-    string_method,
-    text,
-)
+from tsograph.producers.values.python.modules import Module
+from tsograph.producers.values.python.modules import Namespace
+from tsograph.producers.values.python.modules import module_value
+from tsograph.producers.values.python.modules import star_brings
+from tsograph.producers.values.python.modules import submodule_of
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Field
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import percent_format
+from tsograph.producers.values.python.strings import string_method
+from tsograph.producers.values.python.strings import text
 from tsograph.producers.values.unknown import UNKNOWN
 
 # How deep calls of project functions are followed from module code.

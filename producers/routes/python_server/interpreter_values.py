@@ -10,12 +10,14 @@ entries a framework module (fastapi.py, …) fills.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.values.python.strings import Text, text
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 from tsograph.producers.values.unknown import UNKNOWN
 
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.converters import Converters, constraint
+from tsograph.producers.routes.python_server.converters import Converters
+from tsograph.producers.routes.python_server.converters import constraint
 
 
 def append_literal(text: str, segments: list[list[Part]]) -> None:

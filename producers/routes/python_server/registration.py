@@ -9,23 +9,22 @@ values that register the function they are applied to.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import (
-    Args,
-    Context,
-    Framework,
-    Interpreter,
-)
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Include,
-    Mount,
-    Place,
-    Router,
-)
+from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.interpreter import Context
+from tsograph.producers.routes.python_server.interpreter import Framework
+from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import Include
+from tsograph.producers.routes.python_server.interpreter_values import Mount
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Router
 from tsograph.producers.values.python.literals import Seq
-from tsograph.producers.values.python.strings import UNKNOWN_TEXT, Text
+from tsograph.producers.values.python.strings import UNKNOWN_TEXT
+from tsograph.producers.values.python.strings import Text
 
 
 class RouteDecorators(Framework):

@@ -22,17 +22,15 @@ from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_server.django import DjangoFramework
 from tsograph.producers.routes.python_server.django_paths import django_variants
-from tsograph.producers.routes.python_server.emit import Emitter, limitation_lines
-from tsograph.producers.routes.python_server.fastapi import (
-    METHOD_DECORATORS,
-    WEBSOCKET_DECORATORS,
-    FastAPIFramework,
-)
-from tsograph.producers.routes.python_server.flask import FlaskFramework, FlaskJoins
+from tsograph.producers.routes.python_server.emit import Emitter
+from tsograph.producers.routes.python_server.emit import limitation_lines
+from tsograph.producers.routes.python_server.fastapi import METHOD_DECORATORS
+from tsograph.producers.routes.python_server.fastapi import WEBSOCKET_DECORATORS
+from tsograph.producers.routes.python_server.fastapi import FastAPIFramework
+from tsograph.producers.routes.python_server.flask import FlaskFramework
+from tsograph.producers.routes.python_server.flask import FlaskJoins
 from tsograph.producers.routes.python_server.interpreter import Interpreter
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Place,
-)
+from tsograph.producers.routes.python_server.interpreter_values import Place
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.routes.route_scan import RouteScan

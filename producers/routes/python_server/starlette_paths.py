@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import re
 
-from tsograph.exchange.templates import PARAM, Part, canonicalize_segments
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize_segments
 from tsograph.producers.routes.node.paths.model import PathVariant
-from tsograph.producers.routes.python_server.converters import Converters, constraint
+from tsograph.producers.routes.python_server.converters import Converters
+from tsograph.producers.routes.python_server.converters import constraint
 from tsograph.producers.routes.python_server.path_segments import dynamic_variant
 
 PARAM_REGEX = re.compile(r"{([a-zA-Z_][a-zA-Z0-9_]*)(:[a-zA-Z_][a-zA-Z0-9_]*)?}")

@@ -21,7 +21,8 @@ import re
 
 from tsograph.producers.routes.node.paths.model import PathVariant
 from tsograph.producers.routes.python_server.converters import Converters
-from tsograph.producers.routes.python_server.path_segments import angle_variants, dynamic_variant
+from tsograph.producers.routes.python_server.path_segments import angle_variants
+from tsograph.producers.routes.python_server.path_segments import dynamic_variant
 
 _VARIABLE = re.compile(
     r"<(?:(?P<converter>[a-zA-Z_][a-zA-Z0-9_]*)(?:\((?P<arguments>.*?)\))?:)?"

@@ -16,13 +16,16 @@ import re
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.project.resolve import DECLARATION, SOURCE
+from tsograph.producers.project.resolve import DECLARATION
+from tsograph.producers.project.resolve import SOURCE
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.collector import OrmCollector
 from tsograph.producers.schema.orm.drivers import Drivers
 from tsograph.producers.schema.orm.drizzle import Drizzle
 from tsograph.producers.schema.orm.knex import Knex
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook, OrmProject
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
+from tsograph.producers.schema.orm.orm_evaluator import Hook
+from tsograph.producers.schema.orm.orm_evaluator import OrmProject
 from tsograph.producers.schema.orm.orm_run import OrmRun
 from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.schema.orm.sequelize import Sequelize

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import find_all, static_key
+from tsograph.producers.lang.syntax_read import find_all
+from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values.scopes import Declaration
 

@@ -22,18 +22,14 @@ from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.declarations import (
-    call_arguments,
-    key_name,
-    literal_string,
-)
-from tsograph.producers.schema.orm.orm_run import (
-    DYNAMIC,
-    UNRESOLVED,
-    OrmRun,
-    method_of,
-    template_sql,
-)
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.orm_run import DYNAMIC
+from tsograph.producers.schema.orm.orm_run import UNRESOLVED
+from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.orm_run import method_of
+from tsograph.producers.schema.orm.orm_run import template_sql
 
 SQL_METHODS = frozenset({"query", "execute", "prepare", "exec", "run", "all", "get", "each"})
 TAG_METHODS = frozenset({"unsafe", "query"})

@@ -18,33 +18,35 @@ and the `sql` tagged template.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from tsograph.producers.lang.syntax_read import static_key, template_text, top_level, unwrap_value
+from tsograph.producers.lang.syntax_read import static_key
+from tsograph.producers.lang.syntax_read import template_text
+from tsograph.producers.lang.syntax_read import top_level
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.orm import packages
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    call_arguments,
-    callee_of,
-    is_object_property,
-    key_name,
-    literal_string,
-    written_entries,
-)
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
-from tsograph.producers.schema.orm.orm_run import (
-    UNREADABLE,
-    UNRESOLVED,
-    UNVERIFIED,
-    OrmRun,
-    chain_root,
-    method_of,
-)
-from tsograph.producers.schema.orm.receivers import PkgRef, Val
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import is_object_property
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.declarations import written_entries
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
+from tsograph.producers.schema.orm.orm_evaluator import Hook
+from tsograph.producers.schema.orm.orm_run import UNREADABLE
+from tsograph.producers.schema.orm.orm_run import UNRESOLVED
+from tsograph.producers.schema.orm.orm_run import UNVERIFIED
+from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.orm_run import chain_root
+from tsograph.producers.schema.orm.orm_run import method_of
+from tsograph.producers.schema.orm.receivers import PkgRef
+from tsograph.producers.schema.orm.receivers import Val
 
 _WORDS = re.compile(r"[\da-z]+|[A-Z]+(?![a-z])|[A-Z][\da-z]+")
 TABLE_METHODS = frozenset(

@@ -11,20 +11,23 @@ names the only table of a single-table chain. `knex.raw(sql)` is read as SQL;
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    call_arguments,
-    callee_of,
-    key_name,
-    written_entries,
-)
-from tsograph.producers.schema.orm.orm_run import DYNAMIC, OrmRun, chain_root, continued, method_of
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import written_entries
+from tsograph.producers.schema.orm.orm_run import DYNAMIC
+from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.orm_run import chain_root
+from tsograph.producers.schema.orm.orm_run import continued
+from tsograph.producers.schema.orm.orm_run import method_of
 
 TABLE_METHODS = frozenset({"from", "into", "table"})
 JOIN_METHODS = frozenset(

@@ -39,32 +39,34 @@ Values (`Val.kind`):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import (
-    is_function,
-    static_key,
-    string_value,
-    unwrap_value,
-)
+from tsograph.producers.lang.syntax_read import is_function
+from tsograph.producers.lang.syntax_read import static_key
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    SCOPES,
-    Binding,
-    call_arguments,
-    callee_of,
-    code_nodes,
-    is_const,
-    key_name,
-    simple_assignments,
-    single_unparenthesized,
-)
-from tsograph.producers.schema.orm.receivers import PkgRef, Val
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import SCOPES
+from tsograph.producers.schema.orm.declarations import Binding
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import code_nodes
+from tsograph.producers.schema.orm.declarations import is_const
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import simple_assignments
+from tsograph.producers.schema.orm.declarations import single_unparenthesized
+from tsograph.producers.schema.orm.receivers import PkgRef
+from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.schema.orm.type_values import TypeReader
-from tsograph.producers.values import class_members, exports, modules, provenance, scopes
+from tsograph.producers.values import class_members
+from tsograph.producers.values import exports
+from tsograph.producers.values import modules
+from tsograph.producers.values import provenance
+from tsograph.producers.values import scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 

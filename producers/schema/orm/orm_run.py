@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import template_text, unwrap_value
+from tsograph.producers.lang.syntax_read import template_text
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    callee_of,
-    literal_string,
-    written_entries,
-)
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.declarations import written_entries
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.schema_scan import SchemaScan
 

@@ -24,33 +24,33 @@ Uses: model methods with the table at the method name and column facts from `whe
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from tsograph.producers.lang.syntax_read import top_level, unwrap_value
+from tsograph.producers.lang.syntax_read import top_level
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.orm import drivers, inflection
+from tsograph.producers.schema.orm import drivers
+from tsograph.producers.schema.orm import inflection
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    Binding,
-    call_arguments,
-    callee_of,
-    has_spread,
-    key_name,
-    literal_string,
-    object_value,
-    source_text,
-    string_option,
-)
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
-from tsograph.producers.schema.orm.orm_run import (
-    UNREADABLE,
-    UNRESOLVED,
-    UNVERIFIED,
-    OrmRun,
-    method_of,
-)
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import Binding
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import has_spread
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.declarations import object_value
+from tsograph.producers.schema.orm.declarations import source_text
+from tsograph.producers.schema.orm.declarations import string_option
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
+from tsograph.producers.schema.orm.orm_evaluator import Hook
+from tsograph.producers.schema.orm.orm_run import UNREADABLE
+from tsograph.producers.schema.orm.orm_run import UNRESOLVED
+from tsograph.producers.schema.orm.orm_run import UNVERIFIED
+from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.orm_run import method_of
 from tsograph.producers.schema.orm.receivers import Val
 
 MODEL_METHODS = frozenset(

@@ -15,14 +15,13 @@ from typing import TYPE_CHECKING
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import packages
-from tsograph.producers.schema.orm.declarations import (
-    SCOPES,
-    declared_name,
-    global_types,
-    is_internal_module,
-    key_name,
-)
-from tsograph.producers.schema.orm.receivers import PkgRef, Val
+from tsograph.producers.schema.orm.declarations import SCOPES
+from tsograph.producers.schema.orm.declarations import declared_name
+from tsograph.producers.schema.orm.declarations import global_types
+from tsograph.producers.schema.orm.declarations import is_internal_module
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.receivers import PkgRef
+from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.values import scopes
 
 if TYPE_CHECKING:

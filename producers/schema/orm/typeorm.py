@@ -19,31 +19,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tsograph.producers.lang.syntax_read import top_level, unwrap_value
+from tsograph.producers.lang.syntax_read import top_level
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.packages import read_package
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.orm import typeorm_naming
 from tsograph.producers.schema.orm.collector import OrmCollector
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    Binding,
-    call_arguments,
-    callee_of,
-    key_name,
-    literal_string,
-    object_properties,
-    object_value,
-    string_option,
-)
-from tsograph.producers.schema.orm.orm_evaluator import Evaluator, Hook
-from tsograph.producers.schema.orm.orm_run import (
-    UNREADABLE,
-    UNVERIFIED,
-    OrmRun,
-)
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import Binding
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import callee_of
+from tsograph.producers.schema.orm.declarations import key_name
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.declarations import object_properties
+from tsograph.producers.schema.orm.declarations import object_value
+from tsograph.producers.schema.orm.declarations import string_option
+from tsograph.producers.schema.orm.orm_evaluator import Evaluator
+from tsograph.producers.schema.orm.orm_evaluator import Hook
+from tsograph.producers.schema.orm.orm_run import UNREADABLE
+from tsograph.producers.schema.orm.orm_run import UNVERIFIED
+from tsograph.producers.schema.orm.orm_run import OrmRun
 from tsograph.producers.schema.orm.receivers import Val
-from tsograph.producers.schema.orm.typeorm_entities import Entity, EntityColumn
+from tsograph.producers.schema.orm.typeorm_entities import Entity
+from tsograph.producers.schema.orm.typeorm_entities import EntityColumn
 from tsograph.producers.schema.orm.typeorm_queries import TypeOrmQueries
 
 COLUMN_DECORATORS = frozenset(

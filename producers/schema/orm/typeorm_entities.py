@@ -5,7 +5,8 @@ Shared by the declarations (typeorm.py) and the uses pass (typeorm_queries.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import facts as fact_builder

@@ -17,14 +17,15 @@ from typing import Protocol
 from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema.orm import drivers
-from tsograph.producers.schema.orm.declarations import (
-    CALLS,
-    call_arguments,
-    literal_string,
-    object_value,
-)
+from tsograph.producers.schema.orm.declarations import CALLS
+from tsograph.producers.schema.orm.declarations import call_arguments
+from tsograph.producers.schema.orm.declarations import literal_string
+from tsograph.producers.schema.orm.declarations import object_value
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
-from tsograph.producers.schema.orm.orm_run import UNRESOLVED, OrmRun, continued, method_of
+from tsograph.producers.schema.orm.orm_run import UNRESOLVED
+from tsograph.producers.schema.orm.orm_run import OrmRun
+from tsograph.producers.schema.orm.orm_run import continued
+from tsograph.producers.schema.orm.orm_run import method_of
 from tsograph.producers.schema.orm.receivers import Val
 from tsograph.producers.schema.orm.typeorm_entities import Entity
 

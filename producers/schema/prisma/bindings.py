@@ -14,7 +14,8 @@ prisma_member(node, namespaces, member)  `Prisma.<member>` through a namespace i
 
 from __future__ import annotations
 
-from tsograph.producers.lang.syntax_read import unwrap, unwrap_value
+from tsograph.producers.lang.syntax_read import unwrap
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.values import modules
 from tsograph.producers.values.scopes import Declaration

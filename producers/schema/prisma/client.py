@@ -15,12 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tsograph.producers.lang.syntax_read import object_entries, string_value, unwrap
+from tsograph.producers.lang.syntax_read import object_entries
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import raw_sql
-from tsograph.producers.schema.prisma.client_provenance import ClientFile, ClientIndex
-from tsograph.producers.schema.prisma.declarations import Model, PrismaSchema
+from tsograph.producers.schema.prisma.client_provenance import ClientFile
+from tsograph.producers.schema.prisma.client_provenance import ClientIndex
+from tsograph.producers.schema.prisma.declarations import Model
+from tsograph.producers.schema.prisma.declarations import PrismaSchema
 from tsograph.producers.schema.schema_scan import SchemaScan
 
 OPERATIONS = frozenset(

@@ -27,20 +27,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import static_key, string_value, top_level, unwrap
+from tsograph.producers.lang.syntax_read import static_key
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import top_level
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
 from tsograph.producers.project.resolve import SOURCE
-from tsograph.producers.project.tsconfig import match_pattern, substitute
+from tsograph.producers.project.tsconfig import match_pattern
+from tsograph.producers.project.tsconfig import substitute
 from tsograph.producers.schema import mocks
 from tsograph.producers.schema.prisma import bindings
 from tsograph.producers.schema.schema_scan import SchemaScan
-from tsograph.producers.values import class_members, exports, object_writes, provenance, scopes
+from tsograph.producers.values import class_members
+from tsograph.producers.values import exports
+from tsograph.producers.values import object_writes
+from tsograph.producers.values import provenance
+from tsograph.producers.values import scopes
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.returns import function_results
 

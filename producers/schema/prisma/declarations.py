@@ -9,22 +9,23 @@ on are emitted; others become one dynamic fact without columns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.exchange.symbol_ids import model_id
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, read_config
-from tsograph.producers.schema.facts import channel, relation_use
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.schema.facts import channel
+from tsograph.producers.schema.facts import relation_use
 from tsograph.producers.schema.prisma import naming
 from tsograph.producers.schema.prisma.locate import PrismaProject
-from tsograph.producers.schema.prisma.psl import (
-    Block,
-    Field,
-    SchemaFile,
-    read_schema,
-    string_list,
-    string_value,
-)
+from tsograph.producers.schema.prisma.psl import Block
+from tsograph.producers.schema.prisma.psl import Field
+from tsograph.producers.schema.prisma.psl import SchemaFile
+from tsograph.producers.schema.prisma.psl import read_schema
+from tsograph.producers.schema.prisma.psl import string_list
+from tsograph.producers.schema.prisma.psl import string_value
 from tsograph.producers.schema.schema_scan import SchemaScan
 
 SCALARS = frozenset(

@@ -28,24 +28,25 @@ A link where a schema would be is never followed: schema-outside-project: (links
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from tsograph.producers.lang.syntax_read import (
-    object_property,
-    string_value,
-    top_level_consts,
-    unwrap,
-)
+from tsograph.producers.lang.syntax_read import object_property
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import top_level_consts
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, is_dir, lexists, read_config
-from tsograph.producers.project.packages import PackageInfo, read_package
-from tsograph.producers.schema.prisma.versions import (
-    CLIENT_PACKAGES,
-    ORM_8_PACKAGE,
-    Selection,
-    select,
-)
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import lexists
+from tsograph.producers.project.fsread import read_config
+from tsograph.producers.project.packages import PackageInfo
+from tsograph.producers.project.packages import read_package
+from tsograph.producers.schema.prisma.versions import CLIENT_PACKAGES
+from tsograph.producers.schema.prisma.versions import ORM_8_PACKAGE
+from tsograph.producers.schema.prisma.versions import Selection
+from tsograph.producers.schema.prisma.versions import select
 from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.values import modules
 

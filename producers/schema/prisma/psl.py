@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 _BLOCK = re.compile(
     r"^(datasource|generator|model|view|enum|type)\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{\s*$"

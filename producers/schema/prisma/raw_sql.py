@@ -13,12 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.syntax_read import (
-    string_value,
-    template_text,
-    top_level_consts,
-    unwrap,
-)
+from tsograph.producers.lang.syntax_read import string_value
+from tsograph.producers.lang.syntax_read import template_text
+from tsograph.producers.lang.syntax_read import top_level_consts
+from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.prisma.bindings import prisma_member

@@ -10,9 +10,12 @@ the generated function is named).
 from __future__ import annotations
 
 from tsograph.exchange.locations import LineIndex
-from tsograph.exchange.symbol_ids import symbol_id, typedsql_id
+from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.exchange.symbol_ids import typedsql_id
 from tsograph.producers.project import paths
-from tsograph.producers.project.fsread import ConfigReadError, is_dir, read_config
+from tsograph.producers.project.fsread import ConfigReadError
+from tsograph.producers.project.fsread import is_dir
+from tsograph.producers.project.fsread import read_config
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.facts import relation_use
 from tsograph.producers.schema.prisma.declarations import PrismaSchema

@@ -18,7 +18,9 @@ from pathlib import Path
 from tsograph.producers.project import paths
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.fsread import ConfigReadError
-from tsograph.producers.project.lockfiles import FOLDER_LOCKFILES, installed_versions, read_lockfile
+from tsograph.producers.project.lockfiles import FOLDER_LOCKFILES
+from tsograph.producers.project.lockfiles import installed_versions
+from tsograph.producers.project.lockfiles import read_lockfile
 from tsograph.producers.schema.prisma import naming
 
 CLIENT_PACKAGES = ("prisma", "@prisma/client")

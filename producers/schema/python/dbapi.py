@@ -9,10 +9,8 @@ a driver (handles.py) are not read.
 
 from __future__ import annotations
 
-from tsograph.producers.routes.python_client.evaluator import (
-    Evaluator,
-    Lib,
-)
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema.python.handles import sql_call
 from tsograph.producers.schema.python.relation_scan import PySchemaScan

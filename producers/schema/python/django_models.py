@@ -32,21 +32,21 @@ model declares) is a use of the model's table; keyword arguments name fields
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.evaluator import (
-    Cls,
-    Context,
-    Evaluator,
-    Lib,
-    Value,
-)
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import ClassKinds
-from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
+from tsograph.producers.schema.python.models import DeclaredModel
+from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
 

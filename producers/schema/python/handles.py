@@ -21,17 +21,16 @@ Other calls are the HTTP client's (routes/python_client/libraries.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic
+from typing import TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client import libraries
-from tsograph.producers.routes.python_client.evaluator import (
-    Cls,
-    Context,
-    Evaluator,
-    Lib,
-    Value,
-)
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.unknown import UNKNOWN

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Generic
+from typing import TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_client.evaluator import Cls, Context, Value
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 

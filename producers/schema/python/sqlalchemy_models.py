@@ -41,19 +41,20 @@ import re
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
-from tsograph.producers.routes.python_client.evaluator import (
-    Cls,
-    Context,
-    Evaluator,
-    Lib,
-    Mapping,
-    Obj,
-    Value,
-)
+from tsograph.producers.routes.python_client.evaluator import Cls
+from tsograph.producers.routes.python_client.evaluator import Context
+from tsograph.producers.routes.python_client.evaluator import Evaluator
+from tsograph.producers.routes.python_client.evaluator import Lib
+from tsograph.producers.routes.python_client.evaluator import Mapping
+from tsograph.producers.routes.python_client.evaluator import Obj
+from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
-from tsograph.producers.schema.python.handles import BASE, DB, ClassKinds
-from tsograph.producers.schema.python.models import DeclaredModel, ModelIndex
+from tsograph.producers.schema.python.handles import BASE
+from tsograph.producers.schema.python.handles import DB
+from tsograph.producers.schema.python.handles import ClassKinds
+from tsograph.producers.schema.python.models import DeclaredModel
+from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq

@@ -9,8 +9,10 @@ effects (a route registered inside one) sees them in the order Python runs them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Generic
+from typing import TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
 

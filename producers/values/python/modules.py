@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.producers.lang.facts import FileFacts
-from tsograph.producers.project.python_modules import PyResolution, PythonModules
+from tsograph.producers.project.python_modules import PyResolution
+from tsograph.producers.project.python_modules import PythonModules
 
 _PACKAGE_INITS = ("__init__.py", "__init__.pyi")
 

@@ -7,7 +7,9 @@ from typing import Any
 
 import orjson
 
-from tests.openapi.support import GENERATED_AT, Result, invoke
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import Result
+from tests.openapi.support import invoke
 from tests.routes.support import write_project
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "routes" / "client"

@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden import assert_golden_document, case_arguments, golden_cases
-from tests.routes.client.support import FIXTURES, run_client
+from tests.golden import assert_golden_document
+from tests.golden import case_arguments
+from tests.golden import golden_cases
+from tests.routes.client.support import FIXTURES
+from tests.routes.client.support import run_client
 from tests.routes.support import copy_project
 
 CASES = golden_cases(FIXTURES, "sources")

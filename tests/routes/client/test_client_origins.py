@@ -15,12 +15,22 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.openapi.support import GENERATED_AT, invoke
-from tests.routes.client.support import SERVICE, document_of
+from tests.openapi.support import GENERATED_AT
+from tests.openapi.support import invoke
+from tests.routes.client.support import SERVICE
+from tests.routes.client.support import document_of
 from tests.routes.support import write_project
-from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from tsograph.producers.routes.client.origins import Rejected, Unconverted
-from tsograph.producers.routes.client.urls import BASE, HOLE, ROOT, has_credentials, target_of
+from tsograph.producers.routes.client.joins import JoinError
+from tsograph.producers.routes.client.joins import axios_full_path
+from tsograph.producers.routes.client.joins import ky1_input
+from tsograph.producers.routes.client.joins import ky2_input
+from tsograph.producers.routes.client.origins import Rejected
+from tsograph.producers.routes.client.origins import Unconverted
+from tsograph.producers.routes.client.urls import BASE
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import ROOT
+from tsograph.producers.routes.client.urls import has_credentials
+from tsograph.producers.routes.client.urls import target_of
 
 VECTORS = Path(__file__).resolve().parents[3] / "conformance" / "client-url-origins.json"
 PORT = "4567"

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.routes.client.support import FIXTURES, calls_of, document_of, run_client
+from tests.routes.client.support import FIXTURES
+from tests.routes.client.support import calls_of
+from tests.routes.client.support import document_of
+from tests.routes.client.support import run_client
 from tests.routes.support import write_project
 
 KY1 = json.dumps({"dependencies": {"ky": "^1.7.0", "axios": "^1.7.0"}})

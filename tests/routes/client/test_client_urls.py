@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tsograph.exchange.templates import canonicalize
-from tsograph.producers.routes.client.joins import axios_full_path, ky1_input, ky2_input
-from tsograph.producers.routes.client.urls import BASE, BASE_MARK, HOLE, ROOT, NotHttp, target_of
+from tsograph.producers.routes.client.joins import axios_full_path
+from tsograph.producers.routes.client.joins import ky1_input
+from tsograph.producers.routes.client.joins import ky2_input
+from tsograph.producers.routes.client.urls import BASE
+from tsograph.producers.routes.client.urls import BASE_MARK
+from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import ROOT
+from tsograph.producers.routes.client.urls import NotHttp
+from tsograph.producers.routes.client.urls import target_of
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz-", min_size=1, max_size=12).filter(
     lambda word: word not in (".", "..")

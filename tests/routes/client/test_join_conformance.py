@@ -16,8 +16,12 @@ from typing import Any
 
 import pytest
 
-from tsograph.producers.routes.client.joins import JoinError, axios_full_path, ky1_input, ky2_input
-from tsograph.producers.routes.client.urls import split_authority, target_of
+from tsograph.producers.routes.client.joins import JoinError
+from tsograph.producers.routes.client.joins import axios_full_path
+from tsograph.producers.routes.client.joins import ky1_input
+from tsograph.producers.routes.client.joins import ky2_input
+from tsograph.producers.routes.client.urls import split_authority
+from tsograph.producers.routes.client.urls import target_of
 
 VECTORS = Path(__file__).resolve().parents[3] / "conformance" / "client-url-joins.json"
 PLACES = {

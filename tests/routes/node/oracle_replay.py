@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from tsograph.exchange.scopes import scope_applies
-from tsograph.producers.lang.typescript import ParsedFile, parse_file
+from tsograph.producers.lang.typescript import ParsedFile
+from tsograph.producers.lang.typescript import parse_file
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,15 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
-from tsograph.exchange.templates import encode_literal, segments_of
-from tsograph.producers.routes.node.paths import DIALECTS, Dialect, translate
+from tests.conformance.vectors import CONFORMANCE_DIR
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tsograph.exchange.templates import encode_literal
+from tsograph.exchange.templates import segments_of
+from tsograph.producers.routes.node.paths import DIALECTS
+from tsograph.producers.routes.node.paths import Dialect
+from tsograph.producers.routes.node.paths import translate
 
 FILES = {dialect: f"node-paths-{dialect}.json" for dialect in DIALECTS}
 

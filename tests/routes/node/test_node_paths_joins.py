@@ -14,18 +14,20 @@ from typing import Any
 import orjson
 import pytest
 
-from tests.conformance.vectors import CONFORMANCE_DIR, case_id, cases, ran
-from tests.routes.node.test_node_paths_conformance import disagreements, template_matches
-from tsograph.producers.routes.node.paths import (
-    Dialect,
-    express_route_paths,
-    fastify_plugin_prefix,
-    fastify_route_paths,
-    hono_merge_path,
-    koa_join_prefix,
-    strict_variants,
-    translate,
-)
+from tests.conformance.vectors import CONFORMANCE_DIR
+from tests.conformance.vectors import case_id
+from tests.conformance.vectors import cases
+from tests.conformance.vectors import ran
+from tests.routes.node.test_node_paths_conformance import disagreements
+from tests.routes.node.test_node_paths_conformance import template_matches
+from tsograph.producers.routes.node.paths import Dialect
+from tsograph.producers.routes.node.paths import express_route_paths
+from tsograph.producers.routes.node.paths import fastify_plugin_prefix
+from tsograph.producers.routes.node.paths import fastify_route_paths
+from tsograph.producers.routes.node.paths import hono_merge_path
+from tsograph.producers.routes.node.paths import koa_join_prefix
+from tsograph.producers.routes.node.paths import strict_variants
+from tsograph.producers.routes.node.paths import translate
 
 FILE = "node-paths-joins.json"
 PROBES: list[str] = orjson.loads((CONFORMANCE_DIR / FILE).read_bytes())["probes"]

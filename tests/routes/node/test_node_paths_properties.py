@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import example, given, settings
+from hypothesis import example
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tsograph.exchange.templates import canonicalize
 from tsograph.exchange.validation import validate
-from tsograph.producers.routes.node.paths import DIALECTS, Dialect, PathVariant, translate
+from tsograph.producers.routes.node.paths import DIALECTS
+from tsograph.producers.routes.node.paths import Dialect
+from tsograph.producers.routes.node.paths import PathVariant
+from tsograph.producers.routes.node.paths import translate
 from tsograph.producers.routes.node.paths.model import MAX_VARIANTS
 
 # Characters every dialect gives a meaning to, so generated paths reach the

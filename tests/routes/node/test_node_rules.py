@@ -9,7 +9,8 @@ import orjson
 
 from tests.routes.node.support import scan
 from tests.routes.support import FIXTURES
-from tsograph.exchange.limitations import SERVER_ROUTE_PREFIXES, prefix_of
+from tsograph.exchange.limitations import SERVER_ROUTE_PREFIXES
+from tsograph.exchange.limitations import prefix_of
 
 EXPRESS4 = '{"dependencies": {"express": "4.22.3"}}'
 HONO = '{"dependencies": {"hono": "4.13.12"}}'

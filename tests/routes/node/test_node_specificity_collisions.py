@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from tests.routes.node.support import scan
-from tsograph.producers.routes.node.collisions import Candidate, resolve
+from tsograph.producers.routes.node.collisions import Candidate
+from tsograph.producers.routes.node.collisions import resolve
 
 PLUGINS = (
     "import Fastify from 'fastify';\n"

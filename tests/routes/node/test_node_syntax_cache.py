@@ -7,12 +7,15 @@ from typing import Any
 
 import pytest
 
-from tests.routes.support import FIXTURES, copy_project, run_routes
+from tests.routes.support import FIXTURES
+from tests.routes.support import copy_project
+from tests.routes.support import run_routes
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.syntax_cache import syntax_namespace
 from tsograph.producers.routes.node.server import scan_server
 
 # Both use Nest and Express (controllers, decorators, a module tree): every reading path.

@@ -13,7 +13,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.routes.node.oracle_replay import owner, predict, score
+from tests.routes.node.oracle_replay import owner
+from tests.routes.node.oracle_replay import predict
+from tests.routes.node.oracle_replay import score
 from tests.routes.support import FIXTURES
 
 ORACLE = Path(__file__).resolve().parents[3] / "oracle" / "node-routes" / "recordings"

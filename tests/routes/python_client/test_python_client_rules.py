@@ -8,7 +8,8 @@ from typing import Any
 import orjson
 
 from tests.openapi.support import invoke
-from tests.routes.client.support import calls_of, document_of
+from tests.routes.client.support import calls_of
+from tests.routes.client.support import document_of
 from tests.routes.support import write_project
 
 REQUIREMENTS = {"requirements.txt": "requests\nhttpx\naiohttp\n"}

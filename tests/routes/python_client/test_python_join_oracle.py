@@ -19,8 +19,10 @@ import orjson
 import pytest
 
 from tsograph.producers.routes.client.urls import target_of
-from tsograph.producers.routes.python_client.joins import JoinError, split_url
-from tsograph.producers.routes.python_client.libraries import sent_method, sent_url
+from tsograph.producers.routes.python_client.joins import JoinError
+from tsograph.producers.routes.python_client.joins import split_url
+from tsograph.producers.routes.python_client.libraries import sent_method
+from tsograph.producers.routes.python_client.libraries import sent_url
 
 RECORDINGS = Path(__file__).resolve().parents[3] / "oracle" / "recordings" / "python-clients"
 PORT = "8765"

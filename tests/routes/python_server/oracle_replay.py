@@ -20,7 +20,8 @@ recall: probes the framework answered that a fact covers / all answered probes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.routes.support import document_of, write_project
+from tests.routes.support import document_of
+from tests.routes.support import write_project
 
 
 def test_the_resource_class_decorator_is_counted(tmp_path: Path) -> None:

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tsograph.producers.routes.python_server.django_paths import (
-    django_variants,
-    optional_slash,
-    regex_route,
-)
+from tsograph.producers.routes.python_server.django_paths import django_variants
+from tsograph.producers.routes.python_server.django_paths import optional_slash
+from tsograph.producers.routes.python_server.django_paths import regex_route
 from tsograph.producers.routes.python_server.starlette_paths import starlette_variants
 from tsograph.producers.routes.python_server.werkzeug_paths import werkzeug_variants
 from tsograph.producers.values.python.strings import Text

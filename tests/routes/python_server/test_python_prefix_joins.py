@@ -13,14 +13,14 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.producers.routes.python_server.emit import Joins, _joined
+from tsograph.producers.routes.python_server.emit import Joins
+from tsograph.producers.routes.python_server.emit import _joined
 from tsograph.producers.routes.python_server.flask import FlaskJoins
-from tsograph.producers.routes.python_server.interpreter_values import (
-    Include,
-    Place,
-    Router,
-)
-from tsograph.producers.values.python.strings import Text, text
+from tsograph.producers.routes.python_server.interpreter_values import Include
+from tsograph.producers.routes.python_server.interpreter_values import Place
+from tsograph.producers.routes.python_server.interpreter_values import Router
+from tsograph.producers.values.python.strings import Text
+from tsograph.producers.values.python.strings import text
 
 PLACE = Place("app.py", 1, 1)
 segments = st.text(alphabet="ab/", max_size=6)

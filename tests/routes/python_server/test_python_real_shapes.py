@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.routes.support import document_of, write_project
+from tests.routes.support import document_of
+from tests.routes.support import write_project
 
 SETTINGS = 'ROOT_URLCONF = "site_urls"\n'
 

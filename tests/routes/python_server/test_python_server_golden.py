@@ -12,7 +12,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.golden import assert_golden_document, golden_cases
+from tests.golden import assert_golden_document
+from tests.golden import golden_cases
 from tests.routes.support import FIXTURES
 from tests.routes.test_nextjs_golden import render_case
 from tsograph.producers.graph.project_graph import load_project_graph

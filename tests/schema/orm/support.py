@@ -6,7 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.schema.support import copy_project, document_of, write_project
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURES = REPO / "fixtures" / "schema" / "orm"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.schema.orm.support import document_of, write_project
+from tests.schema.orm.support import document_of
+from tests.schema.orm.support import write_project
 
 
 def test_cycles_self_references_and_broken_syntax(tmp_path: Path) -> None:

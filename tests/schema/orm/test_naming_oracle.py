@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from tests.schema.orm.support import (
-    case_document,
-    declarations,
-    document_of,
-    recorded,
-    write_project,
-)
-from tsograph.producers.schema.orm import drizzle, inflection, typeorm_naming
+from tests.schema.orm.support import case_document
+from tests.schema.orm.support import declarations
+from tests.schema.orm.support import document_of
+from tests.schema.orm.support import recorded
+from tests.schema.orm.support import write_project
+from tsograph.producers.schema.orm import drizzle
+from tsograph.producers.schema.orm import inflection
+from tsograph.producers.schema.orm import typeorm_naming
 
 RECORDED = recorded()
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tsograph.producers.schema.orm import drizzle, inflection, typeorm_naming
+from tsograph.producers.schema.orm import drizzle
+from tsograph.producers.schema.orm import inflection
+from tsograph.producers.schema.orm import typeorm_naming
 
 IDENTIFIERS = st.from_regex(r"\A[A-Za-z_][A-Za-z0-9_]{0,24}\Z")
 

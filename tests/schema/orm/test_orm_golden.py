@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden import golden_cases, limitation_prefixes
+from tests.golden import golden_cases
+from tests.golden import limitation_prefixes
 from tests.schema.orm.support import FIXTURES
 from tests.schema.support import assert_schema_golden
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.schema.orm.support import document_of, write_project
+from tests.schema.orm.support import document_of
+from tests.schema.orm.support import write_project
 
 
 def _document(tmp_path: Path, files: dict[str, str]) -> dict[str, Any]:

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.schema.orm.support import FIXTURES, copy_project
+from tests.schema.orm.support import FIXTURES
+from tests.schema.orm.support import copy_project
 from tsograph.producers.project import syntax_cache
 from tsograph.producers.project.facts_cache import FactsCache
 from tsograph.producers.project.model import ProjectModel
-from tsograph.producers.project.syntax_cache import SyntaxFiles, syntax_namespace
+from tsograph.producers.project.syntax_cache import SyntaxFiles
+from tsograph.producers.project.syntax_cache import syntax_namespace
 from tsograph.producers.schema.collect_all import scan_project
 
 CASES = sorted(path.name for path in FIXTURES.iterdir() if (path / "project").is_dir())

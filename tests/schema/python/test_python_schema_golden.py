@@ -10,7 +10,9 @@ import pytest
 
 from tests.golden import golden_cases
 from tests.openapi.support import invoke
-from tests.schema.support import assert_schema_golden, copy_project, document_of
+from tests.schema.support import assert_schema_golden
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "schema" / "python"
 CASES = golden_cases(FIXTURES, "project")

@@ -14,7 +14,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-from tests.schema.support import copy_project, document_of
+from tests.schema.support import copy_project
+from tests.schema.support import document_of
 
 REPO = Path(__file__).resolve().parents[3]
 RECORDINGS = REPO / "oracle" / "recordings" / "python-schema"

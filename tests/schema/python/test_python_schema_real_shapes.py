@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.schema.support import document_of, write_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 
 
 def _declared(root: Path, files: dict[str, str]) -> list[tuple[str, str]]:

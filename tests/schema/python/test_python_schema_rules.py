@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.schema.support import document_of, write_project
+from tests.schema.support import document_of
+from tests.schema.support import write_project
 
 
 def _uses(tmp_path: Path, files: dict[str, str]) -> list[tuple[Any, ...]]:

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import orjson
 
-from tests.schema.support import run_schema, write_project
+from tests.schema.support import run_schema
+from tests.schema.support import write_project
 
 DJANGO = {
     "shop/__init__.py": "",

@@ -11,28 +11,28 @@ against by running it (scratch installs, see tests/routes/node).
 from __future__ import annotations
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.node.frameworks import express, fastify, hono, koa, nest
-from tsograph.producers.routes.node.frameworks.registration import (
-    MOUNT_METHODS,
-    ROUTER_METHODS,
-    Construction,
-    Framework,
-    Host,
-    handler_of,
-    mounted_by_unknown,
-    new_router,
-    verb,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    External,
-    Frame,
-    FunctionValue,
-    Place,
-    RouteBuilder,
-    RouterValue,
-    Value,
-)
+from tsograph.producers.routes.node.frameworks import express
+from tsograph.producers.routes.node.frameworks import fastify
+from tsograph.producers.routes.node.frameworks import hono
+from tsograph.producers.routes.node.frameworks import koa
+from tsograph.producers.routes.node.frameworks import nest
+from tsograph.producers.routes.node.frameworks.registration import MOUNT_METHODS
+from tsograph.producers.routes.node.frameworks.registration import ROUTER_METHODS
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import handler_of
+from tsograph.producers.routes.node.frameworks.registration import mounted_by_unknown
+from tsograph.producers.routes.node.frameworks.registration import new_router
+from tsograph.producers.routes.node.frameworks.registration import verb
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouteBuilder
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Value
 from tsograph.producers.values import provenance
 
 __all__ = ["MOUNT_METHODS", "call_method", "construct", "handler_of", "mounted_by_unknown"]

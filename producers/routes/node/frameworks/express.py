@@ -9,23 +9,19 @@
 from __future__ import annotations
 
 from tsograph.producers.routes.node.frameworks.middleware import use_under_path
-from tsograph.producers.routes.node.frameworks.registration import (
-    RETURNS_SELF,
-    ROUTER_METHODS,
-    Construction,
-    Framework,
-    Host,
-    paths,
-    verbs,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    Frame,
-    Place,
-    RouteBuilder,
-    RouterValue,
-    Value,
-)
+from tsograph.producers.routes.node.frameworks.registration import RETURNS_SELF
+from tsograph.producers.routes.node.frameworks.registration import ROUTER_METHODS
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import paths
+from tsograph.producers.routes.node.frameworks.registration import verbs
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouteBuilder
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Value
 
 
 def construct(host: Host, made: Construction) -> Value | None:

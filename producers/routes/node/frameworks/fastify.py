@@ -8,36 +8,30 @@ option is ignored.
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.middleware import (
-    PASS_THROUGH_PACKAGES,
-    STATIC_PACKAGES,
-)
-from tsograph.producers.routes.node.frameworks.registration import (
-    CONTRACT_VERBS,
-    RETURNS_SELF,
-    Construction,
-    Framework,
-    Host,
-    add,
-    context,
-    options_at,
-    paths,
-    route,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    External,
-    Frame,
-    FunctionValue,
-    ModuleValue,
-    Mount,
-    ObjectValue,
-    Place,
-    RouterValue,
-    Served,
-    Value,
-    Wrapped,
-)
+from tsograph.producers.routes.node.frameworks.middleware import PASS_THROUGH_PACKAGES
+from tsograph.producers.routes.node.frameworks.middleware import STATIC_PACKAGES
+from tsograph.producers.routes.node.frameworks.registration import CONTRACT_VERBS
+from tsograph.producers.routes.node.frameworks.registration import RETURNS_SELF
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import add
+from tsograph.producers.routes.node.frameworks.registration import context
+from tsograph.producers.routes.node.frameworks.registration import options_at
+from tsograph.producers.routes.node.frameworks.registration import paths
+from tsograph.producers.routes.node.frameworks.registration import route
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import ModuleValue
+from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
+from tsograph.producers.routes.node.runtime_values import Value
+from tsograph.producers.routes.node.runtime_values import Wrapped
 
 
 def construct(host: Host, made: Construction) -> Value | None:

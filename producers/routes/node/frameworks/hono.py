@@ -10,30 +10,26 @@ routes to the same app under `p`.
 from __future__ import annotations
 
 from tsograph.producers.routes.node.frameworks.middleware import use
-from tsograph.producers.routes.node.frameworks.registration import (
-    RETURNS_SELF,
-    Construction,
-    Framework,
-    Host,
-    add,
-    context,
-    leading_path,
-    paths,
-    route,
-    unknown_base_tail,
-    verb,
-    view_prefix,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    External,
-    Frame,
-    Mount,
-    Place,
-    RouterValue,
-    Served,
-    Value,
-)
+from tsograph.producers.routes.node.frameworks.registration import RETURNS_SELF
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import add
+from tsograph.producers.routes.node.frameworks.registration import context
+from tsograph.producers.routes.node.frameworks.registration import leading_path
+from tsograph.producers.routes.node.frameworks.registration import paths
+from tsograph.producers.routes.node.frameworks.registration import route
+from tsograph.producers.routes.node.frameworks.registration import unknown_base_tail
+from tsograph.producers.routes.node.frameworks.registration import verb
+from tsograph.producers.routes.node.frameworks.registration import view_prefix
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
+from tsograph.producers.routes.node.runtime_values import Value
 
 HONO_VERBS = ("get", "post", "put", "delete", "patch", "options")
 

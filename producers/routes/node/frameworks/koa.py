@@ -8,24 +8,21 @@
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.middleware import use, use_under_path
-from tsograph.producers.routes.node.frameworks.registration import (
-    RETURNS_SELF,
-    ROUTER_METHODS,
-    Construction,
-    Framework,
-    Host,
-    verbs,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    External,
-    Frame,
-    Place,
-    RouterValue,
-    Value,
-)
+from tsograph.producers.routes.node.frameworks.middleware import use
+from tsograph.producers.routes.node.frameworks.middleware import use_under_path
+from tsograph.producers.routes.node.frameworks.registration import RETURNS_SELF
+from tsograph.producers.routes.node.frameworks.registration import ROUTER_METHODS
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import verbs
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Value
 
 
 def construct(host: Host, made: Construction) -> Value | None:

@@ -8,27 +8,23 @@ to only pass requests on (body parsers, CORS, loggers, …) adds nothing.
 
 from __future__ import annotations
 
-from tsograph.producers.routes.node.frameworks.registration import (
-    Host,
-    add,
-    context,
-    flat,
-    handler_of,
-    leading_path,
-    parameter_count,
-    paths,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    External,
-    Frame,
-    FunctionValue,
-    Mount,
-    Place,
-    RouterValue,
-    Served,
-    Value,
-    Wrapped,
-)
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import add
+from tsograph.producers.routes.node.frameworks.registration import context
+from tsograph.producers.routes.node.frameworks.registration import flat
+from tsograph.producers.routes.node.frameworks.registration import handler_of
+from tsograph.producers.routes.node.frameworks.registration import leading_path
+from tsograph.producers.routes.node.frameworks.registration import parameter_count
+from tsograph.producers.routes.node.frameworks.registration import paths
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
+from tsograph.producers.routes.node.runtime_values import Value
+from tsograph.producers.routes.node.runtime_values import Wrapped
 
 # Middleware packages that only pass requests on (they answer no route of their own).
 PASS_THROUGH_PACKAGES = frozenset(

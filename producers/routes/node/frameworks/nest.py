@@ -24,25 +24,21 @@ never facts.
 from __future__ import annotations
 
 from tsograph.producers.routes.node.frameworks.middleware import use_under_path
-from tsograph.producers.routes.node.frameworks.registration import (
-    Construction,
-    Framework,
-    Host,
-    add,
-    context,
-)
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    Frame,
-    NestRoutes,
-    NestSetup,
-    ObjectValue,
-    Place,
-    RouterValue,
-    Served,
-    Value,
-)
+from tsograph.producers.routes.node.frameworks.registration import Construction
+from tsograph.producers.routes.node.frameworks.registration import Framework
+from tsograph.producers.routes.node.frameworks.registration import Host
+from tsograph.producers.routes.node.frameworks.registration import add
+from tsograph.producers.routes.node.frameworks.registration import context
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import NestRoutes
+from tsograph.producers.routes.node.runtime_values import NestSetup
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Served
+from tsograph.producers.routes.node.runtime_values import Value
 
 SWAGGER = "@nestjs/swagger"
 # Options of SwaggerModule.setup that move what it serves.

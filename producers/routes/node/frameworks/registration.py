@@ -9,30 +9,30 @@ imports the interpreter.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Protocol
 
 from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.paths import join_prefix
-from tsograph.producers.routes.node.runtime_values import (
-    UNKNOWN,
-    ArrayValue,
-    Context,
-    Entry,
-    External,
-    Frame,
-    FunctionValue,
-    Handler,
-    Mount,
-    ObjectValue,
-    Place,
-    Route,
-    RouterValue,
-    Value,
-    Wrapped,
-)
+from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
+from tsograph.producers.routes.node.runtime_values import Context
+from tsograph.producers.routes.node.runtime_values import Entry
+from tsograph.producers.routes.node.runtime_values import External
+from tsograph.producers.routes.node.runtime_values import Frame
+from tsograph.producers.routes.node.runtime_values import FunctionValue
+from tsograph.producers.routes.node.runtime_values import Handler
+from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import ObjectValue
+from tsograph.producers.routes.node.runtime_values import Place
+from tsograph.producers.routes.node.runtime_values import Route
+from tsograph.producers.routes.node.runtime_values import RouterValue
+from tsograph.producers.routes.node.runtime_values import Value
+from tsograph.producers.routes.node.runtime_values import Wrapped
 
 CONTRACT_VERBS = ("get", "post", "put", "delete", "patch", "options", "head")
 # Methods Express and @koa/router take from Node's http.METHODS that the contract has no name for.

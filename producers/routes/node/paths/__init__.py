@@ -26,12 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .find_my_way import fastify_plugin_prefix, fastify_route_paths
+from .find_my_way import fastify_plugin_prefix
+from .find_my_way import fastify_route_paths
 from .find_my_way import translate as _find_my_way
 from .hono_paths import merge_path as hono_merge_path
 from .hono_paths import translate as _hono
-from .joins import express_join_prefix, express_route_paths, koa_join_prefix
-from .model import DIALECTS, Dialect, PathVariant, strict_variants
+from .joins import express_join_prefix
+from .joins import express_route_paths
+from .joins import koa_join_prefix
+from .model import DIALECTS
+from .model import Dialect
+from .model import PathVariant
+from .model import strict_variants
 from .path_to_regexp_0_1 import translate as _path_to_regexp_0_1
 from .path_to_regexp_6 import translate as _path_to_regexp_6
 from .path_to_regexp_8 import express5_route_path

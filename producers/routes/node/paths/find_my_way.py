@@ -24,19 +24,17 @@ from __future__ import annotations
 
 import re
 
-from .model import (
-    UNDECODED,
-    Opaque,
-    Param,
-    PathRejected,
-    PathVariant,
-    Rest,
-    Shape,
-    Token,
-    TooManyShapes,
-    branch,
-    translation,
-)
+from .model import UNDECODED
+from .model import Opaque
+from .model import Param
+from .model import PathRejected
+from .model import PathVariant
+from .model import Rest
+from .model import Shape
+from .model import Token
+from .model import TooManyShapes
+from .model import branch
+from .model import translation
 from .regex import analyze
 
 _OPTIONAL_PARAM = re.compile(r"(/:[^/()]*?)\?(/?)")

@@ -24,7 +24,14 @@ from __future__ import annotations
 
 import re
 
-from .model import UNDECODED, Opaque, Param, PathVariant, Rest, Shape, Token, render_all
+from .model import UNDECODED
+from .model import Opaque
+from .model import Param
+from .model import PathVariant
+from .model import Rest
+from .model import Shape
+from .model import Token
+from .model import render_all
 
 _GROUP = re.compile(r"\{[^}]+\}")
 _LABEL = re.compile(r"^:([^{}]+)(?:\{(.+)\})?$", re.DOTALL)

@@ -24,20 +24,22 @@ spells one and its exact alphabet is not pinned anywhere this code can check.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Literal
 
-from tsograph.exchange.templates import (
-    CATCH_ALL,
-    PARAM,
-    Part,
-    canonicalize,
-    canonicalize_segments,
-    encode_literal,
-)
+from tsograph.exchange.templates import CATCH_ALL
+from tsograph.exchange.templates import PARAM
+from tsograph.exchange.templates import Part
+from tsograph.exchange.templates import canonicalize
+from tsograph.exchange.templates import canonicalize_segments
+from tsograph.exchange.templates import encode_literal
 
-from .regex import REST_PATTERNS, RegexFacts, analyze
+from .regex import REST_PATTERNS
+from .regex import RegexFacts
+from .regex import analyze
 
 Dialect = Literal[
     "hono", "path-to-regexp-0.1", "path-to-regexp-6", "path-to-regexp-8", "find-my-way"

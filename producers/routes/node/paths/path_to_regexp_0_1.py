@@ -17,18 +17,16 @@ from __future__ import annotations
 
 import re
 
-from .model import (
-    Opaque,
-    Param,
-    PathVariant,
-    Rest,
-    Shape,
-    Token,
-    branch,
-    render_all,
-    translation,
-    unbounded,
-)
+from .model import Opaque
+from .model import Param
+from .model import PathVariant
+from .model import Rest
+from .model import Shape
+from .model import Token
+from .model import branch
+from .model import render_all
+from .model import translation
+from .model import unbounded
 
 # path-to-regexp 0.1.13 index.js, the replace() in pathToRegexp.
 _SUGAR = re.compile(r"\\.|(/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?|[.*]|/\(", re.ASCII)

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import (
-    Opaque,
-    Param,
-    PathRejected,
-    PathVariant,
-    Shape,
-    Token,
-    branch,
-    translation,
-)
+from .model import Opaque
+from .model import Param
+from .model import PathRejected
+from .model import PathVariant
+from .model import Shape
+from .model import Token
+from .model import branch
+from .model import translation
 
 _DELIMITER = "/#?"
 _PREFIXES = "./"

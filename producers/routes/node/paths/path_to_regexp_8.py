@@ -20,16 +20,14 @@ import re
 from dataclasses import dataclass
 from itertools import product
 
-from .model import (
-    Opaque,
-    Param,
-    PathRejected,
-    PathVariant,
-    Rest,
-    Shape,
-    Token,
-    translation,
-)
+from .model import Opaque
+from .model import Param
+from .model import PathRejected
+from .model import PathVariant
+from .model import Rest
+from .model import Shape
+from .model import Token
+from .model import translation
 
 _FORBIDDEN = frozenset("}()[]+?!")
 _MAX_COMBINATIONS = 256
