@@ -23,7 +23,6 @@ its owner (`unresolvedCalls`) and, by reason, under unresolved-calls:.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +36,7 @@ from tsograph.producers.graph.binding import Binder
 from tsograph.producers.graph.bound import BoundDispatch
 from tsograph.producers.graph.bound import Program
 from tsograph.producers.graph.call_lines import dispatch_lines
-from tsograph.producers.graph.call_lines import unresolved_line
+from tsograph.producers.graph.call_tally import CallTally
 from tsograph.producers.graph.dispatch import Dispatcher
 from tsograph.producers.graph.flow import FlowMiss
 from tsograph.producers.graph.merged_edges import strongest_by_file
@@ -45,7 +44,6 @@ from tsograph.producers.graph.model import Edge
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.model import Node
 from tsograph.producers.graph.model import add_declaration_node
-from tsograph.producers.graph.model import with_unresolved
 from tsograph.producers.graph.referents import COMPUTED
 from tsograph.producers.graph.referents import INDIRECT
 from tsograph.producers.graph.referents import INTERFACE
@@ -145,8 +143,7 @@ class SitesRun:
 class GraphBuilder:
     binder: Binder
     edges: list[Edge] = field(default_factory=list)
-    unresolved: Counter[str] = field(default_factory=Counter)
-    reasons: Counter[str] = field(default_factory=Counter)
+    tally: CallTally = field(default_factory=CallTally)
     missing_calls: int = 0
     external_calls: int = 0
     linked_calls: int = 0
@@ -154,12 +151,6 @@ class GraphBuilder:
     unresolved_aliases: int = 0
     partial_calls: int = 0
     program: Program = field(default_factory=Program)
-    # Per mode: calls still without a complete set of targets, by owner, and the
-    # unresolved reasons of the calls each mode links after all.
-    bound_unresolved: Counter[str] = field(default_factory=Counter)
-    candidate_unresolved: Counter[str] = field(default_factory=Counter)
-    bound_linked: Counter[str] = field(default_factory=Counter)
-    candidate_linked: Counter[str] = field(default_factory=Counter)
     # Calls the direct rules left open, for bound dispatch once the program is indexed.
     pending: list[tuple[str, CallSite, Outcome]] = field(default_factory=list)
     # The bound and candidate edges of those calls, by the file of the call.
@@ -394,8 +385,7 @@ class GraphBuilder:
         for receiver_class, target in run.overridable:
             self.overridden += self._is_overridden(receiver_class, target)
         for site, binding in run.open:
-            self.unresolved[site.owner] += 1
-            self.reasons[binding.outcome.reason or UNTYPED] += 1
+            self.tally.open(site.owner, binding.outcome.reason or UNTYPED)
             self.pending.append((path, site, self._completed(site, binding)))
         return run
 
@@ -523,19 +513,14 @@ class GraphBuilder:
                 edges = self.dispatched.setdefault(path, [])
                 for target in targets:
                     edges.append(Edge(site.owner, target, kind, "bound", place))
-                self.bound_linked[reason] += 1
-                self.candidate_linked[reason] += 1
+                self.tally.settle(site.owner, reason, bound=True, candidates=False)
                 continue
-            self.bound_unresolved[site.owner] += 1
             candidates = bound.visible(path, outcome.candidates)
             for target in candidates:
                 self.dispatched.setdefault(path, []).append(
                     Edge(site.owner, target, kind, "candidate", place)
                 )
-            if candidates:
-                self.candidate_linked[reason] += 1
-            else:
-                self.candidate_unresolved[site.owner] += 1
+            self.tally.settle(site.owner, reason, bound=False, candidates=bool(candidates))
         self.pending = []
 
     def add_structure(self, path: str, declarations: Iterable[Declaration], module: str) -> None:
@@ -608,8 +593,8 @@ class GraphBuilder:
         return dispatch_lines(
             len(self.program.library_folders),
             self.program.incomplete,
-            self.bound_linked.total(),
-            self.candidate_linked.total(),
+            self.tally.bound_linked.total(),
+            self.tally.candidate_linked.total(),
             self.bound.exhausted,
         )
 
@@ -617,18 +602,11 @@ class GraphBuilder:
         """The graph's limitations as each traversal mode sees them."""
         shared = self.limitations()
         dispatch = self._dispatch_lines()
+        unresolved = self.tally.unresolved_lines()
         return {
-            "direct": [*shared, *unresolved_line(self.reasons)],
-            "bound": [
-                *shared,
-                *unresolved_line(+(self.reasons - self.bound_linked)),
-                *dispatch["bound"],
-            ],
-            "candidates": [
-                *shared,
-                *unresolved_line(+(self.reasons - self.candidate_linked)),
-                *dispatch["candidates"],
-            ],
+            "direct": [*shared, *unresolved["direct"]],
+            "bound": [*shared, *unresolved["bound"], *dispatch["bound"]],
+            "candidates": [*shared, *unresolved["candidates"], *dispatch["candidates"]],
         }
 
     def snapshot_limitations(self) -> list[str]:
@@ -637,7 +615,7 @@ class GraphBuilder:
         return sorted(
             {
                 *self.limitations(),
-                *unresolved_line(self.reasons),
+                *self.tally.unresolved_lines()["direct"],
                 *dispatch["bound"],
                 *dispatch["candidates"],
             }
@@ -736,15 +714,7 @@ def build_graph(
     builder.dispatch_pending(found)
     if memo is not None:
         memo.flow = builder.bound.kept()
-    # A node has bound or candidate counts only when it has direct ones.
-    with_unresolved(
-        nodes,
-        {
-            "direct": builder.unresolved,
-            "bound": {n: builder.bound_unresolved[n] for n in builder.unresolved},
-            "candidates": {n: builder.candidate_unresolved[n] for n in builder.unresolved},
-        },
-    )
+    builder.tally.mark_nodes(nodes)
     graph = Graph(
         nodes,
         strongest_by_file(direct, builder.dispatched, nodes, memo),
@@ -757,8 +727,11 @@ def build_graph(
         "edges": len(graph.edges),
         "linkedCalls": builder.linked_calls,
         "externalCalls": builder.external_calls,
-        "unresolvedCalls": sum(builder.reasons.values()),
-        "boundLinkedCalls": builder.bound_linked.total(),
-        "candidateLinkedCalls": builder.candidate_linked.total() - builder.bound_linked.total(),
+        "unresolvedCalls": builder.tally.reasons.total(),
+        "boundLinkedCalls": builder.tally.bound_linked.total(),
+        # Calls only candidate edges link (bound dispatch gives a call one tier or the other).
+        "candidateLinkedCalls": (
+            builder.tally.candidate_linked.total() - builder.tally.bound_linked.total()
+        ),
     }
     return graph, builder

@@ -25,18 +25,17 @@ and the builtins are counted as external (`externalCalls`).
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field
 
 from tsograph.exchange.limitations import counted
+from tsograph.producers.graph.call_tally import CallTally
 from tsograph.producers.graph.model import Edge
 from tsograph.producers.graph.model import EdgeSite
 from tsograph.producers.graph.model import Graph
 from tsograph.producers.graph.model import Node
 from tsograph.producers.graph.model import add_declaration_node
 from tsograph.producers.graph.model import strongest_edges
-from tsograph.producers.graph.model import with_unresolved
 from tsograph.producers.graph.python.binder import PythonBinder
 from tsograph.producers.graph.python.binding_values import DYNAMIC
 from tsograph.producers.graph.python.binding_values import Decl
@@ -52,14 +51,8 @@ VALUE_KINDS = frozenset({"callback", "reference"})
 @dataclass
 class PythonGraphBuilder(ClosedFlows):
     edges: list[Edge] = field(default_factory=list)
-    reasons: Counter[str] = field(default_factory=Counter)
-    unresolved: Counter[str] = field(default_factory=Counter)
-    # Calls bound edges do not link either, by owner (the bound and candidates modes).
-    still_unresolved: Counter[str] = field(default_factory=Counter)
-    bound_linked: Counter[str] = field(default_factory=Counter)
-    # Calls neither bound nor candidate edges link, by owner; calls linked by either, by reason.
-    candidate_unresolved: Counter[str] = field(default_factory=Counter)
-    candidate_linked: Counter[str] = field(default_factory=Counter)
+    tally: CallTally = field(default_factory=CallTally)
+    # Calls with candidate edges (a Protocol receiver's call may have bound ones too).
     with_candidates: int = 0
     linked: int = 0
     external: int = 0
@@ -112,8 +105,7 @@ class PythonGraphBuilder(ClosedFlows):
                 self.external += 1
                 continue
             reason = targets.reason or DYNAMIC
-            self.reasons[reason] += 1
-            self.unresolved[site.owner] += 1
+            self.tally.open(site.owner, reason)
             bound = (
                 targets.bound
                 or self.parameter_targets(path, written.callee)
@@ -123,16 +115,11 @@ class PythonGraphBuilder(ClosedFlows):
                 self.edges.append(Edge(site.owner, target, (kind,), "bound", place))
             for target in targets.candidates:
                 self.edges.append(Edge(site.owner, target, (kind,), "candidate", place))
-            if bound:
-                self.bound_linked[reason] += 1
-            else:
-                self.still_unresolved[site.owner] += 1
             if targets.candidates:
                 self.with_candidates += 1
-            if bound or targets.candidates:
-                self.candidate_linked[reason] += 1
-            else:
-                self.candidate_unresolved[site.owner] += 1
+            self.tally.settle(
+                site.owner, reason, bound=bool(bound), candidates=bool(targets.candidates)
+            )
 
     def _placed(self, site: CallSite) -> CallSite:
         """A decorator runs where its function or class is defined: its call belongs to the
@@ -182,9 +169,7 @@ def build_python_graph(binder: PythonBinder) -> Graph:
         builder.add_sites(path)
         builder.add_writes(path)
     builder.finish()
-    still = {n: builder.still_unresolved[n] for n in builder.unresolved}
-    left = {n: builder.candidate_unresolved[n] for n in builder.unresolved}
-    with_unresolved(nodes, {"direct": builder.unresolved, "bound": still, "candidates": left})
+    builder.tally.mark_nodes(nodes)
     edges = [edge for edge in builder.edges if edge.source in nodes and edge.target in nodes]
     snapshot_lines, mode_lines = _limitations(builder)
     graph = Graph(nodes, strongest_edges(edges), sorted(set(snapshot_lines)), mode_lines)
@@ -195,38 +180,24 @@ def build_python_graph(binder: PythonBinder) -> Graph:
         "edges": len(graph.edges),
         "linkedCalls": builder.linked,
         "externalCalls": builder.external,
-        "unresolvedCalls": builder.reasons.total(),
-        "boundLinkedCalls": builder.bound_linked.total(),
+        "unresolvedCalls": builder.tally.reasons.total(),
+        "boundLinkedCalls": builder.tally.bound_linked.total(),
         "candidateLinkedCalls": builder.with_candidates,
     }
     return graph
-
-
-def _unresolved(reasons: Counter[str]) -> list[str]:
-    if not reasons.total():
-        return []
-    return [
-        counted(
-            "unresolved-calls:",
-            reasons.total(),
-            "call(s) could not be linked to a project declaration and were not guessed",
-            breakdown=reasons,
-        )
-    ]
 
 
 def _limitations(builder: PythonGraphBuilder) -> tuple[list[str], dict[str, list[str]]]:
     """The snapshot's lines and each traversal mode's."""
     bound_line = counted(
         "bound-dispatch:",
-        builder.bound_linked.total(),
+        builder.tally.bound_linked.total(),
         "call(s) are linked by bound edges: the member C3 finds on self, cls or an annotated "
         "receiver with each project subclass's override, a receiver typed by the project's "
         "attribute writes, a parameter fed at closed call sites, or an item of a module-level "
         "dict literal nobody changes or hands out (whole-program assumption)",
     )
-    after_bound = +(builder.reasons - builder.bound_linked)
-    after_candidates = +(builder.reasons - builder.candidate_linked)
+    unresolved = builder.tally.unresolved_lines()
     candidate_lines = []
     if builder.with_candidates:
         candidate_lines.append(
@@ -239,8 +210,8 @@ def _limitations(builder: PythonGraphBuilder) -> tuple[list[str], dict[str, list
             )
         )
     modes = {
-        "direct": _unresolved(builder.reasons),
-        "bound": [*_unresolved(after_bound), bound_line],
-        "candidates": [*_unresolved(after_candidates), bound_line, *candidate_lines],
+        "direct": unresolved["direct"],
+        "bound": [*unresolved["bound"], bound_line],
+        "candidates": [*unresolved["candidates"], bound_line, *candidate_lines],
     }
-    return [*_unresolved(builder.reasons), bound_line, *candidate_lines], modes
+    return [*unresolved["direct"], bound_line, *candidate_lines], modes
