@@ -94,7 +94,8 @@ list what the given symbols reach (language-traversal v1)
 
 List what the given symbols reach (language-traversal v1): each symbol with its
 depth, the previous symbol on a shortest path, the roots that reach it and its
-evidence tier.
+evidence tier. With --project, a `tsograph serve` of the same project and
+options answers first (the same bytes; --no-server skips it).
 
 0 success
 2 the project or graph file cannot be read, or the output is over the limits
@@ -111,7 +112,8 @@ list what reaches the given symbols (language-traversal v1)
 
 List what reaches the given symbols (language-traversal v1): each symbol with
 its depth, the previous symbol on a shortest path, the roots that reach it and
-its evidence tier.
+its evidence tier. With --project, a `tsograph serve` of the same project and
+options answers first (the same bytes; --no-server skips it).
 
 0 success
 2 the project or graph file cannot be read, or the output is over the limits
@@ -249,11 +251,12 @@ hold a project's graph in a resident process that later graph runs ask first
 
 Bind the project's graph once, then listen on a Unix socket in the cache folder
 (mode 0600, this user only) until idle for --idle-timeout seconds, SIGTERM,
-SIGINT or `serve --stop` with the same options. A `graph` run with the same
-project and build options (--workspace, --tsconfig, --language, --cache-dir,
---no-cache) asks the server first and prints its answer, byte for byte the
-document it would write itself; after an edit the server binds again only what
-the edit can change. `graph --no-server` builds in its own process. A server
+SIGINT or `serve --stop` with the same options. A `graph`, `reach` or `impact`
+run with the same project and build options (--workspace, --tsconfig,
+--language, --cache-dir, --no-cache) asks the server first and prints its
+answer, byte for byte the document it would write itself; after an edit the
+server binds again only what the edit can change. --no-server on the run skips
+the server. A server
 that cannot be used (ended, another version, no answer in 120 s, or
 TSOGRAPH_SERVE_TIMEOUT seconds) is skipped with one line on stderr. Python
 projects are not served.

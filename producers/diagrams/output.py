@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from typing import Any
+from typing import BinaryIO
 
 from tsograph.exchange.errors import UsageError
 from tsograph.producers.diagrams import dot
@@ -49,6 +50,8 @@ def max_nodes(args: argparse.Namespace) -> int:
     return DEFAULT_MAX_NODES if args.max_nodes is None else int(args.max_nodes)
 
 
-def write_diagram(diagram: Diagram, format_name: str) -> None:
-    sys.stdout.buffer.write(RENDERERS[format_name](diagram).encode("utf-8"))
-    sys.stdout.buffer.flush()
+def write_diagram(diagram: Diagram, format_name: str, out: BinaryIO | None = None) -> None:
+    """The diagram in the format (on stdout, or `out`)."""
+    target = sys.stdout.buffer if out is None else out
+    target.write(RENDERERS[format_name](diagram).encode("utf-8"))
+    target.flush()

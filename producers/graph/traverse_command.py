@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import sys
+from dataclasses import dataclass
 from typing import Any
+from typing import BinaryIO
 
 from tsograph.exchange import documents
 from tsograph.exchange.errors import EXIT_USAGE
@@ -41,6 +44,8 @@ from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.command import add_graph_options
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
+from tsograph.producers.graph.model import Graph
+from tsograph.producers.graph.project_graph import ProjectRoots
 from tsograph.producers.graph.project_graph import load_from_arguments
 from tsograph.producers.graph.roots_file import read_root_ids
 from tsograph.producers.graph.snapshot_file import read_snapshot
@@ -128,54 +133,104 @@ def register(subparsers: Any) -> None:
         parser.add_argument(
             "ids", nargs="*", metavar="ID", help="root symbol ids, as tsograph graph writes them"
         )
+        parser.add_argument(
+            "--no-server",
+            action="store_true",
+            help="read the graph in this process even when a `tsograph serve` of the same "
+            "project and options runs",
+        )
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 
-def _from_file(path: str) -> tuple[IndexedGraph, dict[str, Any]]:
+@dataclass
+class TraversalSource:
+    """The graph a traversal runs on, and what its document says of where it came from."""
+
+    graph: IndexedGraph
+    limitations: list[str]  # the dispatch mode's
+    project: str
+    revision: str | None
+    graph_revision: str
+    routes: RouteLabels | None  # a snapshot holds no route paths
+    platform: str
+
+
+def _from_file(path: str, mode: str) -> TraversalSource:
     snapshot = read_snapshot(path)
-    graph = IndexedGraph.from_records(snapshot.pop("nodes"), snapshot.pop("edges"))
     # The record lists are dropped here: the traversal needs only the numbered graph.
-    return graph, snapshot
+    graph = IndexedGraph.from_records(snapshot.pop("nodes"), snapshot.pop("edges"))
+    by_mode = snapshot.get("modeLimitations")  # an older snapshot has only the global ones
+    return TraversalSource(
+        graph,
+        list(by_mode[mode]) if by_mode else list(snapshot["limitations"]),
+        snapshot["project"],
+        snapshot.get("revision"),
+        snapshot["graphRevision"],
+        None,
+        snapshot.get("platform", "js"),
+    )
 
 
-def _snapshot_limitations(snapshot: dict[str, Any], mode: str) -> list[str]:
-    """The mode's limitations; an older snapshot has only the global ones."""
-    by_mode = snapshot.get("modeLimitations")
-    return list(by_mode[mode]) if by_mode else list(snapshot["limitations"])
+def project_source(
+    built: Graph, indexed: IndexedGraph, roots: ProjectRoots, mode: str, graph_revision: str
+) -> TraversalSource:
+    """A project graph as a traversal's source (also what `tsograph serve` answers from)."""
+    return TraversalSource(
+        indexed,
+        built.limitations_for(mode),
+        documents.project_name(roots.project),
+        head_revision(roots.project),
+        graph_revision,
+        functools.partial(route_labels, roots.project, roots.project_rel),
+        built.platform,
+    )
+
+
+def root_ids(args: argparse.Namespace, cwd: str = "") -> list[str]:
+    """The positional ids, then those of --roots-from (a path taken from `cwd`)."""
+    ids = list(args.ids)
+    if args.roots_from is not None:
+        path = args.roots_from if args.roots_from == "-" else os.path.join(cwd, args.roots_from)
+        ids += read_root_ids(path)
+    elif not ids:
+        raise UsageError("give at least one symbol id, or --roots-from with a file of ids")
+    return ids
 
 
 def run(args: argparse.Namespace) -> int:
     generated = documents.generated_at(args.generated_at)
     diagram_cap = max_nodes(args)
-    ids = list(args.ids)
-    if args.roots_from is not None:
-        ids += read_root_ids(args.roots_from)
-    elif not ids:
-        raise UsageError("give at least one symbol id, or --roots-from with a file of ids")
+    ids = root_ids(args)
     if args.graph_file is not None:
         if args.tsconfig or args.workspace:
             raise UsageError(
                 "--tsconfig and --workspace apply to --project, not to --graph-file; "
                 "leave them out, or build the graph with --project"
             )
-        graph, snapshot = _from_file(args.graph_file)
-        project = snapshot["project"]
-        revision = snapshot.get("revision")
-        graph_revision = snapshot["graphRevision"]
-        limitations = _snapshot_limitations(snapshot, args.dispatch)
-        routes: RouteLabels | None = None  # a snapshot holds no route paths
-        platform = snapshot.get("platform", "js")
+        source = _from_file(args.graph_file, args.dispatch)
     else:
         loaded = load_from_arguments(args)
-        graph = IndexedGraph.from_graph(loaded.graph)
-        limitations = loaded.graph.limitations_for(args.dispatch)
-        project = documents.project_name(loaded.roots.project)
-        revision = head_revision(loaded.roots.project)
         cached = loaded.cached_records
         graph_revision = cached["graphRevision"] if cached is not None else loaded.graph.revision()
-        routes = functools.partial(route_labels, loaded.roots.project, loaded.roots.project_rel)
-        platform = loaded.graph.platform
+        indexed = IndexedGraph.from_graph(loaded.graph)
+        source = project_source(loaded.graph, indexed, loaded.roots, args.dispatch, graph_revision)
+    missing = write_traversal(args, generated, diagram_cap, ids, source, sys.stdout.buffer)
+    if missing:
+        return report_missing(source.graph, missing)
+    return 0
+
+
+def write_traversal(
+    args: argparse.Namespace,
+    generated: str,
+    diagram_cap: int,
+    ids: list[str],
+    source: TraversalSource,
+    out: BinaryIO,
+) -> list[str]:
+    """Write the traversal's document or diagram; the roots that are no graph nodes."""
     progress.phase("traversing the graph")
+    graph = source.graph
     result = traverse(
         graph,
         ids,
@@ -189,44 +244,52 @@ def run(args: argparse.Namespace) -> int:
     document = documents.language_traversal(
         direction=args.direction,
         dispatch=args.dispatch,
-        project=project,
+        project=source.project,
         generated=generated,
-        graph_revision=graph_revision,
-        revision=revision,
+        graph_revision=source.graph_revision,
+        revision=source.revision,
         roots=result.roots,
         reached=result.reached,
         truncation_reasons=result.truncation_reasons,
-        limitations=[*limitations, *result.limitations],
-        platform=platform,
+        limitations=[*source.limitations, *result.limitations],
+        platform=source.platform,
     )
     if args.format in DIAGRAM_FORMATS:
         limits = {"max_depth": args.max_depth, "max_reached": args.max_reached}
         diagram = traversal_diagram(
-            graph, result, mode=args.dispatch, max_nodes=diagram_cap, limits=limits, routes=routes
+            graph,
+            result,
+            mode=args.dispatch,
+            max_nodes=diagram_cap,
+            limits=limits,
+            routes=source.routes,
         )
-        write_diagram(diagram, args.format)
+        write_diagram(diagram, args.format, out)
     else:
-        emit(document, args.format, check=validate_traversal)
-    if result.missing_roots:
-        declarations = [i for i in result.missing_roots if is_declaration_id(i)]
-        unknown = [i for i in result.missing_roots if not is_declaration_id(i)]
-        parts = []
-        if unknown:
-            parts.append("unknown ids: " + ", ".join(map(closest_ids.printable, unknown)))
-        if declarations:
-            parts.append(
-                "declaration ids no traversal reaches: "
-                + ", ".join(map(closest_ids.printable, declarations))
-            )
-        hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
-        progress.clear()
-        sys.stderr.write(
-            f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"
-            "the document was written for the other roots; pass ids as tsograph graph "
-            "writes them\n"
+        emit(document, args.format, check=validate_traversal, out=out)
+    return result.missing_roots
+
+
+def report_missing(graph: IndexedGraph, missing: list[str]) -> int:
+    """Name the roots that are no graph nodes on stderr, with the closest ids: exit 64."""
+    declarations = [i for i in missing if is_declaration_id(i)]
+    unknown = [i for i in missing if not is_declaration_id(i)]
+    parts = []
+    if unknown:
+        parts.append("unknown ids: " + ", ".join(map(closest_ids.printable, unknown)))
+    if declarations:
+        parts.append(
+            "declaration ids no traversal reaches: "
+            + ", ".join(map(closest_ids.printable, declarations))
         )
-        return EXIT_USAGE
-    return 0
+    hints = f"{closest_ids.hint(graph, unknown)}; " if unknown else ""
+    progress.clear()
+    sys.stderr.write(
+        f"tsograph: roots that are not graph nodes ({'; '.join(parts)}); {hints}"
+        "the document was written for the other roots; pass ids as tsograph graph "
+        "writes them\n"
+    )
+    return EXIT_USAGE
 
 
 def add_entries(

@@ -1,4 +1,4 @@
-"""The client side: a `graph` run asks a live server of its scope before building anything.
+"""The client side: a `graph`, `reach` or `impact` run asks a live server of its scope first.
 
 cli.main calls `served(argv)` before the command line parser is even
 imported. It reads the few options that name the scope (an option it does
@@ -32,10 +32,15 @@ from tsograph.producers.serve.address import send
 from tsograph.producers.serve.address import socket_path
 from tsograph.producers.serve.address import usable_path
 
-# The graph options a served run may use: those with a value, then the flags.
+# The options a served run may use: those with a value, then the flags; the traversals'
+# own, which also take root ids as words of their own.
 _VALUED = ("--project", "--workspace", "--tsconfig", "--language", "--cache-dir")
 _VALUED_OUTPUT = ("--format", "--generated-at")
-_FLAGS = ("--no-cache", "--details")
+_FLAGS = ("--no-cache",)
+_GRAPH_FLAGS = ("--details",)
+_TRAVERSAL_VALUED = ("--max-depth", "--max-reached", "--dispatch", "--max-nodes", "--roots-from")
+_TRAVERSAL_FLAGS = ("--entry-points",)
+_TRAVERSALS = ("reach", "impact")
 # Seconds to wait for an answer: a refresh after a configuration edit binds the whole
 # project again. TSOGRAPH_SERVE_TIMEOUT overrides it.
 TIMEOUT = 120.0
@@ -84,25 +89,32 @@ def served(argv: Sequence[str], timeout: float | None = None) -> int | None:
 
 
 def graph_scope(argv: Sequence[str]) -> Scope | None:
-    """The scope of a `graph` run's words, or None when no server may answer it."""
-    if len(argv) < 2 or argv[0] != "graph":
+    """The scope of a `graph`, `reach` or `impact` run's words, or None when no server
+    may answer it."""
+    if len(argv) < 2 or (argv[0] != "graph" and argv[0] not in _TRAVERSALS):
         return None
+    traversal = argv[0] in _TRAVERSALS
+    valued = (*_VALUED, *_VALUED_OUTPUT, *(_TRAVERSAL_VALUED if traversal else ()))
+    flag_names = (*_FLAGS, *(_TRAVERSAL_FLAGS if traversal else _GRAPH_FLAGS))
     values: dict[str, str] = {}
     flags: set[str] = set()
     words = iter(argv[1:])
     for word in words:
         name, equals, value = word.partition("=")
-        if name in _FLAGS and not equals:
+        if name in flag_names and not equals:
             flags.add(name)
-        elif name in _VALUED or name in _VALUED_OUTPUT:
+        elif name in valued:
             if not equals:
                 value = next(words, "")
             if not value or name in values:
                 return None
             values[name] = value
+        elif traversal and not word.startswith("-"):
+            continue  # a root id
         else:
             return None  # --no-server, --help, a word argparse may read otherwise
-    if "--project" not in values:
+    # Roots on standard input are the client's to read.
+    if "--project" not in values or values.get("--roots-from") == "-":
         return None
     return scope_of(
         values["--project"],

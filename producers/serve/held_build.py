@@ -20,15 +20,20 @@ import time
 from io import BytesIO
 from typing import Any
 
+from tsograph.exchange import documents
 from tsograph.exchange.errors import InputError
+from tsograph.producers.diagrams.output import max_nodes
 from tsograph.producers.graph import command as graph_command
 from tsograph.producers.graph.incremental import BuildState
 from tsograph.producers.graph.incremental import paused_collector
 from tsograph.producers.graph.incremental import rebuild
+from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.options import GraphOptions
 from tsograph.producers.graph.project_graph import ProjectRoots
 from tsograph.producers.graph.project_graph import project_roots
 from tsograph.producers.graph.records import graph_records
+from tsograph.producers.graph.traverse_command import project_source
+from tsograph.producers.graph.traverse_command import write_traversal
 from tsograph.producers.query.read_set import first_change
 from tsograph.producers.query.read_set import record
 
@@ -45,6 +50,7 @@ class HeldBuild:
         # reading, and the read-set of the build before it (whose probe stamps it reuses).
         self._pending: tuple[int, dict[str, Any] | None] | None = None
         self._records: dict[bool, dict[str, Any]] = {}
+        self._indexed: IndexedGraph | None = None  # the build numbered for traversals
         # What the latest refresh did, in a few words (the server's log).
         self.made = "no build"
 
@@ -60,6 +66,7 @@ class HeldBuild:
         probes = earlier is not None and first_change(self.roots.root, _probes(earlier)) is None
         started = time.time_ns()
         previous, self.state, self.read_set, self._records = self.state, None, None, {}
+        self._indexed = None
         with paused_collector():
             state = rebuild(previous, self.options, probes_checked=probes)
         if state.sources is None:
@@ -86,6 +93,7 @@ class HeldBuild:
     def forget(self) -> None:
         """Drop the build (after a defect): the next refresh builds the graph in full."""
         self.state, self.read_set, self._pending, self._records = None, None, None, {}
+        self._indexed = None
 
     def records(self, details: bool) -> dict[str, Any]:
         """The graph's records, with edge sites, relations and types or without."""
@@ -113,6 +121,30 @@ class HeldBuild:
             f"document {written - made:.2f}"
         )
         return out.getvalue()
+
+    def traversal_document(self, args: argparse.Namespace, ids: list[str]) -> bytes:
+        """The bytes `reach` or `impact` prints for `args` and root `ids` (the scope is this
+        build's); MissingRoots when a root is no graph node (the run reports those)."""
+        generated = documents.generated_at(args.generated_at)
+        diagram_cap = max_nodes(args)
+        with paused_collector():
+            self.refresh()
+            assert self.state is not None
+            if self._indexed is None:
+                self._indexed = IndexedGraph.from_graph(self.state.graph)
+            graph = self.state.graph
+            source = project_source(
+                graph, self._indexed, self.roots, args.dispatch, graph.revision()
+            )
+            out = BytesIO()
+            missing = write_traversal(args, generated, diagram_cap, ids, source, out)
+        if missing:
+            raise MissingRoots(f"{len(missing)} root(s) are no graph nodes")
+        return out.getvalue()
+
+
+class MissingRoots(Exception):
+    """Roots that are no graph nodes: the run itself names them and exits 64."""
 
 
 def _probes(read_set: dict[str, Any]) -> dict[str, Any]:

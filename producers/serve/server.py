@@ -5,11 +5,12 @@ the listen queue while another is answered). Only the owner of the process
 gets an answer: the socket lives in a folder of mode 0700 and has mode 0600,
 and the peer's user id is checked (SO_PEERCRED where the platform has it).
 A request carries the client's protocol, tool version and code fingerprint;
-any difference gets a `mismatch` answer naming it. A `graph` request holds
-the client's words and working folder: the server parses them with the
-command line's own parser and answers only when they name its scope and the
-document can be written; anything else is `declined` and the client runs
-the command itself, which reports its own errors.
+any difference gets a `mismatch` answer naming it. A request of a `graph`,
+`reach` or `impact` run holds the client's words and working folder: the
+server parses them with the command line's own parser and answers only when
+they name its scope and the document can be written (for a traversal, every
+root a graph node); anything else is `declined` and the client runs the
+command itself, which reports its own errors.
 
 The server ends when idle for its timeout, on SIGTERM or SIGINT, or when
 asked to stop (`tsograph serve --stop`), and removes its socket then. A
@@ -41,11 +42,14 @@ from tsograph.exchange.errors import InputError
 from tsograph.exchange.errors import ToolError
 from tsograph.exchange.version import TOOL_VERSION
 from tsograph.producers.graph import command as graph_command
+from tsograph.producers.graph import traverse_command
+from tsograph.producers.graph.traverse_command import root_ids
 from tsograph.producers.serve import address
 from tsograph.producers.serve.address import PROTOCOL
 from tsograph.producers.serve.address import Scope
 from tsograph.producers.serve.address import send
 from tsograph.producers.serve.held_build import HeldBuild
+from tsograph.producers.serve.held_build import MissingRoots
 
 # Seconds a connected client has to send its request (a client sends it at once).
 REQUEST_SECONDS = 10.0
@@ -161,7 +165,8 @@ class Server:
             self.say(f"declined a request: {declined}")
             return
         send(connection, {"protocol": PROTOCOL, "status": "answered", "exit": 0}, payload)
-        self.say(f"graph answered in {time.perf_counter() - started:.2f} s ({self.build.made})")
+        command = request["argv"][0]
+        self.say(f"{command} answered in {time.perf_counter() - started:.2f} s ({self.build.made})")
 
     def _mismatch(self, request: dict[str, Any]) -> str:
         if request.get("protocol") != PROTOCOL:
@@ -181,14 +186,20 @@ class Server:
         if not isinstance(cwd, str):
             raise _Declined("no working folder")
         args = self._parse(argv)  # _Declined when the command line would refuse them
-        if args.command != "graph" or args.no_server:
-            raise _Declined("not a graph run")
+        if args.no_server or (args.command != "graph" and args.project is None):
+            raise _Declined("not a run of a project's graph")
+        if getattr(args, "roots_from", None) == "-":
+            raise _Declined("roots on the client's standard input")
         if address.scope_of_arguments(args, cwd) != self.scope:
             raise _Declined("another project or other options")
         try:
-            return self.build.graph_document(args)
+            if args.command == "graph":
+                return self.build.graph_document(args)
+            return self.build.traversal_document(args, root_ids(args, cwd))
         except ToolError as error:
             raise _Declined(error.message.splitlines()[0]) from None
+        except MissingRoots as missing:
+            raise _Declined(str(missing)) from None
         except Exception as error:  # a defect: the run builds the graph itself
             self.build.forget()  # and the next request builds it again in full
             raise _Declined(f"internal error ({type(error).__name__})") from None
@@ -230,11 +241,13 @@ class _Refusing(argparse.ArgumentParser):
 
 
 def graph_parser() -> argparse.ArgumentParser:
-    """The command line's parser for `graph` words: the same options, registered by the
-    same function (the command line's own parser would import every command)."""
+    """The command line's parser for `graph`, `reach` and `impact` words: the same options,
+    registered by the same functions (the command line's own parser would import every
+    command)."""
     parser = _Refusing(prog="tsograph")
     subparsers = parser.add_subparsers(dest="command", parser_class=_Refusing)
     graph_command.register(subparsers)
+    traverse_command.register(subparsers)
     return parser
 
 

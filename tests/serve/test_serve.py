@@ -152,6 +152,50 @@ def test_a_served_graph_is_the_run_byte_for_byte_through_edits(
     assert all(int(again) < int(every) for again, every in bound[:-1]), bound
 
 
+def test_served_reach_and_impact_are_the_runs_byte_for_byte_through_an_edit(
+    place: Place, capsysbinary: pytest.CaptureFixture[bytes], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --roots-from is read from the client's working folder, not the server's.
+    monkeypatch.chdir(place.project.parent)
+    (place.project.parent / "roots.json").write_text('["src/lib/audit.ts#write"]')
+    variants = [
+        ["reach", "src/app/server.ts#<module>"],
+        ["reach", "src/app/server.ts#<module>", "--dispatch", "direct", "--max-depth", "2"],
+        ["reach", "src/app/server.ts#app", "--format", "mermaid", "--max-nodes", "5"],
+        ["reach", "src/lib/handlers.ts#POST", "--format", "text", "--entry-points"],
+        ["impact", "src/lib/audit.ts#log", "--format", "dot"],
+        ["impact", "src/lib/jobs.ts#createJob", "--roots-from", "roots.json"],
+    ]
+    jobs = place.project / "src" / "lib" / "jobs.ts"
+    with serving(place) as running:
+        for edited in (False, True):
+            if edited:
+                jobs.write_text(jobs.read_text() + "\nexport function appended() { log(); }\n")
+            for variant in variants:
+                command, *words = variant
+                argv = [command, *place.argv("--generated-at", GENERATED)[1:], *words]
+                answer, notes = _served(argv, capsysbinary)
+                assert answer == _run(argv, capsysbinary), (edited, variant)
+                assert notes == ""
+    log = running.log.getvalue()
+    assert log.count("reach answered") == 8 and log.count("impact answered") == 4
+
+
+def test_a_traversal_with_roots_that_are_no_nodes_is_left_to_the_run(
+    place: Place, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    argv = ["reach", *place.argv("--generated-at", GENERATED)[1:], "src/lib/jobs.ts#nothing"]
+    with serving(place) as running:
+        capsysbinary.readouterr()
+        assert served(argv) is None
+        assert served([*argv[:1], "--roots-from", "-", *argv[1:]]) is None
+        assert capsysbinary.readouterr().err == b""
+        # The run names the root and exits 64, as without a server.
+        assert cli.run(argv) == 64
+        assert b"src/lib/jobs.ts#nothing" in capsysbinary.readouterr().err
+    assert "declined a request: 1 root(s) are no graph nodes" in running.log.getvalue()
+
+
 def test_the_socket_is_the_users_only(place: Place) -> None:
     with serving(place):
         assert stat.S_IMODE(os.lstat(place.socket).st_mode) == 0o600
@@ -247,9 +291,20 @@ def test_only_graph_words_the_client_understands_name_a_scope(tmp_path: Path) ->
         ["graph", "--proj", project],  # argparse would take the abbreviation: no guessing
         ["graph", "--project", project, "--project", project],
         ["graph", "--details"],
-        ["reach", "--project", project],
+        ["graph", "--project", project, "src/a.ts#f"],  # graph takes no ids
+        ["reach", "--project", project, "--details"],
+        ["reach", "--graph-file", "graph.json", "src/a.ts#f"],
+        ["impact", "--project", project, "--roots-from", "-"],
+        ["trace", "--project", project],
     ):
         assert graph_scope(refused) is None, refused
+    # A traversal reads the graph of the same scope: the graph's server answers it.
+    for traversal in (
+        ["reach", "--project", project, "src/a.ts#f", "src/b.ts#g"],
+        ["impact", "src/a.ts#f", f"--project={project}", "--dispatch", "direct", "--entry-points"],
+        ["impact", "--project", project, "--roots-from", "ids.json", "--format", "mermaid"],
+    ):
+        assert graph_scope(traversal) == plain, traversal
 
 
 def test_the_default_cache_folder_is_the_caches(
