@@ -36,9 +36,11 @@ segment: the contract's reading of a filled segment, as for an interpolation
 client's `baseURL`/`baseUrl`) is set at run time, so every fact is anchored at the
 base. A generated SDK file is one named sdk.gen / services.gen whose first line is
 the generator's banner. A declaration there that does not read as an operation, an
-operation used other than by a direct call (or an SDK class handed on whole), and a
-caller's URL override are counted, never guessed; a generator version other than an
-exact pin of one read for that dialect is a caveat on the facts.
+operation used other than by a direct call (or an SDK class handed on whole), a
+call from other generated code (the TanStack Query plugin's helpers, sent only when
+project code uses them) and a caller's URL override are counted, never guessed; a
+generator version other than an exact pin of one read for that dialect is a caveat
+on the facts.
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ VERSION_UNREAD = "hey-api-version-unread"
 UNRECOGNIZED = "hey-api-operation-unrecognized"
 URL_OVERRIDDEN = "hey-api-url-overridden"
 NOT_CALLED = "hey-api-operation-not-called"
+GENERATED_CALLER = "hey-api-generated-callers"
 
 _LEGACY_PLACEHOLDER = re.compile(r"\{(.*?)\}")
 _CLIENT_PLACEHOLDER = re.compile(r"\{[^{}]+\}")

@@ -163,15 +163,16 @@ class Scanner:
         self.situations: dict[str, Situation] = {}
         self.wrappers = wrappers.Wrappers(self.project)
         self.sdks = heyapi.Sdks(project.workspace)
+        self.generated: set[str] = set()  # the files @hey-api/openapi-ts wrote
 
     def run(self) -> Scan:
         self.project.preload(self.files)
         self._runtime_changes()
-        generated = self._generated_sdks()
+        self.generated = self._generated_sdks()
         sites = read_sites(
             self.scan, self.root, self.files, self.project.context, calls_of, self._site
         )
-        self._uncalled_operations(generated)
+        self._uncalled_operations()
         retained = self.wrappers.retained()
         for site in sites:
             if site.inner_of is not None and site.inner_of not in retained:
@@ -195,14 +196,14 @@ class Scanner:
                 self.sdks.learn(ctx.root)
         return generated
 
-    def _uncalled_operations(self, generated: set[str]) -> None:
+    def _uncalled_operations(self) -> None:
         """SDK operations used other than by a direct call: each use is a request that
         may be sent and is not represented."""
         if not self.sdks.names:
             return
         for path in self.files:
             ctx = self.project.context(path)
-            if path in generated or ctx is None:
+            if path in self.generated or ctx is None:
                 continue
             syntax = self.project.syntax_file(path)
             for use in self.sdks.uncalled(ctx):
@@ -224,6 +225,10 @@ class Scanner:
         ev = Evaluator()
         if self.sdks.names:
             operation = self.sdks.of(ctx, callee_node)
+            if operation is not None and ctx.path in self.generated:
+                # A generated helper (the TanStack Query plugin's queryFn) calls it: the
+                # request is sent only if project code uses that helper.
+                return Site(ctx.path, call, Skipped(heyapi.GENERATED_CALLER), None)
             if operation is not None:
                 return Site(ctx.path, call, heyapi.call_outcome(ev, ctx, call, operation), None)
         if callee_node.kind == "index":

@@ -141,6 +141,25 @@ def test_an_operation_or_class_used_but_not_called_is_counted(tmp_path: Path) ->
     )
 
 
+def test_calls_from_generated_helpers_are_counted_not_facts(tmp_path: Path) -> None:
+    # The TanStack Query plugin (0.97.3) writes queryFn helpers that call the SDK;
+    # the request is sent only when project code uses the helper.
+    helpers = BANNER + (
+        "import { deleteItem, type Options } from '../sdk.gen';\n"
+        "export const deleteItemMutation = (options?: Partial<Options<D>>) => ({\n"
+        "    mutationFn: async (fnOptions) => {\n"
+        "        const { data } = await deleteItem({ ...options, ...fnOptions });\n"
+        "        return data;\n"
+        "    }\n"
+        "});\n"
+    )
+    files = project(use='import { deleteItemMutation } from "./client/@tanstack/react-query.gen"\n')
+    files["src/client/@tanstack/react-query.gen.ts"] = helpers
+    assert calls_of(tmp_path, files) == []
+    line = "".join(document_of(tmp_path)["limitations"])
+    assert f"({heyapi.GENERATED_CALLER}: 1; at src/client/@tanstack/react-query.gen.ts:6)" in line
+
+
 def test_bodies_of_another_shape_are_counted_not_guessed(tmp_path: Path) -> None:
     sdk = BANNER + (
         "import { client } from './client.gen';\n"
