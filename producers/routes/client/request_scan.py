@@ -188,7 +188,7 @@ class Scanner:
         generated: set[str] = set()
         for path in self.files:
             data = self.project.read(path)
-            if data is None or not data.startswith(heyapi.BANNER):
+            if not heyapi.generated(data):
                 continue
             generated.add(path)
             ctx = self.project.context(path)

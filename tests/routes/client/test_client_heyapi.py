@@ -74,7 +74,12 @@ def test_each_call_of_an_operation_is_a_fact_at_the_call(tmp_path: Path) -> None
 
 
 def test_without_the_banner_the_same_code_is_not_an_sdk(tmp_path: Path) -> None:
-    assert calls_of(tmp_path, project(sdk=SDK)) == []
+    assert calls_of(tmp_path / "none", project(sdk=SDK)) == []
+    # A configured header may come before the banner; the banner inside the code may not.
+    header = "/* eslint-disable */\n// @ts-nocheck\n"
+    assert calls_of(tmp_path / "header", project(sdk=header + BANNER + SDK)) == [DROP, READ]
+    late = SDK + "// " + "x" * 1024 + "\n" + BANNER
+    assert calls_of(tmp_path / "late", project(sdk=late)) == []
 
 
 def test_only_sdk_gen_and_services_gen_files_hold_operations(tmp_path: Path) -> None:
