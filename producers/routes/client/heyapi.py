@@ -40,7 +40,9 @@ operation used other than by a direct call (or an SDK class handed on whole), a
 call from other generated code (the TanStack Query plugin's helpers, sent only when
 project code uses them) and a caller's URL override are counted, never guessed; a
 generator version other than an exact pin of one read for that dialect is a caveat
-on the facts.
+on the facts. The runtime's own request (legacy/fetch's `fetch(url, …)` in
+core/request.ts) stays what the scan makes of it, a dynamic fact: the operations
+are exported, and the wrapper rule keeps the inner request of exported wrappers.
 """
 
 from __future__ import annotations
