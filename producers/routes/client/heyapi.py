@@ -36,11 +36,11 @@ segment: the contract's reading of a filled segment, as for an interpolation
 client's `baseURL`/`baseUrl`) is set at run time, so every fact is anchored at the
 base. A generated SDK file is one named sdk.gen / services.gen whose first lines hold
 the generator's banner. A declaration there that does not read as an operation, an
-operation used other than by a direct call (or an SDK class handed on whole), a
-call from other generated code (the TanStack Query plugin's helpers, sent only when
-project code uses them) and a caller's URL override are counted, never guessed; a
-generator version other than an exact pin of one read for that dialect is a caveat
-on the facts. The runtime's own request (legacy/fetch's `fetch(url, …)` in
+operation used other than by a direct call (or an SDK class or namespace handed on
+whole), a call from other generated code (the TanStack Query plugin's helpers, sent
+only when project code uses them) and a caller's URL override are counted, never
+guessed; a generator version other than an exact pin of one read for that dialect is
+a caveat on the facts. The runtime's own request (legacy/fetch's `fetch(url, …)` in
 core/request.ts) stays what the scan makes of it, a dynamic fact: the operations
 are exported, and the wrapper rule keeps the inner request of exported wrappers.
 """
@@ -66,6 +66,7 @@ from tsograph.producers.routes.client.static_values import Cls
 from tsograph.producers.routes.client.static_values import Context
 from tsograph.producers.routes.client.static_values import Evaluator
 from tsograph.producers.routes.client.static_values import Fn
+from tsograph.producers.routes.client.static_values import Module
 from tsograph.producers.routes.client.static_values import Obj
 from tsograph.producers.routes.client.static_values import argument_nodes
 from tsograph.producers.routes.client.urls import BASE_MARK
@@ -96,7 +97,9 @@ _LEGACY_PLACEHOLDER = re.compile(r"\{(.*?)\}")
 _CLIENT_PLACEHOLDER = re.compile(r"\{[^{}]+\}")
 _CLIENT_VERBS = frozenset({"get", "post", "put", "patch", "delete", "head", "options", "trace"})
 # Where a name is no request: re-exports, imports, and `typeof readItems` in a type.
-_NOT_VALUE_USES = frozenset({"export_name", "export", "import_named", "type_query"})
+_NOT_VALUE_USES = frozenset(
+    {"export_name", "export", "import_named", "import_default", "import_namespace", "type_query"}
+)
 _VERSION = re.compile(r"^\s*=?\s*v?(\d+\.\d+\.\d+)\s*$")
 
 
@@ -370,14 +373,15 @@ class Sdks:
                 return match.group(1) if match is not None else None
         return None
 
-    def uncalled(self, ctx: Context) -> list[Node]:
+    def uncalled(self, ctx: Context, namespaces: set[str]) -> list[Node]:
         """Uses of operations in a file other than as the callee of a call (passed as a
-        callback, stored, re-bound), and SDK classes handed on whole: their requests are
-        not represented. A `const` alias of a class is no use (its calls are read)."""
+        callback, stored, re-bound), and SDK classes or modules (`namespaces`: the file's
+        namespace imports of SDK files) handed on whole: their requests are not
+        represented. A `const` alias of a class or module is no use (its calls are read)."""
         found: list[Node] = []
         for node in find_all(ctx.root, ("identifier", "member")):
             name = node.value if node.kind == "identifier" else _property_name(node)
-            if name not in self.names:
+            if name not in self.names and name not in namespaces:
                 continue
             parent = node.parent
             if parent is not None and parent.kind in _NOT_VALUE_USES:
@@ -386,11 +390,11 @@ class Sdks:
                 continue
             if parent is not None and parent.kind == "member" and parent.part("object") is node:
                 continue  # the holder of a longer chain: the chain is the use
-            if self.of(ctx, node) is not None or self._sdk_class(ctx, node):
+            if self.of(ctx, node) is not None or self._whole_sdk(ctx, node):
                 found.append(node)
         return found
 
-    def _sdk_class(self, ctx: Context, node: Node) -> bool:
+    def _whole_sdk(self, ctx: Context, node: Node) -> bool:
         parent = node.parent
         if node.kind != "identifier" or parent is None:
             return False
@@ -401,7 +405,9 @@ class Sdks:
         if parent.kind == "declarator" and parent.part("name") is node:
             return False
         value = Evaluator().value(ctx, node)
-        return isinstance(value, Cls) and is_sdk_file(value.path, ctx.project.read(value.path))
+        if not isinstance(value, Cls | Module):
+            return False
+        return is_sdk_file(value.path, ctx.project.read(value.path))
 
 
 def _static_method(cls: Node, name: str) -> Node | None:

@@ -206,8 +206,17 @@ class Scanner:
             if path in self.generated or ctx is None:
                 continue
             syntax = self.project.syntax_file(path)
-            for use in self.sdks.uncalled(ctx):
+            namespaces = {
+                entry.local
+                for entry in syntax.facts.imports
+                if entry.kind == "namespace" and self._sdk_module(path, entry.specifier)
+            }
+            for use in self.sdks.uncalled(ctx, namespaces):
                 self.scan.skip(heyapi.NOT_CALLED, (path, syntax.location(use.start)[0]))
+
+    def _sdk_module(self, importer: str, specifier: str) -> bool:
+        target = self.project.resolve(importer, specifier)
+        return target is not None and heyapi.is_sdk_file(target, self.project.read(target))
 
     def _situation_for(self, path: str) -> Situation:
         situation = self.situations.get(path)

@@ -130,7 +130,7 @@ def test_caller_options_not_proven_closed_keep_the_fact_with_a_caveat(tmp_path: 
     assert f"({heyapi.OPTIONS_UNPROVEN}: 3)" in "".join(document_of(tmp_path)["limitations"])
 
 
-def test_an_operation_or_class_used_but_not_called_is_counted(tmp_path: Path) -> None:
+def test_an_operation_class_or_module_used_but_not_called_is_counted(tmp_path: Path) -> None:
     use = (
         'import { ItemsService, deleteItem } from "./client/sdk.gen"\n'
         'export const query = { queryKey: ["items"], queryFn: ItemsService.readItem }\n'
@@ -139,11 +139,13 @@ def test_an_operation_or_class_used_but_not_called_is_counted(tmp_path: Path) ->
         "export type Read = typeof ItemsService.readItem\n"
         "const items = ItemsService\n"
         "export const one = (id: string) => items.readItem({ path: { id } })\n"
+        'import * as sdk from "./client/sdk.gen"\n'
+        "export const two = (id: string) => sdk.deleteItem({ path: { id } })\n"
+        "export const wrapped = Object.entries(sdk)\n"
     )
-    assert calls_of(tmp_path, project(use=use)) == [READ]
-    assert f"({heyapi.NOT_CALLED}: 3; at src/a.ts:2, src/a.ts:3, src/a.ts:4)" in "".join(
-        document_of(tmp_path)["limitations"]
-    )
+    assert calls_of(tmp_path, project(use=use)) == [DROP, READ]
+    places = "src/a.ts:2, src/a.ts:3, src/a.ts:4, src/a.ts:10"
+    assert f"({heyapi.NOT_CALLED}: 4; at {places})" in "".join(document_of(tmp_path)["limitations"])
 
 
 def test_calls_from_generated_helpers_are_counted_not_facts(tmp_path: Path) -> None:
