@@ -21,14 +21,16 @@ from tsograph.producers.project.fsread import ConfigReadError
 from tsograph.producers.project.fsread import read_config
 from tsograph.producers.project.packages import PackageInfo
 from tsograph.producers.project.packages import load_workspace
+from tsograph.producers.routes.client.heyapi import PACKAGE as HEY_API
 from tsograph.producers.routes.next_config import CONFIG_FILES
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES
 from tsograph.producers.schema.orm.packages import SUPPORTED
 
 # What `routes --role server` reads: its Node backends, Koa's own package, and Next.js.
 SERVER_PACKAGES = ("next", "koa", *FRAMEWORK_PACKAGES)
-# The HTTP client libraries `routes --role client` reads besides the global fetch.
-CLIENT_PACKAGES = ("axios", "ky")
+# The HTTP client libraries `routes --role client` reads besides the global fetch, and
+# the SDK generator whose output it reads.
+CLIENT_PACKAGES = ("axios", "ky", HEY_API)
 # The packages whose import turns the schema collectors on, and Prisma's.
 DATABASE_PACKAGES = ("prisma", "@prisma/client", *SUPPORTED)
 

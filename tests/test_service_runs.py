@@ -81,6 +81,8 @@ def test_services_are_the_packages_declaring_what_the_command_reads(tmp_path: Pa
             "apps/site/next.config.mjs": "export default {};\n",
             "apps/api/package.json": '{"name": "@acme/api", "dependencies": {"fastify": "5.1.0"}}',
             "apps/cli/package.json": '{"name": "cli", "dependencies": {"axios": "1.7.0"}}',
+            "apps/web/package.json": '{"name": "web", "devDependencies": '
+            '{"@hey-api/openapi-ts": "0.97.3"}}',
             "libs/db/package.json": '{"name": "@acme/db", "dependencies": '
             '{"drizzle-orm": "0.40.0"}}',
         },
@@ -91,7 +93,7 @@ def test_services_are_the_packages_declaring_what_the_command_reads(tmp_path: Pa
     }
     assert folders == {
         "server": ["apps/api", "apps/site"],
-        "client": ["apps/api", "apps/cli", "apps/site"],
+        "client": ["apps/api", "apps/cli", "apps/site", "apps/web"],
         "schema": ["apps/api", "libs/db"],
     }
     assert [s.file_stem for s in find_services(tmp_path, "server") or []] == [

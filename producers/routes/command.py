@@ -38,7 +38,8 @@ def register(subparsers: Any) -> None:
         required=True,
         choices=["server", "client"],
         help="server: the routes the project declares; client: the requests it sends with "
-        "fetch, axios or ky (Python: requests, httpx, aiohttp, urllib.request) (required)",
+        "fetch, axios, ky or an @hey-api/openapi-ts SDK (Python: requests, httpx, aiohttp, "
+        "urllib.request) (required)",
     )
     parser.add_argument(
         "--language",

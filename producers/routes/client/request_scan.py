@@ -33,6 +33,7 @@ from tsograph.producers.routes.call_facts import CallSite
 from tsograph.producers.routes.call_facts import add_call
 from tsograph.producers.routes.call_facts import read_sites
 from tsograph.producers.routes.call_facts import scan_lines
+from tsograph.producers.routes.client import heyapi
 from tsograph.producers.routes.client import wrappers
 from tsograph.producers.routes.client.requests import KyDialect
 from tsograph.producers.routes.client.requests import Outcome
@@ -161,13 +162,17 @@ class Scanner:
         self.situation = Situation()
         self.situations: dict[str, Situation] = {}
         self.wrappers = wrappers.Wrappers(self.project)
+        self.sdks = heyapi.Sdks(project.workspace)
+        self.generated: set[str] = set()  # the files @hey-api/openapi-ts wrote
 
     def run(self) -> Scan:
         self.project.preload(self.files)
         self._runtime_changes()
+        self.generated = self._generated_sdks()
         sites = read_sites(
             self.scan, self.root, self.files, self.project.context, calls_of, self._site
         )
+        self._uncalled_operations()
         retained = self.wrappers.retained()
         for site in sites:
             if site.inner_of is not None and site.inner_of not in retained:
@@ -177,6 +182,41 @@ class Scanner:
             self._emit(site)
         self._limitations()
         return self.scan
+
+    def _generated_sdks(self) -> set[str]:
+        """The files @hey-api/openapi-ts generated; the names of their SDK operations."""
+        generated: set[str] = set()
+        for path in self.files:
+            data = self.project.read(path)
+            if not heyapi.generated(data):
+                continue
+            generated.add(path)
+            ctx = self.project.context(path)
+            if ctx is not None and heyapi.is_sdk_file(path, data):
+                self.sdks.learn(ctx.root)
+        return generated
+
+    def _uncalled_operations(self) -> None:
+        """SDK operations used other than by a direct call: each use is a request that
+        may be sent and is not represented."""
+        if not self.sdks.names:
+            return
+        for path in self.files:
+            ctx = self.project.context(path)
+            if path in self.generated or ctx is None:
+                continue
+            syntax = self.project.syntax_file(path)
+            namespaces = {
+                entry.local
+                for entry in syntax.facts.imports
+                if entry.kind == "namespace" and self._sdk_module(path, entry.specifier)
+            }
+            for use in self.sdks.uncalled(ctx, namespaces):
+                self.scan.skip(heyapi.NOT_CALLED, (path, syntax.location(use.start)[0]))
+
+    def _sdk_module(self, importer: str, specifier: str) -> bool:
+        target = self.project.resolve(importer, specifier)
+        return target is not None and heyapi.is_sdk_file(target, self.project.read(target))
 
     def _situation_for(self, path: str) -> Situation:
         situation = self.situations.get(path)
@@ -192,6 +232,14 @@ class Scanner:
         if callee_node is None:
             return None
         ev = Evaluator()
+        if self.sdks.names:
+            operation = self.sdks.of(ctx, callee_node)
+            if operation is not None and ctx.path in self.generated:
+                # A generated helper (the TanStack Query plugin's queryFn) calls it: the
+                # request is sent only if project code uses that helper.
+                return Site(ctx.path, call, Skipped(heyapi.GENERATED_CALLER), None)
+            if operation is not None:
+                return Site(ctx.path, call, heyapi.call_outcome(ev, ctx, call, operation), None)
         if callee_node.kind == "index":
             # `api[method](…)`: a request whose method is picked at run time.
             owner = ev.value(ctx, callee_node.part("object"))

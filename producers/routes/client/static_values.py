@@ -3,7 +3,8 @@
 Strings are Python strings in which urls.HOLE stands for unknown text;
 objects are `Obj` (members by static key, `open` when an unknown spread or
 computed key may add or override members); `Client` is a fetch, axios or ky
-callable with its merged defaults; `Fn` is a project function. Everything
+callable with its merged defaults; `Fn` is a project function, `Cls` a project
+class. Everything
 else is UNKNOWN, and a missing argument or absent member is UNDEFINED.
 
 Only immutable bindings are followed: `const` declarations (their
@@ -99,13 +100,22 @@ class Fn:
 
 
 @dataclass(frozen=True)
+class Cls:
+    """A project class declaration: its file and node (its static members are read by
+    the models that need them; a class is never a client)."""
+
+    path: str
+    node: Node = field(compare=False)
+
+
+@dataclass(frozen=True)
 class Module:
     """`import * as ns from "./m"`: a project module's exports."""
 
     path: str
 
 
-Value = str | Obj | Client | Member | Fn | Module | Special | Unknown
+Value = str | Obj | Client | Member | Fn | Cls | Module | Special | Unknown
 
 
 def merge(base: Obj, extra: Value) -> Obj:
@@ -139,6 +149,10 @@ class ProjectView:
         raise NotImplementedError
 
     def resolve(self, importer: str, specifier: str) -> str | None:
+        raise NotImplementedError
+
+    def read(self, path: str) -> bytes | None:
+        """A source's bytes (what a model reads beyond the tree, such as a banner comment)."""
         raise NotImplementedError
 
 
@@ -230,6 +244,8 @@ class Evaluator:
             return self._const(ctx, binding.node)
         if binding.kind == "function":
             return Fn(ctx.path, binding.node, binding.node.start, _exported(binding.node))
+        if binding.kind == "class":
+            return Cls(ctx.path, binding.node)
         if binding.kind == "param":
             args = self.env.get(binding.node)
             if args is None or not binding.simple:
