@@ -40,6 +40,27 @@ _MONOREPO = (
     "either the run lists the services and the command for each (exit 64)."
 )
 
+
+def _traversal_help(what: str, examples: str) -> str:
+    """reach and impact: one help but for what they list and their examples."""
+    return f"""\
+list {what} (language-traversal v1)
+
+List {what} (language-traversal v1): each symbol with its depth, the previous
+symbol on a shortest path, the roots that reach it and its evidence tier. With
+--project, a `tsograph serve` of the same project and options answers first (the
+same bytes; --no-server skips it).
+
+0 success
+2 the project or graph file cannot be read, or the output is over the limits
+64
+  or some root ids are not graph nodes: then the document is still written for
+  the other roots and stderr names the ids
+
+{examples}
+"""
+
+
 COMMAND_HELP = {
     "validate": """\
 check documents against tsograph's JSON Schemas
@@ -89,41 +110,17 @@ tsograph graph --project . > graph.json
 tsograph graph --project . --workspace apps/web --format ndjson > graph.ndjson
 tsograph graph --project . --format text
 """,
-    "reach": """\
-list what the given symbols reach (language-traversal v1)
-
-List what the given symbols reach (language-traversal v1): each symbol with its
-depth, the previous symbol on a shortest path, the roots that reach it and its
-evidence tier. With --project, a `tsograph serve` of the same project and
-options answers first (the same bytes; --no-server skips it).
-
-0 success
-2 the project or graph file cannot be read, or the output is over the limits
-64
-  or some root ids are not graph nodes: then the document is still written for
-  the other roots and stderr names the ids
-
-tsograph reach --project . 'src/app/api/jobs/route.ts#POST'
-tsograph graph --project . > graph.json && \
-tsograph reach --graph-file graph.json --format text 'src/lib/jobs.ts#createJob'
-""",
-    "impact": """\
-list what reaches the given symbols (language-traversal v1)
-
-List what reaches the given symbols (language-traversal v1): each symbol with
-its depth, the previous symbol on a shortest path, the roots that reach it and
-its evidence tier. With --project, a `tsograph serve` of the same project and
-options answers first (the same bytes; --no-server skips it).
-
-0 success
-2 the project or graph file cannot be read, or the output is over the limits
-64
-  or some root ids are not graph nodes: then the document is still written for
-  the other roots and stderr names the ids
-
-tsograph impact --project . 'src/lib/audit.ts#audit'
-tsograph routes --role server --project . | tsograph impact --project . --roots-from -
-""",
+    "reach": _traversal_help(
+        "what the given symbols reach",
+        "tsograph reach --project . 'src/app/api/jobs/route.ts#POST'\n"
+        "tsograph graph --project . > graph.json && \\\n"
+        "tsograph reach --graph-file graph.json --format text 'src/lib/jobs.ts#createJob'",
+    ),
+    "impact": _traversal_help(
+        "what reaches the given symbols",
+        "tsograph impact --project . 'src/lib/audit.ts#audit'\n"
+        "tsograph routes --role server --project . | tsograph impact --project . --roots-from -",
+    ),
     "routes": f"""\
 route-decl facts of a server, route-call facts of a client
 

@@ -76,13 +76,18 @@ def register(subparsers: Any) -> None:
         "tsograph-graph",
         [("ndjson", "a header line, then one node or edge record per line")],
     )
+    add_no_server(parser)
+    parser.set_defaults(run=run)
+
+
+def add_no_server(parser: argparse.ArgumentParser) -> None:
+    """--no-server: the runs a `tsograph serve` of their scope answers (graph, reach, impact)."""
     parser.add_argument(
         "--no-server",
         action="store_true",
-        help="build the graph in this process even when a `tsograph serve` of the same "
+        help="read the project in this process even when a `tsograph serve` of the same "
         "project and options runs",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,6 +42,7 @@ from tsograph.producers.diagrams.traversal_diagram import RouteLabels
 from tsograph.producers.diagrams.traversal_diagram import traversal_diagram
 from tsograph.producers.graph import closest_ids
 from tsograph.producers.graph.command import add_graph_options
+from tsograph.producers.graph.command import add_no_server
 from tsograph.producers.graph.indexed import IndexedGraph
 from tsograph.producers.graph.model import MODES
 from tsograph.producers.graph.model import Graph
@@ -133,12 +134,7 @@ def register(subparsers: Any) -> None:
         parser.add_argument(
             "ids", nargs="*", metavar="ID", help="root symbol ids, as tsograph graph writes them"
         )
-        parser.add_argument(
-            "--no-server",
-            action="store_true",
-            help="read the graph in this process even when a `tsograph serve` of the same "
-            "project and options runs",
-        )
+        add_no_server(parser)
         parser.set_defaults(run=run, direction=DIRECTIONS[name])
 
 

@@ -190,6 +190,18 @@ class Workspace:
                 return self.by_directory[folder]
         return None
 
+    def declared(self, path: str, name: str) -> str | None:
+        """The range the package that holds a file declares for dependency `name`, else the
+        range the workspace root declares (None when neither declares it)."""
+        owner = self.owner(path)
+        root = self.by_directory.get("")
+        for package in (owner, root):
+            if package is not None:
+                declared = package.dependencies.get(name)
+                if declared is not None:
+                    return declared
+        return None
+
     def linked(self, folder: str, name: str) -> PackageInfo | None:
         """The workspace package `<folder>/node_modules/<name>` links to once installed.
 

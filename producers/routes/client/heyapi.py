@@ -361,17 +361,9 @@ class Sdks:
     def _declared(self, path: str) -> str | None:
         """The generator version the SDK's package (else the workspace root) pins; None
         for a range (the installed version is not known) or no declaration."""
-        owner = self.workspace.owner(path)
-        packages = [owner] if owner is not None else []
-        root = self.workspace.by_directory.get("")
-        if root is not None and root is not owner:
-            packages.append(root)
-        for package in packages:
-            declared = package.dependencies.get(PACKAGE)
-            if declared is not None:
-                match = _VERSION.match(declared)
-                return match.group(1) if match is not None else None
-        return None
+        declared = self.workspace.declared(path, PACKAGE)
+        match = None if declared is None else _VERSION.match(declared)
+        return match.group(1) if match is not None else None
 
     def uncalled(self, ctx: Context, namespaces: set[str]) -> list[Node]:
         """Uses of operations in a file other than as the callee of a call (passed as a

@@ -128,19 +128,10 @@ def calls_of(root: Node) -> list[Node]:
 
 def ky_dialect(project: Project, path: str) -> KyDialect:
     """The ky major version the nearest package.json declares, when it is one major."""
-    owner = project.workspace.owner(path)
-    packages = [owner] if owner is not None else []
-    root = project.workspace.by_directory.get("")
-    if root is not None and root is not owner:
-        packages.append(root)
-    for package in packages:
-        declared = package.dependencies.get("ky")
-        if declared is None:
-            continue
-        match = _MAJOR.match(declared)
-        if match and match.group(1) in ("1", "2"):
-            return 1 if match.group(1) == "1" else 2
-        return None
+    declared = project.workspace.declared(path, "ky")
+    match = None if declared is None else _MAJOR.match(declared)
+    if match and match.group(1) in ("1", "2"):
+        return 1 if match.group(1) == "1" else 2
     return None
 
 
