@@ -195,8 +195,9 @@ class ClientIndex:
             elif record.imported == "Prisma" or record.imported == "*":
                 info.prisma_namespaces.add(record.local)
         # A class extending a client class is one (NestJS's `class PrismaService extends
-        # PrismaClient`): prisma@6 PrismaClient's constructor returns the client object, so
-        # `super()` makes it the subclass instance, delegates and all.
+        # PrismaClient`): the PrismaClient constructor returns the object with the model
+        # delegates (@prisma/client 6.5.0 runtime/library.js: `return
+        # this._appliedParent=xr(this)`), so `super()` makes it the subclass instance.
         for inner in top_level(file.root, ("class",)):
             name, base = inner.part("name"), inner.part("base")
             if name is None or base is None or base.kind != "identifier":
