@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from tsograph.producers.routes.next_segments import route_of
 from tsograph.producers.routes.next_settings import config_file
 from tsograph.producers.routes.next_settings import settings_from
 from tsograph.producers.routes.next_stars import StarExports
+from tsograph.producers.routes.node.detect import detect
 
 # next@16.4.6 server/web/http.js HTTP_METHODS; app-route/module.js dispatches on these export
 # names only (HEAD and OPTIONS are filled in by helpers/auto-implement-methods.js when absent).
@@ -48,7 +48,6 @@ BACKEND_FRAMEWORKS = ("hono", "express", "fastify", "koa", "@koa/router", "@nest
 MAX_ENTRIES = 200_000
 MAX_DEPTH = 64
 _JS_EXTENSIONS = ("js", "jsx", "ts", "tsx", "mjs", "cjs", "mts", "cts")
-_MAJOR_16 = re.compile(r"^\s*[\^~=v]?\s*16(\.(\d+|x|\*)){0,2}(-[0-9A-Za-z.-]+)?\s*$")
 
 
 def is_test_path(relative: str) -> bool:
@@ -336,7 +335,7 @@ def _serves_default(export: Export, facts: FileFacts, root: Path, path: str) -> 
         return False
 
 
-def _version(deps: dict[str, str] | None, scan: Scan) -> None:
+def _version(model: ProjectModel, deps: dict[str, str] | None, scan: Scan) -> None:
     if deps is None:
         scan.limitations.append(
             counted(
@@ -353,14 +352,24 @@ def _version(deps: dict[str, str] | None, scan: Scan) -> None:
                 "package.json does not declare next; Next.js 16 rules assumed",
             )
         )
-    elif not _MAJOR_16.match(deps["next"]):
-        scan.limitations.append(
-            counted(
-                "route-framework-version-unknown:",
-                1,
-                "the declared next range is not limited to major 16; Next.js 16 rules assumed",
+    else:
+        # The installed version, as for the Node backends: the lockfile (a service run's
+        # workspace root's at its importer, so `catalog:` resolves), else a one-major range.
+        found = detect(model, ("next",)).frameworks["next"]
+        if found.major == 16:
+            return
+        if found.major is None:
+            reason = (
+                f"the declared next range {found.declared!r} is not limited to one major and "
+                "no lockfile gives the installed version; Next.js 16 rules assumed"
             )
-        )
+        else:
+            proof = "its declared range" if found.source == "range" else found.source
+            reason = (
+                f"next {found.major} is installed ({proof}) and only the Next.js 16 rules "
+                "are modelled; they were used"
+            )
+        scan.limitations.append(counted("route-framework-version-unknown:", 1, reason))
 
 
 def scan_project(model: ProjectModel, service: str | None) -> Scan:
@@ -378,7 +387,7 @@ def scan_project(model: ProjectModel, service: str | None) -> Scan:
             )
         )
         return scan
-    _version(deps, scan)
+    _version(model, deps, scan)
     settings = settings_from(root, scan)
     found: list[str] = []
     app, app_ok = _locate_dir(root, "app", scan)

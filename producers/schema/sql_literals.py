@@ -2,7 +2,7 @@
 
 A string or template literal that no collector claimed is read as SQL when its
 verb and relation keywords are uppercase (`sql_relations.extract(text, strict=True)`);
-substitutions of a template become `?` (an unread relation operand is one dynamic
+substitutions of a template are no names (an unread relation operand is one dynamic
 fact). A lowercase literal that would name relations in normal mode is counted
 under skipped-sql-literals:. Files are parsed only when their bytes hold an SQL verb.
 """
@@ -45,7 +45,10 @@ def collect(scan: SchemaScan) -> None:
             parent = node.parent
             if parent is not None and parent.kind == "tagged":
                 continue  # a tagged template: its tag decides what it is, not this pass
-            text = node.value if node.kind == "string" else template_text(node, lambda _: "?")
+            if node.kind == "string":
+                text = node.value
+            else:
+                text = template_text(node, lambda _: sql_relations.SUBSTITUTION)
             if not text:
                 continue
             if sql_relations.looks_like_sql(text, strict=True):

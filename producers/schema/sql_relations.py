@@ -333,6 +333,25 @@ def extract(text: str, strict: bool = False) -> SqlRelations:
     return SqlRelations(tuple(scan.out), scan.unresolved)
 
 
+# What a template's substitution is written as before extract_substituted reads the text:
+# a private-use character, which lexes as part of an identifier (like any char >= U+0080),
+# so a substitution glued to a name stays in that name instead of ending it.
+SUBSTITUTION = "\ue000"
+
+
+def extract_substituted(text: str, strict: bool = False) -> SqlRelations:
+    """extract() of a template's text with each substitution written SUBSTITUTION.
+
+    A relation name holding a substitution is not proven: it counts as an unread
+    operand. Written `?`, a substitution made names of its neighbours: `"${t}"` gave
+    a table `?`, `log_${month}` a table `log_`, `s.${t}` a table `s` (openstatus
+    packages/db seed.mts: DELETE FROM "${row.name}").
+    """
+    found = extract(text, strict)
+    kept = tuple(relation for relation in found.relations if SUBSTITUTION not in relation.name)
+    return SqlRelations(kept, found.unresolved + len(found.relations) - len(kept))
+
+
 class _Scan:
     """State of one extraction: consumed tokens, statement heads and verbs, results."""
 

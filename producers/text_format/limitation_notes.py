@@ -47,8 +47,9 @@ NOTES: dict[str, str] = {
         "them as missing."
     ),
     "route-framework-version-unknown:": (
-        "No lockfile or exact range proves the framework's major version, so the newest "
-        "rules were used; commit the lockfile or pin the dependency."
+        "No lockfile or exact range proves the framework's major version (or Next.js is on "
+        "another major than 16), so the newest rules were used; commit the lockfile or pin "
+        "the dependency."
     ),
     "missing-route-usrs:": (
         "Some handlers have no graph id (CommonJS exports), so traversals cannot start from "

@@ -3,7 +3,8 @@
 `export_sites(root, name)` lists the places a module gets its export `name` from, in
 the order ES modules give them precedence: the module's own exports first, in
 source order (`export const`/`function`/`class`/`enum`, `export default …`,
-`export { local as name }`, `export { other as name } from "m"`, and CommonJS
+`export { local as name }`, `export { other as name } from "m"`, `export * as name
+from "m"`, and CommonJS
 `module.exports = …` / `exports.name = …`), then its `export * from "m"` modules, in
 order, which never re-export `default` and which a module's own export of the same
 name shadows (ECMAScript's ResolveExport). An ES export of the module's own is the
@@ -37,7 +38,8 @@ class ExportSite:
                     function, class or enum)
     default         `node` is the default's declaration or expression
     local           `node` is the local name of `export { local as name }`
-    reexport        `name` of module `specifier` (`export { name as x } from "m"`)
+    reexport        `name` of module `specifier` (`export { name as x } from "m"`);
+                    `name` "*" is the module's namespace (`export * as x from "m"`)
     module-exports  `node` is the value of `module.exports = …` (the whole module)
     member          `node` is the value of `exports.name = …`
     star            module `specifier` of `export * from "m"`
@@ -107,6 +109,12 @@ def _own(statement: Node) -> Iterator[tuple[str, ExportSite]]:
         for found in statement_declarations(declaration):
             if found.name.value is not None:
                 yield found.name.value, ExportSite("declared", found.node, declaration=found)
+        return
+    namespace = statement.part("namespace")
+    if namespace is not None and namespace.value is not None and statement.value is not None:
+        # `export * as ns from "m"`: the namespace object of m, as `import * as ns` gives
+        # it (openstatus @openstatus/db: `export * as schema from "./schema"`).
+        yield namespace.value, ExportSite("reexport", namespace, "*", statement.value)
         return
     for entry in statement.items:
         local = entry.part("name")

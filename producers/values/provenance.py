@@ -14,7 +14,8 @@ Read from the packages (scratch installs, recorded next to the producers' rules)
 axios@1.21.1 (lib/axios.js: the default export, also `module.exports`, is the request
 function), ky@1.14.3 / ky@2.1.0 (an ES module only, its default export the request
 function), express@4.22.3 / 5.2.1 (`express()` an app, `express.Router()` a router,
-with or without `new`), hono@4.13.12 (`Hono` a class: `new Hono()`), koa@2/3 (`new
+with or without `new`), hono@4.13.12 (`Hono` a class: `new Hono()`), @hono/zod-openapi@1.6.3
+(`OpenAPIHono` a subclass of Hono; `createRoute(config)` returns a copy of config), koa@2/3 (`new
 Koa()`), @koa/router@12–15, fastify@4/5 (`fastify()`), fastify-plugin,
 @nestjs/core@11.2.10, @prisma/client (`new PrismaClient()`), and the drivers'
 typings: pg 8, mysql2 3, better-sqlite3 11, @libsql/client 0.14, postgres 3,
@@ -39,6 +40,8 @@ PROVENANCE: dict[tuple[str, str, Use], str] = {
     ("express", "", "call"): "express-app",
     ("express", "Router", "call-or-new"): "express-router",
     ("hono", "Hono", "new"): "hono",
+    ("@hono/zod-openapi", "OpenAPIHono", "new"): "hono",
+    ("@hono/zod-openapi", "createRoute", "call"): "hono-openapi-route",
     ("koa", "", "new"): "koa-app",
     ("koa", "default", "new"): "koa-app",
     ("@koa/router", "", "call-or-new"): "koa-router",

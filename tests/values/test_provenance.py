@@ -8,11 +8,15 @@ from tsograph.producers.values.provenance import PROVENANCE
 from tsograph.producers.values.provenance import kind_of
 
 
-def test_a_hono_app_is_one_row_read_with_new_only() -> None:
-    # hono@4.13.12: `Hono` is a class, so calling it without `new` throws.
+def test_a_hono_app_is_read_with_new_only() -> None:
+    # hono@4.13.12: `Hono` is a class, so calling it without `new` throws; @hono/zod-openapi
+    # 1.6.3's OpenAPIHono is a subclass of it.
     assert kind_of("hono", "Hono", "new") == "hono"
     assert kind_of("hono", "Hono", "call") is None
-    assert [key for key, kind in PROVENANCE.items() if kind == "hono"] == [("hono", "Hono", "new")]
+    assert [key for key, kind in PROVENANCE.items() if kind == "hono"] == [
+        ("hono", "Hono", "new"),
+        ("@hono/zod-openapi", "OpenAPIHono", "new"),
+    ]
 
 
 def test_call_or_new_rows_answer_both_uses() -> None:

@@ -91,12 +91,15 @@ class Detection:
         ]
 
 
-def detect(model: ProjectModel) -> Detection:
-    """Framework majors from the root package.json (the model's one reader) and the lockfile."""
+def detect(
+    model: ProjectModel, packages: tuple[str, ...] = (*FRAMEWORK_PACKAGES, *NEST_PLATFORMS)
+) -> Detection:
+    """Majors of the framework `packages` the root package.json (the model's one reader)
+    declares, from the lockfile or the range."""
     root = model.root
     declared_in = model.root_package
     deps, problem = declared_in.dependencies, declared_in.problem
-    wanted = [name for name in (*FRAMEWORK_PACKAGES, *NEST_PLATFORMS) if name in deps]
+    wanted = [name for name in packages if name in deps]
     locked: dict[str, str] = {}
     lock_name = ""
     lock_problem = None

@@ -366,14 +366,35 @@ class Emitter:
         )
         if variant.catch_all_prefix and "usr" in fact["symbol"]:
             fact["catchAllPrefix"] = True
-        strict = home.strict or variant.trailing_slash_strict
-        if home.options_known or variant.trailing_slash_strict:
+        matcher = _trailing_slash_router(home, levels)
+        if matcher is None:
+            if variant.trailing_slash_strict:
+                fact["trailingSlash"] = "strict"
+        elif matcher.options_known or variant.trailing_slash_strict:
+            strict = matcher.strict or variant.trailing_slash_strict
             fact["trailingSlash"] = "strict" if strict else "optional"
         if _case_insensitive(home, levels):
             fact["caseInsensitive"] = True
         if route.narrowed or any(level.router.narrowed for level in levels):
             fact["narrowed"] = True
         return fact
+
+
+def _trailing_slash_router(home: RouterValue, levels: list[_Level]) -> RouterValue | None:
+    """The router whose `strict` option decides whether a trailing `/` is ignored.
+
+    Hono's app that receives the request reads the path (hono@4.13.19 hono-base.js:
+    `this.getPath = strict ?? true ? getPath : getPathNoStrict` in the constructor, used
+    by `#dispatch`), and `route(path, sub)` copies the sub-app's routes into that app's
+    router: a sub-app's own `strict` never counts (run: a default sub-app mounted on
+    `new Hono({ strict: false })` answers `/x/`; a `strict: false` one on a default app
+    does not). An app mounted where nothing proves is received by an app out of view
+    (None). Express, Koa and Fastify routers match with their own options.
+    """
+    if home.framework != "hono":
+        return home
+    receiving = levels[0]
+    return receiving.router if receiving.prefix is not None else None
 
 
 def _served_variants(variants: list[PathVariant], home: RouterValue) -> list[PathVariant]:

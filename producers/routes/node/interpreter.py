@@ -84,6 +84,9 @@ class Interpreter(Expressions):
     declarations: Scopes = field(default_factory=Scopes)  # the value layer's scope table
     invoked: set[Node] = field(default_factory=set)
     imported: set[str] = field(default_factory=set)  # modules another module imports
+    running: set[str] = field(default_factory=set)  # modules whose top level has not ended
+    # Names imported from a module of an import cycle before that module had bound them.
+    early_reads: list[tuple[ModuleValue, str]] = field(default_factory=list)
     # The framework whose plugins a module exports (`module.exports = async function (fastify)`),
     # loaded by a runner outside the project (fastify-cli, @fastify/autoload).
     plugin_framework: str | None = None
@@ -97,14 +100,20 @@ class Interpreter(Expressions):
         self.model.preload()
         try:
             with recursion_room(_FRAMES_PER_CALL):
-                for path in self.model.paths:
+                paths = self.model.paths
+                # Entry modules (imported by no other) run first, as Node starts at one:
+                # the modules of an import cycle then run in the order the entry's imports
+                # give, not in the order of their paths.
+                statically_imported = self._statically_imported(paths)
+                entries_first = sorted(paths, key=lambda path: (path in statically_imported, path))
+                for path in entries_first:
                     self.module(path)
                 self.run_deferred()
+                self._unmounted_early_reads()
                 # Entry modules (imported by no other) first: what they register is then
                 # called, not run a second time as a function nothing calls. A require in
                 # a function body that has not run yet still makes its target no entry.
-                paths = self.model.paths
-                imported = self.imported | self._statically_imported(paths)
+                imported = self.imported | statically_imported
                 for path in sorted(paths, key=lambda path: (path in imported, path)):
                     self.uncalled_functions(path)
         except _Budget:
@@ -171,8 +180,30 @@ class Interpreter(Expressions):
         frame = Frame(parsed, module, Context(), path)
         scope = Scope()
         self.scopes[path] = scope
-        self.block(parsed.root.items, scope, frame)
+        self.running.add(path)
+        try:
+            self.block(parsed.root.items, scope, frame)
+        finally:
+            self.running.discard(path)
         return module
+
+    def _unmounted_early_reads(self) -> None:
+        """A router imported from a cycle's module before it was bound was mounted, if at all,
+        where the interpreter saw no router (`unresolved-mounted-router`): it is no app at
+        the root, so its routes sit below an unknown base (pathAnchor "base")."""
+        for module, name in self.early_reads:
+            value = module.exports.get(name)
+            if isinstance(value, RouterValue) and not value.home().mounted:
+                value.home().mounted_unknown = True
+
+    def _imported_name(self, target: Value, name: str) -> Value:
+        if (
+            isinstance(target, ModuleValue)
+            and target.path in self.running
+            and name not in target.exports
+        ):
+            self.early_reads.append((target, name))
+        return self.member(target, name)
 
     def note(self, reason: str, place: Place | None = None) -> None:
         self.coverage[reason] += 1
@@ -328,17 +359,25 @@ class Interpreter(Expressions):
         specifier = node.value
         if specifier is None:
             return
-        target = self.required(frame.file.facts.path, specifier)
+        if "type" in node.flags:
+            target = self.erased_import(frame.file.facts.path, specifier)
+        else:
+            target = self.required(frame.file.facts.path, specifier)
         for part in node.items:
             local = part.part("local")
             if local is None or local.value is None:
                 continue
-            if part.kind == "import_default":
+            if "type" in part.flags and part.value is not None:
+                # `import { type T }`: read for annotations, never a binding of a cycle
+                scope.names[local.value] = self.member(target, part.value)
+            elif part.kind == "import_default":
+                if isinstance(target, ModuleValue) and target.path in self.running:
+                    self.early_reads.append((target, "default"))
                 scope.names[local.value] = self.default_of(target)
             elif part.kind == "import_namespace":
                 scope.names[local.value] = target
             elif part.kind == "import_named" and part.value is not None:
-                scope.names[local.value] = self.member(target, part.value)
+                scope.names[local.value] = self._imported_name(target, part.value)
 
     def required(self, importer: str, specifier: str) -> Value:
         """What `require(specifier)` / `import * as x` gives: a module, a package, or UNKNOWN."""
@@ -349,6 +388,18 @@ class Interpreter(Expressions):
         if specifier.startswith((".", "/")):
             return UNKNOWN
         return External(_package_name(specifier))
+
+    def erased_import(self, importer: str, specifier: str) -> Value:
+        """What `import type` names: the package as for annotations (`router: Router`), or a
+        project module only if it has run already. The statement is erased from the emitted
+        JavaScript, so the module does not run because of it; running it here ran a module of
+        an import cycle first (openstatus: a sub-app's file importing the app file's `Env`
+        type left the app's `route('/', sub)` unresolved and the sub-app's routes at the root).
+        """
+        path = self.model.source_of(importer, specifier)
+        if path is None:
+            return self.required(importer, specifier)
+        return self.modules.get(path, UNKNOWN)
 
     def default_of(self, target: Value) -> Value:
         if isinstance(target, ModuleValue):
@@ -376,6 +427,8 @@ class Interpreter(Expressions):
             exports["default"] = self.eval(value, scope, frame)
             return
         target: Value = None
+        if node.value is not None and "type" in node.flags:
+            return  # `export type { T } from`, `export type * from`: erased, nothing runs
         if node.value is not None:
             target = self.required(frame.file.facts.path, node.value)
         namespace = node.part("namespace")

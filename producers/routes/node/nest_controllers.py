@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.node.frameworks import handler_of
 from tsograph.producers.routes.node.interpreter import Interpreter
@@ -138,6 +139,8 @@ def _modules(interp: Interpreter, root: Value) -> Iterator[tuple[ClassValue, Obj
 def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
     module_paths: dict[Node, str] = {}
     found: list[ClassValue] = []
+    conditional: set[Node] = set()  # controllers only one branch of a `?:` list names
+    listed_always: set[Node] = set()
     for module, options in _modules(interp, nest.root_module):
         imports = options.members.get("imports", ArrayValue())
         if not isinstance(imports, ArrayValue) or not imports.complete:
@@ -146,6 +149,14 @@ def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
             if isinstance(imported, NestRoutes):
                 _module_paths(interp, imported.routes, "", module_paths)
         listed = options.members.get("controllers", ArrayValue())
+        if not isinstance(listed, ArrayValue):
+            branches = _conditional_controllers(interp, module)
+            if branches is not None:
+                either, maybe = branches
+                found.extend([*either, *maybe])
+                listed_always.update(item.node for item in either)
+                conditional.update(item.node for item in maybe)
+                continue
         items = _items(listed)
         if (
             not isinstance(listed, ArrayValue)
@@ -155,7 +166,9 @@ def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
             # Controllers the list hides would be lost without a word: say the module's
             # routes are incomplete.
             interp.note("unresolved-nest-controllers", _place(interp, module))
-        found.extend(item for item in items if isinstance(item, ClassValue))
+        classes = [item for item in items if isinstance(item, ClassValue)]
+        found.extend(classes)
+        listed_always.update(item.node for item in classes)
     result: list[Controller] = []
     done: set[Node] = set()
     for controller in found:
@@ -164,8 +177,50 @@ def controllers(interp: Interpreter, nest: NestSetup) -> list[Controller]:
         done.add(controller.node)
         owner = _owning_module(interp, nest, controller)
         module_path = module_paths.get(owner, "") if owner is not None else ""
-        result.append(_controller(interp, nest, controller, module_path))
+        maybe_listed = controller.node in conditional - listed_always
+        result.append(_controller(interp, nest, controller, module_path, maybe_listed))
     return result
+
+
+def _conditional_controllers(
+    interp: Interpreter, module: ClassValue
+) -> tuple[list[ClassValue], list[ClassValue]] | None:
+    """`controllers: cond ? [A, B] : [A]` with a condition out of view (postiz-app:
+    `process.env.MCP_ONLY ? [...] : [...]`): (the controllers both branches list, those
+    only one lists, whose routes may not exist). None unless each branch is a complete
+    list of controller classes."""
+    frame = _frame(interp, module)
+    for decorator in module.node.decorators:
+        call = decorator.part("value") or decorator
+        if call.kind != "call" or not call.items or call.items[0].kind != "object":
+            continue
+        named, _, _ = _decorator_call(interp, decorator, module, frame)
+        if not _common(named, "Module"):
+            continue
+        value = next(
+            (
+                item.part("value")
+                for item in call.items[0].items
+                if item.kind == "property" and static_key(item) == "controllers"
+            ),
+            None,
+        )
+        if value is None or value.kind != "conditional":
+            return None
+        lists: list[list[ClassValue]] = []
+        for branch in (value.part("consequence"), value.part("alternative")):
+            listed = UNKNOWN if branch is None else interp.eval(branch, module.scope, frame)
+            if not isinstance(listed, ArrayValue) or not listed.complete:
+                return None
+            classes = [item for item in listed.items if isinstance(item, ClassValue)]
+            if len(classes) != len(listed.items):
+                return None
+            lists.append(classes)
+        first, second = ({item.node for item in listed} for listed in lists)
+        either = [item for item in lists[0] if item.node in second]
+        maybe = [item for listed in lists for item in listed if item.node not in first & second]
+        return either, maybe
+    return None
 
 
 def _place(interp: Interpreter, cls: ClassValue) -> Place:
@@ -190,7 +245,7 @@ def _paths(value: Value) -> list[str | None]:
 
 
 def _controller(
-    interp: Interpreter, nest: NestSetup, cls: ClassValue, module_path: str
+    interp: Interpreter, nest: NestSetup, cls: ClassValue, module_path: str, conditional: bool
 ) -> Controller:
     frame = _frame(interp, cls)
     name = cls.file.owner_at(cls.node.start)
@@ -219,6 +274,7 @@ def _controller(
                     frame,
                     member,
                     (module_path, controller_paths, controller_version, host),
+                    Context(conditional=conditional),
                 )
             )
     return Controller(name, routes)
@@ -231,6 +287,7 @@ def _method_routes(
     frame: Frame,
     method: Node,
     controller: tuple[str, list[str | None], Value, bool],
+    context: Context,
 ) -> list[Route]:
     module_path, controller_paths, controller_version, host = controller
     verbs: list[tuple[str, list[str | None], Place]] = []
@@ -273,7 +330,7 @@ def _method_routes(
                             path,
                             handler,
                             place,
-                            Context(),
+                            context,
                             narrowed=host or version_filter,
                             unordered=unordered,
                         )

@@ -65,6 +65,7 @@ LIBRARIES = frozenset(
         "flask_sqlalchemy",
         "functools",
         "django",
+        "taggit",  # django-taggit's TaggableManager: a field with no column (django_models.py)
         "sqlite3",
         "psycopg",
         "psycopg2",

@@ -529,14 +529,16 @@ class Drizzle(OrmCollector):
         def named(inner: Node | None) -> str:
             value = ev.value(path, inner)
             return (
-                _quoted(value.ref) if value is not None and value.kind == "drizzle-table" else "?"
+                _quoted(value.ref)
+                if value is not None and value.kind == "drizzle-table"
+                else sql_relations.SUBSTITUTION
             )
 
         sql_text = template_text(template, named)
         if not sql_relations.looks_like_sql(sql_text):
             run.scan.claim(path, template.start)
             return
-        found = sql_relations.extract(sql_text)
+        found = sql_relations.extract_substituted(sql_text)
         for relation in found.relations:
             run.use(path, template, relation.name)
         if found.unresolved:

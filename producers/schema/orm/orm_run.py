@@ -150,9 +150,9 @@ class OrmRun:
         written: Node | None = None,
     ) -> None:
         """Relations of SQL text used at `at` and written at `written` (default: `at`);
-        a tagged template's substitutions are bind parameters written `?`. Unreadable
+        a tagged template's substitutions are bind parameters, no names. Unreadable
         relation positions, or a `spliced` template, give one dynamic fact."""
-        found = sql_relations.extract(sql_text)
+        found = sql_relations.extract_substituted(sql_text)
         for relation in found.relations:
             self.use(path, at, relation.name)
         if spliced:
@@ -178,8 +178,9 @@ class OrmRun:
 
 
 def template_sql(node: Node) -> tuple[str, int] | None:
-    """The text of a string or template literal with each substitution written `?`,
-    and how many substitutions there were; None for any other expression."""
+    """The text of a string or template literal with each substitution written
+    sql_relations.SUBSTITUTION, and how many substitutions there were; None for any
+    other expression."""
     if node.kind == "string":
         return None if node.value is None else (node.value, 0)
     if node.kind != "template":
@@ -188,7 +189,7 @@ def template_sql(node: Node) -> tuple[str, int] | None:
 
     def placeholder(inner: Node | None) -> str:
         substitutions.append(inner)
-        return "?"
+        return sql_relations.SUBSTITUTION
 
     text = template_text(node, placeholder)
     return text, len(substitutions)

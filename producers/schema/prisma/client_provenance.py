@@ -3,20 +3,22 @@
 A receiver is a client only when its provenance is proven from the syntax (no
 type checker, nothing executed): `new PrismaClient()` with the constructor
 imported from `@prisma/client` (or a subpath), `.prisma/client` or a generator
-output folder; names annotated `PrismaClient` / `Prisma.TransactionClient` (also
-inside Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases,
-`typeof client`); calls of functions whose declared return type is one, or, declared
+output folder, or of a top-level class extending a client class (`class
+PrismaService extends PrismaClient`, also a client type); names annotated
+`PrismaClient` / `Prisma.TransactionClient` (also inside
+Omit/Pick/Readonly/NonNullable/Required, intersections, local aliases, `typeof
+client`); calls of functions whose declared return type is one, or, declared
 without one (neither async nor a generator), whose every `return` gives one;
 `a ?? b` / `a || b` with a client side; `client.$extends(…)`; the first parameter
 of a `client.$transaction(callback)`; class fields and constructor parameter
 properties (`this.db`: typed as a client, or holding one by the shared rule of
-values/class_members.this_value); calls of a generic function `f<T>(…, get: () => T): T`
-whose `T` only that callback fixes, when every value the callback returns is a
-client (a `remember(name, () => new PrismaClient())` cache); and bindings
-imported across files (ES, CommonJS,
-`await import()`), followed lazily through the exporting files with a cycle
-guard. The nearest declaration of a name wins, so locals and parameters shadow
-outer clients.
+values/class_members.this_value); `this.repo.name` where `this.repo` is typed with
+a project class whose field `name` is typed as a client; calls of a generic
+function `f<T>(…, get: () => T): T` whose `T` only that callback fixes, when every
+value the callback returns is a client (a `remember(name, () => new
+PrismaClient())` cache); and bindings imported across files (ES, CommonJS, `await
+import()`), followed lazily through the exporting files with a cycle guard. The
+nearest declaration of a name wins, so locals and parameters shadow outer clients.
 
 A mock is never a client (mocks.py): a value annotated or cast to a mock type
 (`prisma as unknown as DeepMockProxy<PrismaClient>`), and the bindings a file
@@ -192,6 +194,17 @@ class ClientIndex:
                 info.client_types.add(record.local)
             elif record.imported == "Prisma" or record.imported == "*":
                 info.prisma_namespaces.add(record.local)
+        # A class extending a client class is one (NestJS's `class PrismaService extends
+        # PrismaClient`): the PrismaClient constructor returns the object with the model
+        # delegates (@prisma/client 6.5.0 runtime/library.js: `return
+        # this._appliedParent=xr(this)`), so `super()` makes it the subclass instance.
+        for inner in top_level(file.root, ("class",)):
+            name, base = inner.part("name"), inner.part("base")
+            if name is None or base is None or base.kind != "identifier":
+                continue
+            if base.value in info.constructors or base.value in info.client_types:
+                info.client_types.add(name.value or "")
+                info.constructors.add(name.value or "")
         # Local type aliases and interfaces of a client type are client types too.
         for inner in top_level(file.root, ("type_alias", "interface")):
             name = inner.part("name")
@@ -599,6 +612,8 @@ class ClientIndex:
         name = prop.value or ""
         if obj.kind == "this":
             return self._this_member_is_client(info, node, name)
+        if obj.kind == "member" and unwrap(obj.part("object") or obj).kind == "this":
+            return self._class_field_is_client(info, obj, name)
         if obj.kind == "identifier":
             local = obj.value or ""
             found = self.lookup(info, obj, local)
@@ -715,6 +730,46 @@ class ClientIndex:
             return found is not None and self._binding_is_client(info, found[1], name)
         value = entry.part("value") if entry.kind == "property" else None
         return value is not None and self.is_client(info, value)
+
+    def _class_field_is_client(self, info: ClientFile, holder: Node, name: str) -> bool:
+        """`this.repo.name` where `this.repo` is declared with the type of a project class
+        whose field `name` is typed as a client (postiz-app: `this._user.model.user` with
+        `_user: PrismaRepository<'user'>` and `model: Pick<PrismaService, T>`)."""
+        prop = holder.part("property")
+        if prop is None or not prop.value:
+            return False
+        for kind, declared in class_members.this_declarations(holder, prop.value):
+            annotation = None if kind == "constructor" else declared.part("type")
+            if annotation is None or annotation.kind != "type_ref" or not annotation.value:
+                continue
+            found = self._class_declaration(info, annotation.value)
+            if found is None:
+                continue
+            owner, cls = found
+            for member in cls.items:
+                typed = member.part("type") if class_members.is_field_named(member, name) else None
+                if typed is not None and self._is_client_type(owner, typed, member):
+                    return True
+        return False
+
+    def _class_declaration(self, info: ClientFile, word: str) -> tuple[ClientFile, Node] | None:
+        """The file and declaration of the class a type name names: a top-level class of
+        this file, or one an import names (through re-exports)."""
+        owner: ClientFile | None = info
+        if word in info.imports:
+            found = self._imported_declaration(info, word)
+            owner, word = (None, word) if found is None else found
+        if owner is None or "." in word:
+            return None
+        cls = next(
+            (
+                inner
+                for inner in top_level(owner.file.root, ("class",))
+                if (inner.part("name") or inner).value == word
+            ),
+            None,
+        )
+        return None if cls is None else (owner, cls)
 
     def _this_member_is_client(self, info: ClientFile, node: Node, name: str) -> bool:
         """A field or parameter property typed as a client, or the one value the class

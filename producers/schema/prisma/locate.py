@@ -16,6 +16,8 @@ every package depending on prisma or @prisma/client):
    (prisma@7.10.1 build/cli.js getSchema tries `join(baseDir, "schema.prisma")`, then
    `join(baseDir, "prisma", "schema.prisma")`).
 3. package.json `prisma.schema` only when the installed Prisma is 6.x or older.
+4. else the one path the package.json scripts pass as `--schema` to a `prisma` command
+   (the CLI reads the flag before anything else; several different paths: none).
 
 A base whose package.json cannot be read may depend on Prisma: its schema is
 still looked for at the CLI's locations (the file is reported under
@@ -24,10 +26,15 @@ when no located schema applies to it: neither one of its own, nor one in a
 workspace package it depends on by name, nor (for the workspace root, whose
 dependencies are often the members' hoisted ones) one in a workspace member.
 A link where a schema would be is never followed: schema-outside-project: (links).
+A service run without a schema of its own that depends on a workspace package using
+Prisma says so under schema-outside-project: (workspace-packages): that package holds
+the client and schema, and a service run does not read it (service_runs.py).
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
 from dataclasses import dataclass
 from dataclasses import field
 
@@ -234,6 +241,9 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             if major is not None and major <= 6:
                 schema = legacy["schema"]
                 config_dir = base
+        if schema is None and package is not None:
+            schema = _script_schema(package)
+            config_dir = base
         files: list[str] = []
         schema_root = base
         if schema is not None:
@@ -276,6 +286,8 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
         if key not in found:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
     projects = list(found.values())
+    if not projects:
+        _client_in_other_packages(scan)
     if missing:
         workspace = scan.model.workspace
         scan.config_notes(workspace.notes)  # a broken workspace list hides members
@@ -284,6 +296,46 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
             if not _schema_applies(base, package, projects, names, members):
                 scan.note("prisma-schema-not-found:", "projects", name=base or ".")
     return projects
+
+
+# `prisma <command> … --schema <path>` (or `--schema=<path>`) in one command of a script:
+# prisma@6.5.0 build/index.js resolves the argument against the working directory and
+# reads it before package.json, a config file or the default locations.
+_SCRIPT_SCHEMA = re.compile(
+    r"\bprisma(?:@[\w.^~-]+)?\s[^&|;]*?--schema(?:=|\s+)([\"']?)([^\s\"'&|;]+)\1"
+)
+
+
+def _script_schema(package: PackageInfo) -> str | None:
+    """The schema a package's scripts pass the Prisma CLI (postiz-app: `"prisma-generate":
+    "pnpm dlx prisma@6.5.0 generate --schema ./libraries/…/schema.prisma"`), relative to
+    the package folder, where npm and pnpm run scripts; None unless every such flag names
+    the same path."""
+    scripts = package.fields.get("scripts")
+    if not isinstance(scripts, dict):
+        return None
+    named = {
+        posixpath.normpath(match.group(2))
+        for script in scripts.values()
+        if isinstance(script, str)
+        for match in _SCRIPT_SCHEMA.finditer(script)
+    }
+    return named.pop() if len(named) == 1 else None
+
+
+def _client_in_other_packages(scan: SchemaScan) -> None:
+    """A service run whose Prisma client lives in another workspace package it depends on
+    (linkwarden apps/web imports `prisma` from @linkwarden/prisma, which holds the schema
+    and depends on @prisma/client): that package is not read as part of the service, so
+    the service's delegate calls cannot be proven and would vanish without a word."""
+    enclosing = scan.model.enclosing
+    if enclosing is None:
+        return
+    workspace = enclosing.workspace
+    for name in sorted(scan.model.root_package.dependencies):
+        member = workspace.by_name.get(name)
+        if member is not None and member.directory != enclosing.folder and _package_depends(member):
+            scan.note("schema-outside-project:", "workspace-packages", name=name)
 
 
 def _schema_applies(

@@ -62,7 +62,7 @@ def emit_sql(
     scan: SchemaScan, file: SyntaxFile, offset: int, sql: str, strict: bool = False
 ) -> None:
     """Facts of one SQL text at `offset`: its relations, one dynamic fact per unread operand."""
-    found = sql_relations.extract(sql, strict)
+    found = sql_relations.extract_substituted(sql, strict)
     for relation in found.relations:
         scan.source_fact(file, offset, relation.name)
     for _ in range(found.unresolved):

@@ -20,9 +20,10 @@ oracle/python-schema/, which dumps `_meta.db_table` and the fields' columns):
   `<parent>_ptr_id`. ManyToManyField has no column; without `through=` it
   makes `<db_table>_<field name>` (or its `db_table=`) with the columns
   `id`, `<model>_id` and `<target>_id` (`from_<model>_id`/`to_<model>_id`
-  when the target is the model itself). Generic relations have no column.
-  Field classes not from django are counted under `orm-naming-unverified:`
-  and read as plain columns.
+  when the target is the model itself). Generic relations have no column, nor
+  has django-taggit's TaggableManager (a many-to-many field) or a project subclass
+  of it. Other field classes not from django are counted under
+  `orm-naming-unverified:` and read as plain columns.
 
 Manager calls: `Model.objects.<method>(...)` (and any manager attribute the
 model declares) is a use of the model's table; keyword arguments name fields
@@ -45,6 +46,7 @@ from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import ClassKinds
+from tsograph.producers.schema.python.handles import class_bases
 from tsograph.producers.schema.python.models import DeclaredModel
 from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
@@ -63,6 +65,10 @@ _AUTH_BASES = frozenset(
 )
 _RELATIONS = frozenset({"ForeignKey", "OneToOneField"})
 _NO_COLUMN = frozenset({"GenericForeignKey", "GenericRelation", "ManyToManyField"})
+# django-taggit 6.1.0 managers.py: `class TaggableManager(RelatedField)` with
+# `many_to_many = True`; contribute_to_class hands it to `_meta.add_field`, which keeps a
+# many-to-many field out of the table's columns (its rows are in the `through` model).
+_TAGGABLE = ("taggit", "managers", "TaggableManager")
 _MANAGERS = frozenset({"Manager"})
 _LABEL = re.compile(rb"^\s+label\s*=\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]", re.MULTILINE)
 
@@ -326,6 +332,8 @@ def _fields(reader: Reader, ctx: Context, cls: Node, model: DjangoModel, *, decl
                 # A relation field of another package (ParentalKey): its column is not known.
                 scan.note_at("orm-naming-unverified:", "field-class", ctx, call)
             continue
+        if _taggable(reader, callee, set()):
+            continue  # netbox: `tags = NetBoxTaggableManagerField(through=…)`, no column
         if not from_django:
             scan.note_at("orm-naming-unverified:", "field-class", ctx, call)
         args = Arguments.of(call)
@@ -347,6 +355,21 @@ def _fields(reader: Reader, ctx: Context, cls: Node, model: DjangoModel, *, decl
         model.columns[attr] = column
         if declare:
             _declare(scan, ctx, left, model, f"{model.name}.{attr}", column)
+
+
+def _taggable(reader: Reader, callee: Value, seen: set[int]) -> bool:
+    """Whether a field class is taggit's TaggableManager or a project subclass of it."""
+    if isinstance(callee, Lib):
+        return callee.path == _TAGGABLE
+    if not isinstance(callee, Cls) or id(callee.node) in seen:
+        return False
+    ctx = reader.project.context(callee.path)
+    if ctx is None:
+        return False
+    seen.add(id(callee.node))
+    return any(
+        _taggable(reader, base, seen) for base in class_bases(reader.project, ctx, callee.node)
+    )
 
 
 def _has_primary_key(reader: Reader, ctx: Context, cls: Node, parents: list[DjangoModel]) -> bool:

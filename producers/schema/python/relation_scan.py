@@ -58,7 +58,7 @@ class PySchemaScan(RelationRecord):
             self.source_fact(ctx.syntax, at.start, "", dynamic=True)
             return
         spliced = HOLE in text
-        found = sql_relations.extract(text.replace(HOLE, "?"))
+        found = sql_relations.extract_substituted(text.replace(HOLE, sql_relations.SUBSTITUTION))
         for relation in found.relations:
             self.source_fact(ctx.syntax, at.start, relation.name)
         for _ in range(found.unresolved):

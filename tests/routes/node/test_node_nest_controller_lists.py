@@ -121,3 +121,41 @@ def test_an_app_created_in_preview_mode_serves_nothing(tmp_path: Path) -> None:
         ("GET", "/api/albums"),
         ("GET", "/api/assets/{}"),
     ]
+
+
+def test_a_conditional_controller_list_gives_both_branches(tmp_path: Path) -> None:
+    # postiz-app: `controllers: process.env.MCP_ONLY ? [RootController, OAuthController]
+    # : [RootController, …]`. Nest reads the list once at start; which branch is not
+    # proven, so a controller only one branch names may not be served (no order).
+    document = scan(
+        tmp_path,
+        {
+            "package.json": NEST,
+            "src/controllers/index.ts": CONTROLLERS,
+            "src/main.ts": _main(
+                "process.env.ONLY_ALBUMS ? [AlbumController] : [AlbumController, AssetController]",
+                "import { AlbumController, AssetController } from './controllers';\n",
+            ),
+        },
+    )
+    facts = sorted((fact["method"], fact["channel"], "order" in fact) for fact in document["facts"])
+    assert facts == [("GET", "/api/albums", True), ("GET", "/api/assets/{}", False)]
+    assert "unresolved-nest-controllers" not in " ".join(document["limitations"])
+    assert any("registered only under a condition" in line for line in document["limitations"])
+
+
+def test_a_conditional_controller_list_with_an_unread_branch_is_counted(tmp_path: Path) -> None:
+    document = scan(
+        tmp_path,
+        {
+            "package.json": NEST,
+            "src/controllers/index.ts": CONTROLLERS,
+            "src/main.ts": _main(
+                "process.env.X ? [AlbumController] : loadControllers()",
+                "import { AlbumController } from './controllers';\n"
+                "import { loadControllers } from 'some-plugin';\n",
+            ),
+        },
+    )
+    assert document["facts"] == []
+    assert "unresolved-nest-controllers: 1" in " ".join(document["limitations"])

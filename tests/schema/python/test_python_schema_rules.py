@@ -86,3 +86,28 @@ def test_sqlalchemy_table_name_that_is_not_proven_is_counted(tmp_path: Path) -> 
     document = document_of(write_project(tmp_path, files))
     assert document["facts"] == []
     assert any(line.startswith("orm-naming-unverified: 1") for line in document["limitations"])
+
+
+def test_a_taggit_manager_field_and_its_subclasses_have_no_column(tmp_path: Path) -> None:
+    # netbox: `tags = NetBoxTaggableManagerField(through='extras.TaggedItem')`, a subclass
+    # of django-taggit's TaggableManager (6.1.0: many_to_many = True, no column), named
+    # like a field and so read as a plain `tags` column of 95 tables.
+    files = {
+        "requirements.txt": "django\ndjango-taggit\n",
+        "extras/managers.py": "from taggit.managers import TaggableManager\n"
+        "class LabelsField(TaggableManager):\n    pass\n",
+        "shop/models.py": "from django.db import models\n"
+        "from taggit.managers import TaggableManager\n"
+        "from extras.managers import LabelsField\n"
+        "class Item(models.Model):\n    name = models.CharField(max_length=9)\n"
+        "    labels = LabelsField(through='shop.Labelled')\n"
+        "    tags = TaggableManager()\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    declared = sorted(
+        (fact["channel"], fact.get("method", ""))
+        for fact in document["facts"]
+        if "#model:" in fact["symbol"]["usr"]
+    )
+    assert declared == [("shop_item", ""), ("shop_item", "id"), ("shop_item", "name")]
+    assert document["limitations"] == []

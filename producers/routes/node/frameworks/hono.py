@@ -1,13 +1,23 @@
-"""Hono 4.13.12, checked by running it (scratch install; tests/routes/node).
+r"""Hono 4.13.12, checked by running it (scratch install; tests/routes/node).
 
 `new Hono({ strict })` (strict by default, case-sensitive); `METHOD/all([path],
 ...handlers)` (no path: the chain's last path), `on(method|methods,
 path|paths, ...handlers)`; `route(prefix, sub)` copies the routes `sub` has at
 that moment (later ones are not served); `basePath(p)` is a view that adds
 routes to the same app under `p`.
+
+@hono/zod-openapi 1.6.3 (dist/index.mjs, read): `OpenAPIHono` extends Hono (its
+constructor passes the options on); `createRoute(config)` returns `{ ...config }`;
+`openapi(route, handler)` is `this.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g,
+"/:$1")], ...middleware, ...validators, handler)`, the route's `middleware` one
+function or a list; `openapiRoutes([{ route, handler, addRoute }])` calls openapi for
+each item whose addRoute is not false; `doc(path, …)` and `doc31(path, …)` are
+`this.get(path, handler)` with the package's handler that writes the document.
 """
 
 from __future__ import annotations
+
+import re
 
 from tsograph.producers.routes.node.frameworks.middleware import use
 from tsograph.producers.routes.node.frameworks.registration import RETURNS_SELF
@@ -23,18 +33,25 @@ from tsograph.producers.routes.node.frameworks.registration import unknown_base_
 from tsograph.producers.routes.node.frameworks.registration import verb
 from tsograph.producers.routes.node.frameworks.registration import view_prefix
 from tsograph.producers.routes.node.runtime_values import UNKNOWN
+from tsograph.producers.routes.node.runtime_values import ArrayValue
 from tsograph.producers.routes.node.runtime_values import External
 from tsograph.producers.routes.node.runtime_values import Frame
 from tsograph.producers.routes.node.runtime_values import Mount
+from tsograph.producers.routes.node.runtime_values import ObjectValue
 from tsograph.producers.routes.node.runtime_values import Place
 from tsograph.producers.routes.node.runtime_values import RouterValue
 from tsograph.producers.routes.node.runtime_values import Served
 from tsograph.producers.routes.node.runtime_values import Value
 
 HONO_VERBS = ("get", "post", "put", "delete", "patch", "options")
+OPENAPI_PACKAGE = "@hono/zod-openapi"
+# @hono/zod-openapi 1.6.3 openapi(): an OpenAPI `{name}` after a `/` becomes `:name`.
+_OPENAPI_PARAMETER = re.compile(r"/\{(.+?)\}")
 
 
 def construct(host: Host, made: Construction) -> Value | None:
+    if made.kind == "hono-openapi-route":
+        return made.args[0] if made.args and isinstance(made.args[0], ObjectValue) else None
     options = made.options
     router = made.router(host, "hono", "app")
     router.strict = options.members.get("strict") is not False
@@ -118,6 +135,25 @@ def call(
         prefix = prefix_value if isinstance(prefix_value, str) else None
         use(host, app, view_prefix(app, prefix), rest, where, frame)
         return app
+    if name == "openapi":
+        _openapi(host, app, args[0] if args else UNKNOWN, args[1:2], where, frame)
+        return app
+    if name == "openapiRoutes":
+        inputs = args[0] if args else UNKNOWN
+        if not isinstance(inputs, ArrayValue) or not inputs.complete:
+            host.note("unresolved-openapi-routes", where)
+        for item in inputs.items if isinstance(inputs, ArrayValue) else []:
+            if not isinstance(item, ObjectValue):
+                host.note("unresolved-openapi-routes", where)
+            elif item.members.get("addRoute") is not False:
+                route_config = item.members.get("route", UNKNOWN)
+                _openapi(host, app, route_config, [item.members.get("handler")], where, frame)
+        return app
+    if name in ("doc", "doc31") and args:
+        path = args[0] if isinstance(args[0], str) else None
+        writer = External(OPENAPI_PACKAGE, ("OpenAPIHono", name))
+        verb(host, app, "get", path, [writer], where, frame)
+        return app
     if name == "mount" and args:
         prefix = args[0] if isinstance(args[0], str) else None
         add(
@@ -128,6 +164,34 @@ def call(
     return app if name in RETURNS_SELF else UNKNOWN
 
 
+def _openapi(
+    host: Host, app: RouterValue, config: Value, handlers: list[Value], where: Place, frame: Frame
+) -> None:
+    """`app.openapi(route, handler)`: a Hono `on(method, path)` registration."""
+    method = config.members.get("method") if isinstance(config, ObjectValue) else None
+    path = config.members.get("path") if isinstance(config, ObjectValue) else None
+    if not isinstance(method, str) or not isinstance(config, ObjectValue):
+        host.note("unresolved-method", where)
+        return
+    middleware = config.members.get("middleware")
+    if middleware is None:
+        before: list[Value] = []
+    elif isinstance(middleware, ArrayValue):
+        before = list(middleware.items)
+    else:
+        before = [middleware]
+    hono_path = _OPENAPI_PARAMETER.sub(r"/:\1", path) if isinstance(path, str) else None
+    app.last_path = hono_path
+    route(host, app, (method.upper(),), hono_path, [*before, *handlers], where, frame)
+
+
 FRAMEWORK = Framework(
-    ("hono",), ("hono",), construct, call, {("hono", ("Hono",)): ("hono", "router")}
+    ("hono",),
+    ("hono", "hono-openapi-route"),
+    construct,
+    call,
+    {
+        ("hono", ("Hono",)): ("hono", "router"),
+        (OPENAPI_PACKAGE, ("OpenAPIHono",)): ("hono", "router"),
+    },
 )
