@@ -329,21 +329,29 @@ class DjangoFramework(Framework):
     def routes(self, patterns: Any, group: str, place: Place) -> Router:
         """The URLconf's patterns as one router of flat routes, in the order Django tries them."""
         root = Router("django", group, place)
-        self._walk(patterns, text("/"), False, root, set())
+        self._walk(patterns, text("/"), False, root, set(), place)
         return root
 
     def _walk(
-        self, patterns: Any, prefix: Text, conditional: bool, root: Router, seen: set[str]
+        self,
+        patterns: Any,
+        prefix: Text,
+        conditional: bool,
+        root: Router,
+        seen: set[str],
+        place: Place,
     ) -> None:
+        """`place` names the patterns: the settings line of the root URLconf, else the
+        `path()` call that includes them (where unread patterns are reported)."""
         if isinstance(patterns, Module):
             if patterns.path in seen:
                 return
             scope = self.interp.run_module(patterns.path)
             found = UNKNOWN if scope is None else scope.names.get("urlpatterns", UNKNOWN)
-            self._walk(found, prefix, conditional, root, seen | {patterns.path})
+            self._walk(found, prefix, conditional, root, seen | {patterns.path}, place)
             return
         if not isinstance(patterns, Seq):
-            _below(root, root.place, conditional, prefix, "an unresolved URLconf")
+            _below(root, place, conditional, prefix, "an unresolved URLconf")
             return
         for item in patterns.items:
             if isinstance(item, DrfUrls):
@@ -351,12 +359,12 @@ class DjangoFramework(Framework):
             elif isinstance(item, UrlPattern):
                 below = conditional or item.conditional
                 if isinstance(item.view, UrlInclude):
-                    self._walk(item.view.target, prefix + item.route, below, root, seen)
+                    self._walk(item.view.target, prefix + item.route, below, root, seen, item.place)
                 elif isinstance(item.view, Seq):
                     # `path("api/", router.urls)`, `path("x/", (patterns, app, namespace))`.
                     first = item.view.items[0] if item.view.items else None
                     target = first if isinstance(first, (Seq, Module)) else item.view
-                    self._walk(target, prefix + item.route, below, root, seen)
+                    self._walk(target, prefix + item.route, below, root, seen, item.place)
                 elif _maybe_patterns(item.view):
                     # `path("admin/", admin.site.urls)`: a (patterns, app, namespace) tuple
                     # is an include, so the paths below the route may answer too.
@@ -369,7 +377,7 @@ class DjangoFramework(Framework):
                             if isinstance(route, Route):
                                 route.options["strict_slashes"] = False
             else:
-                _below(root, root.place, conditional, prefix, "an unresolved URL pattern")
+                _below(root, place, conditional, prefix, "an unresolved URL pattern")
 
     def _view(self, view: Any, path: Text, place: Place, conditional: bool, root: Router) -> None:
         for methods, handler in self._answers(view):

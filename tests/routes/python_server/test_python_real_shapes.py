@@ -184,3 +184,34 @@ def test_files_under_a_tests_folder_are_test_sources(tmp_path: Path) -> None:
     assert not any("route decorator" in line for line in document_of(root)["limitations"])
     included = document_of(root, "--include-tests")
     assert [(f["channel"], f.get("testSource")) for f in included["facts"]] == [("/probe", True)]
+
+
+def test_an_include_of_a_urlconf_outside_the_project_sits_at_its_path_call(tmp_path: Path) -> None:
+    # djangoproject.com accounts/urls.py: `path("", include("django.contrib.auth.urls"))`
+    # inside an included URLconf; the unread patterns belong to that `path()` call, not to
+    # the settings line naming the root URLconf.
+    site = (
+        "from django.urls import include, path\n\n"
+        'urlpatterns = [path("members/", include("members_urls"))]\n'
+    )
+    members = (
+        "from django.urls import include, path\n\n"
+        "def card(request):\n    return None\n\n"
+        "urlpatterns = [\n"
+        '    path("card/", card),\n'
+        '    path("", include("vendor_auth.urls")),\n'
+        "]\n"
+    )
+    document = document_of(
+        write_project(
+            tmp_path, {"settings.py": SETTINGS, "site_urls.py": site, "members_urls.py": members}
+        )
+    )
+    places = sorted(
+        (fact["channel"], fact["location"]["path"], fact["location"]["line"])
+        for fact in document["facts"]
+    )
+    assert places == [
+        ("/members/card/", "members_urls.py", 7),
+        ("/members/{**}", "members_urls.py", 8),
+    ]
