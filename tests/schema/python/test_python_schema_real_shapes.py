@@ -120,3 +120,66 @@ def test_django_library_bases_may_add_fields(tmp_path: Path) -> None:
         "orm-naming-unverified: 1 ORM name(s) depend on options that could not be read "
         "(at accounts/models.py:3)"
     ]
+
+
+def test_a_model_naming_itself_in_its_own_methods(tmp_path: Path) -> None:
+    # redash/models/__init__.py: `Query.all_queries` (a classmethod of Query) filters on
+    # `Query.is_archived` and `Query.user_id`; a lambda in the class body is configuration.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "from flask_sqlalchemy import SQLAlchemy\n"
+        "db = SQLAlchemy()\n"
+        "class Report(db.Model):\n"
+        "    __tablename__ = 'reports'\n"
+        "    id = db.Column(db.Integer, primary_key=True)\n"
+        "    hidden = db.Column('is_hidden', db.Boolean)\n"
+        "    children = db.relationship('Report', order_by=lambda: Report.id)\n"
+        "    @classmethod\n"
+        "    def visible(cls):\n"
+        "        return Report.query.filter(Report.hidden.is_(False))\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    uses = sorted(
+        (fact["channel"], fact.get("method", ""), fact["location"]["line"])
+        for fact in document["facts"]
+        if "#model:" not in fact["symbol"]["usr"]
+    )
+    assert uses == [("reports", "", 10), ("reports", "is_hidden", 10)]
+
+
+def test_cls_in_a_classmethod_of_a_model_nothing_subclasses(tmp_path: Path) -> None:
+    # redash/models/__init__.py: `Alert.all` is `cls.query.options(…)`, QueryResult.unused
+    # filters on `cls.retrieved_at`. A model a project model subclasses may be that
+    # subclass, whose table may be another (concrete inheritance): no fact there.
+    files = {
+        "requirements.txt": "flask-sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "from flask_sqlalchemy import SQLAlchemy\n"
+        "db = SQLAlchemy()\n"
+        "class Alert(db.Model):\n"
+        "    __tablename__ = 'alerts'\n"
+        "    id = db.Column(db.Integer, primary_key=True)\n"
+        "    state = db.Column('alert_state', db.String)\n"
+        "    @classmethod\n"
+        "    def firing(cls):\n"
+        "        return cls.query.filter(cls.state == 'on')\n"
+        "    def mine(self, cls):\n"
+        "        return cls.query\n"
+        "class Parent(db.Model):\n"
+        "    __tablename__ = 'parents'\n"
+        "    id = db.Column(db.Integer, primary_key=True)\n"
+        "    @classmethod\n"
+        "    def every(cls):\n"
+        "        return cls.query\n"
+        "class Child(Parent):\n"
+        "    __tablename__ = 'children'\n"
+        "    id = db.Column(db.Integer, db.ForeignKey('parents.id'), primary_key=True)\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    uses = sorted(
+        (fact["channel"], fact.get("method", ""), fact["location"]["line"])
+        for fact in document["facts"]
+        if "#model:" not in fact["symbol"]["usr"]
+    )
+    assert uses == [("alerts", "", 9), ("alerts", "alert_state", 9)]
