@@ -30,7 +30,9 @@ from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import UNKNOWN
 
-_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
+# `tests.py`: the module `manage.py startapp` makes, collected by Django's DiscoverRunner and
+# unittest discovery (pattern "test*.py": django 5.2.19 test/runner.py, CPython 3.11).
+_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest|tests)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
 
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
@@ -38,8 +40,8 @@ LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
 
 
 def is_python_test(relative: str) -> bool:
-    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`) and files under
-    a `tests/` or `test/` folder."""
+    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`), a Django app's
+    `tests.py`, and files under a `tests/` or `test/` folder."""
     parts = relative.split("/")
     if any(part in _PY_TEST_FOLDERS for part in parts[:-1]):
         return True

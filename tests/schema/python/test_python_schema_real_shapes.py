@@ -183,3 +183,29 @@ def test_cls_in_a_classmethod_of_a_model_nothing_subclasses(tmp_path: Path) -> N
         if "#model:" not in fact["symbol"]["usr"]
     )
     assert uses == [("alerts", "", 9), ("alerts", "alert_state", 9)]
+
+
+def test_a_django_apps_tests_module_is_a_test_source(tmp_path: Path) -> None:
+    # djangoproject.com blog/tests.py: the module `manage.py startapp` makes, which Django's
+    # DiscoverRunner and unittest collect (pattern "test*.py", django 5.2.19 test/runner.py,
+    # CPython 3.11 unittest/loader.py). Read only with --include-tests, flagged.
+    files = {
+        "requirements.txt": "django\n",
+        "blog/__init__.py": "",
+        "blog/models.py": "from django.db import models\n"
+        "class Entry(models.Model):\n"
+        "    slug = models.SlugField()\n",
+        "blog/tests.py": "from django.test import TestCase\n"
+        "from .models import Entry\n"
+        "class EntryTests(TestCase):\n"
+        "    def test_slug(self):\n"
+        "        Entry.objects.filter(slug='x')\n",
+    }
+    root = write_project(tmp_path, files)
+    paths = {fact["location"]["path"] for fact in document_of(root)["facts"]}
+    assert paths == {"blog/models.py"}
+    flagged = {
+        (fact["location"]["path"], fact.get("testSource", False))
+        for fact in document_of(root, "--include-tests")["facts"]
+    }
+    assert flagged == {("blog/models.py", False), ("blog/tests.py", True)}
