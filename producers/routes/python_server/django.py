@@ -19,8 +19,11 @@ replayed from oracle/recordings/python-routes/:
 * `View.as_view()`: the HTTP methods the class defines (through project
   bases), and those Django's generic views and DRF's generic views define
   (then the class is the handler: its code runs through the inherited
-  method). `head` falls back to `get` and `options` is answered by View:
-  automatic answers, no facts of their own.
+  method). `as_view()` of a class from outside the project is a view too
+  (as_view returns a function): the generic view's methods, else any method,
+  with no graph id; so is `functools.partial(view, …)`. `head` falls back to
+  `get` and `options` is answered by View: automatic answers, no facts of
+  their own.
 * DRF `DefaultRouter`/`SimpleRouter.register(prefix, viewset)`: the list
   route `prefix/` (GET list, POST create) and the detail route
   `prefix/{lookup}/` (GET retrieve, PUT update, PATCH partial_update, DELETE
@@ -173,6 +176,14 @@ class ClassView:
     view: Class
 
 
+@dataclass(frozen=True)
+class LibraryClassView:
+    """`X.as_view()` of a class from outside the project: View.as_view returns a function,
+    so `path()` makes a URLPattern of it, never an include."""
+
+    qualified: str  # the class
+
+
 @dataclass(eq=False)
 class DrfRouter:
     default: bool
@@ -242,6 +253,13 @@ class DjangoFramework(Framework):
             )
         if name in SCHEMA_DECORATORS:
             return KeepsClass()
+        if name.endswith(".as_view"):
+            return LibraryClassView(name.removesuffix(".as_view"))
+        if name == "functools.partial":
+            # A partial object calls its function; path() takes it as a view (callable).
+            target = args.get(0, "func")
+            if target is not None and isinstance(target[0], (Function, External)):
+                return target[0]
         if name in ROUTERS:
             slash = args.get(-1, "trailing_slash")
             trailing = text("/")
@@ -398,6 +416,17 @@ class DjangoFramework(Framework):
                 ):
                     found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
             return found
+        if isinstance(view, LibraryClassView):
+            # The methods the framework's generic view defines; any other class's are not
+            # known, and the URL pattern hands it every method.
+            handler = Handler(None, view.qualified)
+            if view.qualified not in GENERIC_METHODS:
+                return [(("ANY",), handler)]
+            return [
+                ((name.upper(),), handler)
+                for name in GENERIC_METHODS[view.qualified]
+                if name not in ("head", "options")
+            ]
         return [(("ANY",), Handler(None, _view_name(view)))]
 
     def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
@@ -485,7 +514,7 @@ def _maybe_patterns(view: Any) -> bool:
     router's urls)."""
     if isinstance(view, External):
         return view.qualified.endswith(".urls")
-    return not isinstance(view, (Function, ClassView, Seq))
+    return not isinstance(view, (Function, ClassView, LibraryClassView, Seq))
 
 
 def _view_name(view: Any) -> str:

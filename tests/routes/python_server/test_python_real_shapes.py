@@ -215,3 +215,53 @@ def test_an_include_of_a_urlconf_outside_the_project_sits_at_its_path_call(tmp_p
         ("/members/card/", "members_urls.py", 7),
         ("/members/{**}", "members_urls.py", 8),
     ]
+
+
+def test_views_of_django_classes_and_partials_are_views_not_pattern_lists(
+    tmp_path: Path,
+) -> None:
+    # djangoproject.com urls/www.py: `path("start/", TemplateView.as_view(…))`,
+    # `RedirectView.as_view(…)`, auth_views.PasswordResetView.as_view(), and legacy/urls.py
+    # `path("404/", partial(defaults.page_not_found, exception=None))`. View.as_view returns
+    # a function and a partial object is callable: Django's path() makes a URLPattern of
+    # each (django 5.2.19 urls/conf.py `_path`), never an include.
+    urls = (
+        "from functools import partial\n"
+        "from django.contrib.auth import views as auth_views\n"
+        "from django.urls import path\n"
+        "from django.views import defaults\n"
+        "from django.views.decorators.http import require_POST\n"
+        "from django.views.generic import RedirectView, TemplateView\n\n"
+        "@require_POST\n"
+        "def gone(request, reason):\n    return None\n\n"
+        "urlpatterns = [\n"
+        '    path("start/", TemplateView.as_view(template_name="start.html")),\n'
+        '    path("old/", RedirectView.as_view(url="/start/")),\n'
+        '    path("reset/", auth_views.PasswordResetView.as_view()),\n'
+        '    path("404/", partial(defaults.page_not_found, exception=None)),\n'
+        '    path("410/", partial(gone, reason="moved")),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/404/", False, ""),
+        ("ANY", "/reset/", False, ""),
+        ("DELETE", "/old/", False, ""),
+        ("GET", "/old/", False, ""),
+        ("GET", "/start/", False, ""),
+        ("PATCH", "/old/", False, ""),
+        ("POST", "/410/", False, "site_urls.py#gone"),
+        ("POST", "/old/", False, ""),
+        ("PUT", "/old/", False, ""),
+    ]
+    names = {
+        fact["channel"]: fact["symbol"]["qualifiedName"]
+        for fact in document["facts"]
+        if fact["method"] in ("ANY", "GET")
+    }
+    assert names == {
+        "/404/": "django.views.defaults.page_not_found",
+        "/reset/": "django.contrib.auth.views.PasswordResetView",
+        "/old/": "django.views.generic.RedirectView",
+        "/start/": "django.views.generic.TemplateView",
+    }
