@@ -180,6 +180,18 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
                 names=interp.unreadable,
             )
         )
+    host_confs = _top_level_assignments(interp, paths, "ROOT_HOSTCONF") if urlconfs else set()
+    if host_confs:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                len(host_confs),
+                "django-hosts setting(s) ROOT_HOSTCONF route each request by its host to a "
+                "URLconf of its own: the routes read are ROOT_URLCONF's, which answer only on "
+                "hosts using it, and the other hosts' URLconfs are not read",
+                places=host_confs,
+            )
+        )
     if "django" in modules and not urlconfs:
         result.limitations.append(
             counted(
@@ -219,6 +231,21 @@ def _root_urlconfs(interp: Interpreter, paths: list[str]) -> list[tuple[str, Pla
                 continue
             seen.add(key)
             found.append((f"{path}#ROOT_URLCONF", interp.place(syntax, left), module or UNKNOWN))
+    return found
+
+
+def _top_level_assignments(interp: Interpreter, paths: list[str], name: str) -> set[LinePlace]:
+    """Where a module assigns `name` at its top level (a Django setting), read as text."""
+    found: set[LinePlace] = set()
+    for path in paths:
+        syntax = interp.model.syntax(path)
+        if syntax is None or name.encode() not in syntax.data:
+            continue
+        for statement in syntax.root.items:
+            value = statement.part("value") if statement.kind == "statement" else None
+            left = value.part("left") if value is not None and value.kind == "assign" else None
+            if left is not None and left.kind == "identifier" and left.value == name:
+                found.add((path, syntax.location(left.start)[0]))
     return found
 
 

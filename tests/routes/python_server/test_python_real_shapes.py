@@ -265,3 +265,27 @@ def test_views_of_django_classes_and_partials_are_views_not_pattern_lists(
         "/old/": "django.views.generic.RedirectView",
         "/start/": "django.views.generic.TemplateView",
     }
+
+
+def test_host_routed_urlconfs_are_a_limitation(tmp_path: Path) -> None:
+    # djangoproject.com settings: ROOT_HOSTCONF = "djangoproject.hosts"; django-hosts 7.0.0's
+    # middleware sets request.urlconf to the matched host's URLconf (docs, dashboard, www).
+    settings = SETTINGS + 'ROOT_HOSTCONF = "site_hosts"\nDEFAULT_HOST = "www"\n'
+    hosts = (
+        "from django_hosts import host\n"
+        'host_patterns = [host(r"www", "site_urls", name="www"),'
+        ' host(r"docs", "docs_urls", name="docs")]\n'
+    )
+    urls = (
+        "from django.urls import path\n\n"
+        "def home(request):\n    return None\n\n"
+        'urlpatterns = [path("", home)]\n'
+    )
+    files = {"settings.py": settings, "site_hosts.py": hosts, "site_urls.py": urls}
+    document = document_of(write_project(tmp_path, files))
+    assert _routes(document) == [("ANY", "/", False, "site_urls.py#home")]
+    assert [line for line in document["limitations"] if "ROOT_HOSTCONF" in line] == [
+        "route-coverage: 1 django-hosts setting(s) ROOT_HOSTCONF route each request by its "
+        "host to a URLconf of its own: the routes read are ROOT_URLCONF's, which answer only "
+        "on hosts using it, and the other hosts' URLconfs are not read (at settings.py:2)"
+    ]
