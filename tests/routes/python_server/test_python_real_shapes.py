@@ -289,3 +289,32 @@ def test_host_routed_urlconfs_are_a_limitation(tmp_path: Path) -> None:
         "host to a URLconf of its own: the routes read are ROOT_URLCONF's, which answer only "
         "on hosts using it, and the other hosts' URLconfs are not read (at settings.py:2)"
     ]
+
+
+def test_a_module_decorating_a_router_it_imports_is_run_without_importing_flask(
+    tmp_path: Path,
+) -> None:
+    # redash/handlers/admin.py imports `routes` (a Blueprint) from redash.handlers and only
+    # flask_login, and is itself imported inside init_app(app), which no module calls.
+    files = {
+        "shop/__init__.py": "",
+        "shop/views.py": 'from flask import Blueprint\nbp = Blueprint("shop", __name__)\n',
+        "shop/admin.py": "from flask_login import login_required\n"
+        "from shop.views import bp\n\n"
+        '@bp.route("/stats", methods=["GET"])\n'
+        "@login_required\n"
+        "def stats():\n    return ''\n",
+        "shop/app.py": "from flask import Flask\n"
+        "from shop.views import bp\n\n"
+        "def create_app():\n"
+        "    app = Flask(__name__)\n"
+        "    from shop import admin\n"
+        "    app.register_blueprint(bp)\n"
+        "    return app\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    assert [
+        (fact["method"], fact["channel"], fact["pathAnchor"], fact["symbol"]["usr"])
+        for fact in document["facts"]
+    ] == [("GET", "/stats", "base", "shop/admin.py#stats")]
+    assert not [line for line in document["limitations"] if "route decorator" in line]
