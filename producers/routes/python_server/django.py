@@ -85,18 +85,61 @@ LIMITS = {
 VIEW_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
 # RedirectView (django 5.2.19 views/generic/base.py) defines these, each answering the redirect.
 _REDIRECT = ("get", "head", "post", "options", "delete", "put", "patch")
+_GET = ("get",)
+_FORM = ("get", "post", "put")  # ProcessFormView
+_DELETE = ("get", "post", "delete")  # BaseDeleteView
+# Django's generic views by module, with the HTTP methods each defines (read from django
+# 5.2.19 by `hasattr(cls, method)` over View.http_method_names); django.views.generic
+# re-exports the ones without `Base`.
+_DJANGO_GENERIC: dict[str, dict[str, tuple[str, ...]]] = {
+    "base": {"TemplateView": _GET, "RedirectView": _REDIRECT},
+    "list": {"BaseListView": _GET, "ListView": _GET},
+    "detail": {"BaseDetailView": _GET, "DetailView": _GET},
+    "edit": {
+        "ProcessFormView": _FORM,
+        "BaseFormView": _FORM,
+        "FormView": _FORM,
+        "BaseCreateView": _FORM,
+        "CreateView": _FORM,
+        "BaseUpdateView": _FORM,
+        "UpdateView": _FORM,
+        "BaseDeleteView": _DELETE,
+        "DeleteView": _DELETE,
+    },
+    "dates": {
+        name: _GET
+        for name in (
+            "BaseDateListView",
+            "BaseArchiveIndexView",
+            "ArchiveIndexView",
+            "BaseYearArchiveView",
+            "YearArchiveView",
+            "BaseMonthArchiveView",
+            "MonthArchiveView",
+            "BaseWeekArchiveView",
+            "WeekArchiveView",
+            "BaseDayArchiveView",
+            "DayArchiveView",
+            "BaseTodayArchiveView",
+            "TodayArchiveView",
+            "BaseDateDetailView",
+            "DateDetailView",
+        )
+    },
+}
 # Methods the framework's own view classes define, by class name (django 5.2.19, DRF 3.18.3).
 GENERIC_METHODS: dict[str, tuple[str, ...]] = {
-    "django.views.generic.base.TemplateView": ("get",),
-    "django.views.generic.TemplateView": ("get",),
-    "django.views.generic.base.RedirectView": _REDIRECT,
-    "django.views.generic.RedirectView": _REDIRECT,
-    "django.views.generic.ListView": ("get",),
-    "django.views.generic.DetailView": ("get",),
-    "django.views.generic.FormView": ("get", "post", "put"),
-    "django.views.generic.CreateView": ("get", "post", "put"),
-    "django.views.generic.UpdateView": ("get", "post", "put"),
-    "django.views.generic.DeleteView": ("get", "post", "delete"),
+    **{
+        f"django.views.generic.{module}.{name}": methods
+        for module, classes in _DJANGO_GENERIC.items()
+        for name, methods in classes.items()
+    },
+    **{
+        f"django.views.generic.{name}": methods
+        for classes in _DJANGO_GENERIC.values()
+        for name, methods in classes.items()
+        if not name.startswith("Base") and name != "ProcessFormView"
+    },
     "rest_framework.generics.ListAPIView": ("get",),
     "rest_framework.generics.CreateAPIView": ("post",),
     "rest_framework.generics.RetrieveAPIView": ("get",),
@@ -174,6 +217,9 @@ class MethodLimit:
 @dataclass(frozen=True)
 class ClassView:
     view: Class
+    # A base from outside the project not known to be a view: its methods are not known
+    # (django-contact-form's ContactFormView), and the URL pattern hands it every method.
+    open: bool = False
 
 
 @dataclass(frozen=True)
@@ -282,8 +328,9 @@ class DjangoFramework(Framework):
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
-        if name == "as_view" and derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)):
-            return ClassView(view)
+        if name == "as_view":
+            # View.as_view returns a function, whatever library the class comes from.
+            return ClassView(view, not derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)))
         return None
 
     def member(self, owner: Any, name: str) -> Any | None:
@@ -404,6 +451,8 @@ class DjangoFramework(Framework):
     def _answers(self, view: Any) -> list[tuple[tuple[str, ...], Handler]]:
         if isinstance(view, Function):
             return [(self.limits.get(view.usr, ("ANY",)), Handler(view.usr, view.usr))]
+        if isinstance(view, ClassView) and view.open:
+            return [(("ANY",), Handler(view.view.usr, view.view.usr))]
         if isinstance(view, ClassView):
             found: list[tuple[tuple[str, ...], Handler]] = []
             for name in VIEW_METHODS:

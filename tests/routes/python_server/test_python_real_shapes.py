@@ -318,3 +318,38 @@ def test_a_module_decorating_a_router_it_imports_is_run_without_importing_flask(
         for fact in document["facts"]
     ] == [("GET", "/stats", "base", "shop/admin.py#stats")]
     assert not [line for line in document["limitations"] if "route decorator" in line]
+
+
+def test_project_views_on_generic_views_of_django_submodules_and_other_libraries(
+    tmp_path: Path,
+) -> None:
+    # djangoproject.com: aggregator/views.py `FeedListView(ListView)` with ListView from
+    # django.views.generic.list, foundation/views.py archive views from
+    # django.views.generic.dates, contact/views.py `ContactFoundation(ContactFormView)`
+    # from django-contact-form (methods not known: any method, the class answering).
+    urls = (
+        "from django.urls import path\n"
+        "from django.views.generic.dates import ArchiveIndexView\n"
+        "from django.views.generic.edit import FormView\n"
+        "from django.views.generic.list import ListView\n"
+        "from django_contact_form.views import ContactFormView\n\n"
+        "class FeedList(ListView):\n    pass\n\n"
+        "class Minutes(ArchiveIndexView):\n    pass\n\n"
+        "class Signup(FormView):\n    pass\n\n"
+        "class Contact(ContactFormView):\n    pass\n\n"
+        "urlpatterns = [\n"
+        '    path("feeds/", FeedList.as_view()),\n'
+        '    path("minutes/", Minutes.as_view()),\n'
+        '    path("signup/", Signup.as_view()),\n'
+        '    path("contact/", Contact.as_view()),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/contact/", False, "site_urls.py#Contact"),
+        ("GET", "/feeds/", False, "site_urls.py#FeedList"),
+        ("GET", "/minutes/", False, "site_urls.py#Minutes"),
+        ("GET", "/signup/", False, "site_urls.py#Signup"),
+        ("POST", "/signup/", False, "site_urls.py#Signup"),
+        ("PUT", "/signup/", False, "site_urls.py#Signup"),
+    ]
