@@ -27,7 +27,7 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   annotated field that is not a `Relationship(...)` or `ClassVar`, named by
   the attribute (or `sa_column=Column("name")`).
 * `Table("name", metadata, Column("c"), ..., schema=...)`: association tables
-  and other Core tables.
+  and other Core tables (dynamic without `schema=` where models are, above).
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
@@ -487,13 +487,22 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
             left = parent.part("left")
             if left is not None and left.kind == "identifier" and left.value:
                 qualified = left.value
+        # A Table takes its MetaData's default schema, as a model does (see _model).
+        dynamic = schema is None and classifier.metadata_schema
+        if dynamic:
+            classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, node)
         channel = fact_builder.channel(name, schema)
-        classifier.scan.declaration(ctx.syntax, node.start, channel, qualified)
+        classifier.scan.declaration(ctx.syntax, node.start, channel, qualified, dynamic=dynamic)
         for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
             column = _core_column(ev, ctx, item)
             if column is not None:
                 classifier.scan.declaration(
-                    ctx.syntax, item.start, channel, f"{qualified}.{column}", column
+                    ctx.syntax,
+                    item.start,
+                    channel,
+                    f"{qualified}.{column}",
+                    column,
+                    dynamic=dynamic,
                 )
 
 

@@ -209,3 +209,34 @@ def test_a_django_apps_tests_module_is_a_test_source(tmp_path: Path) -> None:
         for fact in document_of(root, "--include-tests")["facts"]
     }
     assert flagged == {("blog/models.py", False), ("blog/tests.py", True)}
+
+
+def test_core_tables_follow_the_metadata_schema_rule_of_models(tmp_path: Path) -> None:
+    # Netflix/dispatch: association tables `Table("assoc_case_tags", Base.metadata, …)` in a
+    # project that builds `MetaData(schema=…)` (its tenant migrations): a Table takes the
+    # default schema of its MetaData (sqlalchemy 2.0 MetaData.schema), as a model does.
+    files = {
+        "requirements.txt": "sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "from sqlalchemy import Column, Integer, MetaData, Table\n"
+        "from sqlalchemy.orm import DeclarativeBase\n"
+        "class Base(DeclarativeBase):\n    pass\n"
+        "class Case(Base):\n"
+        "    __tablename__ = 'case'\n"
+        "    id = Column(Integer, primary_key=True)\n"
+        "links = Table('case_links', Base.metadata, Column('case_id', Integer))\n"
+        "audit = Table('audit', Base.metadata, Column('id', Integer), schema='logs')\n",
+        "app/migrate.py": "from sqlalchemy import MetaData\n"
+        "def tenant(name):\n    return MetaData(schema=name)\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    assert sorted(
+        (fact["channel"], fact.get("method", ""), fact["dynamic"]) for fact in document["facts"]
+    ) == [
+        ("case", "", True),
+        ("case", "id", True),
+        ("case_links", "", True),
+        ("case_links", "case_id", True),
+        ("logs.audit", "", False),
+        ("logs.audit", "id", False),
+    ]
