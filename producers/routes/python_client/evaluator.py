@@ -285,6 +285,10 @@ class Evaluator:
             receiver = self.value(ctx, callee_node.part("object"))
             if isinstance(receiver, str) and method:
                 return self._string_method(ctx, receiver, method, node)
+            if isinstance(receiver, Cls) and self.project.makes_instance(
+                self, receiver, method or ""
+            ):
+                return Obj(receiver)
         if (
             callee_node.kind == "identifier"
             and callee_node.value == "str"

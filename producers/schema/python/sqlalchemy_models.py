@@ -31,7 +31,7 @@ oracle/python-schema/, which dumps `MetaData.tables`):
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
-model instance, Flask-SQLAlchemy
+model instance (`Model(…)`, SQLModel's `Model.model_validate(…)`), Flask-SQLAlchemy
 `Model.query`, and `Model.attr` for a column attribute (a column fact), also in the model's
 own methods (not in its class body: configuration), and `cls.query`/`cls.attr` in a
 classmethod of a model no project model subclasses.

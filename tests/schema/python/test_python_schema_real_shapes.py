@@ -240,3 +240,36 @@ def test_core_tables_follow_the_metadata_schema_rule_of_models(tmp_path: Path) -
         ("logs.audit", "", False),
         ("logs.audit", "id", False),
     ]
+
+
+def test_a_table_model_made_by_model_validate_is_written_by_session_add(tmp_path: Path) -> None:
+    # full-stack-fastapi-template backend/app/api/routes/items.py:
+    # `item = Item.model_validate(item_in, update={...})`, `session.add(item)`. SQLModel
+    # 0.0.50's model_validate (main.py, _compat.sqlmodel_validate) returns an instance of
+    # cls; a class overriding it may return anything.
+    files = {
+        "requirements.txt": "sqlmodel\n",
+        "app/__init__.py": "",
+        "app/models.py": "from sqlmodel import Field, Session, SQLModel\n"
+        "class Item(SQLModel, table=True):\n"
+        "    id: int | None = Field(default=None, primary_key=True)\n"
+        "    title: str\n"
+        "class Odd(SQLModel, table=True):\n"
+        "    id: int | None = Field(default=None, primary_key=True)\n"
+        "    @classmethod\n"
+        "    def model_validate(cls, obj):\n"
+        "        return obj\n"
+        "def create(session: Session, data: dict) -> Item:\n"
+        "    item = Item.model_validate(data, update={'title': 'x'})\n"
+        "    session.add(item)\n"
+        "    odd = Odd.model_validate(data)\n"
+        "    session.add(odd)\n"
+        "    return item\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    uses = sorted(
+        (fact["channel"], fact.get("method", ""), fact["location"]["line"])
+        for fact in document["facts"]
+        if "#model:" not in fact["symbol"]["usr"]
+    )
+    assert uses == [("item", "", 12)]
