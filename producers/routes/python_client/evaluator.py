@@ -64,6 +64,7 @@ LIBRARIES = frozenset(
         "sqlmodel",
         "flask_sqlalchemy",
         "functools",
+        "typing",
         "django",
         "sqlite3",
         "psycopg",
@@ -216,6 +217,18 @@ class Evaluator:
             return self._mapping(ctx, node)
         if kind in ("await", "annotation"):
             return self.value(ctx, node.part("value"))
+        if kind == "index":
+            return self._index(ctx, node)
+        return UNKNOWN
+
+    def _index(self, ctx: Context, node: Node) -> Value:
+        """`Annotated[X, …]` is X: the alias calls and reads attributes through its origin
+        (CPython 3.11 typing._BaseGenericAlias.__call__ and __getattr__)."""
+        if self.value(ctx, node.part("object")) != Lib(("typing", "Annotated")):
+            return UNKNOWN
+        index = node.part("index")
+        if index is not None and index.kind == "array" and index.items:
+            return self.value(ctx, index.items[0])
         return UNKNOWN
 
     def _fstring(self, ctx: Context, node: Node) -> Value:

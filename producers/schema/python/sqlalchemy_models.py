@@ -31,7 +31,8 @@ oracle/python-schema/, which dumps `MetaData.tables`):
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
-model instance (`Model(…)`, SQLModel's `Model.model_validate(…)`), Flask-SQLAlchemy
+model instance (`Model(…)`, SQLModel's `Model.model_validate(…)`, a parameter annotated with the
+model and never rebound), Flask-SQLAlchemy
 `Model.query`, and `Model.attr` for a column attribute (a column fact), also in the model's
 own methods (not in its class body: configuration), and `cls.query`/`cls.attr` in a
 classmethod of a model no project model subclasses.
@@ -574,6 +575,8 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
             items = found.items if isinstance(found, Seq) else (found,)
             for made in items:
                 model = models.of(made.cls) if isinstance(made, Obj) else None
+                if model is None and made is UNKNOWN:
+                    model = _annotated_parameter(ev, ctx, models, args.positional[0])
                 if model is not None:
                     scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
             return
@@ -583,6 +586,26 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
             model = models.of(ev.value(ctx, argument))
             if model is not None:
                 scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
+
+
+def _annotated_parameter(
+    ev: Evaluator, ctx: Context, models: Models, argument: Node
+) -> DeclaredModel | None:
+    """A parameter the function never rebinds, annotated with a model (`user: User`,
+    `User | None`, an `Annotated[User, …]` alias): the instance it declares."""
+    if argument.kind != "identifier" or not argument.value:
+        return None
+    found = ctx.scopes.lookup(argument, argument.value)
+    if found is None or len(found[1]) != 1 or found[1][0].kind != "param":
+        return None
+    annotation = found[1][0].node.part("type")
+    if annotation is not None and annotation.kind == "annotation":
+        annotation = annotation.part("value")
+    if annotation is not None and annotation.kind == "binary" and annotation.value == "|":
+        sides = [annotation.part("left"), annotation.part("right")]
+        others = [side for side in sides if side is not None and side.kind != "null"]
+        annotation = others[0] if len(others) == 1 else None
+    return models.of(ev.value(ctx, annotation)) if annotation is not None else None
 
 
 def _column_read(

@@ -273,3 +273,38 @@ def test_a_table_model_made_by_model_validate_is_written_by_session_add(tmp_path
         if "#model:" not in fact["symbol"]["usr"]
     )
     assert uses == [("item", "", 12)]
+
+
+def test_a_parameter_annotated_with_a_table_model_is_an_instance_of_it(tmp_path: Path) -> None:
+    # full-stack-fastapi-template: `CurrentUser = Annotated[User, Depends(get_current_user)]`
+    # in app/api/deps.py; users.py `def delete_user_me(session, current_user: CurrentUser)`
+    # ends in `session.delete(current_user)`. A parameter rebound in the body is no proof.
+    files = {
+        "requirements.txt": "sqlmodel\nfastapi\n",
+        "app/__init__.py": "",
+        "app/models.py": "from sqlmodel import Field, SQLModel\n"
+        "class User(SQLModel, table=True):\n"
+        "    id: int | None = Field(default=None, primary_key=True)\n",
+        "app/deps.py": "from typing import Annotated\n"
+        "from fastapi import Depends\n"
+        "from app.models import User\n"
+        "def current() -> User:\n    return User()\n"
+        "CurrentUser = Annotated[User, Depends(current)]\n",
+        "app/routes.py": "from sqlmodel import Session\n"
+        "from app.deps import CurrentUser\n"
+        "from app.models import User\n"
+        "def delete_me(session: Session, current_user: CurrentUser) -> None:\n"
+        "    session.delete(current_user)\n"
+        "def save(session: Session, user: User | None) -> None:\n"
+        "    session.add(user)\n"
+        "def swap(session: Session, user: User) -> None:\n"
+        "    user = make()\n"
+        "    session.add(user)\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    uses = sorted(
+        (fact["channel"], fact["location"]["path"], fact["location"]["line"])
+        for fact in document["facts"]
+        if "#model:" not in fact["symbol"]["usr"]
+    )
+    assert uses == [("user", "app/routes.py", 5), ("user", "app/routes.py", 7)]
