@@ -21,7 +21,8 @@ replayed from oracle/recordings/python-routes/:
   (then the class is the handler: its code runs through the inherited
   method). `as_view()` of a class from outside the project is a view too
   (as_view returns a function): the generic view's methods, else any method,
-  with no graph id; so is `functools.partial(view, …)`. `head` falls back to
+  with no graph id; so is `functools.partial(view, …)`, and an instance of a
+  syndication `Feed` subclass (any method, the class answering). `head` falls back to
   `get` and `options` is answered by View: automatic answers, no facts of
   their own.
 * DRF `DefaultRouter`/`SimpleRouter.register(prefix, viewset)`: the list
@@ -165,6 +166,7 @@ VIEW_BASES = frozenset(
 SCHEMA_DECORATORS = frozenset(
     {"drf_spectacular.utils.extend_schema_view", "drf_spectacular.utils.extend_schema"}
 )
+FEEDS = frozenset({"django.contrib.syndication.views.Feed"})
 ROUTERS = frozenset({"rest_framework.routers.DefaultRouter", "rest_framework.routers.SimpleRouter"})
 # Viewset actions their framework bases provide (DRF 3.18.3 viewsets.py, mixins.py).
 VIEWSET_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -220,6 +222,14 @@ class ClassView:
     # A base from outside the project not known to be a view: its methods are not known
     # (django-contact-form's ContactFormView), and the URL pattern hands it every method.
     open: bool = False
+
+
+@dataclass(frozen=True)
+class FeedView:
+    """An instance of a project subclass of Django's syndication Feed: its __call__ serves
+    the request whatever the method (django 5.2.19 contrib/syndication/views.py)."""
+
+    view: Class
 
 
 @dataclass(frozen=True)
@@ -331,6 +341,11 @@ class DjangoFramework(Framework):
         if name == "as_view":
             # View.as_view returns a function, whatever library the class comes from.
             return ClassView(view, not derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)))
+        return None
+
+    def instance(self, cls: Class, args: Args, ctx: Context) -> Any | None:
+        if derives(cls, FEEDS):
+            return FeedView(cls)
         return None
 
     def member(self, owner: Any, name: str) -> Any | None:
@@ -465,6 +480,10 @@ class DjangoFramework(Framework):
                 ):
                     found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
             return found
+        if isinstance(view, FeedView):
+            call = inherited_attribute(view.view, "__call__")
+            usr = call.usr if isinstance(call, Function) else view.view.usr
+            return [(("ANY",), Handler(usr, usr))]
         if isinstance(view, LibraryClassView):
             # The methods the framework's generic view defines; any other class's are not
             # known, and the URL pattern hands it every method.
@@ -563,7 +582,7 @@ def _maybe_patterns(view: Any) -> bool:
     router's urls)."""
     if isinstance(view, External):
         return view.qualified.endswith(".urls")
-    return not isinstance(view, (Function, ClassView, LibraryClassView, Seq))
+    return not isinstance(view, (Function, ClassView, FeedView, LibraryClassView, Seq))
 
 
 def _view_name(view: Any) -> str:

@@ -353,3 +353,26 @@ def test_project_views_on_generic_views_of_django_submodules_and_other_libraries
         ("POST", "/signup/", False, "site_urls.py#Signup"),
         ("PUT", "/signup/", False, "site_urls.py#Signup"),
     ]
+
+
+def test_a_feed_instance_is_a_view(tmp_path: Path) -> None:
+    # djangoproject.com urls/www.py: `path("rss/weblog/", WeblogEntryFeed())`, a subclass of
+    # django.contrib.syndication.views.Feed, whose __call__(request, ...) serves any method
+    # (django 5.2.19); an instance of another project class may be anything.
+    urls = (
+        "from django.contrib.syndication.views import Feed\n"
+        "from django.urls import path\n"
+        "from vendor import Thing\n\n"
+        "class BaseFeed(Feed):\n    title = 'x'\n\n"
+        "class Weblog(BaseFeed):\n    pass\n\n"
+        "class Custom(Thing):\n    pass\n\n"
+        "urlpatterns = [\n"
+        '    path("rss/weblog/", Weblog()),\n'
+        '    path("rss/other/", Custom()),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/rss/other/{**}", True, ""),
+        ("ANY", "/rss/weblog/", False, "site_urls.py#Weblog"),
+    ]
