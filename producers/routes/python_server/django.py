@@ -22,7 +22,9 @@ replayed from oracle/recordings/python-routes/:
   method). `as_view()` of a class from outside the project is a view too
   (as_view returns a function): the generic view's methods, else any method,
   with no graph id; so is `functools.partial(view, …)`, and an instance of a
-  syndication `Feed` subclass (any method, the class answering). `head` falls back to
+  syndication `Feed` subclass (any method, the class answering). A view
+  wrapped by Django's view decorators in the URLconf (`login_required(v)`,
+  `csrf_exempt(v)`, `cache_page(t)(v)`, …) is the view. `head` falls back to
   `get` and `options` is answered by View: automatic answers, no facts of
   their own.
 * DRF `DefaultRouter`/`SimpleRouter.register(prefix, viewset)`: the list
@@ -167,6 +169,41 @@ SCHEMA_DECORATORS = frozenset(
     {"drf_spectacular.utils.extend_schema_view", "drf_spectacular.utils.extend_schema"}
 )
 FEEDS = frozenset({"django.contrib.syndication.views.Feed"})
+# Django's view decorators (django 5.2.19): each returns a function that calls the view for
+# every method (auth ones may redirect first). Applied to the view directly:
+_DECO = "django.views.decorators."
+VIEW_WRAPPERS = frozenset(
+    {
+        f"{_DECO}csrf.csrf_exempt",
+        f"{_DECO}csrf.csrf_protect",
+        f"{_DECO}csrf.requires_csrf_token",
+        f"{_DECO}csrf.ensure_csrf_cookie",
+        f"{_DECO}cache.never_cache",
+        f"{_DECO}clickjacking.xframe_options_deny",
+        f"{_DECO}clickjacking.xframe_options_sameorigin",
+        f"{_DECO}clickjacking.xframe_options_exempt",
+        f"{_DECO}gzip.gzip_page",
+        f"{_DECO}vary.vary_on_cookie",
+        "django.contrib.auth.decorators.login_not_required",
+    }
+)
+# ... or made by a call first; login_required and staff_member_required take the view
+# directly when given one, else make the decorator.
+VIEW_WRAPPER_FACTORIES = frozenset(
+    {
+        f"{_DECO}cache.cache_page",
+        f"{_DECO}cache.cache_control",
+        f"{_DECO}vary.vary_on_headers",
+        "django.contrib.auth.decorators.user_passes_test",
+        "django.contrib.auth.decorators.permission_required",
+    }
+)
+VIEW_WRAPPERS_EITHER = frozenset(
+    {
+        "django.contrib.auth.decorators.login_required",
+        "django.contrib.admin.views.decorators.staff_member_required",
+    }
+)
 ROUTERS = frozenset({"rest_framework.routers.DefaultRouter", "rest_framework.routers.SimpleRouter"})
 # Viewset actions their framework bases provide (DRF 3.18.3 viewsets.py, mixins.py).
 VIEWSET_ACTIONS: dict[str, tuple[str, ...]] = {
@@ -222,6 +259,11 @@ class ClassView:
     # A base from outside the project not known to be a view: its methods are not known
     # (django-contact-form's ContactFormView), and the URL pattern hands it every method.
     open: bool = False
+
+
+@dataclass(frozen=True)
+class ViewWrapper:
+    """A decorator a VIEW_WRAPPER_FACTORIES call made: applied to a view, the view."""
 
 
 @dataclass(frozen=True)
@@ -309,6 +351,14 @@ class DjangoFramework(Framework):
             )
         if name in SCHEMA_DECORATORS:
             return KeepsClass()
+        if name in VIEW_WRAPPERS | VIEW_WRAPPERS_EITHER:
+            target = args.get(0, "")
+            if target is not None and _is_view(target[0]) and len(args.positional) == 1:
+                return target[0]
+        if name in VIEW_WRAPPER_FACTORIES or (
+            name in VIEW_WRAPPERS_EITHER and not args.positional and not args.open
+        ):
+            return ViewWrapper()
         if name.endswith(".as_view"):
             return LibraryClassView(name.removesuffix(".as_view"))
         if name == "functools.partial":
@@ -370,6 +420,8 @@ class DjangoFramework(Framework):
         return False
 
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if isinstance(decorator, ViewWrapper):
+            return _is_view(function)
         if not isinstance(function, Function):
             return False
         if isinstance(decorator, External) and decorator.qualified in LIMITS:
@@ -583,6 +635,13 @@ def _maybe_patterns(view: Any) -> bool:
     if isinstance(view, External):
         return view.qualified.endswith(".urls")
     return not isinstance(view, (Function, ClassView, FeedView, LibraryClassView, Seq))
+
+
+def _is_view(value: Any) -> bool:
+    """A value proven to be a view function or view-like callable (not a pattern list)."""
+    if isinstance(value, External):
+        return not value.qualified.endswith(".urls")
+    return isinstance(value, (Function, ClassView, FeedView, LibraryClassView))
 
 
 def _view_name(view: Any) -> str:

@@ -376,3 +376,33 @@ def test_a_feed_instance_is_a_view(tmp_path: Path) -> None:
         ("ANY", "/rss/other/{**}", True, ""),
         ("ANY", "/rss/weblog/", False, "site_urls.py#Weblog"),
     ]
+
+
+def test_views_wrapped_by_djangos_view_decorators_in_urlpatterns(tmp_path: Path) -> None:
+    # djangoproject.com urls/www.py: `cache_page(60 * 60 * 6)(sitemap_views.sitemap)`; the
+    # same shape with login_required(...) and csrf_exempt(...) is common in URLconfs. Each
+    # returns a function calling the view for every method (django 5.2.19).
+    urls = (
+        "from django.contrib.auth.decorators import login_required\n"
+        "from django.urls import path\n"
+        "from django.views.decorators.cache import cache_page\n"
+        "from django.views.decorators.csrf import csrf_exempt\n"
+        "from django.views.decorators.http import require_POST\n"
+        "from django.views.generic import TemplateView\n\n"
+        "def profile(request):\n    return None\n\n"
+        "@require_POST\n"
+        "def hook(request):\n    return None\n\n"
+        "urlpatterns = [\n"
+        '    path("profile/", login_required(profile)),\n'
+        '    path("hook/", csrf_exempt(hook)),\n'
+        '    path("about/", cache_page(60)(TemplateView.as_view(template_name="a.html"))),\n'
+        '    path("mine/", login_required(login_url="/in/")(profile)),\n'
+        "]\n"
+    )
+    document = document_of(write_project(tmp_path, {"settings.py": SETTINGS, "site_urls.py": urls}))
+    assert _routes(document) == [
+        ("ANY", "/mine/", False, "site_urls.py#profile"),
+        ("ANY", "/profile/", False, "site_urls.py#profile"),
+        ("GET", "/about/", False, ""),
+        ("POST", "/hook/", False, "site_urls.py#hook"),
+    ]
