@@ -308,3 +308,34 @@ def test_a_parameter_annotated_with_a_table_model_is_an_instance_of_it(tmp_path:
         if "#model:" not in fact["symbol"]["usr"]
     )
     assert uses == [("user", "app/routes.py", 5), ("user", "app/routes.py", 7)]
+
+
+def test_django_models_in_a_subpackage_of_an_app_have_no_proven_label(tmp_path: Path) -> None:
+    # HackSoftware/Django-Styleguide-Example: blog_examples/admin_2fa/models.py belongs to
+    # the app styleguide_example.blog_examples (its migration is there), so its table is
+    # blog_examples_usertwofactorauthdata, not admin_2fa_…: Django 5.2.19 labels a model
+    # by the installed app whose name is the longest prefix of its module
+    # (Apps.get_containing_app_config), which settings decide. A folder with an apps.py of
+    # its own is still its app.
+    files = {
+        "requirements.txt": "django\n",
+        "shop/__init__.py": "",
+        "shop/apps.py": "from django.apps import AppConfig\n"
+        "class ShopConfig(AppConfig):\n    name = 'shop'\n",
+        "shop/models.py": "from django.db import models\n"
+        "class Order(models.Model):\n    total = models.IntegerField()\n",
+        "shop/extras/__init__.py": "",
+        "shop/extras/models.py": "from django.db import models\n"
+        "class Coupon(models.Model):\n    code = models.CharField(max_length=9)\n",
+        "shop/billing/__init__.py": "",
+        "shop/billing/apps.py": "from django.apps import AppConfig\n"
+        "class BillingConfig(AppConfig):\n    name = 'shop.billing'\n",
+        "shop/billing/models.py": "from django.db import models\n"
+        "class Invoice(models.Model):\n    number = models.IntegerField()\n",
+    }
+    assert sorted({channel for channel, _ in _declared(tmp_path, files)}) == [
+        "billing_invoice",
+        "shop_order",
+    ]
+    limitations = document_of(tmp_path)["limitations"]
+    assert any("shop/extras/models.py:2" in line for line in limitations)
