@@ -68,7 +68,8 @@ def add_source_arguments(parser: Any) -> None:
         "--include-tests",
         action="store_true",
         help="also read test sources (*.test.*, *.spec.*, __tests__/, __mocks__/; Python: "
-        "test_*.py, *_test.py, conftest.py, test/, tests/); their facts carry testSource: true",
+        "test_*.py, *_test.py, conftest.py, tests.py, test/, tests/); their facts carry "
+        "testSource: true",
     )
 
 

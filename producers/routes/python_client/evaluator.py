@@ -64,6 +64,7 @@ LIBRARIES = frozenset(
         "sqlmodel",
         "flask_sqlalchemy",
         "functools",
+        "typing",
         "django",
         "taggit",  # django-taggit's TaggableManager: a field with no column (django_models.py)
         "sqlite3",
@@ -217,6 +218,18 @@ class Evaluator:
             return self._mapping(ctx, node)
         if kind in ("await", "annotation"):
             return self.value(ctx, node.part("value"))
+        if kind == "index":
+            return self._index(ctx, node)
+        return UNKNOWN
+
+    def _index(self, ctx: Context, node: Node) -> Value:
+        """`Annotated[X, …]` is X: the alias calls and reads attributes through its origin
+        (CPython 3.11 typing._BaseGenericAlias.__call__ and __getattr__)."""
+        if self.value(ctx, node.part("object")) != Lib(("typing", "Annotated")):
+            return UNKNOWN
+        index = node.part("index")
+        if index is not None and index.kind == "array" and index.items:
+            return self.value(ctx, index.items[0])
         return UNKNOWN
 
     def _fstring(self, ctx: Context, node: Node) -> Value:
@@ -286,6 +299,10 @@ class Evaluator:
             receiver = self.value(ctx, callee_node.part("object"))
             if isinstance(receiver, str) and method:
                 return self._string_method(ctx, receiver, method, node)
+            if isinstance(receiver, Cls) and self.project.makes_instance(
+                self, receiver, method or ""
+            ):
+                return Obj(receiver)
         if (
             callee_node.kind == "identifier"
             and callee_node.value == "str"

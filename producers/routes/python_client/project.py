@@ -30,16 +30,24 @@ from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import UNKNOWN
 
-_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
+# `tests.py`: the module `manage.py startapp` makes, collected by Django's DiscoverRunner and
+# unittest discovery (pattern "test*.py": django 5.2.19 test/runner.py, CPython 3.11).
+_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest|tests)\.py$")
 _PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
+
+# Class methods of library bases that return an instance of the class they are called on:
+# SQLModel 0.0.50 `SQLModel.model_validate` (main.py; _compat.sqlmodel_validate builds `cls()`).
+INSTANCE_CLASSMETHODS: dict[str, frozenset[tuple[str, ...]]] = {
+    "model_validate": frozenset({("sqlmodel", "SQLModel"), ("sqlmodel", "main", "SQLModel")}),
+}
 
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
 LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
 
 
 def is_python_test(relative: str) -> bool:
-    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`) and files under
-    a `tests/` or `test/` folder."""
+    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`), a Django app's
+    `tests.py`, and files under a `tests/` or `test/` folder."""
     parts = relative.split("/")
     if any(part in _PY_TEST_FOLDERS for part in parts[:-1]):
         return True
@@ -139,6 +147,34 @@ class PyProject:
     ) -> Value:
         return self._library_call(ev, ctx, call, callee, args)
 
+    def makes_instance(self, ev: Evaluator, cls: Cls, method: str) -> bool:
+        """Whether `cls.<method>(…)` returns an instance of `cls`: a class method of a
+        library base that builds one (INSTANCE_CLASSMETHODS), which no class between them
+        defines again."""
+        bases_with_it = INSTANCE_CLASSMETHODS.get(method)
+        if bases_with_it is None:
+            return False
+        seen: set[int] = set()
+        work = [cls]
+        while work:
+            current = work.pop()
+            if id(current.node) in seen or len(seen) > 16:
+                continue
+            seen.add(id(current.node))
+            owner = self.context(current.path)
+            bases = current.node.part("bases")
+            if owner is None or bases is None or _defines(current.node, method):
+                return False
+            for item in bases.items:
+                if item.kind in ("keyword", "spread"):
+                    continue
+                base = ev.value(owner, item)
+                if isinstance(base, Lib) and base.path in bases_with_it:
+                    return True
+                if isinstance(base, Cls):
+                    work.append(base)
+        return False
+
     def class_call(
         self, ev: Evaluator, ctx: Context, call: Node, cls: Cls, args: Arguments[Node]
     ) -> Value | None:
@@ -170,3 +206,17 @@ class PyProject:
     def self_field(self, ev: Evaluator, ctx: Context, owner: Node, name: str) -> Value:
         """`self.<name>` in a method: class_fields.py proves the one write it holds."""
         return self.fields.value(ev, ctx, owner, name)
+
+
+def _defines(cls: Node, name: str) -> bool:
+    """Whether a class body defines `name` (a def or an assignment)."""
+    for statement in cls.items:
+        if statement.kind == "function":
+            title = statement.part("name")
+            if title is not None and title.value == name:
+                return True
+        value = statement.part("value") if statement.kind == "statement" else None
+        left = value.part("left") if value is not None and value.kind == "assign" else None
+        if left is not None and left.kind == "identifier" and left.value == name:
+            return True
+    return False

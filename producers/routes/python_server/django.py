@@ -19,8 +19,14 @@ replayed from oracle/recordings/python-routes/:
 * `View.as_view()`: the HTTP methods the class defines (through project
   bases), and those Django's generic views and DRF's generic views define
   (then the class is the handler: its code runs through the inherited
-  method). `head` falls back to `get` and `options` is answered by View:
-  automatic answers, no facts of their own.
+  method). `as_view()` of a class from outside the project is a view too
+  (as_view returns a function): the generic view's methods, else any method,
+  with no graph id; so is `functools.partial(view, …)`, and an instance of a
+  syndication `Feed` subclass (any method, the class answering). A view
+  wrapped by Django's view decorators in the URLconf (`login_required(v)`,
+  `csrf_exempt(v)`, `cache_page(t)(v)`, …) is the view. `head` falls back to
+  `get` and `options` is answered by View: automatic answers, no facts of
+  their own.
 * DRF `DefaultRouter`/`SimpleRouter.register(prefix, viewset)`: the list
   route `prefix/` (GET list, POST create) and the detail route
   `prefix/{lookup}/` (GET retrieve, PUT update, PATCH partial_update, DELETE
@@ -82,18 +88,61 @@ LIMITS = {
 VIEW_METHODS = ("get", "post", "put", "patch", "delete", "head", "options", "trace")
 # RedirectView (django 5.2.19 views/generic/base.py) defines these, each answering the redirect.
 _REDIRECT = ("get", "head", "post", "options", "delete", "put", "patch")
+_GET = ("get",)
+_FORM = ("get", "post", "put")  # ProcessFormView
+_DELETE = ("get", "post", "delete")  # BaseDeleteView
+# Django's generic views by module, with the HTTP methods each defines (read from django
+# 5.2.19 by `hasattr(cls, method)` over View.http_method_names); django.views.generic
+# re-exports the ones without `Base`.
+_DJANGO_GENERIC: dict[str, dict[str, tuple[str, ...]]] = {
+    "base": {"TemplateView": _GET, "RedirectView": _REDIRECT},
+    "list": {"BaseListView": _GET, "ListView": _GET},
+    "detail": {"BaseDetailView": _GET, "DetailView": _GET},
+    "edit": {
+        "ProcessFormView": _FORM,
+        "BaseFormView": _FORM,
+        "FormView": _FORM,
+        "BaseCreateView": _FORM,
+        "CreateView": _FORM,
+        "BaseUpdateView": _FORM,
+        "UpdateView": _FORM,
+        "BaseDeleteView": _DELETE,
+        "DeleteView": _DELETE,
+    },
+    "dates": {
+        name: _GET
+        for name in (
+            "BaseDateListView",
+            "BaseArchiveIndexView",
+            "ArchiveIndexView",
+            "BaseYearArchiveView",
+            "YearArchiveView",
+            "BaseMonthArchiveView",
+            "MonthArchiveView",
+            "BaseWeekArchiveView",
+            "WeekArchiveView",
+            "BaseDayArchiveView",
+            "DayArchiveView",
+            "BaseTodayArchiveView",
+            "TodayArchiveView",
+            "BaseDateDetailView",
+            "DateDetailView",
+        )
+    },
+}
 # Methods the framework's own view classes define, by class name (django 5.2.19, DRF 3.18.3).
 GENERIC_METHODS: dict[str, tuple[str, ...]] = {
-    "django.views.generic.base.TemplateView": ("get",),
-    "django.views.generic.TemplateView": ("get",),
-    "django.views.generic.base.RedirectView": _REDIRECT,
-    "django.views.generic.RedirectView": _REDIRECT,
-    "django.views.generic.ListView": ("get",),
-    "django.views.generic.DetailView": ("get",),
-    "django.views.generic.FormView": ("get", "post", "put"),
-    "django.views.generic.CreateView": ("get", "post", "put"),
-    "django.views.generic.UpdateView": ("get", "post", "put"),
-    "django.views.generic.DeleteView": ("get", "post", "delete"),
+    **{
+        f"django.views.generic.{module}.{name}": methods
+        for module, classes in _DJANGO_GENERIC.items()
+        for name, methods in classes.items()
+    },
+    **{
+        f"django.views.generic.{name}": methods
+        for classes in _DJANGO_GENERIC.values()
+        for name, methods in classes.items()
+        if not name.startswith("Base") and name != "ProcessFormView"
+    },
     "rest_framework.generics.ListAPIView": ("get",),
     "rest_framework.generics.CreateAPIView": ("post",),
     "rest_framework.generics.RetrieveAPIView": ("get",),
@@ -118,6 +167,42 @@ VIEW_BASES = frozenset(
 # attaching schema data), so the class keeps its routes.
 SCHEMA_DECORATORS = frozenset(
     {"drf_spectacular.utils.extend_schema_view", "drf_spectacular.utils.extend_schema"}
+)
+FEEDS = frozenset({"django.contrib.syndication.views.Feed"})
+# Django's view decorators (django 5.2.19): each returns a function that calls the view for
+# every method (auth ones may redirect first). Applied to the view directly:
+_DECO = "django.views.decorators."
+VIEW_WRAPPERS = frozenset(
+    {
+        f"{_DECO}csrf.csrf_exempt",
+        f"{_DECO}csrf.csrf_protect",
+        f"{_DECO}csrf.requires_csrf_token",
+        f"{_DECO}csrf.ensure_csrf_cookie",
+        f"{_DECO}cache.never_cache",
+        f"{_DECO}clickjacking.xframe_options_deny",
+        f"{_DECO}clickjacking.xframe_options_sameorigin",
+        f"{_DECO}clickjacking.xframe_options_exempt",
+        f"{_DECO}gzip.gzip_page",
+        f"{_DECO}vary.vary_on_cookie",
+        "django.contrib.auth.decorators.login_not_required",
+    }
+)
+# ... or made by a call first; login_required and staff_member_required take the view
+# directly when given one, else make the decorator.
+VIEW_WRAPPER_FACTORIES = frozenset(
+    {
+        f"{_DECO}cache.cache_page",
+        f"{_DECO}cache.cache_control",
+        f"{_DECO}vary.vary_on_headers",
+        "django.contrib.auth.decorators.user_passes_test",
+        "django.contrib.auth.decorators.permission_required",
+    }
+)
+VIEW_WRAPPERS_EITHER = frozenset(
+    {
+        "django.contrib.auth.decorators.login_required",
+        "django.contrib.admin.views.decorators.staff_member_required",
+    }
 )
 ROUTERS = frozenset({"rest_framework.routers.DefaultRouter", "rest_framework.routers.SimpleRouter"})
 # Viewset actions their framework bases provide (DRF 3.18.3 viewsets.py, mixins.py).
@@ -171,6 +256,30 @@ class MethodLimit:
 @dataclass(frozen=True)
 class ClassView:
     view: Class
+    # A base from outside the project not known to be a view: its methods are not known
+    # (django-contact-form's ContactFormView), and the URL pattern hands it every method.
+    open: bool = False
+
+
+@dataclass(frozen=True)
+class ViewWrapper:
+    """A decorator a VIEW_WRAPPER_FACTORIES call made: applied to a view, the view."""
+
+
+@dataclass(frozen=True)
+class FeedView:
+    """An instance of a project subclass of Django's syndication Feed: its __call__ serves
+    the request whatever the method (django 5.2.19 contrib/syndication/views.py)."""
+
+    view: Class
+
+
+@dataclass(frozen=True)
+class LibraryClassView:
+    """`X.as_view()` of a class from outside the project: View.as_view returns a function,
+    so `path()` makes a URLPattern of it, never an include."""
+
+    qualified: str  # the class
 
 
 @dataclass(eq=False)
@@ -242,6 +351,21 @@ class DjangoFramework(Framework):
             )
         if name in SCHEMA_DECORATORS:
             return KeepsClass()
+        if name in VIEW_WRAPPERS | VIEW_WRAPPERS_EITHER:
+            target = args.get(0, "")
+            if target is not None and _is_view(target[0]) and len(args.positional) == 1:
+                return target[0]
+        if name in VIEW_WRAPPER_FACTORIES or (
+            name in VIEW_WRAPPERS_EITHER and not args.positional and not args.open
+        ):
+            return ViewWrapper()
+        if name.endswith(".as_view"):
+            return LibraryClassView(name.removesuffix(".as_view"))
+        if name == "functools.partial":
+            # A partial object calls its function; path() takes it as a view (callable).
+            target = args.get(0, "func")
+            if target is not None and isinstance(target[0], (Function, External)):
+                return target[0]
         if name in ROUTERS:
             slash = args.get(-1, "trailing_slash")
             trailing = text("/")
@@ -264,8 +388,14 @@ class DjangoFramework(Framework):
         return None
 
     def class_method(self, view: Class, name: str, args: Args, ctx: Context) -> Any | None:
-        if name == "as_view" and derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)):
-            return ClassView(view)
+        if name == "as_view":
+            # View.as_view returns a function, whatever library the class comes from.
+            return ClassView(view, not derives(view, VIEW_BASES | frozenset(VIEWSET_ACTIONS)))
+        return None
+
+    def instance(self, cls: Class, args: Args, ctx: Context) -> Any | None:
+        if derives(cls, FEEDS):
+            return FeedView(cls)
         return None
 
     def member(self, owner: Any, name: str) -> Any | None:
@@ -290,6 +420,8 @@ class DjangoFramework(Framework):
         return False
 
     def decorate(self, decorator: Any, function: Any, ctx: Context, node: Node) -> bool:
+        if isinstance(decorator, ViewWrapper):
+            return _is_view(function)
         if not isinstance(function, Function):
             return False
         if isinstance(decorator, External) and decorator.qualified in LIMITS:
@@ -329,21 +461,29 @@ class DjangoFramework(Framework):
     def routes(self, patterns: Any, group: str, place: Place) -> Router:
         """The URLconf's patterns as one router of flat routes, in the order Django tries them."""
         root = Router("django", group, place)
-        self._walk(patterns, text("/"), False, root, set())
+        self._walk(patterns, text("/"), False, root, set(), place)
         return root
 
     def _walk(
-        self, patterns: Any, prefix: Text, conditional: bool, root: Router, seen: set[str]
+        self,
+        patterns: Any,
+        prefix: Text,
+        conditional: bool,
+        root: Router,
+        seen: set[str],
+        place: Place,
     ) -> None:
+        """`place` names the patterns: the settings line of the root URLconf, else the
+        `path()` call that includes them (where unread patterns are reported)."""
         if isinstance(patterns, Module):
             if patterns.path in seen:
                 return
             scope = self.interp.run_module(patterns.path)
             found = UNKNOWN if scope is None else scope.names.get("urlpatterns", UNKNOWN)
-            self._walk(found, prefix, conditional, root, seen | {patterns.path})
+            self._walk(found, prefix, conditional, root, seen | {patterns.path}, place)
             return
         if not isinstance(patterns, Seq):
-            _below(root, root.place, conditional, prefix, "an unresolved URLconf")
+            _below(root, place, conditional, prefix, "an unresolved URLconf")
             return
         for item in patterns.items:
             if isinstance(item, DrfUrls):
@@ -351,12 +491,12 @@ class DjangoFramework(Framework):
             elif isinstance(item, UrlPattern):
                 below = conditional or item.conditional
                 if isinstance(item.view, UrlInclude):
-                    self._walk(item.view.target, prefix + item.route, below, root, seen)
+                    self._walk(item.view.target, prefix + item.route, below, root, seen, item.place)
                 elif isinstance(item.view, Seq):
                     # `path("api/", router.urls)`, `path("x/", (patterns, app, namespace))`.
                     first = item.view.items[0] if item.view.items else None
                     target = first if isinstance(first, (Seq, Module)) else item.view
-                    self._walk(target, prefix + item.route, below, root, seen)
+                    self._walk(target, prefix + item.route, below, root, seen, item.place)
                 elif _maybe_patterns(item.view):
                     # `path("admin/", admin.site.urls)`: a (patterns, app, namespace) tuple
                     # is an include, so the paths below the route may answer too.
@@ -369,7 +509,7 @@ class DjangoFramework(Framework):
                             if isinstance(route, Route):
                                 route.options["strict_slashes"] = False
             else:
-                _below(root, root.place, conditional, prefix, "an unresolved URL pattern")
+                _below(root, place, conditional, prefix, "an unresolved URL pattern")
 
     def _view(self, view: Any, path: Text, place: Place, conditional: bool, root: Router) -> None:
         for methods, handler in self._answers(view):
@@ -378,6 +518,8 @@ class DjangoFramework(Framework):
     def _answers(self, view: Any) -> list[tuple[tuple[str, ...], Handler]]:
         if isinstance(view, Function):
             return [(self.limits.get(view.usr, ("ANY",)), Handler(view.usr, view.usr))]
+        if isinstance(view, ClassView) and view.open:
+            return [(("ANY",), Handler(view.view.usr, view.view.usr))]
         if isinstance(view, ClassView):
             found: list[tuple[tuple[str, ...], Handler]] = []
             for name in VIEW_METHODS:
@@ -390,6 +532,21 @@ class DjangoFramework(Framework):
                 ):
                     found.append(((name.upper(),), Handler(view.view.usr, view.view.usr)))
             return found
+        if isinstance(view, FeedView):
+            call = inherited_attribute(view.view, "__call__")
+            usr = call.usr if isinstance(call, Function) else view.view.usr
+            return [(("ANY",), Handler(usr, usr))]
+        if isinstance(view, LibraryClassView):
+            # The methods the framework's generic view defines; any other class's are not
+            # known, and the URL pattern hands it every method.
+            handler = Handler(None, view.qualified)
+            if view.qualified not in GENERIC_METHODS:
+                return [(("ANY",), handler)]
+            return [
+                ((name.upper(),), handler)
+                for name in GENERIC_METHODS[view.qualified]
+                if name not in ("head", "options")
+            ]
         return [(("ANY",), Handler(None, _view_name(view)))]
 
     def _router(self, router: DrfRouter, prefix: Text, conditional: bool, root: Router) -> None:
@@ -477,7 +634,14 @@ def _maybe_patterns(view: Any) -> bool:
     router's urls)."""
     if isinstance(view, External):
         return view.qualified.endswith(".urls")
-    return not isinstance(view, (Function, ClassView, Seq))
+    return not isinstance(view, (Function, ClassView, FeedView, LibraryClassView, Seq))
+
+
+def _is_view(value: Any) -> bool:
+    """A value proven to be a view function or view-like callable (not a pattern list)."""
+    if isinstance(value, External):
+        return not value.qualified.endswith(".urls")
+    return isinstance(value, (Function, ClassView, FeedView, LibraryClassView))
 
 
 def _view_name(view: Any) -> str:

@@ -96,6 +96,10 @@ class Framework:
         """The value of `SomeClass.name(...)` for a name the project class does not define."""
         return None
 
+    def instance(self, cls: Class, args: Args, ctx: Context) -> Any | None:
+        """The value of `SomeClass(...)` for a project class, None when not known."""
+        return None
+
     def member(self, owner: Any, name: str) -> Any | None:
         """The value of `owner.name` for another framework object, None when not known."""
         return None
@@ -503,6 +507,10 @@ class Interpreter:
         if isinstance(callee, BoundMember):
             return self._call_member(callee, args, ctx, node)
         if isinstance(callee, Class):
+            for framework in self.frameworks:
+                made = framework.instance(callee, args, ctx)
+                if made is not None:
+                    return made
             return UNKNOWN
         # A decorator factory called with the function: `app.get("/x")(handler)`.
         if args.positional and len(args.positional) == 1 and not args.keywords:

@@ -1,7 +1,9 @@
 """`routes --role server` for Python services: run the server modules, emit their routes.
 
 Every Python source that imports a modelled framework is run by the
-interpreter (its imports first, as CPython would); the apps nothing mounts
+interpreter (its imports first, as CPython would), and so is every source
+that imports one of those and holds a route decorator or a registration
+call (a views module decorating its package's Blueprint); the apps nothing mounts
 receive requests at the root, routers nothing includes sit under an unknown
 prefix. Route decorators the interpreter met on receivers it could not prove
 to be routers (a function never called, an unknown object) are counted, not
@@ -109,6 +111,7 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     django = DjangoFramework(interp)
     interp.frameworks.extend([FastAPIFramework(interp), FlaskFramework(interp), django])
     servers = sorted({path for files in modules.values() for path in files})
+    servers += _router_users(model, interp, paths, set(servers))
     for path in servers:
         interp.run_module(path)
     urlconfs = _root_urlconfs(interp, paths) if "django" in modules else []
@@ -180,6 +183,18 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
                 names=interp.unreadable,
             )
         )
+    host_confs = _top_level_assignments(interp, paths, "ROOT_HOSTCONF") if urlconfs else set()
+    if host_confs:
+        result.limitations.append(
+            counted(
+                "route-coverage:",
+                len(host_confs),
+                "django-hosts setting(s) ROOT_HOSTCONF route each request by its host to a "
+                "URLconf of its own: the routes read are ROOT_URLCONF's, which answer only on "
+                "hosts using it, and the other hosts' URLconfs are not read",
+                places=host_confs,
+            )
+        )
     if "django" in modules and not urlconfs:
         result.limitations.append(
             counted(
@@ -191,6 +206,40 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
         )
     result.read = [model.root / path for path in servers]
     return result
+
+
+def _router_users(
+    model: ProjectModel, interp: Interpreter, paths: list[str], servers: set[str]
+) -> list[str]:
+    """Modules that import no framework but import a server module and decorate or register
+    with something (redash/handlers/admin.py decorates the Blueprint it imports from
+    redash.handlers and imports only flask_login): they are run like the server modules."""
+    found: list[str] = []
+    for path in paths:
+        syntax = model.syntax(path)
+        if path in servers or syntax is None or not _registers(syntax.root):
+            continue
+        for item in syntax.facts.imports:
+            target = interp.modules.resolve(path, item.specifier)
+            if target.kind == "module" and target.path in servers:
+                found.append(path)
+                break
+    return found
+
+
+def _registers(root: Node) -> bool:
+    """Whether a file holds a route-like decorator call or a registration call."""
+    for node in root.walk():
+        for decorator in node.decorators:
+            value = decorator.part("value")
+            if value is not None and value.kind == "call" and _route_like(value):
+                return True
+        if node.kind == "call":
+            callee = node.part("callee")
+            name = None if callee is None or callee.kind != "member" else callee.part("property")
+            if name is not None and name.value in REGISTRATION_CALLS:
+                return True
+    return False
 
 
 def _root_urlconfs(interp: Interpreter, paths: list[str]) -> list[tuple[str, Place, Any]]:
@@ -219,6 +268,21 @@ def _root_urlconfs(interp: Interpreter, paths: list[str]) -> list[tuple[str, Pla
                 continue
             seen.add(key)
             found.append((f"{path}#ROOT_URLCONF", interp.place(syntax, left), module or UNKNOWN))
+    return found
+
+
+def _top_level_assignments(interp: Interpreter, paths: list[str], name: str) -> set[LinePlace]:
+    """Where a module assigns `name` at its top level (a Django setting), read as text."""
+    found: set[LinePlace] = set()
+    for path in paths:
+        syntax = interp.model.syntax(path)
+        if syntax is None or name.encode() not in syntax.data:
+            continue
+        for statement in syntax.root.items:
+            value = statement.part("value") if statement.kind == "statement" else None
+            left = value.part("left") if value is not None and value.kind == "assign" else None
+            if left is not None and left.kind == "identifier" and left.value == name:
+                found.add((path, syntax.location(left.start)[0]))
     return found
 
 

@@ -9,7 +9,9 @@ oracle/python-schema/, which dumps `_meta.db_table` and the fields' columns):
   `Meta.managed = False` changes nothing in the names.
 * app_label: `Meta.app_label`, else the `label` of an AppConfig subclass in
   the app's apps.py, else the last part of the app's package: the folder
-  that holds models.py (or the models/ package).
+  that holds models.py (or the models/ package). A folder without an
+  AppConfig inside one with an AppConfig has no proven label (the settings'
+  INSTALLED_APPS decide, and they are not read).
 * db_table: `Meta.db_table`, else `<app_label>_<model name lowercased>`;
   Django shortens generated names longer than the backend allows
   (truncate_name): such names (over 30 characters when the project mentions
@@ -143,15 +145,26 @@ class Reader:
             folder = parts[:-1]
         if not folder:
             return None
-        apps = "/".join([*folder, "apps.py"])
-        data = self.project.data(apps) if apps in self.project.paths else None
-        if data is not None and b"AppConfig" in data:
+        data = self._app_config(folder)
+        if data is not None:
             labels = set(_LABEL.findall(data))
             if len(labels) == 1:
                 return str(labels.pop().decode())
             if labels:
                 return None
+        elif any(self._app_config(folder[:end]) is not None for end in range(1, len(folder))):
+            # A package inside an app with an AppConfig: the model belongs to the installed
+            # app whose name is the longest prefix of its module (django 5.2.19
+            # Apps.get_containing_app_config), the enclosing app unless settings install
+            # this package too; INSTALLED_APPS is not read.
+            return None
         return folder[-1]
+
+    def _app_config(self, folder: list[str]) -> bytes | None:
+        """The text of the folder's apps.py when it declares an AppConfig."""
+        apps = "/".join([*folder, "apps.py"])
+        data = self.project.data(apps) if apps in self.project.paths else None
+        return data if data is not None and b"AppConfig" in data else None
 
 
 def collect_models(scan: PySchemaScan) -> DjangoModels:

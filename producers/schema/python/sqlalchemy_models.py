@@ -27,12 +27,15 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   annotated field that is not a `Relationship(...)` or `ClassVar`, named by
   the attribute (or `sa_column=Column("name")`).
 * `Table("name", metadata, Column("c"), ..., schema=...)`: association tables
-  and other Core tables.
+  and other Core tables (dynamic without `schema=` where models are, above).
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
-model instance, Flask-SQLAlchemy
-`Model.query`, and `Model.attr` for a column attribute (a column fact).
+model instance (`Model(…)`, SQLModel's `Model.model_validate(…)`, a parameter annotated with the
+model and never rebound), Flask-SQLAlchemy
+`Model.query`, and `Model.attr` for a column attribute (a column fact), also in the model's
+own methods (not in its class body: configuration), and `cls.query`/`cls.attr` in a
+classmethod of a model no project model subclasses.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ import re
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.python_client.class_fields import decorator_name
+from tsograph.producers.routes.python_client.class_fields import method_of
 from tsograph.producers.routes.python_client.evaluator import Cls
 from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.evaluator import Evaluator
@@ -53,6 +58,7 @@ from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE
 from tsograph.producers.schema.python.handles import DB
 from tsograph.producers.schema.python.handles import ClassKinds
+from tsograph.producers.schema.python.handles import class_bases
 from tsograph.producers.schema.python.models import DeclaredModel
 from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
@@ -482,13 +488,22 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
             left = parent.part("left")
             if left is not None and left.kind == "identifier" and left.value:
                 qualified = left.value
+        # A Table takes its MetaData's default schema, as a model does (see _model).
+        dynamic = schema is None and classifier.metadata_schema
+        if dynamic:
+            classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, node)
         channel = fact_builder.channel(name, schema)
-        classifier.scan.declaration(ctx.syntax, node.start, channel, qualified)
+        classifier.scan.declaration(ctx.syntax, node.start, channel, qualified, dynamic=dynamic)
         for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
             column = _core_column(ev, ctx, item)
             if column is not None:
                 classifier.scan.declaration(
-                    ctx.syntax, item.start, channel, f"{qualified}.{column}", column
+                    ctx.syntax,
+                    item.start,
+                    channel,
+                    f"{qualified}.{column}",
+                    column,
+                    dynamic=dynamic,
                 )
 
 
@@ -501,11 +516,44 @@ def _core_column(ev: Evaluator, ctx: Context, item: Node) -> str | None:
 
 
 def collect_queries(scan: PySchemaScan, models: Models) -> None:
+    extended = _extended_models(scan, models)
     for ctx, node in models.naming_nodes(scan):
         if node.kind == "call":
             _query_call(scan, models, ctx, node)
         elif node.kind == "member":
-            _column_read(scan, models, ctx, node)
+            _column_read(scan, models, ctx, node, extended)
+
+
+def _extended_models(scan: PySchemaScan, models: Models) -> set[int]:
+    """The model classes a project model subclasses (their `cls` may be that subclass)."""
+    found: set[int] = set()
+    for model in models.by_class.values():
+        for base in class_bases(scan.project, model.ctx, model.node):
+            if isinstance(base, Cls):
+                found.add(id(base.node))
+    return found
+
+
+def _classmethod_model(models: Models, owner: Node, extended: set[int]) -> DeclaredModel | None:
+    """`cls` in a classmethod of a model: the model, when no project model subclasses it
+    (a subclass's `cls.query` may read another table: concrete inheritance). The method
+    must be the nearest function around the read and never rebind the name."""
+    method, cls = method_of(owner)
+    nearest = next((node for node in owner.ancestors() if node.kind == "function"), None)
+    if method is None or cls is None or nearest is not method or id(cls) in extended:
+        return None
+    if not any(decorator_name(item) == "classmethod" for item in method.decorators):
+        return None
+    params = method.part("parameters")
+    first = params.items[0].part("pattern") if params is not None and params.items else None
+    if first is None or first.kind != "identifier" or first.value != owner.value:
+        return None
+    for node in nodes(method):
+        if node.kind == "assign":
+            left = node.part("left")
+            if left is not None and left.kind == "identifier" and left.value == owner.value:
+                return None
+    return models.by_class.get(id(cls))
 
 
 def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) -> None:
@@ -527,6 +575,8 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
             items = found.items if isinstance(found, Seq) else (found,)
             for made in items:
                 model = models.of(made.cls) if isinstance(made, Obj) else None
+                if model is None and made is UNKNOWN:
+                    model = _annotated_parameter(ev, ctx, models, args.positional[0])
                 if model is not None:
                     scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
             return
@@ -538,17 +588,37 @@ def _query_call(scan: PySchemaScan, models: Models, ctx: Context, call: Node) ->
                 scan.source_fact(ctx.syntax, call.start, model.table, dynamic=model.dynamic)
 
 
-def _column_read(scan: PySchemaScan, models: Models, ctx: Context, member: Node) -> None:
+def _annotated_parameter(
+    ev: Evaluator, ctx: Context, models: Models, argument: Node
+) -> DeclaredModel | None:
+    """A parameter the function never rebinds, annotated with a model (`user: User`,
+    `User | None`, an `Annotated[User, …]` alias): the instance it declares."""
+    if argument.kind != "identifier" or not argument.value:
+        return None
+    found = ctx.scopes.lookup(argument, argument.value)
+    if found is None or len(found[1]) != 1 or found[1][0].kind != "param":
+        return None
+    annotation = found[1][0].node.part("type")
+    if annotation is not None and annotation.kind == "annotation":
+        annotation = annotation.part("value")
+    if annotation is not None and annotation.kind == "binary" and annotation.value == "|":
+        sides = [annotation.part("left"), annotation.part("right")]
+        others = [side for side in sides if side is not None and side.kind != "null"]
+        annotation = others[0] if len(others) == 1 else None
+    return models.of(ev.value(ctx, annotation)) if annotation is not None else None
+
+
+def _column_read(
+    scan: PySchemaScan, models: Models, ctx: Context, member: Node, extended: set[int]
+) -> None:
     owner = member.part("object")
     prop = member.part("property")
-    if (
-        owner is None
-        or prop is None
-        or owner.kind != "identifier"
-        or owner.value not in models.names
-    ):
+    if owner is None or prop is None or owner.kind != "identifier":
         return
-    model = models.of(Evaluator(scan.project).value(ctx, owner))
+    if owner.value in models.names:
+        model = models.of(Evaluator(scan.project).value(ctx, owner))
+    else:
+        model = _classmethod_model(models, owner, extended)
     if model is None or _in_class_body(member, model.node):
         return
     if prop.value == "query":
@@ -562,4 +632,11 @@ def _column_read(scan: PySchemaScan, models: Models, ctx: Context, member: Node)
 
 
 def _in_class_body(node: Node, cls: Node) -> bool:
-    return any(ancestor is cls for ancestor in node.ancestors())
+    """Whether `node` is read by the class body itself (a lambda there included: mapper
+    configuration), not by one of its methods, which run later like any other code."""
+    for ancestor in node.ancestors():
+        if ancestor is cls:
+            return True
+        if ancestor.kind == "function" and ancestor.value != "lambda":
+            return False
+    return False
