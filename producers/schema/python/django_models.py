@@ -72,6 +72,30 @@ _NO_COLUMN = frozenset({"GenericForeignKey", "GenericRelation", "ManyToManyField
 # many-to-many field out of the table's columns (its rows are in the `through` model).
 _TAGGABLE = ("taggit", "managers", "TaggableManager")
 _MANAGERS = frozenset({"Manager"})
+# The QuerySet methods whose keywords are field lookups or field values (Django 5.2.19,
+# django/db/models/query.py); the others take aliases (annotate, alias, aggregate,
+# values) or options. The get_or_create family's `defaults` and `create_defaults` are
+# parameters, not fields.
+_FIELD_KEYWORD_METHODS = frozenset(
+    {
+        "filter",
+        "exclude",
+        "get",
+        "aget",
+        "create",
+        "acreate",
+        "get_or_create",
+        "aget_or_create",
+        "update_or_create",
+        "aupdate_or_create",
+        "update",
+        "aupdate",
+    }
+)
+_DEFAULTS_METHODS = frozenset(
+    {"get_or_create", "aget_or_create", "update_or_create", "aupdate_or_create"}
+)
+_NOT_FIELD_KEYWORDS = frozenset({"defaults", "create_defaults"})
 _LABEL = re.compile(rb"^\s+label\s*=\s*['\"]([A-Za-z_][A-Za-z0-9_]*)['\"]", re.MULTILINE)
 
 
@@ -471,13 +495,24 @@ def _manager_call(scan: PySchemaScan, models: DjangoModels, ctx: Context, call: 
         scan.sql(ctx, call, text if isinstance(text, str) else None)
         return
     scan.source_fact(ctx.syntax, (method or call).start, model.table, dynamic=model.dynamic)
-    for key, value in args.keywords.items():
-        column = model.columns.get(key.split("__", 1)[0])
-        if column is not None:
-            scan.source_fact(
-                ctx.syntax,
-                (value.parent or value).start,
-                model.table,
-                method=column,
-                dynamic=model.dynamic,
-            )
+    name = None if method is None else method.value
+    skipped = _NOT_FIELD_KEYWORDS if name in _DEFAULTS_METHODS else frozenset()
+    named = [
+        (column, value)
+        for key, value in args.keywords.items()
+        if key not in skipped
+        for column in [model.columns.get(key.split("__", 1)[0])]
+        if column is not None
+    ]
+    if named and name not in _FIELD_KEYWORD_METHODS:
+        # A method of the project's own manager: what its keywords mean is its code's.
+        scan.note_at("unresolved-orm-receivers:", "custom-manager-method", ctx, call)
+        return
+    for column, value in named:
+        scan.source_fact(
+            ctx.syntax,
+            (value.parent or value).start,
+            model.table,
+            method=column,
+            dynamic=model.dynamic,
+        )

@@ -75,6 +75,40 @@ def test_django_labels_and_unproven_bases(tmp_path: Path) -> None:
     )
 
 
+def test_django_keywords_are_columns_only_where_the_queryset_api_reads_fields(
+    tmp_path: Path,
+) -> None:
+    # Django 5.2.19 QuerySet: filter/get/create/update/get_or_create read fields from their
+    # keywords (get_or_create's `defaults` is a parameter); annotate/aggregate/values take
+    # aliases, and a project manager's own method means what its code says.
+    files = {
+        "requirements.txt": "django\n",
+        "shop/models.py": "from django.db import models\n"
+        "class Item(models.Model):\n"
+        "    name = models.TextField()\n"
+        "    defaults = models.TextField()\n",
+        "shop/views.py": "from shop.models import Item\n"
+        "def f(x):\n"
+        "    Item.objects.get_or_create(name=x, defaults={'name': x})\n"
+        "    Item.objects.filter(defaults__exact=x)\n"
+        "    Item.objects.publish(name=x)\n"
+        "    Item.objects.aggregate(total=models.Count('id'))\n",
+    }
+    document = document_of(write_project(tmp_path, files))
+    assert _uses(tmp_path, {}) == [
+        ("shop_item", "", False, 3),
+        ("shop_item", "", False, 4),
+        ("shop_item", "", False, 5),
+        ("shop_item", "", False, 6),
+        ("shop_item", "defaults", False, 4),
+        ("shop_item", "name", False, 3),
+    ]
+    assert any(
+        line.startswith("unresolved-orm-receivers: 1") and "(at shop/views.py:5)" in line
+        for line in document["limitations"]
+    )
+
+
 def test_sqlalchemy_table_name_that_is_not_proven_is_counted(tmp_path: Path) -> None:
     files = {
         "requirements.txt": "sqlalchemy\n",
