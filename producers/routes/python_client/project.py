@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 from tsograph.producers.lang.syntax_tree import Node
@@ -27,6 +28,7 @@ from tsograph.producers.routes.python_client.evaluator import Evaluator
 from tsograph.producers.routes.python_client.evaluator import Lib
 from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.class_bodies import defines
 from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import UNKNOWN
 
@@ -154,25 +156,11 @@ class PyProject:
         bases_with_it = INSTANCE_CLASSMETHODS.get(method)
         if bases_with_it is None:
             return False
-        seen: set[int] = set()
-        work = [cls]
-        while work:
-            current = work.pop()
-            if id(current.node) in seen or len(seen) > 16:
-                continue
-            seen.add(id(current.node))
-            owner = self.context(current.path)
-            bases = current.node.part("bases")
-            if owner is None or bases is None or _defines(current.node, method):
+        for current, bases in self._project_classes(ev, cls):
+            if bases is None or defines(current.node, method):
                 return False
-            for item in bases.items:
-                if item.kind in ("keyword", "spread"):
-                    continue
-                base = ev.value(owner, item)
-                if isinstance(base, Lib) and base.path in bases_with_it:
-                    return True
-                if isinstance(base, Cls):
-                    work.append(base)
+            if any(isinstance(base, Lib) and base.path in bases_with_it for base in bases):
+                return True
         return False
 
     def class_call(
@@ -182,6 +170,15 @@ class PyProject:
         (redash's `RedashSQLAlchemy(SQLAlchemy)` instance is a Flask-SQLAlchemy handle)."""
         if not self.subclassed:
             return None
+        for _, bases in self._project_classes(ev, cls):
+            for base in bases or ():
+                if isinstance(base, Lib) and base.path in self.subclassed:
+                    return self._library_call(ev, ctx, call, base, args)
+        return None
+
+    def _project_classes(self, ev: Evaluator, cls: Cls) -> Iterator[tuple[Cls, list[Value] | None]]:
+        """`cls` and the project classes it derives from (at most 17), each with the values
+        of its bases as written (None where its module or bases cannot be read)."""
         seen: set[int] = set()
         work = [cls]
         while work:
@@ -190,33 +187,18 @@ class PyProject:
                 continue
             seen.add(id(current.node))
             owner = self.context(current.path)
-            bases = current.node.part("bases")
-            if owner is None or bases is None:
+            written = current.node.part("bases")
+            if owner is None or written is None:
+                yield current, None
                 continue
-            for item in bases.items:
-                if item.kind in ("keyword", "spread"):
-                    continue
-                base = ev.value(owner, item)
-                if isinstance(base, Lib) and base.path in self.subclassed:
-                    return self._library_call(ev, ctx, call, base, args)
-                if isinstance(base, Cls):
-                    work.append(base)
-        return None
+            bases = [
+                ev.value(owner, item)
+                for item in written.items
+                if item.kind not in ("keyword", "spread")
+            ]
+            yield current, bases
+            work.extend(base for base in bases if isinstance(base, Cls))
 
     def self_field(self, ev: Evaluator, ctx: Context, owner: Node, name: str) -> Value:
         """`self.<name>` in a method: class_fields.py proves the one write it holds."""
         return self.fields.value(ev, ctx, owner, name)
-
-
-def _defines(cls: Node, name: str) -> bool:
-    """Whether a class body defines `name` (a def or an assignment)."""
-    for statement in cls.items:
-        if statement.kind == "function":
-            title = statement.part("name")
-            if title is not None and title.value == name:
-                return True
-        value = statement.part("value") if statement.kind == "statement" else None
-        left = value.part("left") if value is not None and value.kind == "assign" else None
-        if left is not None and left.kind == "identifier" and left.value == name:
-            return True
-    return False

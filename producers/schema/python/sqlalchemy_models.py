@@ -63,6 +63,8 @@ from tsograph.producers.schema.python.models import DeclaredModel
 from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
 from tsograph.producers.values.python.arguments import Arguments
+from tsograph.producers.values.python.class_bodies import body_assignment
+from tsograph.producers.values.python.class_bodies import defines
 from tsograph.producers.values.python.literals import Seq
 from tsograph.producers.values.unknown import UNKNOWN
 
@@ -95,28 +97,6 @@ def _sqla_call(ev: Evaluator, ctx: Context, node: Node | None, name: str) -> Arg
     if not isinstance(callee, Lib) or callee.path[-1] != name or not _is_sqla(callee.path):
         return None
     return Arguments.of(node)
-
-
-def _body_assign(cls: Node, name: str) -> Node | None:
-    """The value assigned to `name` directly in a class body (the last one)."""
-    found = None
-    for statement in cls.items:
-        value = statement.part("value") if statement.kind == "statement" else None
-        if value is not None and value.kind == "assign":
-            left = value.part("left")
-            if left is not None and left.kind == "identifier" and left.value == name:
-                found = value.part("right") or value
-    return found
-
-
-def _defines(cls: Node, name: str) -> bool:
-    """Whether the class body binds `name` in any way (assignment or def)."""
-    for statement in cls.items:
-        if statement.kind == "function":
-            title = statement.part("name")
-            if title is not None and title.value == name:
-                return True
-    return _body_assign(cls, name) is not None
 
 
 def snake_case(name: str) -> str:
@@ -160,7 +140,7 @@ class Classifier:
             if found in ("base", "sqlmodel"):
                 break
         if found == "model":
-            flag = _body_assign(cls, "__abstract__")
+            flag = body_assignment(cls, "__abstract__")
             if flag is not None and flag.kind == "boolean" and flag.value == "true":
                 found = "abstract"
         return found
@@ -244,15 +224,15 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     table: str | None = None
     schema: str | None = None
     dynamic = False
-    if _defines(cls, "__tablename__"):
-        found = _body_assign(cls, "__tablename__")
+    if defines(cls, "__tablename__"):
+        found = body_assignment(cls, "__tablename__")
         value = ev.value(ctx, found) if found is not None and found.kind != "assign" else UNKNOWN
         if not isinstance(value, str) or HOLE in value:
             scan.note_at("orm-naming-unverified:", "tablename", ctx, cls)
             return
         table = value
-    elif _body_assign(cls, "__table__") is not None:
-        found = _body_assign(cls, "__table__")
+    elif body_assignment(cls, "__table__") is not None:
+        found = body_assignment(cls, "__table__")
         table_call = _table_call(ev, ctx, found)
         if table_call is None:
             scan.note_at("unreadable-orm-declarations:", "table", ctx, cls)
@@ -317,7 +297,7 @@ def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> boo
             parent_ctx = classifier.project.context(value.path)
             if parent_ctx is None:
                 continue
-            if _defines(value.node, "__tablename__") or _inherited_tablename(
+            if defines(value.node, "__tablename__") or _inherited_tablename(
                 classifier, parent_ctx, value.node
             ):
                 return True
@@ -327,9 +307,9 @@ def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> boo
 def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | None, bool]:
     """(schema, readable) from `__table_args__`: a dict, or a tuple whose last item may be
     one (the others are constraints)."""
-    if not _defines(cls, "__table_args__"):
+    if not defines(cls, "__table_args__"):
         return None, True
-    found = _body_assign(cls, "__table_args__")
+    found = body_assignment(cls, "__table_args__")
     if found is not None and found.kind == "array" and found.items:
         found = found.items[-1]
         if found.kind == "call":
