@@ -110,6 +110,13 @@ def targets(args: Any, kind: str) -> list[Target]:
 def workspace_target(project: str, workspace: str) -> Target:
     """The root (the outer of the two folders) and the package folder under it."""
     real_project = Path(os.path.realpath(project_folder(project)))
+    under_project = Path(project, workspace)
+    if not os.path.lexists(workspace) and under_project.is_dir():
+        # A path written from --project rather than from the working folder.
+        raise InputError(
+            f"--workspace {shown(workspace)}: no such folder; it is taken from the working "
+            f"folder, not from --project: pass the --project path followed by /{workspace}"
+        )
     real_package = Path(os.path.realpath(project_folder(workspace, "--workspace")))
     for outer, inner in ((real_project, real_package), (real_package, real_project)):
         try:

@@ -23,6 +23,7 @@ FILES = {
     "object.json": '{"a": 1}',
     "project/a.ts": "export function f() {}\n",
     "project/bad.json": '{"compilerOptions": }',
+    "project/apps/api/c.ts": "export function h() {}\n",
     "other/b.ts": "export function g() {}\n",
 }
 
@@ -72,6 +73,13 @@ CASES = {
         ["graph", "--no-cache", "--project", "project", "--workspace", "nope"],
         2,
         "--workspace nope: no such folder; pass the project root folder",
+    ),
+    # A package path written from --project: it is read from the working folder.
+    "graph-workspace-from-project": (
+        ["graph", "--no-cache", "--project", "project", "--workspace", "apps/api"],
+        2,
+        "--workspace apps/api: no such folder; it is taken from the working folder, not from "
+        "--project: pass the --project path followed by /apps/api",
     ),
     "graph-workspace-apart": (
         ["graph", "--no-cache", "--project", "project", "--workspace", "other"],
