@@ -14,6 +14,7 @@ from tsograph.producers.project.fsread import recording
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.schema import prisma_collector
 from tsograph.producers.schema import sql_literals
+from tsograph.producers.schema import workspace_packages
 from tsograph.producers.schema.orm import collect as orm
 from tsograph.producers.schema.result_cache import ResultCache
 from tsograph.producers.schema.result_cache import SchemaResult
@@ -24,8 +25,14 @@ from tsograph.producers.schema.walk import walk_schema_sources
 Collector = Callable[[SchemaScan], None]
 
 # Prisma first: it removes its generator output folders from the sources every later
-# collector reads; the strict SQL literal pass last: it reads only unclaimed literals.
-COLLECTORS: tuple[Collector, ...] = (prisma_collector.collect, orm.collect, sql_literals.collect)
+# collector reads; the strict SQL literal pass after the others: it reads only unclaimed
+# literals. The workspace packages a service run does not read are named last.
+COLLECTORS: tuple[Collector, ...] = (
+    prisma_collector.collect,
+    orm.collect,
+    sql_literals.collect,
+    workspace_packages.collect,
+)
 
 
 def scan_project(model: ProjectModel) -> SchemaScan:

@@ -34,7 +34,9 @@ TEXTS = {
     "prisma-schema-not-found:": "Prisma project(s) without a schema file at the CLI's locations",
     "unresolved-prisma-config:": "prisma.config value(s) that are not literals were not evaluated",
     "missing-prisma-schemas:": "configured Prisma schema path(s) do not exist",
-    "schema-outside-project:": "Prisma schema path(s) outside the project were not read",
+    "schema-outside-project:": (
+        "Prisma schema path(s) or workspace database package(s) outside the project were not read"
+    ),
     "non-relational-stores:": "non-relational store(s) have no relations",
     "prisma-naming-unverified:": "name(s) differ between candidate Prisma versions (dynamic)",
     "prisma-8-surface-unscanned:": "Prisma 8 contract files or client API not scanned",

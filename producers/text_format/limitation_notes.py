@@ -108,8 +108,9 @@ NOTES: dict[str, str] = {
         "A configured Prisma schema path does not exist; correct the path in the config."
     ),
     "schema-outside-project:": (
-        "A Prisma schema lies outside the project folder or behind a link and was not read; "
-        "scan from a folder that holds it."
+        "A Prisma schema, or a workspace package that holds the database client, lies "
+        "outside the project folder or behind a link and was not read; scan from a folder "
+        "that holds it."
     ),
     "non-relational-stores:": (
         "Document stores (MongoDB and similar) have no tables or columns, so their use is "

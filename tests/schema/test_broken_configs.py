@@ -153,7 +153,8 @@ def test_a_linked_schema_is_reported_not_followed(tmp_path: Path) -> None:
     document = document_of(project)
     assert document["facts"] == []
     assert prefixed(document, "schema-outside-project:") == [
-        "schema-outside-project: 1 Prisma schema path(s) outside the project were not read"
+        "schema-outside-project: 1 Prisma schema path(s) or workspace database package(s) "
+        "outside the project were not read"
     ]
     assert prefixed(document, "prisma-schema-not-found:") == []
 
@@ -174,7 +175,8 @@ def test_a_linked_file_in_a_schema_folder_is_reported(tmp_path: Path) -> None:
     document = document_of(project)
     assert {c for c, _, _ in tables(document)} == {"Job"}
     assert prefixed(document, "schema-outside-project:") == [
-        "schema-outside-project: 1 Prisma schema path(s) outside the project were not read"
+        "schema-outside-project: 1 Prisma schema path(s) or workspace database package(s) "
+        "outside the project were not read"
     ]
 
 

@@ -26,9 +26,9 @@ when no located schema applies to it: neither one of its own, nor one in a
 workspace package it depends on by name, nor (for the workspace root, whose
 dependencies are often the members' hoisted ones) one in a workspace member.
 A link where a schema would be is never followed: schema-outside-project: (links).
-A service run without a schema of its own that depends on a workspace package using
-Prisma says so under schema-outside-project: (workspace-packages): that package holds
-the client and schema, and a service run does not read it (service_runs.py).
+A service run that depends on a workspace package using Prisma says so under
+schema-outside-project: (workspace-packages), as for any database package
+(schema/workspace_packages.py).
 """
 
 from __future__ import annotations
@@ -286,8 +286,6 @@ def locate(scan: SchemaScan) -> list[PrismaProject]:
         if key not in found:
             found[key] = PrismaProject(base, files, schema_root, selection, typed_path)
     projects = list(found.values())
-    if not projects:
-        _client_in_other_packages(scan)
     if missing:
         workspace = scan.model.workspace
         scan.config_notes(workspace.notes)  # a broken workspace list hides members
@@ -321,21 +319,6 @@ def _script_schema(package: PackageInfo) -> str | None:
         for match in _SCRIPT_SCHEMA.finditer(script)
     }
     return named.pop() if len(named) == 1 else None
-
-
-def _client_in_other_packages(scan: SchemaScan) -> None:
-    """A service run whose Prisma client lives in another workspace package it depends on
-    (linkwarden apps/web imports `prisma` from @linkwarden/prisma, which holds the schema
-    and depends on @prisma/client): that package is not read as part of the service, so
-    the service's delegate calls cannot be proven and would vanish without a word."""
-    enclosing = scan.model.enclosing
-    if enclosing is None:
-        return
-    workspace = enclosing.workspace
-    for name in sorted(scan.model.root_package.dependencies):
-        member = workspace.by_name.get(name)
-        if member is not None and member.directory != enclosing.folder and _package_depends(member):
-            scan.note("schema-outside-project:", "workspace-packages", name=name)
 
 
 def _schema_applies(

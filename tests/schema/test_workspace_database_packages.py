@@ -1,4 +1,4 @@
-"""A service whose Prisma client lives in another workspace package says so.
+"""A service whose database client lives in another workspace package says so.
 
 linkwarden: apps/web imports `prisma` from @linkwarden/prisma (packages/prisma holds
 schema.prisma and depends on @prisma/client). A service run reads apps/web alone, so
@@ -44,8 +44,8 @@ def test_a_service_using_a_workspace_prisma_package_names_it(tmp_path: Path) -> 
     document = document_of(root, "--workspace", str(root / "apps/web"))
     assert document["facts"] == []
     assert document["limitations"] == [
-        "schema-outside-project: 1 Prisma schema path(s) outside the project were not read "
-        "(@acme/db)"
+        "schema-outside-project: 1 Prisma schema path(s) or workspace database package(s) "
+        "outside the project were not read (@acme/db)"
     ]
 
 
@@ -60,3 +60,43 @@ def test_the_package_itself_and_the_whole_root_read_the_calls(tmp_path: Path) ->
         if fact["location"]["path"] == "apps/web/pages/api/links.ts"
     )
     assert uses == [("Link", ""), ("Link", "url")]
+
+
+DRIZZLE = {
+    "package.json": '{"name": "repo", "private": true, "workspaces": ["apps/*", "packages/*"]}',
+    "packages/db/package.json": (
+        '{"name": "@acme/db", "main": "index.ts", "dependencies": {"drizzle-orm": "0.44.0"}}'
+    ),
+    "packages/db/index.ts": (
+        'import { pgTable, text } from "drizzle-orm/pg-core";\n'
+        'import { drizzle } from "drizzle-orm/node-postgres";\n'
+        'export const user = pgTable("user", { name: text("name") });\n'
+        "export const db = drizzle(process.env.URL!);\n"
+    ),
+    "packages/config/package.json": '{"name": "@acme/config", "dependencies": {"zod": "4"}}',
+    "apps/api/package.json": (
+        '{"name": "@acme/api", "dependencies": {"hono": "4.9.0", "@acme/db": "*", '
+        '"@acme/config": "*"}}'
+    ),
+    "apps/api/index.ts": (
+        'import { db, user } from "@acme/db";\n'
+        "export const names = () => db.select().from(user);\n"
+    ),
+}
+
+
+def test_a_service_using_a_workspace_drizzle_package_names_it(tmp_path: Path) -> None:
+    # openstatus: apps/server and apps/workflows query through @openstatus/db (Drizzle);
+    # their service runs had no fact and no limitation. A package without database code
+    # (@acme/config) is not named.
+    root = write_project(tmp_path / "repo", DRIZZLE)
+    document = document_of(root, "--workspace", str(root / "apps/api"))
+    assert document["facts"] == []
+    assert document["limitations"] == [
+        "schema-outside-project: 1 Prisma schema path(s) or workspace database package(s) "
+        "outside the project were not read (@acme/db)"
+    ]
+    whole = document_of(root, "--workspace", str(root))
+    assert ("user", "apps/api/index.ts") in {
+        (fact["channel"], fact["location"]["path"]) for fact in whole["facts"]
+    }
