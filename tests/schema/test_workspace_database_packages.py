@@ -79,8 +79,7 @@ DRIZZLE = {
         '"@acme/config": "*"}}'
     ),
     "apps/api/index.ts": (
-        'import { db, user } from "@acme/db";\n'
-        "export const names = () => db.select().from(user);\n"
+        'import { db, user } from "@acme/db";\nexport const names = () => db.select().from(user);\n'
     ),
 }
 

@@ -39,6 +39,7 @@ from tsograph.producers.schema.orm.declarations import literal_string
 from tsograph.producers.schema.orm.declarations import written_entries
 from tsograph.producers.schema.orm.orm_evaluator import Evaluator
 from tsograph.producers.schema.orm.orm_evaluator import Hook
+from tsograph.producers.schema.orm.orm_run import DYNAMIC
 from tsograph.producers.schema.orm.orm_run import UNREADABLE
 from tsograph.producers.schema.orm.orm_run import UNRESOLVED
 from tsograph.producers.schema.orm.orm_run import UNVERIFIED
@@ -407,6 +408,11 @@ class Drizzle(OrmCollector):
         if method in TABLE_METHODS and args:
             table = ev.value(path, args[0])
             if table is None or table.kind != "drizzle-table":
+                if self._is_db(run, path, receiver) and not self._subquery(run, path, args[0]):
+                    # A table the query names but no rule reads (an item of a map, an
+                    # alias()): a dynamic use, as for knex's table expressions.
+                    run.use(path, args[0], "", dynamic=True)
+                    run.note(DYNAMIC, "drizzle-table", at=(path, call))
                 return
             if self._is_db(run, path, receiver):
                 run.use(path, args[0], table.ref.channel)
@@ -421,6 +427,21 @@ class Drizzle(OrmCollector):
             return
         if method in ("findMany", "findFirst") and receiver.kind == "member":
             self._relational(run, path, receiver, args)
+
+    def _subquery(self, run: OrmRun, path: str, node: Node) -> bool:
+        """`q.as("sq")`, written in place or held by a const: a subquery, whose own tables
+        are uses where it is built."""
+        node = unwrap_value(node)
+        if node.kind == "identifier" and node.value:
+            binding = run.evaluator.lookup(path, node, node.value)
+            if binding is None or binding.node.kind != "declarator" or binding.keys != ():
+                return False
+            initializer = binding.node.part("value")
+            if initializer is None:
+                return False
+            node = unwrap_value(initializer)
+        shape = method_of(node) if node.kind in CALLS else None
+        return shape is not None and shape[0] == "as"
 
     def _statement_table(self, run: OrmRun, path: str, node: Node) -> Table | None:
         """The table of the `insert(t)`/`update(t)` call a `.values()`/`.set()` chains on."""
