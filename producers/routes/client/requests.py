@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tsograph.producers.lang.syntax_read import unwrap_value
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.client.joins import JoinError
 from tsograph.producers.routes.client.joins import axios_full_path
@@ -171,21 +172,32 @@ def _fetch(call: _Call) -> Outcome:
     url = call.value(call.arg(0))
     if url is Special.INSTANCE:
         return Skipped(URL_OBJECT)
-    init = call.value(call.arg(1))
-    method: str | Skipped | None
-    if isinstance(init, Obj) or init is UNDEFINED:
-        declared = init.get("method") if isinstance(init, Obj) else UNDEFINED
-        if declared is UNDEFINED:
-            method = "GET" if isinstance(url, str) else None
-        else:
-            method = _method(declared)
-    else:
-        method = None
+    method = _fetch_method(call, call.arg(1), isinstance(url, str))
     if isinstance(method, Skipped):
         return method
     if isinstance(url, str) and has_credentials(url):
         return Skipped(THROWS)  # the Request constructor rejects userinfo
     return Request(url if isinstance(url, str) else HOLE, method)
+
+
+def _fetch_method(call: _Call, init_node: Node | None, url_known: bool) -> str | Skipped | None:
+    """The method `init` gives: GET where it sets none (with a known URL: a Request object
+    brings its own). A `c ? a : b` init written in place gives a method when both
+    branches give the same one (linkwarden: `cond ? { headers } : undefined` is GET)."""
+    node = None if init_node is None else unwrap_value(init_node)
+    if node is not None and node.kind == "conditional":
+        branches = {
+            _fetch_method(call, node.part(part), url_known)
+            for part in ("consequence", "alternative")
+        }
+        return branches.pop() if len(branches) == 1 else None
+    init = call.value(init_node)
+    if not (isinstance(init, Obj) or init is UNDEFINED):
+        return None
+    declared = init.get("method") if isinstance(init, Obj) else UNDEFINED
+    if declared is UNDEFINED:
+        return "GET" if url_known else None
+    return _method(declared)
 
 
 def _axios(call: _Call) -> Outcome | None:

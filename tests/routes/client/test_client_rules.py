@@ -154,6 +154,22 @@ def test_window_and_globalthis_fetch_are_global(tmp_path: Path) -> None:
     assert [call[1] for call in calls] == ["/g", "/w"]
 
 
+def test_a_conditional_fetch_init_gives_the_method_both_branches_give(tmp_path: Path) -> None:
+    # linkwarden: fetch(url, cond ? { headers } : undefined) sends GET either way.
+    code = (
+        "export function f(c: boolean, h: Record<string, string>) {\n"
+        '  fetch("/a", c ? { headers: h } : undefined);\n'
+        '  fetch("/b", c ? { method: "post" } : { method: "POST", headers: h });\n'
+        '  fetch("/c", c ? { method: "PUT" } : undefined);\n'
+        "}\n"
+    )
+    assert calls_of(tmp_path, {"src/a.ts": code}) == [
+        ("GET", "/a", "root", False, False),
+        ("POST", "/b", "root", False, False),
+        ("ANY", "/c", "root", False, True),
+    ]
+
+
 def test_concatenation_and_consts_across_files(tmp_path: Path) -> None:
     files = {
         "src/config.ts": 'export const BASE = "/api";\nexport const PATHS = { me: "/me" };',
