@@ -90,7 +90,8 @@ and None (JSON-ready, for the facts cache); `FileFacts.from_plain()` reverses
 it exactly and rejects data written for another FACTS_VERSION.
 `FileFacts.to_json()` writes the JSON of those lists without building them.
 The records are frozen to the type checker; at run time they are built with
-a plain `__init__` (see `record`).
+a plain `__init__` (see `record`), and `replace` is `dataclasses.replace` at
+half the cost.
 """
 
 from __future__ import annotations
@@ -585,3 +586,25 @@ def _call_of(record: type, getter: attrgetter[Any]) -> Any:
 
 
 _pickled_as_calls(*_RECORDS, FileFacts)
+
+# Each record's field getter and the position of each field by name, for `replace`.
+_POSITIONS: dict[type, tuple[Callable[[Any], tuple[Any, ...]], dict[str, int]]] = {
+    kind: (_FIELDS[kind][0], {item.name: index for index, item in enumerate(fields(kind))})
+    for kind in (*_RECORDS, FileFacts)
+}
+
+if TYPE_CHECKING:
+    from dataclasses import replace as replace
+else:
+
+    def replace(record: _Record, /, **changes: Any) -> Any:
+        """`dataclasses.replace` to the type checker; at run time a call of the record's class
+        with its fields in order, at half the cost (`dataclasses.replace` reads each
+        field's metadata on every call): the resolver gives most bindings their initializer
+        this way, twenty thousand on documenso."""
+        kind = type(record)
+        getter, positions = _POSITIONS[kind]
+        values = list(getter(record))
+        for name, value in changes.items():
+            values[positions[name]] = value
+        return kind(*values)

@@ -41,6 +41,7 @@ from tsograph.producers.lang.drafts import BindingDraft
 from tsograph.producers.lang.drafts import InitDraft
 from tsograph.producers.lang.drafts import RefDraft
 from tsograph.producers.lang.drafts import ReturnDraft
+from tsograph.producers.lang.facts import Binding
 from tsograph.producers.lang.facts import DeclarationKind
 from tsograph.producers.lang.facts import Import
 from tsograph.producers.lang.facts import Ref
@@ -294,7 +295,8 @@ class Extractor(Recorder):
             types = self.types_of(parameter.part("type"))
             init = None if default is None else self.init_of(default, outer)
             path = None if starred else ()
-            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
+            fact = Binding(name, "param", owner, line, column, position, types, None, path)
+            draft = BindingDraft(fact, init)
             if scope.bind(name, ("param", len(self.bindings))):
                 self.bindings.append(draft)
                 self.binding_scopes.append(scope)
@@ -340,7 +342,8 @@ class Extractor(Recorder):
         assert name_node is not None
         line, column = self.loc(name_node)
         index = len(self.bindings)
-        self.bindings.append(BindingDraft(name_node.value or "", "local", ctx.owner, line, column))
+        fact = Binding(name_node.value or "", "local", ctx.owner, line, column)
+        self.bindings.append(BindingDraft(fact))
         self.binding_scopes.append(ctx.scope)
         return ("local", index)
 
@@ -377,7 +380,8 @@ class Extractor(Recorder):
         line, column = self.loc(class_node)
         index = len(self.bindings)
         types = self.types_of(class_node)
-        self.bindings.append(BindingDraft(name, "local", ctx.owner, line, column, type=types))
+        fact = Binding(name, "local", ctx.owner, line, column, type=types)
+        self.bindings.append(BindingDraft(fact))
         self.binding_scopes.append(ctx.scope)
         inner = dataclasses.replace(ctx, scope=Narrowed(ctx.scope, name, index))
         return [(child, inner if child is body else ctx) for child in node.children()]
@@ -416,9 +420,8 @@ class Extractor(Recorder):
         line, column = self.loc(target)
         init = self.init_of(value, ctx) or InitDraft("other")
         scope.bind(name, ("local", len(self.bindings)))
-        self.bindings.append(
-            BindingDraft(name, "local", ctx.owner, line, column, init=init, path=ENTERED)
-        )
+        fact = Binding(name, "local", ctx.owner, line, column, path=ENTERED)
+        self.bindings.append(BindingDraft(fact, init))
         self.binding_scopes.append(scope)
 
     def assign_name(
@@ -450,9 +453,8 @@ class Extractor(Recorder):
             scope.bind(name, ("decl", ident))
             return
         scope.bind(name, ("local", len(self.bindings)))
-        self.bindings.append(
-            BindingDraft(name, "local", ctx.owner, line, column, type=types, init=init)
-        )
+        fact = Binding(name, "local", ctx.owner, line, column, type=types)
+        self.bindings.append(BindingDraft(fact, init))
         self.binding_scopes.append(scope)
 
     def on_assign(self, node: Node, ctx: Context) -> None:
@@ -507,7 +509,8 @@ class Extractor(Recorder):
             scope.bind(name, ("decl", ident))
             return
         scope.bind(name, ("local", len(self.bindings)))
-        self.bindings.append(BindingDraft(name, "local", ctx.owner, line, column, type=types))
+        fact = Binding(name, "local", ctx.owner, line, column, type=types)
+        self.bindings.append(BindingDraft(fact))
         self.binding_scopes.append(scope)
 
     def on_all(self, value: Node | None, ctx: Context) -> None:

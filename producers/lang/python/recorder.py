@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tsograph.exchange.locations import LineIndex
+from tsograph.producers.lang.drafts import UNRESOLVED
 from tsograph.producers.lang.drafts import FileDrafts
 from tsograph.producers.lang.drafts import InitDraft
 from tsograph.producers.lang.drafts import RefDraft
@@ -100,17 +101,21 @@ class Recorder(FileDrafts):
     def site(self, node: Node, ctx: Context, kind: SiteKind, callee: Node) -> None:
         ref, computed, last = self.full_chain(callee, ctx)
         line, column = self.loc(last)
-        draft = SiteDraft(kind, ctx.owner, line, column, ref, computed, item=_item(callee))
+        args: list[InitDraft] = []
+        spread = False
         if node.kind == "call":
             for argument in node.items:
                 if argument.kind == "spread" or argument.kind == "keyword":
                     # Positions after `*args` are unknown; keywords have no position.
-                    draft.spread = draft.spread or argument.kind == "spread"
+                    spread = spread or argument.kind == "spread"
                     if argument.kind == "spread":
                         break
                     continue
-                draft.args.append(self.init_of(argument, ctx) or InitDraft("other"))
-        self.sites.append(draft)
+                args.append(self.init_of(argument, ctx) or InitDraft("other"))
+        fact = CallSite(
+            kind, ctx.owner, line, column, UNRESOLVED, computed, spread=spread, item=_item(callee)
+        )
+        self.sites.append((fact, ref, args))
         self.site_nodes.append(id(node))
 
     def chain(
@@ -168,10 +173,10 @@ class Recorder(FileDrafts):
     def enclosing_class(self, ctx: Context) -> str:
         """The class whose method holds the code (for `super()`), "" when none is named."""
         owner = self.decls.get(ctx.owner)
-        while owner is not None and owner.kind != "class":
-            if owner.kind in ("method", "constructor", "accessor"):
-                return owner.parent
-            owner = self.decls.get(owner.parent)
+        while owner is not None and owner.fact.kind != "class":
+            if owner.fact.kind in ("method", "constructor", "accessor"):
+                return owner.fact.parent
+            owner = self.decls.get(owner.fact.parent)
         return ""
 
     def value_ref(self, node: Node, ctx: Context) -> RefDraft:
@@ -187,7 +192,8 @@ class Recorder(FileDrafts):
             return
         ref, computed, last = found
         line, column = self.loc(last)
-        self.sites.append(SiteDraft(kind, ctx.owner, line, column, ref, computed))
+        fact = CallSite(kind, ctx.owner, line, column, UNRESOLVED, computed)
+        self.sites.append((fact, ref, ()))
         self.site_nodes.append(-1)
 
     def init_of(self, node: Node | None, ctx: Context, depth: int = 0) -> InitDraft | None:
@@ -273,10 +279,8 @@ class _Resolver(Resolver):
         """Attribute reads are kept when their head may have a type (a parameter or a local
         of any value, as well as the heads value uses keep): a property may answer them."""
         reads = [
-            draft.kind == "read"
-            and site_nodes[index] < 0
-            and self.ref(draft.callee).head in _READ_HEADS
-            for index, draft in enumerate(sites)
+            site.kind == "read" and site_nodes[index] < 0 and self.ref(callee).head in _READ_HEADS
+            for index, (site, callee, _) in enumerate(sites)
         ]
         marked = [READ_MARK if read else node for read, node in zip(reads, site_nodes, strict=True)]
         return super().kept_sites(sites, marked)

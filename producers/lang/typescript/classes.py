@@ -19,6 +19,7 @@ from tree_sitter import Node
 
 from tsograph.producers.lang.drafts import DeclDraft
 from tsograph.producers.lang.facts import DeclarationKind
+from tsograph.producers.lang.facts import replace
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import Scope
 from tsograph.producers.lang.typescript.extractor import Extractor
@@ -63,7 +64,7 @@ def on_class(ex: Extractor, node: Node) -> None:
     for child in node.children:
         if child.type == "class_heritage":
             _heritage(ex, child, declaration)
-    if declaration.name:
+    if declaration.fact.name:
         ex.push(node, owner=info[0], path=info[1], scope=scope)
     else:
         # The anonymous class's own code (its heritage, static initializers) runs where
@@ -75,8 +76,8 @@ def _declare_class(
     ex: Extractor, node: Node, name_node: Node, path: tuple[str, ...], parent: str
 ) -> tuple[str, tuple[str, ...]]:
     draft = ex.declare_at(path, "class", name_node, has_body=True, parent=parent)
-    ex.decl_of_node[node.id] = draft.id
-    return draft.id, path
+    ex.decl_of_node[node.id] = draft.fact.id
+    return draft.fact.id, path
 
 
 def _declare_anonymous(ex: Extractor, node: Node) -> tuple[str, tuple[str, ...]]:
@@ -124,11 +125,12 @@ def _heritage(ex: Extractor, heritage: Node, declaration: DeclDraft) -> None:
             if value is not None:
                 declaration.extends = ex.value_ref(value)
         elif clause.type == "implements_clause":
-            declaration.implements = tuple(
+            implements = tuple(
                 syntax.type_ref(ex.data, item, 0)
                 for item in clause.named_children
                 if item.type != "comment"
             )
+            declaration.fact = replace(declaration.fact, implements=implements)
 
 
 def _class_of(ex: Extractor, body: Node | None) -> tuple[str, tuple[str, ...]] | None:
@@ -193,12 +195,12 @@ def _class_method(ex: Extractor, node: Node, class_node: Node | None) -> None:
         static=static,
         type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
     )
-    ex.decl_of_node[node.id] = draft.id
+    ex.decl_of_node[node.id] = draft.fact.id
     if has_body:
         enter_function(
             ex,
             node,
-            draft.id,
+            draft.fact.id,
             path=path,
             this_resets=False,
             this=this,
@@ -230,7 +232,7 @@ def on_field(ex: Extractor, node: Node) -> None:
         type=syntax.declared_type(ex.data, node.child_by_field_name("type"))
         or syntax.value_cast(ex.data, value),
     )
-    ex.push(node, owner=draft.id, path=path, this=this)
+    ex.push(node, owner=draft.fact.id, path=path, this=this)
     if value is not None and draft.init is None:
         # Summarised inside the field's frame: `this` in an initializer is the instance.
         draft.init = ex.init_of(value)

@@ -10,7 +10,6 @@ initializer summaries, locations) and turns the drafts into facts at the end.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import KW_ONLY
 from dataclasses import dataclass
@@ -20,13 +19,16 @@ from tree_sitter import Node
 from tsograph.exchange.locations import LineIndex
 from tsograph.exchange.symbol_ids import DEFAULT
 from tsograph.exchange.symbol_ids import symbol_id
+from tsograph.producers.lang.drafts import UNRESOLVED
 from tsograph.producers.lang.drafts import BindingDraft
 from tsograph.producers.lang.drafts import DeclDraft
 from tsograph.producers.lang.drafts import FileDrafts
 from tsograph.producers.lang.drafts import InitDraft
 from tsograph.producers.lang.drafts import RefDraft
 from tsograph.producers.lang.drafts import Resolver
-from tsograph.producers.lang.drafts import SiteDraft
+from tsograph.producers.lang.facts import Binding
+from tsograph.producers.lang.facts import CallSite
+from tsograph.producers.lang.facts import Declaration
 from tsograph.producers.lang.facts import DeclarationKind
 from tsograph.producers.lang.facts import Export
 from tsograph.producers.lang.facts import FileFacts
@@ -36,6 +38,7 @@ from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.facts import Ref
 from tsograph.producers.lang.facts import SiteKind
 from tsograph.producers.lang.facts import TypeRef
+from tsograph.producers.lang.facts import replace
 from tsograph.producers.lang.typescript import syntax
 from tsograph.producers.lang.typescript.drafts import ExportDraft
 from tsograph.producers.lang.typescript.drafts import Scope
@@ -196,29 +199,31 @@ class Extractor(FileDrafts):
         return symbol_id(self.path, path)
 
     def redeclared(self, existing: DeclDraft, again: DeclDraft) -> None:
-        if not existing.has_body:
-            existing.type = _merged_type(existing, again.kind, again.type, has_body=again.has_body)
-            # Overload signatures: callers see those, not the implementation's parameters.
-            existing.overloaded |= (
-                existing.kind in ("function", "method") and again.kind == existing.kind
+        first, other = existing.fact, again.fact
+        if not first.has_body:
+            existing.fact = replace(
+                first,
+                type=_merged_type(first, other.kind, other.type, has_body=other.has_body),
+                # Overload signatures: callers see those, not the implementation's parameters.
+                overloaded=first.overloaded
+                or (first.kind in ("function", "method") and other.kind == first.kind),
             )
         super().redeclared(existing, again)
-        if existing.parent != again.parent and self.is_anonymous_class(again.parent):
+        if first.parent != other.parent and self.is_anonymous_class(other.parent):
             # Anonymous classes add no id segment, so two of them in one scope can both
             # declare `m`: still one node, but each class must find its own `m`
             # (`this.m()` inside the second is not the base's `m`).
-            self.shared_members.append(
-                DeclDraft(
-                    again.id,
-                    again.kind,
-                    again.name,
-                    again.line,
-                    again.column,
-                    again.parent,
-                    again.has_body,
-                    again.static,
-                )
+            own = Declaration(
+                other.id,
+                other.kind,
+                other.name,
+                other.line,
+                other.column,
+                other.parent,
+                other.has_body,
+                other.static,
             )
+            self.shared_members.append(DeclDraft(own))
 
     def declare_at(
         self,
@@ -265,10 +270,11 @@ class Extractor(FileDrafts):
 
     def is_anonymous_class(self, ident: str) -> bool:
         declared = self.decls.get(ident)
-        return declared is not None and declared.kind == "class" and not declared.name
+        return declared is not None and declared.fact.is_anonymous_class
 
     def add_binding(self, draft: BindingDraft, scope: Scope) -> None:
-        scope.bind(draft.name, ("param" if draft.kind == "param" else "local", len(self.bindings)))
+        fact = draft.fact
+        scope.bind(fact.name, ("param" if fact.kind == "param" else "local", len(self.bindings)))
         self.bindings.append(draft)
 
     def add_import(self, fact: Import, scope: Scope | None = None) -> int:
@@ -296,9 +302,8 @@ class Extractor(FileDrafts):
         types = types or (syntax.NO_TYPE,)
         init = InitDraft("alias", self._chain_ref(chain, inner))
         index = len(self.bindings)
-        self.bindings.append(
-            BindingDraft("", "local", self.frames[-1].owner, line, column, -1, types, init)
-        )
+        fact = Binding("", "local", self.frames[-1].owner, line, column, -1, types)
+        self.bindings.append(BindingDraft(fact, init))
         return RefDraft(ready=Ref("local", "", "", index), members=after)
 
     def _chain_ref(self, chain: syntax.Chain, members: tuple[str, ...]) -> RefDraft:
@@ -339,28 +344,33 @@ class Extractor(FileDrafts):
         without a call, whose sites pass nothing)."""
         chain = syntax.Chain(self.data, callee)
         line, column = self.loc(chain.last)
-        draft = SiteDraft(
-            kind,
-            self.frames[-1].owner,
-            line,
-            column,
-            self.chain_ref(chain),
-            chain.computed,
-            chain.optional or optional,
-            chain.base_type == "new_expression" and bool(chain.members),
-        )
+        ref = self.chain_ref(chain)
+        args: list[InitDraft] = []
+        spread = False
         if arguments is not None and arguments.type == "arguments":
             for argument in arguments.named_children:
                 if argument.type == "comment":
                     continue
                 if argument.type == "spread_element":
                     # Positions after a spread are unknown; the flow stops trusting them.
-                    draft.spread = True
+                    spread = True
                     break
                 init = self.init_of(argument)
                 if init is not None:
-                    draft.args.append(init)
-        self.sites.append(draft)
+                    args.append(init)
+        fact = CallSite(
+            kind,
+            self.frames[-1].owner,
+            line,
+            column,
+            UNRESOLVED,
+            chain.computed,
+            chain.optional or optional,
+            chain.base_type == "new_expression" and bool(chain.members),
+            (),
+            spread,
+        )
+        self.sites.append((fact, ref, args))
         self.site_nodes.append(node.id)
 
     def use(self, node: Node, kind: SiteKind) -> None:
@@ -368,7 +378,8 @@ class Extractor(FileDrafts):
         line, column = self.loc(chain.last)
         ref = self.chain_ref(chain)
         owner = self.frames[-1].owner
-        self.sites.append(SiteDraft(kind, owner, line, column, ref, chain.computed, chain.optional))
+        fact = CallSite(kind, owner, line, column, UNRESOLVED, chain.computed, chain.optional)
+        self.sites.append((fact, ref, ()))
         self.site_nodes.append(-1)
 
     # ---- uses as a type -----------------------------------------------------------------
@@ -383,7 +394,8 @@ class Extractor(FileDrafts):
         if types:
             line, column = self.loc(type_node)
             owner = self.frames[-1].owner
-            self.type_uses.append(BindingDraft("", "local", owner, line, column, -1, types))
+            fact = Binding("", "local", owner, line, column, -1, types)
+            self.type_uses.append(BindingDraft(fact))
 
     def narrowing(self, node: Node) -> None:
         """`x instanceof C`: C is a value use (recorded by the caller) and the class x
@@ -397,7 +409,7 @@ class Extractor(FileDrafts):
         line, column = self.loc(chain.last)  # where the value use is placed too
         names = (self.text(chain.base), *chain.members)
         draft = BindingDraft(
-            "", "local", self.frames[-1].owner, line, column, -1, (TypeRef(names),)
+            Binding("", "local", self.frames[-1].owner, line, column, -1, (TypeRef(names),))
         )
         self.narrowings.append((draft, self.frames[-1].scope, names[0]))
 
@@ -409,7 +421,7 @@ class Extractor(FileDrafts):
         if kind == "import":
             return True
         declared = self.decls.get(str(value)) if kind == "decl" else None
-        return declared is not None and declared.kind == "class" and not members
+        return declared is not None and declared.fact.kind == "class" and not members
 
     # ---- initializer summaries --------------------------------------------------------
 
@@ -510,7 +522,7 @@ class Extractor(FileDrafts):
         self.bindings.extend(
             draft
             for draft, scope, name in self.narrowings
-            if self._module_class_or_import(scope, name, len(draft.type[0].chain) > 1)
+            if self._module_class_or_import(scope, name, len(draft.fact.type[0].chain) > 1)
         )
         resolver = Resolver(self.bindings, {}, self.load_of_node, self.decl_of_node)
         calls = resolver.kept_sites(self.sites, self.site_nodes)
@@ -537,11 +549,11 @@ class Extractor(FileDrafts):
                 self.declare(
                     own, "export", fact.name, fact.line, fact.column, self.module, has_body=False
                 )
-        return dataclasses.replace(fact, node=node, value=value)
+        return replace(fact, node=node, value=value)
 
 
 def _merged_type(
-    existing: DeclDraft, kind: DeclarationKind, types: tuple[TypeRef, ...], *, has_body: bool
+    existing: Declaration, kind: DeclarationKind, types: tuple[TypeRef, ...], *, has_body: bool
 ) -> tuple[TypeRef, ...]:
     """The declared type callers see after another declaration of the same id.
 

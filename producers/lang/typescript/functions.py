@@ -27,6 +27,7 @@ from tsograph.exchange.symbol_ids import callback_segment
 from tsograph.producers.lang.drafts import BindingDraft
 from tsograph.producers.lang.drafts import InitDraft
 from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.facts import Binding
 from tsograph.producers.lang.facts import HeadKind
 from tsograph.producers.lang.typescript import flows
 from tsograph.producers.lang.typescript import syntax
@@ -60,10 +61,10 @@ def on_function_declaration(ex: Extractor, node: Node) -> None:
         has_body=body,
         type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
     )
-    ex.decl_of_node[node.id] = draft.id
-    frame.scope.bind(path[-1], ("decl", draft.id))
+    ex.decl_of_node[node.id] = draft.fact.id
+    frame.scope.bind(path[-1], ("decl", draft.fact.id))
     if body:
-        enter_function(ex, node, draft.id, path=path, this_resets=True)
+        enter_function(ex, node, draft.fact.id, path=path, this_resets=True)
 
 
 def on_function_expression(ex: Extractor, node: Node) -> None:
@@ -173,8 +174,8 @@ def object_member(
         has_body=True,
         type=syntax.declared_type(ex.data, node.child_by_field_name("return_type")),
     )
-    ex.decl_of_node[node.id] = draft.id
-    enter_function(ex, node, draft.id, path=path, this_resets=this_resets)
+    ex.decl_of_node[node.id] = draft.fact.id
+    enter_function(ex, node, draft.fact.id, path=path, this_resets=this_resets)
     return True
 
 
@@ -215,7 +216,8 @@ def _parameters(
     single = node.child_by_field_name("parameter")
     if single is not None:
         line, column = ex.loc(single)
-        ex.add_binding(BindingDraft(ex.text(single), "param", owner, line, column, 0), scope)
+        fact = Binding(ex.text(single), "param", owner, line, column, 0)
+        ex.add_binding(BindingDraft(fact), scope)
         return
     parameters = node.child_by_field_name("parameters")
     if parameters is None:
@@ -248,7 +250,8 @@ def _parameters(
             line, column = ex.loc(pattern)
             types = syntax.declared_type(ex.data, type_node)
             init, path = ex.init_of(default), None if rest else ()
-            draft = BindingDraft(name, "param", owner, line, column, position, types, init, path)
+            fact = Binding(name, "param", owner, line, column, position, types, None, path)
+            draft = BindingDraft(fact, init)
             ex.add_binding(draft, scope)
             if properties_of is not None and _is_parameter_property(parameter):
                 class_id, class_path = properties_of
@@ -270,19 +273,17 @@ def _parameters(
                 member_type = (
                     None if keys is None else syntax.property_annotation(ex.data, type_node, keys)
                 )
-                ex.add_binding(
-                    BindingDraft(
-                        ex.text(ident),
-                        "param",
-                        owner,
-                        line,
-                        column,
-                        position,
-                        syntax.declared_type(ex.data, member_type),
-                        path=keys,
-                    ),
-                    scope,
+                fact = Binding(
+                    ex.text(ident),
+                    "param",
+                    owner,
+                    line,
+                    column,
+                    position,
+                    syntax.declared_type(ex.data, member_type),
+                    path=keys,
                 )
+                ex.add_binding(BindingDraft(fact), scope)
         position += 1
 
 

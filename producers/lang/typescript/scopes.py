@@ -6,6 +6,7 @@ from tree_sitter import Node
 
 from tsograph.producers.lang.drafts import BindingDraft
 from tsograph.producers.lang.drafts import InitDraft
+from tsograph.producers.lang.facts import Binding
 from tsograph.producers.lang.facts import MemberKind
 from tsograph.producers.lang.facts import MemberType
 from tsograph.producers.lang.facts import TypeDeclaration
@@ -46,10 +47,8 @@ def on_loop(ex: Extractor, node: Node) -> None:
     for ident, _ in pattern_names(ex.data, left):
         line, column = ex.loc(ident)
         init = element if ident == left and element is not None else InitDraft("other")
-        ex.add_binding(
-            BindingDraft(ex.text(ident), "local", ex.frame.owner, line, column, -1, (), init),
-            target,
-        )
+        fact = Binding(ex.text(ident), "local", ex.frame.owner, line, column)
+        ex.add_binding(BindingDraft(fact, init), target)
 
 
 def _element_init(ex: Extractor, node: Node) -> InitDraft | None:
@@ -71,12 +70,8 @@ def on_catch(ex: Extractor, node: Node) -> None:
         return
     for ident, _ in pattern_names(ex.data, parameter):
         line, column = ex.loc(ident)
-        ex.add_binding(
-            BindingDraft(
-                ex.text(ident), "local", ex.frame.owner, line, column, -1, (), InitDraft("other")
-            ),
-            scope,
-        )
+        fact = Binding(ex.text(ident), "local", ex.frame.owner, line, column)
+        ex.add_binding(BindingDraft(fact, InitDraft("other")), scope)
 
 
 def on_namespace(ex: Extractor, node: Node) -> None:

@@ -17,6 +17,7 @@ from tree_sitter import Node
 from tsograph.producers.lang.drafts import BindingDraft
 from tsograph.producers.lang.drafts import InitDraft
 from tsograph.producers.lang.drafts import RefDraft
+from tsograph.producers.lang.facts import Binding
 from tsograph.producers.lang.facts import Import
 from tsograph.producers.lang.facts import ImportKind
 from tsograph.producers.lang.typescript import syntax
@@ -45,7 +46,7 @@ def on_declarator(ex: Extractor, node: Node) -> None:
             draft = ex.declare_at(
                 path, "variable", name_node, has_body=True, type=types, init=ex.init_of(value)
             )
-            ex.push(node, owner=draft.id, path=path)
+            ex.push(node, owner=draft.fact.id, path=path)
         return
     if name_node.type != "identifier":
         _bind_pattern(ex, name_node, value, scope)
@@ -75,7 +76,7 @@ def on_declarator(ex: Extractor, node: Node) -> None:
                 type=types,
                 init=InitDraft("class", RefDraft(node=shown.id)),
             )
-            ex.named_values[shown.id] = (draft.id, path)
+            ex.named_values[shown.id] = (draft.fact.id, path)
             scope.bind(name, ("decl", ex.id_of((*path, ex.text(inner)))))
             return
         draft = ex.declare_at(
@@ -85,24 +86,23 @@ def on_declarator(ex: Extractor, node: Node) -> None:
             has_body=True,
             type=types or syntax.declared_type(ex.data, return_type),
         )
-        ex.named_values[shown.id] = (draft.id, path)
-        ex.decl_of_node[shown.id] = draft.id
-        scope.bind(name, ("decl", draft.id))
+        ex.named_values[shown.id] = (draft.fact.id, path)
+        ex.decl_of_node[shown.id] = draft.fact.id
+        scope.bind(name, ("decl", draft.fact.id))
         return
     if frame.module_level and frame.named and value is not None:
         path = (*frame.path, name)
         draft = ex.declare_at(
             path, "variable", name_node, has_body=True, type=types, init=ex.init_of(value)
         )
-        scope.bind(name, ("decl", draft.id))
+        scope.bind(name, ("decl", draft.fact.id))
         if shown is not None and shown.type == "object":
             ex.holders[shown.id] = path
-        ex.push(node, owner=draft.id, path=path)
+        ex.push(node, owner=draft.fact.id, path=path)
         return
     line, column = ex.loc(name_node)
-    ex.add_binding(
-        BindingDraft(name, "local", frame.owner, line, column, -1, types, ex.init_of(value)), scope
-    )
+    fact = Binding(name, "local", frame.owner, line, column, -1, types)
+    ex.add_binding(BindingDraft(fact, ex.init_of(value)), scope)
     if shown is not None and shown.type == "object" and frame.named:
         ex.holders[shown.id] = (*frame.path, name)
 
@@ -150,6 +150,5 @@ def _bind_local(
             )
             init = InitDraft("alias", alias)
     line, column = ex.loc(ident)
-    ex.add_binding(
-        BindingDraft(ex.text(ident), "local", ex.frame.owner, line, column, -1, (), init), scope
-    )
+    fact = Binding(ex.text(ident), "local", ex.frame.owner, line, column)
+    ex.add_binding(BindingDraft(fact, init), scope)
