@@ -130,7 +130,9 @@ def main() -> None:
     # module it imports again (about a second of CPU).
     for folder in ("producers", "exchange", "schemas"):
         compileall.compile_dir(REPO / folder, quiet=2)
-    ensure_peer()
+    peer_runs = args.runs if args.peer_runs is None else args.peer_runs
+    if peer_runs:
+        ensure_peer()
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-bench-"))
     try:
         project = Path(args.project).resolve() if args.project else scratch / "project"
@@ -144,7 +146,6 @@ def main() -> None:
         peer = ["node", str(ORACLE / "graph-oracle.mjs"), str(project)]
         runs: dict[str, list[Run]] = {"cold": [], "warm": [], "edit": [], "peer": []}
         target = edited(project) if args.edit else None
-        peer_runs = args.runs if args.peer_runs is None else args.peer_runs
         for run in range(max(args.runs, peer_runs)):
             if run < peer_runs:
                 runs["peer"].append(timed(peer, scratch))
@@ -174,6 +175,8 @@ def main() -> None:
                 f"{name:>5}: median {wall[name]:.2f} s wall, {cpu[name]:.2f} s CPU, "
                 f"peak {memory[name] / 2**20:.0f} MiB"
             )
+        if "peer" not in wall:
+            return  # --peer-runs 0: our own figures only
         for name in names[:-1]:
             print(
                 f"ratio {name}/peer: wall {wall[name] / wall['peer']:.3f}, "
