@@ -107,6 +107,14 @@ def edited(project: Path) -> Path:
     raise SystemExit("no TypeScript source to edit")
 
 
+def compile_bytecode() -> None:
+    """As `pip install` does for a user: bytecode compiled before the first run. Where
+    PYTHONDONTWRITEBYTECODE is set, no run would write it and each would compile every
+    module it imports again (about a second of CPU)."""
+    for folder in ("producers", "exchange", "schemas"):
+        compileall.compile_dir(REPO / folder, quiet=2)
+
+
 def ensure_peer() -> None:
     if not (ORACLE / "node_modules" / "typescript").is_dir():
         subprocess.run(["npm", "ci", "--silent"], cwd=ORACLE, check=True)
@@ -125,11 +133,7 @@ def main() -> None:
         "and its CPU time moves with the load, so compare figures of one session only",
     )
     args = parser.parse_args()
-    # As `pip install` does for a user: bytecode compiled before the first run. Where
-    # PYTHONDONTWRITEBYTECODE is set, no run would write it and each would compile every
-    # module it imports again (about a second of CPU).
-    for folder in ("producers", "exchange", "schemas"):
-        compileall.compile_dir(REPO / folder, quiet=2)
+    compile_bytecode()
     peer_runs = args.runs if args.peer_runs is None else args.peer_runs
     if peer_runs:
         ensure_peer()

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from graph import REPO
+from graph import compile_bytecode
 from graph import generate_project
 from graph import timed
 
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--warm", action="store_true", help="compare warm runs on one cache")
     args = parser.parse_args()
+    compile_bytecode()
     paths = (str(REPO), os.environ.get("PYTHONPATH", ""))
     os.environ["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     scratch = Path(tempfile.mkdtemp(prefix="tsograph-schema-"))

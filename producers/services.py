@@ -21,7 +21,7 @@ from tsograph.producers.project.fsread import ConfigReadError
 from tsograph.producers.project.fsread import read_config
 from tsograph.producers.project.packages import PackageInfo
 from tsograph.producers.project.packages import load_workspace
-from tsograph.producers.routes.client.heyapi import PACKAGE as HEY_API
+from tsograph.producers.routes.client.client_libraries import HEY_API_PACKAGE
 from tsograph.producers.routes.next_config import CONFIG_FILES
 from tsograph.producers.routes.node.detect import FRAMEWORK_PACKAGES
 from tsograph.producers.schema.orm.packages import SUPPORTED
@@ -30,7 +30,7 @@ from tsograph.producers.schema.orm.packages import SUPPORTED
 SERVER_PACKAGES = ("next", "koa", *FRAMEWORK_PACKAGES)
 # The HTTP client libraries `routes --role client` reads besides the global fetch, and
 # the SDK generator whose output it reads.
-CLIENT_PACKAGES = ("axios", "ky", HEY_API)
+CLIENT_PACKAGES = ("axios", "ky", HEY_API_PACKAGE)
 # The packages whose import turns the schema collectors on, and Prisma's.
 DATABASE_PACKAGES = ("prisma", "@prisma/client", *SUPPORTED)
 

@@ -79,3 +79,20 @@ def test_a_command_loads_no_other_command() -> None:
     }
     assert "tsograph.producers.validate_command" in loaded
     assert loaded.isdisjoint(others)
+
+
+def test_a_warm_schema_loads_no_collector_and_no_front_end(tmp_path: Path) -> None:
+    project = REPO / "fixtures" / "schema" / "prisma" / "prisma-app" / "project"
+    command = ("schema", "--project", project, "--cache-dir", tmp_path)
+    cold = _modules(*command)
+    assert {"tsograph.producers.schema.prisma_collector", "tree_sitter"} <= cold
+    warm = _modules(*command)
+    collectors_and_front_ends = (
+        "jsonschema",
+        "tree_sitter",
+        "tsograph.producers.lang.typescript",
+        "tsograph.producers.schema.prisma_collector",
+        "tsograph.producers.schema.orm.collect",
+        "tsograph.producers.schema.python",
+    )
+    assert sorted(name for name in warm if name.startswith(collectors_and_front_ends)) == []

@@ -29,12 +29,11 @@ from dataclasses import dataclass
 from dataclasses import field
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tsograph.exchange.limitations import counted
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import SyntaxFile
-from tsograph.producers.lang.typescript import ParsedFile
-from tsograph.producers.lang.typescript import parse_file
 from tsograph.producers.project.enclosing import Enclosing
 from tsograph.producers.project.packages import RootPackage
 from tsograph.producers.project.packages import Workspace
@@ -52,6 +51,9 @@ from tsograph.producers.project.walk import SourceSet
 from tsograph.producers.project.walk import UnreadableSource
 from tsograph.producers.project.walk import read_source
 from tsograph.producers.project.walk import walk
+
+if TYPE_CHECKING:
+    from tsograph.producers.lang.typescript import ParsedFile
 
 CONFIG_TEXT = "tsconfig/jsconfig/package.json file(s) could not be read"
 
@@ -220,6 +222,9 @@ class ProjectModel:
     def parse(self, path: str) -> ParsedFile | None:
         """The parsed file, cached for the run; None when it could not be read."""
         if path not in self.parsed:
+            # Imported here: a run answered from its caches parses nothing.
+            from tsograph.producers.lang.typescript import parse_file
+
             data = self.data(path)
             parsed = None if data is None else parse_file(path, data)
             if parsed is not None and parsed.facts.parse_errors:

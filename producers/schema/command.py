@@ -8,6 +8,7 @@ proof of completeness), 2 when the project cannot be read, there are more than
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 from typing import Any
 
 from tsograph.exchange.documents import bridge_facts
@@ -24,16 +25,16 @@ from tsograph.producers.output_formats import emit
 from tsograph.producers.project.languages import LANGUAGES
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.walk import walk
-from tsograph.producers.schema.collect_all import scan_project
 from tsograph.producers.schema.language import schema_language
-from tsograph.producers.schema.python.collect_all import scan_python
-from tsograph.producers.schema.python.relation_scan import PySchemaScan
-from tsograph.producers.schema.schema_scan import SchemaScan
 from tsograph.producers.service_runs import add_service_arguments
 from tsograph.producers.service_runs import output_of
 from tsograph.producers.service_runs import rebase_facts
 from tsograph.producers.service_runs import rebase_limitations
 from tsograph.producers.service_runs import targets
+
+if TYPE_CHECKING:
+    from tsograph.producers.schema.python.relation_scan import PySchemaScan
+    from tsograph.producers.schema.schema_scan import SchemaScan
 
 # The code is the database's client: relation-use facts describe calls into it.
 ROLES = ("client",)
@@ -59,7 +60,6 @@ def run(args: argparse.Namespace) -> int:
     generated = generated_at(args.generated_at)
     for target in targets(args, "schema"):
         files = syntax_files(args)
-        scan: SchemaScan | PySchemaScan
         sources = walk(target.project)
         language = schema_language(
             target.project, sources, args.language, args.include_tests, files
@@ -67,12 +67,7 @@ def run(args: argparse.Namespace) -> int:
         model = ProjectModel.load(
             target.project, args.include_tests, files, target.enclosing, sources
         )
-        if language == "python":
-            platform = "python"
-            scan = scan_python(model)
-        else:
-            platform = "js"
-            scan = scan_project(model)
+        platform, scan, checked = _scan(language, model)
         check_fact_budget(len(scan.facts))
         document = bridge_facts(
             platform=platform,
@@ -87,5 +82,19 @@ def run(args: argparse.Namespace) -> int:
             source_sets={"tests": "included" if args.include_tests else "excluded"},
         )
         with output_of(target, platform):
-            emit(document, args.format)
+            emit(document, args.format, trusted=("facts",) if checked else ())
     return 0
+
+
+def _scan(language: str, model: ProjectModel) -> tuple[str, SchemaScan | PySchemaScan, bool]:
+    """The platform, the scan of the run's language, and whether its facts passed the
+    document checks already. Only that language's collectors are imported (and a warm run
+    imports none of them: collect_all.collectors)."""
+    if language == "python":
+        from tsograph.producers.schema.python.collect_all import scan_python
+
+        return "python", scan_python(model), False
+    from tsograph.producers.schema.collect_all import scan_project
+
+    scan = scan_project(model)
+    return "js", scan, scan.facts_checked

@@ -1,7 +1,7 @@
 """One `tsograph schema` run: the shared state every collector writes into.
 
 Interface (stable; a collector is one function `collect(scan: SchemaScan) -> None`
-listed in `schema/collect_all.py` COLLECTORS):
+listed in `schema/collect_all.py` collectors()):
 
     scan.root                    the project folder (a Path; never written anywhere)
     scan.files                   SchemaSources (producers/schema/walk.py), with Prisma
@@ -86,6 +86,9 @@ class SchemaScan(RelationRecord):
     probes: Probes = field(init=False)
     # The limitation lines of a result taken from the result cache.
     stored_lines: list[str] | None = None
+    # The facts passed the bridge-facts checks (collect_all.facts_pass), or come from a
+    # result kept only once they had: the document writes them unchecked.
+    facts_checked: bool = False
 
     def __post_init__(self) -> None:
         self.probes = Probes(self.root)

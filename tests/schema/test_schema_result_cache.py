@@ -30,7 +30,7 @@ def test_a_warm_run_collects_nothing_and_writes_the_same_document(
     def refuse(scan: SchemaScan) -> None:
         raise AssertionError("a warm run ran the collectors")
 
-    monkeypatch.setattr(collect_all, "COLLECTORS", (refuse,))
+    monkeypatch.setattr(collect_all, "collectors", lambda: (refuse,))
     warm = run_schema(project, "--cache-dir", cache)
     assert warm.code == 0 and warm.stdout == cold.stdout and warm.stderr == ""
 

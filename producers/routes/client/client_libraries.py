@@ -21,6 +21,9 @@ from typing import Literal
 
 from tsograph.producers.values import provenance
 
+# The generator of the SDKs routes/client/heyapi.py reads (a dependency that makes a client).
+HEY_API_PACKAGE = "@hey-api/openapi-ts"
+
 Library = Literal["fetch", "axios", "ky"]
 LIBRARIES: tuple[Library, ...] = ("fetch", "axios", "ky")
 

@@ -57,6 +57,7 @@ from tsograph.producers.lang.syntax_read import static_key
 from tsograph.producers.lang.syntax_read import unwrap
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.packages import Workspace
+from tsograph.producers.routes.client.client_libraries import HEY_API_PACKAGE
 from tsograph.producers.routes.client.requests import CONTRACT_METHODS
 from tsograph.producers.routes.client.requests import Outcome
 from tsograph.producers.routes.client.requests import Request
@@ -73,7 +74,7 @@ from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.client.urls import literal_text
 
-PACKAGE = "@hey-api/openapi-ts"
+PACKAGE = HEY_API_PACKAGE
 # The generator versions whose output each dialect was read from (an exact pin).
 LEGACY_VERSIONS = frozenset({"0.57.1", "0.73.0"})
 CLIENT_VERSIONS = frozenset({"0.97.3", "0.99.0"})
