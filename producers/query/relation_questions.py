@@ -13,6 +13,7 @@ from typing import Any
 
 from tsograph.exchange.symbol_ids import module_id
 from tsograph.producers.graph.model import Relation
+from tsograph.producers.project.test_sources import is_python_test_name
 from tsograph.producers.project.test_sources import is_test_source
 from tsograph.producers.query.budget import Budget
 from tsograph.producers.query.held import HeldGraph
@@ -209,17 +210,17 @@ def references(held: HeldGraph, request: Request, budget: Budget, result: Result
 
 
 def is_test_file(path: str, platform: str) -> bool:
-    """A test source: the project's rule for JavaScript; pytest's file names for Python."""
+    """A test source: the project's rule for JavaScript; for Python a file a test runner
+    collects (pytest's names, a Django app's tests.py)."""
     if platform != "python":
         return is_test_source(path)
-    name = path.rpartition("/")[2]
-    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+    return is_python_test_name(path.rpartition("/")[2])
 
 
 def _is_test(held: HeldGraph, number: int, path: str) -> bool:
     """A declaration a test runner runs: in JavaScript anything in a test source (tests are
-    mostly inline callbacks of it/test); in Python a test_ function or method in a pytest
-    file, as pytest collects them."""
+    mostly inline callbacks of it/test); in Python a test function or method in a file a
+    runner collects, as pytest and unittest collect them."""
     if not is_test_file(path, held.platform):
         return False
     if held.platform != "python":

@@ -127,7 +127,11 @@ def test_a_mixed_repository_answers_each_language_it_is_asked(tmp_path: Path) ->
     assert failed and document["error"]["code"] == "unknown-symbol"
     document, failed = session.call("graph_tests", {"symbol": "twice", "language": "python"})
     assert not failed
-    assert [item["name"] for item in document["items"]] == ["test_twice", "test_run_doubles"]
+    assert [item["name"] for item in document["items"]] == [
+        "OpsTests.test_twice_of_zero",
+        "test_twice",
+        "test_run_doubles",
+    ]
     assert session.builds == 2
     document, failed = session.call("graph_callers", {"symbol": "x", "language": "go"})
     assert failed and document["error"]["code"] == "bad-request"

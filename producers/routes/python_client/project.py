@@ -10,7 +10,6 @@ that name.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,11 +31,6 @@ from tsograph.producers.values.python.class_bodies import defines
 from tsograph.producers.values.python.modules import module_value
 from tsograph.producers.values.unknown import UNKNOWN
 
-# `tests.py`: the module `manage.py startapp` makes, collected by Django's DiscoverRunner and
-# unittest discovery (pattern "test*.py": django 5.2.19 test/runner.py, CPython 3.11).
-_PY_TEST_NAME = re.compile(r"^(test_.*|.*_test|conftest|tests)\.py$")
-_PY_TEST_FOLDERS = frozenset({"tests", "test", "__tests__"})
-
 # Class methods of library bases that return an instance of the class they are called on:
 # SQLModel 0.0.50 `SQLModel.model_validate` (main.py; _compat.sqlmodel_validate builds `cls()`).
 INSTANCE_CLASSMETHODS: dict[str, frozenset[tuple[str, ...]]] = {
@@ -45,15 +39,6 @@ INSTANCE_CLASSMETHODS: dict[str, frozenset[tuple[str, ...]]] = {
 
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
 LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
-
-
-def is_python_test(relative: str) -> bool:
-    """pytest's default test files (`test_*.py`, `*_test.py`, `conftest.py`), a Django app's
-    `tests.py`, and files under a `tests/` or `test/` folder."""
-    parts = relative.split("/")
-    if any(part in _PY_TEST_FOLDERS for part in parts[:-1]):
-        return True
-    return bool(_PY_TEST_NAME.match(parts[-1]))
 
 
 class PyProject:

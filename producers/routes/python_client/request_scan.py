@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.test_sources import is_python_test
 from tsograph.producers.routes.call_facts import CallScan
 from tsograph.producers.routes.call_facts import CallSite
 from tsograph.producers.routes.call_facts import add_call
@@ -40,7 +41,6 @@ from tsograph.producers.routes.python_client.libraries import Skipped
 from tsograph.producers.routes.python_client.libraries import library_value
 from tsograph.producers.routes.python_client.libraries import request_of
 from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_client.scopes import nodes
 
 COMPUTED_ACCESS = "computed-method-access"

@@ -20,8 +20,8 @@ from tsograph.exchange.limitations import Place as LinePlace
 from tsograph.exchange.limitations import counted
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.test_sources import is_python_test
 from tsograph.producers.project.test_sources import is_test_source
-from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.routes.python_server.django import DjangoFramework
 from tsograph.producers.routes.python_server.django_paths import django_variants
 from tsograph.producers.routes.python_server.emit import Emitter

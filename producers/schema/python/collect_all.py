@@ -7,8 +7,8 @@ from __future__ import annotations
 from tsograph.producers import progress
 from tsograph.producers.lang.syntax_file import paused_collection
 from tsograph.producers.project.model import ProjectModel
+from tsograph.producers.project.test_sources import is_python_test
 from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.schema.python import dbapi
 from tsograph.producers.schema.python import django_models
 from tsograph.producers.schema.python import sqlalchemy_models

@@ -21,10 +21,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.project.test_sources import is_python_test
 from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.evaluator import Context
 from tsograph.producers.routes.python_client.project import PyProject
-from tsograph.producers.routes.python_client.project import is_python_test
 from tsograph.producers.schema import sql_relations
 from tsograph.producers.schema.relation_record import RelationRecord
 from tsograph.producers.schema.relation_record import counted_lines
