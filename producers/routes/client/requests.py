@@ -41,6 +41,7 @@ from tsograph.producers.routes.client.static_values import Value
 from tsograph.producers.routes.client.static_values import argument_nodes
 from tsograph.producers.routes.client.urls import BASE_MARK
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import QUERY_TAIL
 from tsograph.producers.routes.client.urls import has_credentials
 from tsograph.producers.routes.client.urls import is_absolute
 from tsograph.producers.values.unknown import UNKNOWN
@@ -160,7 +161,7 @@ class _Call:
 
 
 def _method(value: Value) -> str | Skipped | None:
-    if not isinstance(value, str) or HOLE in value:
+    if not isinstance(value, str) or HOLE in value or QUERY_TAIL in value:
         return None
     upper = value.upper()
     return upper if upper in CONTRACT_METHODS else Skipped(NON_CONTRACT)

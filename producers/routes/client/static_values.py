@@ -32,6 +32,7 @@ from tsograph.producers.routes.client.client_libraries import INSTANCE_FACTORIES
 from tsograph.producers.routes.client.client_libraries import Library
 from tsograph.producers.routes.client.client_libraries import client_export
 from tsograph.producers.routes.client.urls import HOLE
+from tsograph.producers.routes.client.urls import QUERY_TAIL
 from tsograph.producers.routes.client.urls import literal_text
 from tsograph.producers.values import class_members
 from tsograph.producers.values import exports
@@ -194,6 +195,8 @@ class Evaluator:
             return self.value(ctx, node.part("value"))
         if kind == "binary":
             return self._binary(ctx, node)
+        if kind == "conditional":
+            return self._conditional(ctx, node)
         if kind == "identifier":
             return self.identifier(ctx, node, node.value or "")
         if kind == "undefined":
@@ -221,6 +224,20 @@ class Evaluator:
             else:
                 out.append(literal_text(item.value or ""))
         return "".join(out)
+
+    def _conditional(self, ctx: Context, node: Node) -> Value:
+        """`c ? a : b` with the condition unknown: the value both branches have, or a
+        QUERY_TAIL when each branch is a query, a fragment or nothing (linkwarden:
+        "/api/v1/tags" + (paged ? `?cursor=${n}` : "")); otherwise unknown."""
+        first = self.value(ctx, node.part("consequence"))
+        second = self.value(ctx, node.part("alternative"))
+        if not isinstance(first, str) or not isinstance(second, str):
+            return UNKNOWN
+        if first == second:
+            return first
+        if _query_or_nothing(first) and _query_or_nothing(second):
+            return QUERY_TAIL
+        return UNKNOWN
 
     def _binary(self, ctx: Context, node: Node) -> Value:
         if node.value != "+":
@@ -457,3 +474,8 @@ def _mark_exported(value: Value) -> Value:
     if isinstance(value, Fn):
         return Fn(value.path, value.node, value.start, True)
     return value
+
+
+def _query_or_nothing(text: str) -> bool:
+    """A URL tail that changes no path: empty, a query, a fragment, or another such tail."""
+    return text in ("", QUERY_TAIL) or text.startswith(("?", "#"))

@@ -39,6 +39,9 @@ HOLE = "\ue000"
 # Stands for a configured base whose value is not known (an environment value):
 # what follows it is a proven suffix below that base.
 BASE_MARK = "\ue001"
+# Stands for a query or fragment, or nothing (`c ? "?page=2" : ""`): at the end of a URL
+# it changes no path; followed by more text, what follows may be path or query.
+QUERY_TAIL = "\ue002"
 
 ROOT = "root"
 BASE = "base"
@@ -85,6 +88,7 @@ def literal_text(text: str) -> str:
     an interpolation can make a hole.
     """
     text = text.replace(HOLE, "%EE%80%80").replace(BASE_MARK, "%EE%80%81")
+    text = text.replace(QUERY_TAIL, "%EE%80%82")
     return _PLACEHOLDER.sub(HOLE, text)
 
 
@@ -151,7 +155,7 @@ def target_of(url: str) -> Target:
     # The URL parser strips leading and trailing C0 controls and spaces and
     # removes every tab and newline before it reads anything.
     url = _TAB_NEWLINE.sub("", url.strip(_C0_SPACE))
-    url = strip_query(url)
+    url = strip_query(_without_query_tail(url))
     dynamic = False
     anchor = ROOT
     origin: Origin | None = None
@@ -185,6 +189,17 @@ def target_of(url: str) -> Target:
     if origin is None:
         return target
     return replace(target, masked=target.masked + origin.masked, origin=origin.service)
+
+
+def _without_query_tail(url: str) -> str:
+    """The URL with its QUERY_TAIL read: at the end it is dropped (a query or nothing, the
+    path is the same); with text after it, that text may be path or query, so the path
+    goes on with a hole (a partial, dynamic path)."""
+    cut = url.find(QUERY_TAIL)
+    if cut < 0:
+        return url
+    rest = url[cut + 1 :].replace(QUERY_TAIL, "")
+    return url[:cut] + (HOLE if rest else "")
 
 
 def has_credentials(url: str) -> bool:

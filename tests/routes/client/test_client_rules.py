@@ -170,6 +170,27 @@ def test_a_conditional_fetch_init_gives_the_method_both_branches_give(tmp_path: 
     ]
 
 
+def test_a_conditional_url_tail_that_is_a_query_or_nothing_changes_no_path(
+    tmp_path: Path,
+) -> None:
+    # linkwarden packages/router/tags.tsx: "/api/v1/tags" + (paged ? `?cursor=${n}` : "").
+    code = (
+        "export function f(paged: boolean, n: number, q: string) {\n"
+        '  fetch("/api/v1/tags" +\n'
+        '    (paged ? `?cursor=${n}${q ? "&" + q : ""}` : q ? `?${q}` : ""));\n'
+        '  fetch("/api/v1/" + (paged ? "tags" : "tags"));\n'
+        '  fetch("/api/v1/tags" + (paged ? "" : "?all=1") + "/more");\n'
+        '  fetch("/api/v1/" + (paged ? "tags" : "links"));\n'
+        "}\n"
+    )
+    assert calls_of(tmp_path, {"src/a.ts": code}) == [
+        ("GET", "/api/v1/tags", "root", False, False),
+        ("GET", "/api/v1/tags", "root", False, False),
+        ("GET", "/api/v1/tags{}", "root", True, False),
+        ("GET", "/api/v1/{}", "root", False, False),
+    ]
+
+
 def test_concatenation_and_consts_across_files(tmp_path: Path) -> None:
     files = {
         "src/config.ts": 'export const BASE = "/api";\nexport const PATHS = { me: "/me" };',
