@@ -266,7 +266,7 @@ class FlaskFramework(RouteDecorators):
         return RuleDecorator(router, methods, rules, _strict_slashes(args), at, ctx.conditional)
 
     def register(self, decorator: RuleDecorator, function: Any, ctx: Context, node: Node) -> None:
-        place = self.interp.place(ctx.file, decorator.node)
+        place = self.interp.registration_place(ctx, decorator.node)
         conditional = decorator.conditional or ctx.conditional
         if isinstance(function, ViewFunction):
             for methods, handler in _view_routes(function.view, decorator.methods):

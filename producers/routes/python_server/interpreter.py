@@ -93,6 +93,9 @@ class Context:
     depth: int = 0
     # Inside a compound statement of the code being run: a `return` may not run.
     branch: bool = False
+    # Inside a project method of a library subclass (`api.add_org_resource(…)`): the call
+    # a registration it makes is located at, as a wrapper's facts belong to its call.
+    site: Place | None = None
 
 
 class Framework:
@@ -571,7 +574,8 @@ class Interpreter:
         if isinstance(callee, BoundMethod):
             receiver = (callee.receiver, callee_node)
             bound = replace(args, positional=[receiver, *args.positional])
-            return self.call_function(callee.function, bound, ctx)
+            site = ctx.site or self.place(ctx.file, prop or callee_node)
+            return self.call_function(callee.function, bound, replace(ctx, site=site))
         # Frameworks read library values: an instance of a project subclass is its base.
         args = _library_arguments(args)
         if isinstance(callee, External):
@@ -673,7 +677,7 @@ class Interpreter:
             else:
                 scope.names[pattern.value] = UNKNOWN
             index += 1
-        inner = Context(function.file, scope, ctx.conditional, ctx.depth + 1)
+        inner = Context(function.file, scope, ctx.conditional, ctx.depth + 1, site=ctx.site)
         returned = self.block(body.items if body.kind == "block" else (body,), inner)
         # Falling off the end (or maybe so, after a conditional `return`) gives None.
         return UNKNOWN if returned is None or isinstance(returned, _Escaped) else returned
@@ -683,6 +687,11 @@ class Interpreter:
     def place(self, file: SyntaxFile, node: Node) -> Place:
         line, column = file.location(node.start)
         return Place(file.path, line, column)
+
+    def registration_place(self, ctx: Context, node: Node) -> Place:
+        """Where a registration is located: its call, or the call of the project method of
+        a library subclass it runs in (see `Context.site`)."""
+        return ctx.site or self.place(ctx.file, node)
 
     def handler(self, value: Any, file: SyntaxFile, node: Node) -> Handler | None:
         """The handler a value names: a project function (its graph id) or an outside one."""

@@ -85,6 +85,11 @@ def test_a_project_api_subclass_registers_through_its_own_method(tmp_path: Path)
         "route-coverage: 2 route(s) are registered only under a condition and may not exist"
     ]
     assert not [line for line in document["limitations"] if "registration call(s)" in line]
+    # A wrapper's registrations are located at its call, `api.add_scoped(…)`.
+    call_line = SCOPED_API.count("\n")
+    assert {(f["location"]["path"], f["location"]["line"]) for f in document["facts"]} == {
+        ("app.py", call_line)
+    }
 
 
 def test_an_api_no_running_code_binds_is_read_under_an_unknown_prefix(tmp_path: Path) -> None:
