@@ -22,7 +22,16 @@ oracle/recordings/python-routes/ (oracle/python-routes/):
 * Werkzeug matches by specificity (static parts before variables), not in
   registration order: Flask documents declare `dispatch: "specificity"`.
 * Flask-RESTful 0.3.10 `Api.add_resource` (see `RestfulApi`): each url a
-  rule answered as the resource's MethodView answers.
+  rule answered as the resource's MethodView answers. A project subclass of
+  `Api` (redash's `ApiExt`) is the library's Api for what it does not define
+  (checked with flask 3.1.3 and flask-restful 0.3.10: a subclass method's
+  `self.add_resource(resource, *urls, **kwargs)` registers like a direct
+  call); an Api no running code binds to an app is read as a router nothing
+  includes (under an unknown prefix, like a blueprint nothing registers).
+* A rule given by a helper that returns one of several values (redash's
+  `org_scoped_rule`: `/<org_slug>` + rule under a setting, else the rule) is
+  registered once per value, each under a condition: which one the app
+  serves depends on the setting (checked with both settings on flask 3.1.3).
 * `MethodView` subclasses answer the HTTP methods they define (`get`,
   `post`, …, also through project base classes); a `View` subclass answers
   its `methods` (GET by default) with `dispatch_request`.
@@ -38,17 +47,19 @@ from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_server.emit import Joins
 from tsograph.producers.routes.python_server.interpreter import Args
 from tsograph.producers.routes.python_server.interpreter import Context
+from tsograph.producers.routes.python_server.interpreter import Interpreter
 from tsograph.producers.routes.python_server.interpreter_values import Class
 from tsograph.producers.routes.python_server.interpreter_values import External
 from tsograph.producers.routes.python_server.interpreter_values import Function
 from tsograph.producers.routes.python_server.interpreter_values import Handler
 from tsograph.producers.routes.python_server.interpreter_values import Include
 from tsograph.producers.routes.python_server.interpreter_values import Mount
+from tsograph.producers.routes.python_server.interpreter_values import Place
 from tsograph.producers.routes.python_server.interpreter_values import Route
 from tsograph.producers.routes.python_server.interpreter_values import Router
 from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
 from tsograph.producers.routes.python_server.registration import RouteDecorators
-from tsograph.producers.routes.python_server.registration import as_text
+from tsograph.producers.routes.python_server.registration import as_texts
 from tsograph.producers.routes.python_server.registration import group_name
 from tsograph.producers.routes.python_server.registration import http_method_names
 from tsograph.producers.routes.python_server.registration import methods_argument
@@ -75,7 +86,9 @@ BLUEPRINTS = frozenset({"blueprint"})
 class RuleDecorator:
     router: Router
     methods: tuple[str, ...] | None  # None: not given (GET); (): not proven
-    rule: Text
+    # One rule, or one of several (a helper's conditional returns): each then a
+    # registration under a condition.
+    rules: tuple[Text, ...]
     strict_slashes: bool | None
     node: Node
     conditional: bool
@@ -89,9 +102,11 @@ class RestfulApi:
     never registered (`self.app` stays None)."""
 
     prefix: Text
+    name: str  # the variable or code that made it (see `group_name`)
+    place: Place
     target: Router | None = None
     bound: bool = False  # init_app ran: later add_resource calls are never registered
-    pending: list[tuple[Class | None, list[Text], Args, Node, Context]] = field(
+    pending: list[tuple[Class | None, list[tuple[Text, ...]], Args, Node, Context]] = field(
         default_factory=list
     )
 
@@ -106,20 +121,41 @@ class ViewFunction:
 class FlaskFramework(RouteDecorators):
     decorator_type = RuleDecorator
 
+    def __init__(self, interp: Interpreter) -> None:
+        super().__init__(interp)
+        self.apis: list[RestfulApi] = []
+
+    def finish(self) -> None:
+        """An Api no code that runs binds to an app (redash binds it in an `init_app(app)`
+        only its app factory calls): its resources are a router nothing includes, read
+        under an unknown prefix like a blueprint nothing registers."""
+        for api in self.apis:
+            if api.bound or not api.pending:
+                continue
+            router = Router("restful-api", api.name, api.place)
+            self.interp.routers.append(router)
+            for cls, urls, args, at, made in api.pending:
+                self._resource(api, router, cls, urls, args, at, made)
+                self.interp.consumed.add((made.file.path, at.start))
+            api.pending.clear()
+
     def construct(self, name: str, args: Args, ctx: Context, node: Node) -> Any | None:
         place = self.interp.place(ctx.file, node)
         if name in APP_CONSTRUCTORS:
             app = Router("flask-app", group_name(node, ctx), place)
             folder = ctx.file.path.rpartition("/")[0]
             static = self.interp.model.root / folder / "static"
-            if args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path"):
+            given = args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path")
+            if given or args.open:
                 app.entries.append(Mount(place, False, UNKNOWN_TEXT, None, "a static folder"))
             elif static.is_dir() and not static.is_symlink():
                 # Flask adds `/static/<path:filename>` when the folder exists (has_static_folder).
                 app.entries.append(Mount(place, False, text("/static"), None, "a static folder"))
             return app
         if name in RESTFUL_APIS:
-            api = RestfulApi(text_argument(args, 1, "prefix", text("")))
+            api_prefix = UNKNOWN_TEXT if args.open else text_argument(args, 1, "prefix", text(""))
+            api = RestfulApi(api_prefix, group_name(node, ctx), place)
+            self.apis.append(api)
             bound = args.get(0, "app")
             if bound is not None:
                 self._bind(api, bound[0], ctx, node)
@@ -172,14 +208,14 @@ class FlaskFramework(RouteDecorators):
             return False
         resource = args.get(0, "resource")
         cls = resource[0] if resource is not None and isinstance(resource[0], Class) else None
-        urls = [as_text(value) for value, _ in args.positional[1:]]
+        urls = [as_texts(value) for value, _ in args.positional[1:]]
         if args.open:
-            urls.append(UNKNOWN_TEXT)
+            urls.append((UNKNOWN_TEXT,))
         if owner.target is not None:
             self._resource(owner, owner.target, cls, urls, args, node, ctx)
         elif not owner.bound:
-            # Registered by a later init_app, else counted as a registration no framework read
-            # (an app factory the interpreter never runs may bind it).
+            # Registered by a later init_app, else by `finish` under an unknown prefix (an
+            # app factory the interpreter never runs may bind it); either marks it read.
             owner.pending.append((cls, urls, args, node, ctx))
             return False
         return True
@@ -204,7 +240,7 @@ class FlaskFramework(RouteDecorators):
         api: RestfulApi,
         app: Router,
         cls: Class | None,
-        urls: list[Text],
+        urls: list[tuple[Text, ...]],
         args: Args,
         node: Node,
         ctx: Context,
@@ -213,27 +249,24 @@ class FlaskFramework(RouteDecorators):
         blueprint-less `_complete_url`), answered as a MethodView answers; the other
         keywords go to add_url_rule (`strict_slashes`)."""
         at = name_node(node)
-        slashes = args.get(-1, "strict_slashes")
-        strict = True if slashes is None else _boolean(slashes[1])
+        strict = _strict_slashes(args)
         # A class not proven a Resource answers methods that are not known.
         methods = None if cls is not None and _view_kind(cls) == "method" else ()
         for url in urls:
-            rule = RuleDecorator(app, methods, api.prefix + url, strict, at, ctx.conditional)
+            rules = tuple(api.prefix + one for one in url)
+            rule = RuleDecorator(app, methods, rules, strict, at, ctx.conditional)
             target: Any = ViewFunction(cls) if cls is not None else UNKNOWN
             self.register(rule, target, ctx, node)
 
     def _decorator(
         self, router: Router, methods: tuple[str, ...] | None, args: Args, ctx: Context, at: Node
     ) -> RuleDecorator:
-        rule = text_argument(args, 0, "rule", UNKNOWN_TEXT)
-        slashes = args.get(-1, "strict_slashes")
-        strict: bool | None = True
-        if slashes is not None:
-            strict = _boolean(slashes[1])
-        return RuleDecorator(router, methods, rule, strict, at, ctx.conditional)
+        rule = args.get(0, "rule")
+        rules = (UNKNOWN_TEXT,) if rule is None else as_texts(rule[0])
+        return RuleDecorator(router, methods, rules, _strict_slashes(args), at, ctx.conditional)
 
     def register(self, decorator: RuleDecorator, function: Any, ctx: Context, node: Node) -> None:
-        place = self.interp.place(ctx.file, decorator.node)
+        place = self.interp.registration_place(ctx, decorator.node)
         conditional = decorator.conditional or ctx.conditional
         if isinstance(function, ViewFunction):
             for methods, handler in _view_routes(function.view, decorator.methods):
@@ -252,9 +285,11 @@ class FlaskFramework(RouteDecorators):
         methods: tuple[str, ...],
         handler: Handler,
     ) -> None:
-        route = Route(place, conditional, methods, decorator.rule, handler)
-        route.options["strict_slashes"] = decorator.strict_slashes
-        decorator.router.entries.append(route)
+        alternative = len(decorator.rules) > 1
+        for rule in decorator.rules:
+            route = Route(place, conditional or alternative, methods, rule, handler)
+            route.options["strict_slashes"] = decorator.strict_slashes
+            decorator.router.entries.append(route)
 
 
 def _view_kind(view: Class, depth: int = 0) -> str | None:
@@ -299,6 +334,15 @@ def _view_routes(
 def _methods(args: Args) -> tuple[str, ...] | None:
     """`methods=`: None when not given, () when not proven."""
     return methods_argument(args, -1, "methods", None)
+
+
+def _strict_slashes(args: Args) -> bool | None:
+    """`strict_slashes=`: True when not given, None when not proven (a `**kwargs` spread
+    may give it)."""
+    slashes = args.get(-1, "strict_slashes")
+    if slashes is None:
+        return None if args.open else True
+    return _boolean(slashes[1])
 
 
 def _boolean(node: Node) -> bool | None:

@@ -3,14 +3,19 @@
 Modules are run the way CPython imports them: a module's statements in order,
 an `import` of a project module running that module first (once; a cycle sees
 the names bound so far). Functions are followed when module code calls them
-(`app = create_app()`), with their arguments, to a fixed depth. Only what
-builds servers is evaluated: strings (literals, f-strings, `+`, `%`,
-`str.format` and the string methods of values/python/strings.py), names,
-imports, attribute reads of modules, lists, project functions and classes,
-and calls a framework module (FRAMEWORKS) recognises; everything else is
-UNKNOWN. Code under `if`, `try`, `for`, `while` and `match` runs with
-`conditional` set: what it registers may not exist, and the names it binds
-are unknown after it (unless they keep the value they had).
+(`app = create_app()`), with their arguments, to a fixed depth (`*args` and
+`**kwargs` as given, when the body only passes them on). Only what builds
+servers is evaluated: strings (literals, f-strings, `+`, `%`, `str.format` and
+the string methods of values/python/strings.py), names, imports, attribute
+reads of modules, lists and `[f(x) for x in proven_list]`, project functions
+and classes, and calls a framework module (FRAMEWORKS) recognises; everything
+else is UNKNOWN. An instance of a project class deriving from a library class
+a framework makes (`class ApiExt(flask_restful.Api)`) is that library value,
+with the project class's methods run with `self` bound. Code under `if`,
+`try`, `for`, `while` and `match` runs with `conditional` set: what it
+registers may not exist, and the names it binds are unknown after it (unless
+they keep the value they had). A function that may return under a condition
+returns `Alternatives`: one of the values its `return`s give.
 
 Nothing is executed and nothing is imported: this reads the lowered syntax
 (producers/lang/syntax_tree.py) and the per-file facts only.
@@ -28,14 +33,20 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
+from tsograph.producers.routes.python_server.interpreter_values import MAX_BASES_DEPTH
+from tsograph.producers.routes.python_server.interpreter_values import Alternatives
+from tsograph.producers.routes.python_server.interpreter_values import BoundMethod
 from tsograph.producers.routes.python_server.interpreter_values import Class
 from tsograph.producers.routes.python_server.interpreter_values import External
 from tsograph.producers.routes.python_server.interpreter_values import Function
 from tsograph.producers.routes.python_server.interpreter_values import Handler
+from tsograph.producers.routes.python_server.interpreter_values import Instance
 from tsograph.producers.routes.python_server.interpreter_values import KeepsClass
+from tsograph.producers.routes.python_server.interpreter_values import Keywords
 from tsograph.producers.routes.python_server.interpreter_values import Place
 from tsograph.producers.routes.python_server.interpreter_values import Router
 from tsograph.producers.routes.python_server.interpreter_values import Scope
+from tsograph.producers.routes.python_server.interpreter_values import alternatives
 from tsograph.producers.routes.python_server.interpreter_values import inherited_attribute
 from tsograph.producers.values.budget import DepthBudget
 from tsograph.producers.values.python.arguments import Arguments
@@ -58,8 +69,14 @@ from tsograph.producers.values.unknown import UNKNOWN
 # How deep calls of project functions are followed from module code.
 MAX_CALL_DEPTH = 8
 _BLOCKS = ("if", "try", "for", "for_in", "while", "match")
-# A statement result: a conditional block may have returned (its value is unknown).
-_ESCAPED = object()
+
+
+@dataclass(frozen=True)
+class _Escaped:
+    """A statement result: a `return` under a condition may have run with one of `values`,
+    or the code goes on."""
+
+    values: tuple[Any, ...]
 
 
 # The evaluated arguments of a call, each with its node.
@@ -74,6 +91,11 @@ class Context:
     scope: Scope
     conditional: bool = False
     depth: int = 0
+    # Inside a compound statement of the code being run: a `return` may not run.
+    branch: bool = False
+    # Inside a project method of a library subclass (`api.add_org_resource(…)`): the call
+    # a registration it makes is located at, as a wrapper's facts belong to its call.
+    site: Place | None = None
 
 
 class Framework:
@@ -107,6 +129,9 @@ class Framework:
     def call_member(self, owner: Any, name: str, args: Args, ctx: Context, node: Node) -> bool:
         """Run `owner.name(...)` on another framework object; False when not this one's."""
         return False
+
+    def finish(self) -> None:
+        """Once every server module has run: what registrations still wait for."""
 
 
 class Interpreter:
@@ -164,20 +189,22 @@ class Interpreter:
     # ---- statements -----------------------------------------------------------------
 
     def block(self, statements: tuple[Node, ...], ctx: Context) -> Any | None:
-        """Run statements; the value of a `return` reached unconditionally, else None.
+        """Run statements; the value of a `return` reached unconditionally, else None (or
+        `_Escaped` when a `return` under a condition may have run).
 
         Once a `return` under a condition may have left (`if MULTI_ORG: return …`), a
-        later return's value is not the only one: the result is unknown, and the
-        statements after still run for what they register.
+        later return's value is not the only one: the result is one of the values
+        returned (`Alternatives`), and the statements after still run for what they
+        register.
         """
-        escaped = False
+        escaped: list[Any] = []
         for statement in statements:
             returned = self.statement(statement, ctx)
-            if returned is _ESCAPED:
-                escaped = True
+            if isinstance(returned, _Escaped):
+                escaped.extend(returned.values)
             elif returned is not None:
-                return UNKNOWN if escaped else returned
-        return UNKNOWN if escaped else None
+                return alternatives([*escaped, returned]) if escaped else returned
+        return _Escaped(tuple(escaped)) if escaped else None
 
     def statement(self, node: Node, ctx: Context) -> Any | None:
         kind = node.kind
@@ -193,14 +220,15 @@ class Interpreter:
             self.define_class(node, ctx)
         elif kind == "return":
             value = node.part("value")
+            # A bare `return` gives None, which no reader uses: unknown.
             result = UNKNOWN if value is None else self.eval(value, ctx)
-            return UNKNOWN if ctx.conditional else result
+            return _Escaped((result,)) if ctx.branch else result
         elif kind == "with":
             body = node.part("body")
             if body is not None:
                 return self.block(body.items if body.kind == "block" else (body,), ctx)
-        elif kind in _BLOCKS and self.conditional_block(node, ctx):
-            return _ESCAPED
+        elif kind in _BLOCKS:
+            return self.conditional_block(node, ctx)
         return None
 
     def expression_statement(self, node: Node, ctx: Context) -> None:
@@ -249,14 +277,16 @@ class Interpreter:
         else:
             names[name] = value
 
-    def conditional_block(self, node: Node, ctx: Context) -> bool:
-        """Run a compound statement's blocks as conditional; whether one may `return`."""
-        inner = Context(ctx.file, ctx.scope, True, ctx.depth)
-        escaped = False
+    def conditional_block(self, node: Node, ctx: Context) -> _Escaped | None:
+        """Run a compound statement's blocks as conditional; the values its `return`s may
+        give (None when it has none)."""
+        inner = Context(ctx.file, ctx.scope, True, ctx.depth, branch=True)
+        escaped: list[Any] = []
         for child in _block_bodies(node):
-            if self.block(child.items if child.kind == "block" else (child,), inner) is not None:
-                escaped = True
-        return escaped
+            found = self.block(child.items if child.kind == "block" else (child,), inner)
+            if isinstance(found, _Escaped):
+                escaped.extend(found.values)
+        return _Escaped(tuple(escaped)) if escaped else None
 
     def import_(self, node: Node, ctx: Context) -> None:
         specifier = node.value or ""
@@ -402,6 +432,10 @@ class Interpreter:
             return self.call(node, ctx)
         if kind == "array":
             return Seq(tuple(self._items(node, ctx)))
+        if kind == "comprehension" and node.value == "list":
+            found = self._list_comprehension(node, ctx)
+            if found is not None:
+                return found
         if kind in ("cast", "await", "annotation"):
             inner = node.part("value")
             return UNKNOWN if inner is None else self.eval(inner, ctx)
@@ -419,6 +453,26 @@ class Interpreter:
             if child.kind in ("call", "function"):
                 self.eval(child, ctx)
         return UNKNOWN
+
+    def _list_comprehension(self, node: Node, ctx: Context) -> Seq | None:
+        """`[f(x) for x in items]` over a proven list, one name bound, no `if`: the body's
+        value per item (the name lives in the comprehension's own scope); None when the
+        comprehension is not of that form or its list is not proven."""
+        body = node.part("body")
+        clause = node.items[0] if len(node.items) == 1 else None
+        if body is None or clause is None or clause.kind != "comprehension_for":
+            return None
+        target, source = clause.part("left"), clause.part("right")
+        if target is None or target.kind != "identifier" or source is None:
+            return None
+        items = self.eval(source, ctx)
+        if not isinstance(items, Seq):
+            return None
+        found: list[Any] = []
+        for item in items.items:
+            scope = Scope(names={target.value or "": item}, parent=ctx.scope, file=ctx.file)
+            found.append(self.eval(body, replace(ctx, scope=scope)))
+        return Seq(tuple(found))
 
     def _template(self, node: Node, ctx: Context) -> Any:
         found = fstring_pieces(ctx.file, node)
@@ -466,7 +520,14 @@ class Interpreter:
             return BoundMember(owner, name)
         if isinstance(owner, Class):
             return _class_attribute(owner, name)
-        if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function)):
+        if isinstance(owner, Instance):
+            # The project classes' own names first (methods bound to the instance), then
+            # the library value's.
+            found = inherited_attribute(owner.cls, name)
+            if isinstance(found, Function):
+                return BoundMethod(found, owner)
+            return self._attribute(owner.base, name) if found is None else found
+        if owner is UNKNOWN or isinstance(owner, (Text, Seq, Function, Alternatives)):
             return UNKNOWN
         for framework in self.frameworks:
             found = framework.member(owner, name)
@@ -475,7 +536,21 @@ class Interpreter:
         return BoundMember(owner, name)
 
     def arguments(self, node: Node, ctx: Context) -> Args:
-        return Arguments.read(node, lambda item: (self.eval(item, ctx), item))
+        return Arguments.read(
+            node,
+            lambda item: (self.eval(item, ctx), item),
+            lambda item, star: self._spread(item, star, ctx),
+        )
+
+    def _spread(self, node: Node, star: str, ctx: Context) -> Args | None:
+        """The arguments `*x` (a proven list) or `**x` (a proven `**kwargs`) stand for; each
+        spliced item is located at the spread."""
+        value = self.eval(node, ctx)
+        if star == "*" and isinstance(value, Seq):
+            return Arguments(positional=[(item, node) for item in value.items])
+        if star == "**" and isinstance(value, Keywords):
+            return Arguments(keywords=dict(value.items))
+        return None
 
     def call(self, node: Node, ctx: Context) -> Any:
         callee_node = node.part("callee")
@@ -494,6 +569,15 @@ class Interpreter:
         else:
             callee = self.eval(callee_node, ctx)
         args = self.arguments(node, ctx)
+        if isinstance(callee, Function):
+            return self.call_function(callee, args, ctx)
+        if isinstance(callee, BoundMethod):
+            receiver = (callee.receiver, callee_node)
+            bound = replace(args, positional=[receiver, *args.positional])
+            site = ctx.site or self.place(ctx.file, prop or callee_node)
+            return self.call_function(callee.function, bound, replace(ctx, site=site))
+        # Frameworks read library values: an instance of a project subclass is its base.
+        args = _library_arguments(args)
         if isinstance(callee, External):
             for framework in self.frameworks:
                 made = framework.construct(callee.qualified, args, ctx, node)
@@ -502,8 +586,6 @@ class Interpreter:
                         self.routers.append(made)
                     return made
             return UNKNOWN
-        if isinstance(callee, Function):
-            return self.call_function(callee, args, ctx)
         if isinstance(callee, BoundMember):
             return self._call_member(callee, args, ctx, node)
         if isinstance(callee, Class):
@@ -511,13 +593,31 @@ class Interpreter:
                 made = framework.instance(callee, args, ctx)
                 if made is not None:
                     return made
-            return UNKNOWN
+            return self._subclass_instance(callee, args, ctx, node)
         # A decorator factory called with the function: `app.get("/x")(handler)`.
         if args.positional and len(args.positional) == 1 and not args.keywords:
             function, _ = args.positional[0]
             if any(fw.decorate(callee, function, ctx, callee_node) for fw in self.frameworks):
                 self.consumed.add((ctx.file.path, callee_node.start))
                 return function
+        return UNKNOWN
+
+    def _subclass_instance(self, cls: Class, args: Args, ctx: Context, node: Node) -> Any:
+        """`ApiExt()` for `class ApiExt(flask_restful.Api)`: the library value a framework
+        makes for the outside base, as an `Instance` of the project class. A project
+        `__init__` may pass the library other arguments (redash's `Redash(Flask)` sets
+        `static_folder`), so the library then sees arguments that are not known."""
+        base = _outside_base(cls)
+        if base is None:
+            return UNKNOWN
+        if inherited_attribute(cls, "__init__") is not None:
+            args = Arguments(open=True)
+        for framework in self.frameworks:
+            made = framework.construct(base.qualified, args, ctx, node)
+            if made is not None:
+                if isinstance(made, Router):
+                    self.routers.append(made)
+                return Instance(cls, made)
         return UNKNOWN
 
     def _call_member(self, callee: BoundMember, args: Args, ctx: Context, node: Node) -> Any:
@@ -548,15 +648,26 @@ class Interpreter:
         scope = Scope(parent=function.scope, file=function.file)
         parameters = function.node.part("parameters")
         index = 0
+        named: set[str] = set()
         for parameter in parameters.items if parameters is not None else ():
             if parameter.kind != "parameter":
                 continue
             pattern = parameter.part("pattern")
             if pattern is None or pattern.kind != "identifier" or not pattern.value:
                 continue
-            if parameter.flags & {"rest", "keywords"}:
-                scope.names[pattern.value] = UNKNOWN
+            # `*urls` and `**kwargs`: the arguments left, when no spread hides more and the
+            # body only passes them on (nothing reads a change made to them).
+            passed = not args.open and _only_passed_on(body, pattern.value)
+            if "rest" in parameter.flags:
+                rest = tuple(value for value, _ in args.positional[index:])
+                scope.names[pattern.value] = Seq(rest) if passed else UNKNOWN
+                index = len(args.positional)
                 continue
+            if "keywords" in parameter.flags:
+                left = tuple((k, given) for k, given in args.keywords.items() if k not in named)
+                scope.names[pattern.value] = Keywords(left) if passed else UNKNOWN
+                continue
+            named.add(pattern.value)
             given = args.get(index, pattern.value)
             default = parameter.part("value")
             if given is not None:
@@ -566,15 +677,21 @@ class Interpreter:
             else:
                 scope.names[pattern.value] = UNKNOWN
             index += 1
-        inner = Context(function.file, scope, ctx.conditional, ctx.depth + 1)
+        inner = Context(function.file, scope, ctx.conditional, ctx.depth + 1, site=ctx.site)
         returned = self.block(body.items if body.kind == "block" else (body,), inner)
-        return UNKNOWN if returned is None else returned
+        # Falling off the end (or maybe so, after a conditional `return`) gives None.
+        return UNKNOWN if returned is None or isinstance(returned, _Escaped) else returned
 
     # ---- helpers for framework modules ------------------------------------------------
 
     def place(self, file: SyntaxFile, node: Node) -> Place:
         line, column = file.location(node.start)
         return Place(file.path, line, column)
+
+    def registration_place(self, ctx: Context, node: Node) -> Place:
+        """Where a registration is located: its call, or the call of the project method of
+        a library subclass it runs in (see `Context.site`)."""
+        return ctx.site or self.place(ctx.file, node)
 
     def handler(self, value: Any, file: SyntaxFile, node: Node) -> Handler | None:
         """The handler a value names: a project function (its graph id) or an outside one."""
@@ -594,6 +711,51 @@ def _class_attribute(owner: Class, name: str) -> Any:
     """A class attribute, through project base classes; a BoundMember when none defines it."""
     found = inherited_attribute(owner, name)
     return BoundMember(owner, name) if found is None else found
+
+
+def _outside_base(cls: Class, depth: int = 0) -> External | None:
+    """The first outside class among a project class's bases, depth first (the MRO's order
+    for single inheritance)."""
+    for base in cls.bases:
+        if isinstance(base, External):
+            return base
+        if isinstance(base, Class) and depth < MAX_BASES_DEPTH:
+            found = _outside_base(base, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _only_passed_on(body: Node, name: str) -> bool:
+    """Whether every use of `name` in a function body spreads it into a call (`*urls`,
+    `**kwargs`) or iterates it in a comprehension: then the list or mapping is not changed
+    (`kwargs["strict_slashes"] = False`, `urls.append(...)` would change it)."""
+    for node in body.walk():
+        if node.kind != "identifier" or node.value != name or node.parent is None:
+            continue
+        parent = node.parent
+        if parent.kind == "spread" or (
+            parent.kind == "comprehension_for" and parent.part("right") is node
+        ):
+            continue
+        if parent.kind == "assign" and parent.value == "=" and parent.part("left") is node:
+            continue  # rebound: later uses read the new value
+        return False
+    return True
+
+
+def _library_arguments(args: Args) -> Args:
+    """Arguments as a framework reads them: an `Instance` is its library value."""
+
+    def library(argument: tuple[Any, Node]) -> tuple[Any, Node]:
+        value, node = argument
+        return (value.base, node) if isinstance(value, Instance) else argument
+
+    return Arguments(
+        [library(item) for item in args.positional],
+        {name: library(item) for name, item in args.keywords.items()},
+        args.open,
+    )
 
 
 def _field(argument: tuple[Any, Node]) -> Field:

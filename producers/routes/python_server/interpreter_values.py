@@ -57,6 +57,61 @@ class Class:
     attributes: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(eq=False)
+class Instance:
+    """An instance of a project class that derives from a modelled library class
+    (redash's `class ApiExt(flask_restful.Api)`): `base` is the library value it is, for
+    every name the project classes do not define."""
+
+    cls: Class
+    base: Any
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    """A project class's method read from an instance: called with `self` first."""
+
+    function: Function
+    receiver: Instance
+
+
+@dataclass(frozen=True)
+class Keywords:
+    """A function's `**kwargs` when its call has no spread: each keyword's argument
+    (value and node, as `Args` holds it)."""
+
+    items: tuple[tuple[str, Any], ...]
+
+
+# How many values a function whose returns depend on conditions is kept as.
+MAX_ALTERNATIVES = 8
+
+
+@dataclass(frozen=True)
+class Alternatives:
+    """One of several values: what a function returns when a `return` runs under a
+    condition (redash's `org_scoped_rule`: `if settings.MULTI_ORG: return "/<org_slug>"
+    + rule`, then `return rule`). Which one is not known, so a registration made with
+    it exists under a condition, once per value."""
+
+    values: tuple[Any, ...]
+
+
+def alternatives(values: list[Any]) -> Any:
+    """The value that is one of `values`: the value itself when they agree, unknown when an
+    alternative is unknown or there are too many."""
+    found: list[Any] = []
+    for value in values:
+        for one in value.values if isinstance(value, Alternatives) else (value,):
+            if one is UNKNOWN:
+                return UNKNOWN
+            if one not in found:
+                found.append(one)
+    if len(found) == 1:
+        return found[0]
+    return Alternatives(tuple(found)) if 1 < len(found) <= MAX_ALTERNATIVES else UNKNOWN
+
+
 # How many project base classes an attribute is looked up through.
 MAX_BASES_DEPTH = 16
 

@@ -18,6 +18,7 @@ from tsograph.producers.routes.python_server.interpreter import Args
 from tsograph.producers.routes.python_server.interpreter import Context
 from tsograph.producers.routes.python_server.interpreter import Framework
 from tsograph.producers.routes.python_server.interpreter import Interpreter
+from tsograph.producers.routes.python_server.interpreter_values import Alternatives
 from tsograph.producers.routes.python_server.interpreter_values import Include
 from tsograph.producers.routes.python_server.interpreter_values import Mount
 from tsograph.producers.routes.python_server.interpreter_values import Place
@@ -82,6 +83,14 @@ def http_method_names(value: Any) -> tuple[str, ...] | None:
 def as_text(value: Any) -> Text:
     """A path argument's text; a string with no proven part when it is not a string."""
     return value if isinstance(value, Text) else UNKNOWN_TEXT
+
+
+def as_texts(value: Any) -> tuple[Text, ...]:
+    """A path argument's possible texts: one per alternative a function's conditional
+    returns give (`Alternatives`), else the one `as_text` reads."""
+    if isinstance(value, Alternatives):
+        return tuple(as_text(one) for one in value.values)
+    return (as_text(value),)
 
 
 # What an argument reads as when the call does not give it.

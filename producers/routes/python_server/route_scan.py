@@ -59,12 +59,12 @@ REGISTRATION_CALLS = frozenset(
         "add_route",
         "add_websocket_route",
         "include_router",
-        # Flask-RESTful resources an Api never registers here, and Flask-RESTX's (not
-        # modelled; redash registers ~70).
+        # Flask-RESTful resources on an Api tsograph did not prove, and Flask-RESTX's
+        # (not modelled).
         "add_resource",
     }
 )
-FLASK_KINDS = frozenset({"flask-app", "blueprint"})
+FLASK_KINDS = frozenset({"flask-app", "blueprint", "restful-api"})
 
 
 @dataclass
@@ -114,6 +114,8 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
     servers += _router_users(model, interp, paths, set(servers))
     for path in servers:
         interp.run_module(path)
+    for framework in interp.frameworks:
+        framework.finish()
     urlconfs = _root_urlconfs(interp, paths) if "django" in modules else []
     tests = {path for path in paths if _is_test(path)}
     starlette = Emitter(service, tests, starlette_variants)
@@ -125,7 +127,7 @@ def scan_python_server(model: ProjectModel, service: str | None) -> PythonScan:
         if router.included:
             continue
         flask = router.kind in FLASK_KINDS
-        anchored = router.kind not in ("apirouter", "blueprint")
+        anchored = router.kind not in ("apirouter", "blueprint", "restful-api")
         (werkzeug if flask else starlette).group(router, anchored)
     urls = Emitter(service, tests, django_variants, out=starlette.out)
     for settings, place, module in urlconfs:

@@ -26,9 +26,14 @@ class Arguments(Generic[T]):
     open: bool = False  # a `*args` or `**kwargs` spread: more arguments than written
 
     @staticmethod
-    def read(call: Node, reading: Callable[[Node], T]) -> Arguments[T]:
+    def read(
+        call: Node,
+        reading: Callable[[Node], T],
+        spreading: Callable[[Node, str], Arguments[T] | None] | None = None,
+    ) -> Arguments[T]:
         """The arguments of `call`, each argument expression read by `reading` (a spread's
-        expression too, for its effects: what it holds is not known)."""
+        expression too, for its effects: what it holds is not known, unless `spreading`
+        proves the arguments a `*x` or `**x` (its value) stands for)."""
         found: Arguments[T] = Arguments()
         for item in call.items:
             if item.kind == "keyword":
@@ -36,10 +41,18 @@ class Arguments(Generic[T]):
                 if item.value and value is not None:
                     found.keywords[item.value] = reading(value)
             elif item.kind == "spread":
-                found.open = True
                 inner = item.part("value")
-                if inner is not None:
+                spliced = None
+                if inner is not None and spreading is not None:
+                    spliced = spreading(inner, item.value or "*")
+                elif inner is not None:
                     reading(inner)
+                if spliced is None:
+                    found.open = True
+                else:
+                    found.positional.extend(spliced.positional)
+                    found.keywords.update(spliced.keywords)
+                    found.open = found.open or spliced.open
             else:
                 found.positional.append(reading(item))
         return found
