@@ -143,13 +143,13 @@ class FlaskFramework(RouteDecorators):
         place = self.interp.place(ctx.file, node)
         if name in APP_CONSTRUCTORS:
             app = Router("flask-app", group_name(node, ctx), place)
-            folder = ctx.file.path.rpartition("/")[0]
-            static = self.interp.model.root / folder / "static"
             given = args.get(-1, "static_folder") is not None or args.get(-1, "static_url_path")
             if given or args.open:
                 app.entries.append(Mount(place, False, UNKNOWN_TEXT, None, "a static folder"))
-            elif static.is_dir() and not static.is_symlink():
-                # Flask adds `/static/<path:filename>` when the folder exists (has_static_folder).
+            else:
+                # Flask 3.1.3 (app.py, Flask.__init__) adds `/static/<path:filename>` whenever
+                # static_folder is set, "static" by default, without checking that the
+                # folder exists.
                 app.entries.append(Mount(place, False, text("/static"), None, "a static folder"))
             return app
         if name in RESTFUL_APIS:
