@@ -18,8 +18,10 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   from a mixin's declared_attr, or one that is not a proven string, is
   counted under `orm-naming-unverified:`.
 * Schema: `__table_args__` as a dict, or a tuple ending in a dict, with
-  `"schema"`. A project that builds a `MetaData(schema=...)` may give tables a
-  default schema; its models without an explicit schema are dynamic.
+  `"schema"`; else the default schema of the MetaData the model's own base uses
+  (table_schema.py), not proven when it is not read. A `schema_translate_map`
+  anywhere in the project, or an assignment to a `.schema`, makes the names of
+  the tables it may move dynamic.
 * Column: `Column(...)`/`mapped_column(...)` (also `db.Column`); the name is
   the first positional argument when it is a string, else `name=`, else the
   attribute key (`key=` renames the attribute, not the column). A bare
@@ -27,7 +29,7 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   annotated field that is not a `Relationship(...)` or `ClassVar`, named by
   the attribute (or `sa_column=Column("name")`).
 * `Table("name", metadata, Column("c"), ..., schema=...)`: association tables
-  and other Core tables (dynamic without `schema=` where models are, above).
+  and other Core tables (without `schema=`, the default schema of `metadata`).
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
@@ -53,6 +55,7 @@ from tsograph.producers.routes.python_client.evaluator import Lib
 from tsograph.producers.routes.python_client.evaluator import Mapping
 from tsograph.producers.routes.python_client.evaluator import Obj
 from tsograph.producers.routes.python_client.evaluator import Value
+from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
 from tsograph.producers.schema.python.handles import BASE
@@ -62,6 +65,14 @@ from tsograph.producers.schema.python.handles import class_bases
 from tsograph.producers.schema.python.models import DeclaredModel
 from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.schema.python.table_schema import UNPROVEN
+from tsograph.producers.schema.python.table_schema import Schema
+from tsograph.producers.schema.python.table_schema import Translation
+from tsograph.producers.schema.python.table_schema import bind_key_unproven
+from tsograph.producers.schema.python.table_schema import class_schema
+from tsograph.producers.schema.python.table_schema import core_table_schema
+from tsograph.producers.schema.python.table_schema import schema_assigned
+from tsograph.producers.schema.python.table_schema import translations
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.class_bodies import body_assignment
 from tsograph.producers.values.python.class_bodies import defines
@@ -111,7 +122,8 @@ class Classifier:
         self.project = scan.project
         self.kinds = ClassKinds(self.project, "plain", self._kind)  # a cycle stays plain
         self.models = Models()
-        self.metadata_schema = False
+        self.translation = Translation()
+        self.schema_assigned = False
 
     def kind(self, ctx: Context, cls: Node) -> str:
         """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
@@ -158,9 +170,8 @@ def _table_keyword(cls: Node) -> bool:
 def collect_models(scan: PySchemaScan) -> Models:
     classifier = Classifier(scan)
     contexts = _model_files(scan)
-    classifier.metadata_schema = any(
-        re.search(rb"MetaData\([^)]*schema\s*=", ctx.syntax.data) for ctx in contexts
-    )
+    classifier.translation = translations(scan.contexts())
+    classifier.schema_assigned = schema_assigned(contexts)
     pending: list[tuple[Context, Node]] = []
     for ctx in contexts:
         for node in nodes(ctx.root):
@@ -222,8 +233,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     ev = Evaluator(classifier.project)
     mapped_parent = _mapped_parent(classifier, ctx, cls)
     table: str | None = None
-    schema: str | None = None
-    dynamic = False
+    schema: Schema | None = None
     if defines(cls, "__tablename__"):
         found = body_assignment(cls, "__tablename__")
         value = ev.value(ctx, found) if found is not None and found.kind != "assign" else UNKNOWN
@@ -233,7 +243,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         table = value
     elif body_assignment(cls, "__table__") is not None:
         found = body_assignment(cls, "__table__")
-        table_call = _table_call(ev, ctx, found)
+        table_call = _table_call(classifier.project, ev, ctx, found)
         if table_call is None:
             scan.note_at("unreadable-orm-declarations:", "table", ctx, cls)
             return
@@ -257,18 +267,46 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         scan.note_at("unreadable-orm-declarations:", "no-tablename", ctx, cls)
         return
     if schema is None:
-        schema, readable = _table_args_schema(ev, ctx, cls)
+        given, readable = _table_args_schema(ev, ctx, cls)
         if not readable:
             scan.note_at("orm-naming-unverified:", "table-args", ctx, cls)
-            dynamic = True
-    if schema is None and classifier.metadata_schema:
-        scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, cls)
-        dynamic = True
-    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
+            schema = UNPROVEN
+        elif given is not None:
+            schema = Schema(True, given)
+        else:
+            schema = _default_schema(classifier, ctx, cls)
+    dynamic = _unproven(classifier, ctx, cls, schema)
+    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema.name), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
     scan.declaration(ctx.syntax, (name_node or cls).start, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
+
+
+def _default_schema(classifier: Classifier, ctx: Context, cls: Node) -> Schema:
+    """The default schema of the MetaData the model's table is in (table_schema.py)."""
+    model = Cls(ctx.path, cls)
+    found = class_schema(classifier.project, model)
+    if _flask_model(classifier, ctx, cls) and bind_key_unproven(classifier.project, model, found):
+        return UNPROVEN
+    if not found.proven:
+        classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, cls)
+    return found
+
+
+def _unproven(classifier: Classifier, ctx: Context, at: Node, schema: Schema) -> bool:
+    """Whether a table in `schema` has a name the code does not prove: its schema is not
+    read, or a `schema_translate_map` or an assignment to a `.schema` may move it at run
+    time."""
+    if not schema.proven:
+        return True
+    if classifier.schema_assigned:
+        classifier.scan.note_at("orm-naming-unverified:", "schema-assigned", ctx, at)
+        return True
+    if classifier.translation.moves(schema):
+        classifier.scan.note_at("orm-naming-unverified:", "schema-translate-map", ctx, at)
+        return True
+    return False
 
 
 def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredModel | None:
@@ -328,9 +366,10 @@ def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | No
 
 
 def _table_call(
-    ev: Evaluator, ctx: Context, node: Node | None
-) -> tuple[str, str | None, Node] | None:
-    """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call."""
+    project: PyProject, ev: Evaluator, ctx: Context, node: Node | None
+) -> tuple[str, Schema, Node] | None:
+    """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call: its own
+    schema, else its MetaData's default one."""
     args = _sqla_call(ev, ctx, node, "Table")
     if node is None or args is None:
         return None
@@ -338,10 +377,15 @@ def _table_call(
     if not isinstance(name, str) or HOLE in name:
         return None
     schema_node = args.keywords.get("schema")
-    schema = ev.value(ctx, schema_node) if schema_node is not None else None
-    if schema_node is not None and (not isinstance(schema, str) or HOLE in schema):
+    if schema_node is None:
+        callee = ev.value(ctx, node.part("callee"))
+        if args.open or not isinstance(callee, Lib):
+            return name, UNPROVEN, node
+        return name, core_table_schema(project, ev, ctx, callee, args), node
+    schema = ev.value(ctx, schema_node)
+    if not isinstance(schema, str) or HOLE in schema:
         return None
-    return name, schema if isinstance(schema, str) else None, node
+    return name, Schema(True, schema), node
 
 
 def _columns(
@@ -454,7 +498,7 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
     for node in nodes(ctx.root):
         if node.kind != "call":
             continue
-        found = _table_call(ev, ctx, node)
+        found = _table_call(classifier.project, ev, ctx, node)
         if found is None:
             continue
         parent = node.parent
@@ -468,11 +512,10 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
             left = parent.part("left")
             if left is not None and left.kind == "identifier" and left.value:
                 qualified = left.value
-        # A Table takes its MetaData's default schema, as a model does (see _model).
-        dynamic = schema is None and classifier.metadata_schema
-        if dynamic:
+        if not schema.proven:
             classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, node)
-        channel = fact_builder.channel(name, schema)
+        dynamic = _unproven(classifier, ctx, node, schema)
+        channel = fact_builder.channel(name, schema.name)
         classifier.scan.declaration(ctx.syntax, node.start, channel, qualified, dynamic=dynamic)
         for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
             column = _core_column(ev, ctx, item)
