@@ -14,9 +14,11 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   without either, a mapped parent's table (single-table inheritance);
   SQLModel: the class name lowercased (sqlmodel's `__tablename__`
   declared_attr); Flask-SQLAlchemy 3.x: the class name in snake case
-  (`camel_to_snake_case`) when no mapped parent exists. A `__tablename__`
-  from a mixin's declared_attr, or one that is not a proven string, is
-  counted under `orm-naming-unverified:`.
+  (`camel_to_snake_case`) when no mapped parent exists. A `declared_attr`
+  `__tablename__` of a mixin or of the declarative base is evaluated on the
+  class name where declared_tablename.py reads its body; one it does not read,
+  or a `__tablename__` that is not a proven string, is counted under
+  `orm-naming-unverified:`.
 * Schema: `__table_args__` as a dict, or a tuple ending in a dict, with
   `"schema"`; else the default schema of the MetaData the model's own base uses
   (table_schema.py), not proven when it is not read. A `schema_translate_map`
@@ -58,6 +60,7 @@ from tsograph.producers.routes.python_client.evaluator import Value
 from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.python.declared_tablename import declared_tablename
 from tsograph.producers.schema.python.handles import BASE
 from tsograph.producers.schema.python.handles import DB
 from tsograph.producers.schema.python.handles import ClassKinds
@@ -249,8 +252,10 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
             return
         table, schema = table_call[0], table_call[1]
     elif _inherited_tablename(classifier, ctx, cls):
-        scan.note_at("orm-naming-unverified:", "declared-tablename", ctx, cls)
-        return
+        table = _declared_tablename(classifier, ctx, cls, name, mapped_parent)
+        if table is None:
+            scan.note_at("orm-naming-unverified:", "declared-tablename", ctx, cls)
+            return
     elif mapped_parent is not None:
         model = DeclaredModel(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
         classifier.models.by_class[id(cls)] = model
@@ -340,6 +345,87 @@ def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> boo
             ):
                 return True
     return False
+
+
+def _declared_tablename(
+    classifier: Classifier,
+    ctx: Context,
+    cls: Node,
+    name: str,
+    mapped_parent: DeclaredModel | None,
+) -> str | None:
+    """The name a `declared_attr` `__tablename__` of a mixin or of the declarative base
+    gives the model (declared_tablename.py): only where one class of its ancestry defines
+    `__tablename__`, as a function, and every other base is a project class, `object` or
+    a SQLAlchemy declarative base (a library class might define it too). Not for a
+    subclass of a mapped model (the directive then decides the inheritance) or a
+    Flask-SQLAlchemy model (its own naming takes part)."""
+    if mapped_parent is not None or _flask_model(classifier, ctx, cls):
+        return None
+    definers: dict[int, tuple[Context, Node]] = {}
+    seen: set[int] = set()
+    work = [(ctx, cls)]
+    while work:
+        current_ctx, current = work.pop()
+        if id(current) in seen:
+            continue  # a mixin reached twice (a diamond)
+        if len(seen) > 32:
+            return None
+        seen.add(id(current))
+        if current is not cls and defines(current, "__tablename__"):
+            definers[id(current)] = (current_ctx, current)
+        written = current.part("bases")
+        for item in written.items if written is not None else ():
+            if item.kind == "keyword":
+                continue
+            base = Evaluator(classifier.project).value(current_ctx, item)
+            if isinstance(base, Cls):
+                base_ctx = classifier.project.context(base.path)
+                if base_ctx is None:
+                    return None
+                work.append((base_ctx, base.node))
+            elif not _plain_root(classifier.project, current_ctx, item, base):
+                return None
+    if len(definers) != 1:
+        return None
+    home, definer = next(iter(definers.values()))
+    functions = [
+        item
+        for item in definer.items
+        if item.kind == "function"
+        and (part := item.part("name")) is not None
+        and part.value == "__tablename__"
+    ]
+    if len(functions) != 1 or body_assignment(definer, "__tablename__") is not None:
+        return None
+    return declared_tablename(classifier.project, home, functions[0], name)
+
+
+def _plain_root(project: PyProject, ctx: Context, item: Node, base: Value) -> bool:
+    """A base that defines no `__tablename__`: the builtin `object` or a declarative base
+    of SQLAlchemy's made without `cls=` (`declarative_base(cls=X)` and
+    `generate_base(cls=X)` derive from X, which may define one)."""
+    if isinstance(base, Lib) and base.path == ("sqlalchemy", BASE):
+        origin = base.origin
+        made_in = project.context(origin[0]) if origin is not None else None
+        if origin is None or made_in is None:
+            return False
+        made_by = Evaluator(project).value(made_in, origin[1].part("callee"))
+        args = Arguments.of(origin[1])
+        return (
+            isinstance(made_by, Lib)
+            and made_by.path[-1] == "declarative_base"
+            and not args.open
+            and "cls" not in args.keywords
+        )
+    if isinstance(base, Lib):
+        return base.path in _BASE_CLASSES
+    return (
+        item.kind == "identifier"
+        and item.value == "object"
+        and ctx.scopes.lookup(item, "object") is None
+        and not ctx.scopes.written_globally("object")
+    )
 
 
 def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | None, bool]:
