@@ -273,6 +273,8 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         return
     if schema is None:
         given, readable = _table_args_schema(ev, ctx, cls)
+        if readable and not defines(cls, "__table_args__"):
+            given, readable = _inherited_table_args(classifier, ctx, cls, mapped_parent)
         if not readable:
             scan.note_at("orm-naming-unverified:", "table-args", ctx, cls)
             schema = UNPROVEN
@@ -426,6 +428,42 @@ def _plain_root(project: PyProject, ctx: Context, item: Node, base: Value) -> bo
         and ctx.scopes.lookup(item, "object") is None
         and not ctx.scopes.written_globally("object")
     )
+
+
+def _inherited_table_args(
+    classifier: Classifier, ctx: Context, cls: Node, mapped_parent: DeclaredModel | None
+) -> tuple[str | None, bool]:
+    """(schema, readable) from a `__table_args__` the model inherits. SQLAlchemy 2.0.58
+    (decl_base._scan_attributes) takes one of a mixin, an abstract class or the
+    declarative base (`class A(InSchema, Base)` is `mix.a`), not a plain one of a mapped
+    parent: read only where a single class of the ancestry defines it and the model has
+    no mapped parent (whose own mixins take part too)."""
+    definers: dict[int, tuple[Context, Node]] = {}
+    seen: set[int] = set()
+    work = [(ctx, cls)]
+    while work:
+        current_ctx, current = work.pop()
+        if id(current) in seen or len(seen) > 32:
+            continue
+        seen.add(id(current))
+        if current is not cls and defines(current, "__table_args__"):
+            definers[id(current)] = (current_ctx, current)
+        for base in classifier.kinds.bases(current_ctx, current):
+            base_ctx = classifier.project.context(base.path) if isinstance(base, Cls) else None
+            if isinstance(base, Cls) and base_ctx is not None:
+                work.append((base_ctx, base.node))
+    ev = Evaluator(classifier.project)
+    found = [
+        _table_args_schema(ev, home, definer)
+        if body_assignment(definer, "__table_args__") is not None
+        else (None, False)  # a declared_attr
+        for home, definer in definers.values()
+    ]
+    if all(item == (None, True) for item in found):
+        return None, True  # none of them names a schema (constraints only)
+    if mapped_parent is not None or len(found) > 1:
+        return None, False
+    return found[0]
 
 
 def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | None, bool]:

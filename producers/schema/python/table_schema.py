@@ -14,7 +14,7 @@ Checked against SQLAlchemy 2.0.58 and Flask-SQLAlchemy 3.1.1 (scripts printing
   `metadata` of its own body, else its `registry`'s (`registry(metadata=…)`; both is an
   error), else a new `MetaData()`. `declarative_base(metadata=…)` and
   `registry(metadata=…)` (`.generate_base()`) take the one given, else a new one.
-  SQLModel's `SQLModel.metadata` is a `MetaData()`.
+  SQLModel's `SQLModel.metadata` has no schema (SQLModel 0.0.50).
 * Flask-SQLAlchemy 3.x: `SQLAlchemy(metadata=…)` is `db.Model`'s and `db.Table`'s
   MetaData, else a new one; a model with `__bind_key__` gets a new MetaData of its own
   (`_make_metadata`, no schema) in 3.x but the default one in 2.x, so with a schema on the
@@ -24,7 +24,6 @@ Checked against SQLAlchemy 2.0.58 and Flask-SQLAlchemy 3.1.1 (scripts printing
   `None` key moves every table without a schema. Which connection runs which statement
   is not read, so a map anywhere in the project applies to every table; a map whose keys
   are not literal moves every table.
-
 * `Table.schema` is a plain attribute: code that assigns `t.schema = …` (or replaces a
   `.metadata`) may move any table, so every table name is then dynamic.
 
@@ -90,6 +89,8 @@ def metadata_schema(project: PyProject, ev: Evaluator, ctx: Context, node: Node 
         if prop is not None and prop.value == "metadata" and isinstance(owner, Cls):
             return class_schema(project, owner)
     value = ev.value(ctx, node)
+    if isinstance(value, Lib) and value.path == ("sqlmodel", "SQLModel", "metadata"):
+        return NO_SCHEMA
     if isinstance(value, Lib) and (value.path[1:] == (METADATA,) or value.path[-1] == "metadata"):
         return made_schema(project, value)
     return UNPROVEN

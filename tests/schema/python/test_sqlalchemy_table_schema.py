@@ -142,3 +142,35 @@ def test_a_schema_assigned_to_a_table_makes_every_name_dynamic(tmp_path: Path) -
         "        t.schema = name\n",
     }
     assert _tables(tmp_path, files) == [("core.plugin", True), ("incident", True)]
+
+
+def test_a_schema_in_a_mixins_table_args_is_the_models(tmp_path: Path) -> None:
+    # SQLAlchemy 2.0.58: `class A(InSchema, Base)` is `mix.a`; a mapped parent's plain
+    # `__table_args__` is not inherited (`c`), but its mixins' may be: not proven.
+    files = {
+        "requirements.txt": "sqlalchemy\n",
+        "app/__init__.py": "",
+        "app/models.py": "from sqlalchemy import Column, ForeignKey, Integer\n"
+        "from sqlalchemy.orm import DeclarativeBase\n"
+        "class Base(DeclarativeBase):\n    pass\n"
+        "class InSchema:\n    __table_args__ = {'schema': 'mix'}\n"
+        "class A(InSchema, Base):\n    __tablename__ = 'a'\n"
+        "    id = Column(Integer, primary_key=True)\n"
+        "class P(Base):\n    __tablename__ = 'p'\n    __table_args__ = {'schema': 'par'}\n"
+        "    id = Column(Integer, primary_key=True)\n"
+        "class C(P):\n    __tablename__ = 'c'\n"
+        "    id = Column(Integer, ForeignKey('par.p.id'), primary_key=True)\n",
+    }
+    assert _tables(tmp_path, files) == [("c", True), ("mix.a", False), ("par.p", False)]
+
+
+def test_a_core_table_on_sqlmodels_metadata(tmp_path: Path) -> None:
+    # SQLModel 0.0.50: `SQLModel.metadata.schema` is None (Table 't' prints `t`).
+    files = {
+        "requirements.txt": "sqlmodel\n",
+        "app/__init__.py": "",
+        "app/models.py": "from sqlalchemy import Column, Integer, Table\n"
+        "from sqlmodel import SQLModel\n"
+        "links = Table('links', SQLModel.metadata, Column('id', Integer))\n",
+    }
+    assert _tables(tmp_path, files) == [("links", False)]
