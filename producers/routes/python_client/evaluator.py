@@ -23,6 +23,7 @@ gives `Lib(("httpx", "Client"))`; calling a client constructor gives a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
@@ -81,6 +82,10 @@ class Lib:
     """A module or attribute of a supported library (`("requests", "get")`)."""
 
     path: tuple[str, ...]
+    # The call that made this library object (file path, call node), kept by its
+    # attributes: the options given there (a declarative base's MetaData). Not part of
+    # the value's identity.
+    origin: tuple[str, Node] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -279,7 +284,7 @@ class Evaluator:
         owner_node = node.part("object")
         owner = self.value(ctx, owner_node)
         if isinstance(owner, Lib):
-            return Lib((*owner.path, name))
+            return Lib((*owner.path, name), owner.origin)
         if isinstance(owner, Client):
             return BoundMember(owner, name)
         if isinstance(owner, (Module, Namespace)):

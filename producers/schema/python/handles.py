@@ -14,7 +14,9 @@ asyncpg.connect and create_pool (execute, executemany, fetch, fetchrow,
 fetchval on connections and pools; pool.acquire gives a connection), Django's
 `django.db.connection.cursor()`. SQLAlchemy's declarative bases come from
 declarative_base() (sqlalchemy.orm, sqlalchemy.ext.declarative),
-registry().generate_base() and Flask-SQLAlchemy's `SQLAlchemy().Model`.
+registry().generate_base() and Flask-SQLAlchemy's `SQLAlchemy().Model`; `MetaData(…)`
+makes a MetaData. Each remembers the call that made it (`Lib.origin`): the MetaData
+options given there decide the tables' default schema (table_schema.py).
 Other calls are the HTTP client's (routes/python_client/libraries.py).
 """
 
@@ -41,6 +43,7 @@ POOL = "<pool>"
 BASE = "<base>"
 REGISTRY = "<registry>"
 DB = "<db>"
+METADATA = "<metadata>"
 
 _CONNECT = {
     ("sqlite3", "connect"): ("sqlite3", CONNECTION),
@@ -57,6 +60,11 @@ _CONNECT = {
     ("sqlalchemy", "orm", "registry"): ("sqlalchemy", REGISTRY),
     ("sqlalchemy", REGISTRY, "generate_base"): ("sqlalchemy", BASE),
     ("flask_sqlalchemy", "SQLAlchemy"): ("flask_sqlalchemy", DB),
+    ("sqlalchemy", "MetaData"): ("sqlalchemy", METADATA),
+    ("sqlalchemy", "schema", "MetaData"): ("sqlalchemy", METADATA),
+    ("sqlalchemy", "sql", "schema", "MetaData"): ("sqlalchemy", METADATA),
+    ("sqlmodel", "MetaData"): ("sqlalchemy", METADATA),
+    ("flask_sqlalchemy", DB, "MetaData"): ("sqlalchemy", METADATA),
 }
 # Methods of a handle that give another handle.
 _DERIVED = {
@@ -80,7 +88,9 @@ def library_value(
         return _partial(ev, ctx, args)
     made = _CONNECT.get(callee.path)
     if made is not None:
-        return Lib(made)
+        # A base made by `registry(…).generate_base()` holds the registry's MetaData.
+        generated = callee.path == ("sqlalchemy", REGISTRY, "generate_base")
+        return Lib(made, callee.origin if generated else (ctx.path, call))
     if len(callee.path) == 3:
         derived = _DERIVED.get((callee.path[1], callee.path[2]))
         if derived is not None:

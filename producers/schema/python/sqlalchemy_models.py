@@ -14,12 +14,16 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   without either, a mapped parent's table (single-table inheritance);
   SQLModel: the class name lowercased (sqlmodel's `__tablename__`
   declared_attr); Flask-SQLAlchemy 3.x: the class name in snake case
-  (`camel_to_snake_case`) when no mapped parent exists. A `__tablename__`
-  from a mixin's declared_attr, or one that is not a proven string, is
-  counted under `orm-naming-unverified:`.
+  (`camel_to_snake_case`) when no mapped parent exists. A `declared_attr`
+  `__tablename__` of a mixin or of the declarative base is evaluated on the
+  class name where declared_tablename.py reads its body; one it does not read,
+  or a `__tablename__` that is not a proven string, is counted under
+  `orm-naming-unverified:`.
 * Schema: `__table_args__` as a dict, or a tuple ending in a dict, with
-  `"schema"`. A project that builds a `MetaData(schema=...)` may give tables a
-  default schema; its models without an explicit schema are dynamic.
+  `"schema"`; else the default schema of the MetaData the model's own base uses
+  (table_schema.py), not proven when it is not read. A `schema_translate_map`
+  anywhere in the project, or an assignment to a `.schema`, makes the names of
+  the tables it may move dynamic.
 * Column: `Column(...)`/`mapped_column(...)` (also `db.Column`); the name is
   the first positional argument when it is a string, else `name=`, else the
   attribute key (`key=` renames the attribute, not the column). A bare
@@ -27,7 +31,7 @@ oracle/python-schema/, which dumps `MetaData.tables`):
   annotated field that is not a `Relationship(...)` or `ClassVar`, named by
   the attribute (or `sa_column=Column("name")`).
 * `Table("name", metadata, Column("c"), ..., schema=...)`: association tables
-  and other Core tables (dynamic without `schema=` where models are, above).
+  and other Core tables (without `schema=`, the default schema of `metadata`).
 
 Queries: `select/insert/update/delete(Model)` (sqlalchemy, sqlmodel), `.query(Model)`,
 `.get(Model, …)`, `.select_from/.join/.outerjoin(Model)`, `.add/.delete/.merge(instance)` of a
@@ -53,8 +57,10 @@ from tsograph.producers.routes.python_client.evaluator import Lib
 from tsograph.producers.routes.python_client.evaluator import Mapping
 from tsograph.producers.routes.python_client.evaluator import Obj
 from tsograph.producers.routes.python_client.evaluator import Value
+from tsograph.producers.routes.python_client.project import PyProject
 from tsograph.producers.routes.python_client.scopes import nodes
 from tsograph.producers.schema import facts as fact_builder
+from tsograph.producers.schema.python.declared_tablename import declared_tablename
 from tsograph.producers.schema.python.handles import BASE
 from tsograph.producers.schema.python.handles import DB
 from tsograph.producers.schema.python.handles import ClassKinds
@@ -62,6 +68,14 @@ from tsograph.producers.schema.python.handles import class_bases
 from tsograph.producers.schema.python.models import DeclaredModel
 from tsograph.producers.schema.python.models import ModelIndex
 from tsograph.producers.schema.python.relation_scan import PySchemaScan
+from tsograph.producers.schema.python.table_schema import UNPROVEN
+from tsograph.producers.schema.python.table_schema import Schema
+from tsograph.producers.schema.python.table_schema import Translation
+from tsograph.producers.schema.python.table_schema import bind_key_unproven
+from tsograph.producers.schema.python.table_schema import class_schema
+from tsograph.producers.schema.python.table_schema import core_table_schema
+from tsograph.producers.schema.python.table_schema import schema_assigned
+from tsograph.producers.schema.python.table_schema import translations
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.class_bodies import body_assignment
 from tsograph.producers.values.python.class_bodies import defines
@@ -111,7 +125,8 @@ class Classifier:
         self.project = scan.project
         self.kinds = ClassKinds(self.project, "plain", self._kind)  # a cycle stays plain
         self.models = Models()
-        self.metadata_schema = False
+        self.translation = Translation()
+        self.schema_assigned = False
 
     def kind(self, ctx: Context, cls: Node) -> str:
         """base | model | abstract | plain (a mixin or any other class) | sqlmodel-plain."""
@@ -158,9 +173,8 @@ def _table_keyword(cls: Node) -> bool:
 def collect_models(scan: PySchemaScan) -> Models:
     classifier = Classifier(scan)
     contexts = _model_files(scan)
-    classifier.metadata_schema = any(
-        re.search(rb"MetaData\([^)]*schema\s*=", ctx.syntax.data) for ctx in contexts
-    )
+    classifier.translation = translations(scan.contexts())
+    classifier.schema_assigned = schema_assigned(contexts)
     pending: list[tuple[Context, Node]] = []
     for ctx in contexts:
         for node in nodes(ctx.root):
@@ -222,8 +236,7 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
     ev = Evaluator(classifier.project)
     mapped_parent = _mapped_parent(classifier, ctx, cls)
     table: str | None = None
-    schema: str | None = None
-    dynamic = False
+    schema: Schema | None = None
     if defines(cls, "__tablename__"):
         found = body_assignment(cls, "__tablename__")
         value = ev.value(ctx, found) if found is not None and found.kind != "assign" else UNKNOWN
@@ -233,14 +246,16 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         table = value
     elif body_assignment(cls, "__table__") is not None:
         found = body_assignment(cls, "__table__")
-        table_call = _table_call(ev, ctx, found)
+        table_call = _table_call(classifier.project, ev, ctx, found)
         if table_call is None:
             scan.note_at("unreadable-orm-declarations:", "table", ctx, cls)
             return
         table, schema = table_call[0], table_call[1]
     elif _inherited_tablename(classifier, ctx, cls):
-        scan.note_at("orm-naming-unverified:", "declared-tablename", ctx, cls)
-        return
+        table = _declared_tablename(classifier, ctx, cls, name, mapped_parent)
+        if table is None:
+            scan.note_at("orm-naming-unverified:", "declared-tablename", ctx, cls)
+            return
     elif mapped_parent is not None:
         model = DeclaredModel(name, ctx, cls, mapped_parent.table, mapped_parent.dynamic)
         classifier.models.by_class[id(cls)] = model
@@ -257,18 +272,48 @@ def _model(classifier: Classifier, ctx: Context, cls: Node) -> None:
         scan.note_at("unreadable-orm-declarations:", "no-tablename", ctx, cls)
         return
     if schema is None:
-        schema, readable = _table_args_schema(ev, ctx, cls)
+        given, readable = _table_args_schema(ev, ctx, cls)
+        if readable and not defines(cls, "__table_args__"):
+            given, readable = _inherited_table_args(classifier, ctx, cls, mapped_parent)
         if not readable:
             scan.note_at("orm-naming-unverified:", "table-args", ctx, cls)
-            dynamic = True
-    if schema is None and classifier.metadata_schema:
-        scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, cls)
-        dynamic = True
-    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema), dynamic)
+            schema = UNPROVEN
+        elif given is not None:
+            schema = Schema(True, given)
+        else:
+            schema = _default_schema(classifier, ctx, cls)
+    dynamic = _unproven(classifier, ctx, cls, schema)
+    model = DeclaredModel(name, ctx, cls, fact_builder.channel(table, schema.name), dynamic)
     classifier.models.by_class[id(cls)] = model
     classifier.models.names.add(name)
     scan.declaration(ctx.syntax, (name_node or cls).start, model.table, name, dynamic=model.dynamic)
     _columns(classifier, ctx, cls, model, own_only=False)
+
+
+def _default_schema(classifier: Classifier, ctx: Context, cls: Node) -> Schema:
+    """The default schema of the MetaData the model's table is in (table_schema.py)."""
+    model = Cls(ctx.path, cls)
+    found = class_schema(classifier.project, model)
+    if _flask_model(classifier, ctx, cls) and bind_key_unproven(classifier.project, model, found):
+        return UNPROVEN
+    if not found.proven:
+        classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, cls)
+    return found
+
+
+def _unproven(classifier: Classifier, ctx: Context, at: Node, schema: Schema) -> bool:
+    """Whether a table in `schema` has a name the code does not prove: its schema is not
+    read, or a `schema_translate_map` or an assignment to a `.schema` may move it at run
+    time."""
+    if not schema.proven:
+        return True
+    if classifier.schema_assigned:
+        classifier.scan.note_at("orm-naming-unverified:", "schema-assigned", ctx, at)
+        return True
+    if classifier.translation.moves(schema):
+        classifier.scan.note_at("orm-naming-unverified:", "schema-translate-map", ctx, at)
+        return True
+    return False
 
 
 def _mapped_parent(classifier: Classifier, ctx: Context, cls: Node) -> DeclaredModel | None:
@@ -304,6 +349,123 @@ def _inherited_tablename(classifier: Classifier, ctx: Context, cls: Node) -> boo
     return False
 
 
+def _declared_tablename(
+    classifier: Classifier,
+    ctx: Context,
+    cls: Node,
+    name: str,
+    mapped_parent: DeclaredModel | None,
+) -> str | None:
+    """The name a `declared_attr` `__tablename__` of a mixin or of the declarative base
+    gives the model (declared_tablename.py): only where one class of its ancestry defines
+    `__tablename__`, as a function, and every other base is a project class, `object` or
+    a SQLAlchemy declarative base (a library class might define it too). Not for a
+    subclass of a mapped model (the directive then decides the inheritance) or a
+    Flask-SQLAlchemy model (its own naming takes part)."""
+    if mapped_parent is not None or _flask_model(classifier, ctx, cls):
+        return None
+    definers: dict[int, tuple[Context, Node]] = {}
+    seen: set[int] = set()
+    work = [(ctx, cls)]
+    while work:
+        current_ctx, current = work.pop()
+        if id(current) in seen:
+            continue  # a mixin reached twice (a diamond)
+        if len(seen) > 32:
+            return None
+        seen.add(id(current))
+        if current is not cls and defines(current, "__tablename__"):
+            definers[id(current)] = (current_ctx, current)
+        written = current.part("bases")
+        for item in written.items if written is not None else ():
+            if item.kind == "keyword":
+                continue
+            base = Evaluator(classifier.project).value(current_ctx, item)
+            if isinstance(base, Cls):
+                base_ctx = classifier.project.context(base.path)
+                if base_ctx is None:
+                    return None
+                work.append((base_ctx, base.node))
+            elif not _plain_root(classifier.project, current_ctx, item, base):
+                return None
+    if len(definers) != 1:
+        return None
+    home, definer = next(iter(definers.values()))
+    functions = [
+        item
+        for item in definer.items
+        if item.kind == "function"
+        and (part := item.part("name")) is not None
+        and part.value == "__tablename__"
+    ]
+    if len(functions) != 1 or body_assignment(definer, "__tablename__") is not None:
+        return None
+    return declared_tablename(classifier.project, home, functions[0], name)
+
+
+def _plain_root(project: PyProject, ctx: Context, item: Node, base: Value) -> bool:
+    """A base that defines no `__tablename__`: the builtin `object` or a declarative base
+    of SQLAlchemy's made without `cls=` (`declarative_base(cls=X)` and
+    `generate_base(cls=X)` derive from X, which may define one)."""
+    if isinstance(base, Lib) and base.path == ("sqlalchemy", BASE):
+        origin = base.origin
+        made_in = project.context(origin[0]) if origin is not None else None
+        if origin is None or made_in is None:
+            return False
+        made_by = Evaluator(project).value(made_in, origin[1].part("callee"))
+        args = Arguments.of(origin[1])
+        return (
+            isinstance(made_by, Lib)
+            and made_by.path[-1] == "declarative_base"
+            and not args.open
+            and "cls" not in args.keywords
+        )
+    if isinstance(base, Lib):
+        return base.path in _BASE_CLASSES
+    return (
+        item.kind == "identifier"
+        and item.value == "object"
+        and ctx.scopes.lookup(item, "object") is None
+        and not ctx.scopes.written_globally("object")
+    )
+
+
+def _inherited_table_args(
+    classifier: Classifier, ctx: Context, cls: Node, mapped_parent: DeclaredModel | None
+) -> tuple[str | None, bool]:
+    """(schema, readable) from a `__table_args__` the model inherits. SQLAlchemy 2.0.58
+    (decl_base._scan_attributes) takes one of a mixin, an abstract class or the
+    declarative base (`class A(InSchema, Base)` is `mix.a`), not a plain one of a mapped
+    parent: read only where a single class of the ancestry defines it and the model has
+    no mapped parent (whose own mixins take part too)."""
+    definers: dict[int, tuple[Context, Node]] = {}
+    seen: set[int] = set()
+    work = [(ctx, cls)]
+    while work:
+        current_ctx, current = work.pop()
+        if id(current) in seen or len(seen) > 32:
+            continue
+        seen.add(id(current))
+        if current is not cls and defines(current, "__table_args__"):
+            definers[id(current)] = (current_ctx, current)
+        for base in classifier.kinds.bases(current_ctx, current):
+            base_ctx = classifier.project.context(base.path) if isinstance(base, Cls) else None
+            if isinstance(base, Cls) and base_ctx is not None:
+                work.append((base_ctx, base.node))
+    ev = Evaluator(classifier.project)
+    found = [
+        _table_args_schema(ev, home, definer)
+        if body_assignment(definer, "__table_args__") is not None
+        else (None, False)  # a declared_attr
+        for home, definer in definers.values()
+    ]
+    if all(item == (None, True) for item in found):
+        return None, True  # none of them names a schema (constraints only)
+    if mapped_parent is not None or len(found) > 1:
+        return None, False
+    return found[0]
+
+
 def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | None, bool]:
     """(schema, readable) from `__table_args__`: a dict, or a tuple whose last item may be
     one (the others are constraints)."""
@@ -328,9 +490,10 @@ def _table_args_schema(ev: Evaluator, ctx: Context, cls: Node) -> tuple[str | No
 
 
 def _table_call(
-    ev: Evaluator, ctx: Context, node: Node | None
-) -> tuple[str, str | None, Node] | None:
-    """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call."""
+    project: PyProject, ev: Evaluator, ctx: Context, node: Node | None
+) -> tuple[str, Schema, Node] | None:
+    """(name, schema, call) of a `Table("name", metadata, …, schema=…)` call: its own
+    schema, else its MetaData's default one."""
     args = _sqla_call(ev, ctx, node, "Table")
     if node is None or args is None:
         return None
@@ -338,10 +501,15 @@ def _table_call(
     if not isinstance(name, str) or HOLE in name:
         return None
     schema_node = args.keywords.get("schema")
-    schema = ev.value(ctx, schema_node) if schema_node is not None else None
-    if schema_node is not None and (not isinstance(schema, str) or HOLE in schema):
+    if schema_node is None:
+        callee = ev.value(ctx, node.part("callee"))
+        if args.open or not isinstance(callee, Lib):
+            return name, UNPROVEN, node
+        return name, core_table_schema(project, ev, ctx, callee, args), node
+    schema = ev.value(ctx, schema_node)
+    if not isinstance(schema, str) or HOLE in schema:
         return None
-    return name, schema if isinstance(schema, str) else None, node
+    return name, Schema(True, schema), node
 
 
 def _columns(
@@ -454,7 +622,7 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
     for node in nodes(ctx.root):
         if node.kind != "call":
             continue
-        found = _table_call(ev, ctx, node)
+        found = _table_call(classifier.project, ev, ctx, node)
         if found is None:
             continue
         parent = node.parent
@@ -468,11 +636,10 @@ def _tables(classifier: Classifier, ctx: Context) -> None:
             left = parent.part("left")
             if left is not None and left.kind == "identifier" and left.value:
                 qualified = left.value
-        # A Table takes its MetaData's default schema, as a model does (see _model).
-        dynamic = schema is None and classifier.metadata_schema
-        if dynamic:
+        if not schema.proven:
             classifier.scan.note_at("orm-naming-unverified:", "metadata-schema", ctx, node)
-        channel = fact_builder.channel(name, schema)
+        dynamic = _unproven(classifier, ctx, node, schema)
+        channel = fact_builder.channel(name, schema.name)
         classifier.scan.declaration(ctx.syntax, node.start, channel, qualified, dynamic=dynamic)
         for item in Arguments.of(node).positional[1:]:  # db.Table takes no metadata
             column = _core_column(ev, ctx, item)
