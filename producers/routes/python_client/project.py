@@ -37,6 +37,9 @@ INSTANCE_CLASSMETHODS: dict[str, frozenset[tuple[str, ...]]] = {
     "model_validate": frozenset({("sqlmodel", "SQLModel"), ("sqlmodel", "main", "SQLModel")}),
 }
 
+# The project classes a walk up a class's ancestry reads at the most (a deeper one is not
+# read to its end, and says so).
+ANCESTRY_LIMIT = 32
 # Calls of library values that make values (clients, joined URLs): libraries.py answers.
 LibraryCall = Callable[[Evaluator, Context, Node, Lib, Arguments[Node]], Value]
 
@@ -141,7 +144,7 @@ class PyProject:
         bases_with_it = INSTANCE_CLASSMETHODS.get(method)
         if bases_with_it is None:
             return False
-        for current, bases in self._project_classes(ev, cls):
+        for current, bases in self.ancestry(ev, cls):
             if bases is None or defines(current.node, method):
                 return False
             if any(isinstance(base, Lib) and base.path in bases_with_it for base in bases):
@@ -155,30 +158,34 @@ class PyProject:
         (redash's `RedashSQLAlchemy(SQLAlchemy)` instance is a Flask-SQLAlchemy handle)."""
         if not self.subclassed:
             return None
-        for _, bases in self._project_classes(ev, cls):
+        for _, bases in self.ancestry(ev, cls):
             for base in bases or ():
                 if isinstance(base, Lib) and base.path in self.subclassed:
                     return self._library_call(ev, ctx, call, base, args)
         return None
 
-    def _project_classes(self, ev: Evaluator, cls: Cls) -> Iterator[tuple[Cls, list[Value] | None]]:
-        """`cls` and the project classes it derives from (at most 17), each with the values
-        of its bases as written (None where its module or bases cannot be read)."""
+    def ancestry(self, ev: Evaluator, cls: Cls) -> Iterator[tuple[Cls, list[Value] | None]]:
+        """`cls` and the project classes it derives from, each once, with the values of its
+        bases as written; None where its module cannot be read, and for the class met past
+        ANCESTRY_LIMIT classes, where the walk stops. As with os.walk, a caller that
+        removes the project classes from a yielded list keeps the walk out of them."""
         seen: set[int] = set()
         work = [cls]
         while work:
             current = work.pop()
-            if id(current.node) in seen or len(seen) > 16:
+            if id(current.node) in seen:
                 continue
             seen.add(id(current.node))
             owner = self.context(current.path)
-            written = current.node.part("bases")
-            if owner is None or written is None:
+            if owner is None or len(seen) > ANCESTRY_LIMIT:
                 yield current, None
+                if owner is not None:
+                    return
                 continue
+            written = current.node.part("bases")
             bases = [
                 ev.value(owner, item)
-                for item in written.items
+                for item in (written.items if written is not None else ())
                 if item.kind not in ("keyword", "spread")
             ]
             yield current, bases

@@ -147,28 +147,18 @@ def class_schema(project: PyProject, cls: Cls) -> Schema:
     single one does), else its declarative base's."""
     bound: list[tuple[Context, Node]] = []
     roots: list[Schema] = []
-    seen: set[int] = set()
-    work = [cls]
     ev = Evaluator(project)
-    while work:
-        current = work.pop()
-        if id(current.node) in seen or len(seen) > 32:
-            continue
-        seen.add(id(current.node))
+    for current, bases in project.ancestry(ev, cls):
         ctx = project.context(current.path)
-        if ctx is None:
+        if bases is None or ctx is None:
             return UNPROVEN
-        bases = _bases(ev, ctx, current.node)
         if any(base.path in _DECLARATIVE_BASES for base in bases if isinstance(base, Lib)):
             roots.append(_declarative_base_schema(project, ev, ctx, current.node))
+            bases.clear()  # the declarative base decides: its own bases are not read
             continue
         if defines(current.node, "metadata"):
             bound.append((ctx, current.node))
-        for base in bases:
-            if isinstance(base, Cls):
-                work.append(base)
-            elif isinstance(base, Lib):
-                roots.append(_library_base_schema(project, base))
+        roots.extend(_library_base_schema(project, base) for base in bases if isinstance(base, Lib))
     # Which of them comes first in the MRO is not worked out: proven only when all agree.
     found = set(roots)
     for ctx, node in bound:
@@ -179,15 +169,6 @@ def class_schema(project: PyProject, cls: Cls) -> Schema:
 _DECLARATIVE_BASES = frozenset(
     {("sqlalchemy", "orm", "DeclarativeBase"), ("sqlalchemy", "orm", "DeclarativeBaseNoMeta")}
 )
-
-
-def _bases(ev: Evaluator, ctx: Context, cls: Node) -> list[Value]:
-    written = cls.part("bases")
-    return [
-        ev.value(ctx, item)
-        for item in (written.items if written is not None else ())
-        if item.kind not in ("keyword", "spread")
-    ]
 
 
 def _declarative_base_schema(project: PyProject, ev: Evaluator, ctx: Context, cls: Node) -> Schema:
@@ -227,20 +208,11 @@ def bind_key_unproven(project: PyProject, cls: Cls, schema: Schema) -> bool:
 
 
 def _binds(project: PyProject, cls: Cls, name: str) -> bool:
-    ev = Evaluator(project)
-    seen: set[int] = set()
-    work = [cls]
-    while work:
-        current = work.pop()
-        if id(current.node) in seen or len(seen) > 32:
-            continue
-        seen.add(id(current.node))
-        if defines(current.node, name):
-            return True
-        ctx = project.context(current.path)
-        if ctx is not None:
-            work.extend(base for base in _bases(ev, ctx, current.node) if isinstance(base, Cls))
-    return False
+    """Whether a class of `cls`'s ancestry binds `name` (or one that cannot be read may)."""
+    return any(
+        bases is None or defines(current.node, name)
+        for current, bases in project.ancestry(Evaluator(project), cls)
+    )
 
 
 @dataclass(frozen=True)
