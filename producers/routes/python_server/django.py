@@ -50,10 +50,10 @@ from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.argument_values import Args
 from tsograph.producers.routes.python_server.django_paths import DRF_LOOKUP
 from tsograph.producers.routes.python_server.django_paths import optional_slash
 from tsograph.producers.routes.python_server.django_paths import regex_route
-from tsograph.producers.routes.python_server.interpreter import Args
 from tsograph.producers.routes.python_server.interpreter import Context
 from tsograph.producers.routes.python_server.interpreter import Framework
 from tsograph.producers.routes.python_server.interpreter import Interpreter

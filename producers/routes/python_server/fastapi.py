@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.argument_values import Args
 from tsograph.producers.routes.python_server.interpreter import Context
 from tsograph.producers.routes.python_server.interpreter_values import Class
 from tsograph.producers.routes.python_server.interpreter_values import Entry

@@ -44,8 +44,8 @@ from dataclasses import field
 from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
+from tsograph.producers.routes.python_server.argument_values import Args
 from tsograph.producers.routes.python_server.emit import Joins
-from tsograph.producers.routes.python_server.interpreter import Args
 from tsograph.producers.routes.python_server.interpreter import Context
 from tsograph.producers.routes.python_server.interpreter import Interpreter
 from tsograph.producers.routes.python_server.interpreter_values import Class

@@ -33,6 +33,11 @@ from tsograph.producers.lang.syntax_file import SyntaxFile
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.project.model import ProjectModel
 from tsograph.producers.project.python_modules import PythonModules
+from tsograph.producers.routes.python_server.argument_values import Args
+from tsograph.producers.routes.python_server.argument_values import library_arguments
+from tsograph.producers.routes.python_server.argument_values import only_passed_on
+from tsograph.producers.routes.python_server.argument_values import text_field
+from tsograph.producers.routes.python_server.argument_values import text_items
 from tsograph.producers.routes.python_server.interpreter_values import MAX_BASES_DEPTH
 from tsograph.producers.routes.python_server.interpreter_values import Alternatives
 from tsograph.producers.routes.python_server.interpreter_values import BoundMethod
@@ -80,7 +85,6 @@ class _Escaped:
 
 
 # The evaluated arguments of a call, each with its node.
-Args = Arguments[tuple[Any, Node]]
 
 
 @dataclass
@@ -562,7 +566,7 @@ class Interpreter:
             owner = self.eval(target, ctx)
             if isinstance(owner, Text):
                 found = string_method(
-                    owner, prop.value, self.arguments(node, ctx), _field, _text_items
+                    owner, prop.value, self.arguments(node, ctx), text_field, text_items
                 )
                 return UNKNOWN if found is None else found
             callee = self._attribute(owner, prop.value)
@@ -577,7 +581,7 @@ class Interpreter:
             site = ctx.site or self.place(ctx.file, prop or callee_node)
             return self.call_function(callee.function, bound, replace(ctx, site=site))
         # Frameworks read library values: an instance of a project subclass is its base.
-        args = _library_arguments(args)
+        args = library_arguments(args)
         if isinstance(callee, External):
             for framework in self.frameworks:
                 made = framework.construct(callee.qualified, args, ctx, node)
@@ -657,7 +661,7 @@ class Interpreter:
                 continue
             # `*urls` and `**kwargs`: the arguments left, when no spread hides more and the
             # body only passes them on (nothing reads a change made to them).
-            passed = not args.open and _only_passed_on(body, pattern.value)
+            passed = not args.open and only_passed_on(body, pattern.value)
             if "rest" in parameter.flags:
                 rest = tuple(value for value, _ in args.positional[index:])
                 scope.names[pattern.value] = Seq(rest) if passed else UNKNOWN
@@ -724,53 +728,6 @@ def _outside_base(cls: Class, depth: int = 0) -> External | None:
             if found is not None:
                 return found
     return None
-
-
-def _only_passed_on(body: Node, name: str) -> bool:
-    """Whether every use of `name` in a function body spreads it into a call (`*urls`,
-    `**kwargs`) or iterates it in a comprehension: then the list or mapping is not changed
-    (`kwargs["strict_slashes"] = False`, `urls.append(...)` would change it)."""
-    for node in body.walk():
-        if node.kind != "identifier" or node.value != name or node.parent is None:
-            continue
-        parent = node.parent
-        if parent.kind == "spread" or (
-            parent.kind == "comprehension_for" and parent.part("right") is node
-        ):
-            continue
-        if parent.kind == "assign" and parent.value == "=" and parent.part("left") is node:
-            continue  # rebound: later uses read the new value
-        return False
-    return True
-
-
-def _library_arguments(args: Args) -> Args:
-    """Arguments as a framework reads them: an `Instance` is its library value."""
-
-    def library(argument: tuple[Any, Node]) -> tuple[Any, Node]:
-        value, node = argument
-        return (value.base, node) if isinstance(value, Instance) else argument
-
-    return Arguments(
-        [library(item) for item in args.positional],
-        {name: library(item) for name, item in args.keywords.items()},
-        args.open,
-    )
-
-
-def _field(argument: tuple[Any, Node]) -> Field:
-    value = argument[0]
-    return value if isinstance(value, Text) else None
-
-
-def _text_items(argument: tuple[Any, Node]) -> list[Text] | None:
-    """A list display's items as texts for `join` (an unknown one is text, or join raises)."""
-    value = argument[0]
-    if not isinstance(value, Seq) or any(
-        not isinstance(item, Text) and item is not UNKNOWN for item in value.items
-    ):
-        return None
-    return [item if isinstance(item, Text) else UNKNOWN_TEXT for item in value.items]
 
 
 def _percent(template: Any, right: Any) -> Any:

@@ -14,7 +14,7 @@ from typing import ClassVar
 from typing import TypeVar
 
 from tsograph.producers.lang.syntax_tree import Node
-from tsograph.producers.routes.python_server.interpreter import Args
+from tsograph.producers.routes.python_server.argument_values import Args
 from tsograph.producers.routes.python_server.interpreter import Context
 from tsograph.producers.routes.python_server.interpreter import Framework
 from tsograph.producers.routes.python_server.interpreter import Interpreter
