@@ -39,6 +39,7 @@ from tsograph.producers.values import exports
 from tsograph.producers.values import modules
 from tsograph.producers.values import object_writes
 from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.project_classes import ProjectClass
 from tsograph.producers.values.unknown import UNKNOWN
 from tsograph.producers.values.unknown import Unknown
 
@@ -100,13 +101,8 @@ class Fn:
     exported: bool = False  # reached through an export, or declared exported
 
 
-@dataclass(frozen=True)
-class Cls:
-    """A project class declaration: its file and node (its static members are read by
-    the models that need them; a class is never a client)."""
-
-    path: str
-    node: Node = field(compare=False)
+# A project class declaration (a class is never a client).
+Cls = ProjectClass
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from tsograph.producers.routes.client.urls import HOLE
 from tsograph.producers.routes.python_client.scopes import FileScopes
 from tsograph.producers.routes.python_client.scopes import Site
 from tsograph.producers.values.budget import DepthBudget
+from tsograph.producers.values.project_classes import ProjectClass
 from tsograph.producers.values.python.arguments import Arguments
 from tsograph.producers.values.python.literals import Seq
 from tsograph.producers.values.python.literals import fstring_pieces
@@ -118,12 +119,8 @@ class Fn:
     node: Node
 
 
-@dataclass(frozen=True)
-class Cls:
-    """A class the project declares (`class` statement)."""
-
-    path: str
-    node: Node
+# A class the project declares (`class` statement).
+Cls = ProjectClass
 
 
 @dataclass(frozen=True)
