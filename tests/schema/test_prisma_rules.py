@@ -573,3 +573,31 @@ export const list = () => prisma.client.job.findMany();
         " (at src/rewrites.ts:3, src/uses.ts:9, src/uses.ts:10, src/uses.ts:11)"
         in document["limitations"]
     )
+
+
+def test_logical_filters_of_a_where_name_columns_of_the_same_model(tmp_path: Path) -> None:
+    # postiz users.repository.ts: where: { OR: [{ email }, { name }] }. A WhereInput's AND,
+    # OR and NOT hold WhereInputs of the same model (@prisma/client 6.5.0 reserves those
+    # three as field names, generator-build/index.js); only in a where.
+    schema = SCHEMA.replace("  id Int @id\n", "  id Int @id\n  email String\n  name String\n")
+    files = {
+        "package.json": '{"dependencies": {"@prisma/client": "6.19.0"}}',
+        "prisma/schema.prisma": schema,
+        "src/a.ts": (
+            'import { PrismaClient } from "@prisma/client";\n'
+            "const prisma = new PrismaClient();\n"
+            "export function f(x: string) {\n"
+            "  return prisma.job.findMany({\n"
+            "    where: { AND: [{ OR: [{ email: x }, { NOT: { name: x } }] }] },\n"
+            "    select: { OR: true },\n"
+            "  });\n"
+            "}\n"
+        ),
+    }
+    document = document_of(write_project(tmp_path / "p", files))
+    used = sorted(
+        (f["method"], f["location"]["line"])
+        for f in document["facts"]
+        if f["location"]["path"] == "src/a.ts" and "method" in f
+    )
+    assert used == [("email", 5), ("name", 5)]

@@ -26,6 +26,7 @@ from tsograph.producers.schema.prisma.client_provenance import ClientIndex
 from tsograph.producers.schema.prisma.declarations import Model
 from tsograph.producers.schema.prisma.declarations import PrismaSchema
 from tsograph.producers.schema.schema_scan import SchemaScan
+from tsograph.producers.values.budget import MAX_DEPTH
 
 OPERATIONS = frozenset(
     {
@@ -50,6 +51,9 @@ OPERATIONS = frozenset(
 )
 OBJECT_KEYS = ("select", "omit", "where", "data", "cursor", "create", "update", "orderBy")
 STRING_KEYS = ("distinct", "by")
+# Prisma's logical filters: a WhereInput's AND, OR and NOT hold WhereInputs of the same model
+# (@prisma/client 6.5.0 reserves the three as field names: generator-build/index.js).
+_LOGICAL = frozenset({"AND", "OR", "NOT"})
 
 
 def _schema_for(schemas: list[PrismaSchema], path: str) -> list[PrismaSchema]:
@@ -201,6 +205,37 @@ def _subscript(scan: SchemaScan, info: ClientFile, node: Node, schemas: list[Pri
         _columns(scan, info, _operation_call, model)
 
 
+def _object_columns(
+    scan: SchemaScan,
+    info: ClientFile,
+    model: Model,
+    table: str,
+    value: Node,
+    *,
+    logical: bool,
+    depth: int = 0,
+) -> None:
+    """The model's columns an object (or array of objects) names by key. In a `where`
+    (`logical`), AND, OR and NOT hold filters of the same model, an object or a list of
+    them (Prisma's WhereInput); they are read too, to the shared depth budget."""
+    objects = (
+        [value]
+        if value.kind == "object"
+        else [unwrap(item) for item in value.items if value.kind == "array"]
+    )
+    for obj in objects:
+        if obj.kind != "object":
+            continue
+        for field_name, key_node, item in object_entries(obj):
+            column = model.columns.get(field_name)
+            if column is not None:
+                scan.source_fact(info.file, key_node.start, table, method=column)
+            elif logical and field_name in _LOGICAL and item is not None and depth < MAX_DEPTH:
+                _object_columns(
+                    scan, info, model, table, unwrap(item), logical=True, depth=depth + 1
+                )
+
+
 def _columns(scan: SchemaScan, info: ClientFile, call: Node, model: Model) -> None:
     first = call.items[0] if call.items else None
     if first is None or unwrap(first).kind != "object" or model.table is None:
@@ -210,18 +245,7 @@ def _columns(scan: SchemaScan, info: ClientFile, call: Node, model: Model) -> No
             continue
         value = unwrap(value)
         if key in OBJECT_KEYS:
-            objects = (
-                [value]
-                if value.kind == "object"
-                else [unwrap(item) for item in value.items if value.kind == "array"]
-            )
-            for obj in objects:
-                if obj.kind != "object":
-                    continue
-                for field_name, key_node, _ in object_entries(obj):
-                    column = model.columns.get(field_name)
-                    if column is not None:
-                        scan.source_fact(info.file, key_node.start, model.table, method=column)
+            _object_columns(scan, info, model, model.table, value, logical=key == "where")
         elif key in STRING_KEYS:
             items = value.items if value.kind == "array" else (value,)
             for item in items:
