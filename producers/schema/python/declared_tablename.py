@@ -18,8 +18,10 @@ functions written the same way. Anything else gives no name (counted unverified)
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from tsograph.producers.lang.syntax_tree import Node
 from tsograph.producers.routes.python_client.evaluator import Context
@@ -231,10 +233,13 @@ def _stdlib_re(ctx: Context, node: Node) -> bool:
 
 
 def _regex(method: str, values: list[Value | None]) -> Value | None:
-    """`re.sub(pattern, repl, text)` and `re.split(pattern, text)` with texts."""
+    """`re.sub(pattern, repl, text)` and `re.split(pattern, text)` with texts, where the
+    pattern cannot backtrack for long (`_bounded`): the pattern is the repository's."""
     if not all(isinstance(value, str) for value in values):
         return None
     texts = [value for value in values if isinstance(value, str)]
+    if not texts or len(texts[-1]) > _MAX_TEXT or not _bounded(texts[0]):
+        return None
     try:
         if method == "sub" and len(texts) == 3:
             return re.sub(texts[0], texts[1], texts[2])
@@ -246,3 +251,46 @@ def _regex(method: str, values: list[Value | None]) -> Value | None:
     except (re.error, IndexError):
         return None
     return None
+
+
+# A repository's pattern is run on a class name only when its cost is bounded: short
+# text, at most two repeats, none inside another, no backreference (a nested or
+# repeated quantifier can backtrack for longer than any run should wait).
+_MAX_TEXT = 128
+_MAX_PATTERN = 128
+_MAX_REPEATS = 2
+_REPEATS = frozenset({"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"})
+_REFUSED = frozenset({"GROUPREF", "GROUPREF_EXISTS", "GROUPREF_IGNORE"})
+
+
+def _bounded(pattern: str) -> bool:
+    if len(pattern) > _MAX_PATTERN:
+        return False
+    # The parser `re` itself uses (Python 3.11's re._parser), read, never compiled here.
+    parser: Any = importlib.import_module("re._parser")
+    try:
+        parsed = parser.parse(pattern)
+    except (re.error, RecursionError, OverflowError):
+        return False
+    repeats = 0
+    work: list[tuple[Any, bool]] = [(parsed, False)]
+    while work:
+        items, inside_repeat = work.pop()
+        for op, value in items:
+            name = str(op)
+            if name in _REFUSED:
+                return False
+            if name in _REPEATS:
+                repeats += 1
+                if inside_repeat or repeats > _MAX_REPEATS:
+                    return False
+                work.append((value[2], True))
+            elif name == "SUBPATTERN":
+                work.append((value[3], inside_repeat))
+            elif name == "BRANCH":
+                work.extend((branch, inside_repeat) for branch in value[1])
+            elif name in ("ASSERT", "ASSERT_NOT"):
+                work.append((value[1], inside_repeat))
+            elif name == "ATOMIC_GROUP":
+                work.append((value, inside_repeat))
+    return True

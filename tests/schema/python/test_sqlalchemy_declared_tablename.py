@@ -133,3 +133,16 @@ def test_a_mixin_directive_on_a_declarative_base_made_without_cls(tmp_path: Path
     assert sorted({(fact["channel"], fact["dynamic"]) for fact in document["facts"]}) == [
         ("ENTRY", False)
     ]
+
+
+def test_a_pattern_that_can_backtrack_for_long_is_not_run() -> None:
+    # The pattern is the repository's: a nested or repeated quantifier, or a backreference,
+    # could keep a run busy far longer than a class name is worth (no name: unverified).
+    from tsograph.producers.schema.python.declared_tablename import _regex
+
+    name = "A" * 40 + "!"
+    assert _regex("sub", [r"(?<!^)(?=[A-Z])", "_", "DispatchUser"]) == "Dispatch_User"
+    assert _regex("sub", ["(A+)+$", "", name]) is None
+    assert _regex("sub", ["A*A*A*B", "", name]) is None
+    assert _regex("split", [r"(A)\1", name]) is None
+    assert _regex("split", ["(?=[A-Z])", "x" * 200]) is None  # longer than a class name
